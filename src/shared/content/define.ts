@@ -1,0 +1,73 @@
+/**
+ * The shape of a content-type declaration and the helper that builds one.
+ *
+ * One declaration per type (as Payload's CollectionConfig): key, Ukrainian labels, zod schema, admin
+ * hints, public-list filters and sorts, file fields and relations. The server's store collection and
+ * tRPC procedures, the admin screens and the public pages all read these declarations.
+ */
+import { z } from 'zod';
+import { dateTimeSchema, requiredText, slugSchema, legacySlugSchema, statusSchema, text } from './fields';
+
+/**
+ * A sort the list accepts by name: top-level fields of the document (or `createdAt`/`updatedAt`),
+ * compared in order, all in one direction; the document id breaks ties.
+ */
+export interface SortSpec {
+  by: string[];
+  direction: 'asc' | 'desc';
+}
+
+export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  /** Store collection name and tRPC router key, e.g. `news`. */
+  key: string;
+  /** Admin section name in `/edit/admin/config/{section}`, e.g. `News`; absent for types edited inside another. */
+  adminSection?: string;
+  labels: { singular: string; plural: string };
+  /** `collection`: many documents; `singleton`: one settings document whose id is the key. */
+  kind: 'collection' | 'singleton';
+  /** Whether anonymous visitors may read it (published documents only, when publishable). */
+  isPublic: boolean;
+  /** Whether documents have `status` (draft/published) and `publishedAt` (scheduled publication). */
+  publishable: boolean;
+  schema: z.ZodObject<Shape>;
+  /** Field shown as the document's title in lists. */
+  useAsTitle: keyof Shape & string;
+  /** Slug rule: which field holds the slug and which field it is generated from. */
+  slug?: { field: keyof Shape & string; from: keyof Shape & string };
+  /** Admin list columns. */
+  defaultColumns: Array<keyof Shape & string>;
+  /** Fields matched by the admin search. */
+  searchable: Array<keyof Shape & string>;
+  /** Fields a public list may filter on by equality. */
+  filters: Array<keyof Shape & string>;
+  /** Named sorts of the public list; the first is the default. */
+  sorts: Record<string, SortSpec>;
+  /** Fields holding file or image references (one or an array). */
+  fileFields: Array<keyof Shape & string>;
+  /** Fields that hold the id of a document of another type. */
+  relations: Array<{ field: keyof Shape & string; to: string; many?: boolean }>;
+  /** Path of a document on the public site, if it has its own page. */
+  publicPath?: (doc: { id: string } & Record<string, unknown>) => string;
+}
+
+/** Declares a content type, keeping its literal key and schema shape for typed routers. */
+export function defineContentType<const Key extends string, Shape extends z.ZodRawShape>(
+  config: ContentTypeConfig<Shape> & { key: Key },
+): ContentTypeConfig<Shape> & { key: Key } {
+  return config;
+}
+
+/** Fields every publishable, page-like document has: title, slug, state, scheduled time, summary. */
+export const publishableFields = {
+  title: requiredText(300, 'Заголовок'),
+  slug: slugSchema,
+  status: statusSchema.default('draft'),
+  /** When the document becomes visible; null means "as soon as it is published". */
+  publishedAt: dateTimeSchema.nullable().default(null),
+  summary: text(1000, 'Короткий опис').default(''),
+};
+
+/** The same with the looser slug used by fixed legacy addresses. */
+export const legacyPublishableFields = { ...publishableFields, slug: legacySlugSchema };
+
+export type AnyContentType = ContentTypeConfig<z.ZodRawShape> & { key: string };

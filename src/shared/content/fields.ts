@@ -1,0 +1,97 @@
+/**
+ * Field schemas shared by every content type: slugs, dates (Europe/Kyiv), rich text, file references.
+ * Pure zod, imported by both the server (validation) and the client (forms, rendering).
+ */
+import { z } from 'zod';
+
+/** Time zone every calendar date and displayed time of the institute is in. */
+export const SITE_TIME_ZONE = 'Europe/Kyiv';
+
+/** A URL slug: lower-case Latin letters, digits and single hyphens, at most 120 characters. */
+export const slugSchema = z
+  .string()
+  .trim()
+  .min(1, 'Вкажіть адресу (slug)')
+  .max(120, 'Адреса задовга (до 120 символів)')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Лише малі латинські літери, цифри та дефіси');
+
+/** A looser slug for fixed legacy addresses such as `ClimUAsd-stn.v2` (letters of both cases, digits, `.`, `_`, `-`). */
+export const legacySlugSchema = z
+  .string()
+  .trim()
+  .min(1, 'Вкажіть адресу (slug)')
+  .max(120, 'Адреса задовга (до 120 символів)')
+  .regex(/^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/, 'Лише латинські літери, цифри, крапки, дефіси та підкреслення');
+
+/** A calendar date `YYYY-MM-DD`, meant as a day in Europe/Kyiv. */
+export const dateSchema = z.iso.date({ error: 'Дата має бути у форматі РРРР-ММ-ДД' });
+
+/** An instant as an ISO 8601 string with an offset (stored in UTC, shown in Europe/Kyiv). */
+export const dateTimeSchema = z.iso.datetime({ offset: true, error: 'Невірний формат дати й часу' });
+
+/** Plain one-line text with a length limit and a Ukrainian message. */
+export function text(max: number, label = 'Поле') {
+  return z.string().trim().max(max, `${label}: не більше ${max} символів`);
+}
+
+/** Required one-line text. */
+export function requiredText(max: number, label = 'Поле') {
+  return text(max, label).min(1, `${label}: заповніть це поле`);
+}
+
+/** Rich-text HTML (sanitised on the server with an allow-list; never trusted on render). */
+export const richTextSchema = z.string().max(500_000, 'Текст задовгий').default('');
+
+/** An http(s) URL or a site-relative path (`/docs/...`). */
+export const hrefSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v) || /^mailto:/i.test(v) || /^tel:/i.test(v), {
+    message: 'Посилання має починатися з /, http(s)://, mailto: або tel:',
+  });
+
+export const emailSchema = z.email({ error: 'Невірна адреса електронної пошти' }).max(254);
+
+/**
+ * A reference to a stored file (Firebase Storage object): its full path in the bucket, the name shown
+ * to visitors, its type and size in bytes, and the download URL (with its token) taken from the
+ * storage metadata when the file was attached, so pages render links without a round trip.
+ */
+export const fileRefSchema = z.object({
+  path: z.string().min(1).max(1024),
+  name: requiredText(300, 'Назва файлу'),
+  contentType: z.string().max(200).default('application/octet-stream'),
+  size: z.number().int().nonnegative(),
+  url: z.string().max(4000),
+});
+export type FileRef = z.infer<typeof fileRefSchema>;
+
+/** An image reference: a file plus its alternative text (required for accessibility). */
+export const imageRefSchema = fileRefSchema.extend({
+  alt: text(300, 'Альтернативний текст').default(''),
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
+
+export const attachmentsSchema = z.array(fileRefSchema).max(50, 'Не більше 50 файлів').default([]);
+
+/** Publication state of a document. */
+export const statusSchema = z.enum(['draft', 'published']);
+export type Status = z.infer<typeof statusSchema>;
+
+/** A person named as an author, with an optional affiliation. */
+export const authorSchema = z.object({
+  name: requiredText(200, "Ім'я автора"),
+  affiliation: text(300, 'Установа').default(''),
+});
+export type Author = z.infer<typeof authorSchema>;
+
+/** A labelled external or internal link. */
+export const linkSchema = z.object({
+  label: requiredText(200, 'Підпис посилання'),
+  href: hrefSchema,
+});
+export type Link = z.infer<typeof linkSchema>;
+
+/** Reference to another document by id. */
+export const idRefSchema = z.string().trim().min(1).max(64);

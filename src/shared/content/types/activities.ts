@@ -1,0 +1,32 @@
+/** Activities of the institute (research, postgraduate studies, reception of citizens): /activity. */
+import { z } from 'zod';
+import { defineContentType, publishableFields } from '../define';
+import { attachmentsSchema, imageRefSchema, richTextSchema } from '../fields';
+
+/** Slug of the fixed page on personal reception of citizens by the management (/activity/{slug}). */
+export const RECEPTION_SLUG = 'osobystyi-pryiom-hromadian';
+
+export const activities = defineContentType({
+  key: 'activities',
+  labels: { singular: 'Напрям діяльності', plural: 'Діяльність' },
+  adminSection: 'Activities',
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...publishableFields,
+    order: z.number().int().min(0).max(10_000).default(0),
+    body: richTextSchema,
+    cover: imageRefSchema.nullable().default(null),
+    attachments: attachmentsSchema,
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'order', 'status'],
+  searchable: ['title', 'summary'],
+  filters: [],
+  sorts: { order: { by: ['order'], direction: 'asc' }, title: { by: ['title'], direction: 'asc' } },
+  fileFields: ['cover', 'attachments'],
+  relations: [],
+  publicPath: (d) => `/activity/${String(d.slug ?? d.id)}`,
+});

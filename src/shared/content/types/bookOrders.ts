@@ -1,0 +1,37 @@
+/** Orders for printed copies of publications, sent from the public form; staff-only. */
+import { z } from 'zod';
+import { defineContentType } from '../define';
+import { emailSchema, idRefSchema, requiredText, text } from '../fields';
+
+export const BOOK_ORDER_STATES = {
+  new: 'Нове',
+  in_progress: 'В роботі',
+  done: 'Виконано',
+  cancelled: 'Скасовано',
+} as const;
+
+export const bookOrders = defineContentType({
+  key: 'bookOrders',
+  adminSection: 'BookOrders',
+  labels: { singular: 'Замовлення видання', plural: 'Замовлення видань' },
+  kind: 'collection',
+  isPublic: false,
+  publishable: false,
+  schema: z.object({
+    publicationId: idRefSchema,
+    name: requiredText(200, "Ім'я"),
+    email: emailSchema,
+    phone: text(40, 'Телефон').default(''),
+    organisation: text(300, 'Організація').default(''),
+    quantity: z.number().int().min(1, 'Щонайменше 1 примірник').max(100, 'Не більше 100 примірників'),
+    comment: text(2000, 'Коментар').default(''),
+    state: z.enum(['new', 'in_progress', 'done', 'cancelled']).default('new'),
+  }),
+  useAsTitle: 'name',
+  defaultColumns: ['name', 'publicationId', 'quantity', 'state'],
+  searchable: ['name', 'email', 'organisation'],
+  filters: ['state', 'publicationId'],
+  sorts: { newest: { by: ['createdAt'], direction: 'desc' } },
+  fileFields: [],
+  relations: [{ field: 'publicationId', to: 'publications' }],
+});

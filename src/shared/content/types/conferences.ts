@@ -1,0 +1,35 @@
+/** Scientific conferences: /conf and /conf/{slug}; their theses are a separate type. */
+import { z } from 'zod';
+import { defineContentType, publishableFields } from '../define';
+import { attachmentsSchema, dateSchema, hrefSchema, imageRefSchema, richTextSchema, text } from '../fields';
+
+export const conferences = defineContentType({
+  key: 'conferences',
+  adminSection: 'Conferences',
+  labels: { singular: 'Конференція', plural: 'Конференції' },
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...publishableFields,
+    startDate: dateSchema,
+    endDate: dateSchema,
+    location: text(300, 'Місце').default(''),
+    organizers: text(1000, 'Організатори').default(''),
+    /** Last day to submit theses. */
+    submissionDeadline: dateSchema.nullable().default(null),
+    registrationUrl: hrefSchema.or(z.literal('')).default(''),
+    body: richTextSchema,
+    cover: imageRefSchema.nullable().default(null),
+    attachments: attachmentsSchema,
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'startDate', 'location', 'status'],
+  searchable: ['title', 'summary', 'location'],
+  filters: [],
+  sorts: { newest: { by: ['startDate'], direction: 'desc' }, upcoming: { by: ['startDate'], direction: 'asc' } },
+  fileFields: ['cover', 'attachments'],
+  relations: [],
+  publicPath: (d) => `/conf/${String(d.slug ?? d.id)}`,
+});

@@ -1,0 +1,30 @@
+/** Contact points of the institute (reception, HR, postgraduate office...): /Contacts. */
+import { z } from 'zod';
+import { defineContentType, publishableFields } from '../define';
+import { emailSchema, text } from '../fields';
+
+export const contacts = defineContentType({
+  key: 'contacts',
+  adminSection: 'Contacts',
+  labels: { singular: 'Контакт', plural: 'Контакти' },
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...publishableFields,
+    order: z.number().int().min(0).max(10_000).default(0),
+    phones: z.array(text(60, 'Телефон')).max(10).default([]),
+    email: emailSchema.or(z.literal('')).default(''),
+    address: text(300, 'Адреса').default(''),
+    /** Working hours, e.g. «пн–чт 8:30–17:30, пт 8:30–16:15». */
+    hours: text(300, 'Години роботи').default(''),
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'email', 'order', 'status'],
+  searchable: ['title', 'email'],
+  filters: [],
+  sorts: { order: { by: ['order'], direction: 'asc' } },
+  fileFields: [],
+  relations: [],
+});

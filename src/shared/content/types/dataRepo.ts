@@ -1,0 +1,49 @@
+/** Data repository entries (climate datasets): /data_repo and /data_repo/{slug}. */
+import { z } from 'zod';
+import { defineContentType, legacyPublishableFields } from '../define';
+import { attachmentsSchema, dateSchema, linkSchema, richTextSchema, text } from '../fields';
+
+/** Slugs of the repository's three fixed pages (addresses kept from the old site). */
+export const DATA_REPO_FIXED_SLUGS = ['month', 'ClimUAsd-stn.v2', 'ClimUAd_Ukrainian_gridded_daily'] as const;
+
+export const dataRepo = defineContentType({
+  key: 'dataRepo',
+  adminSection: 'DataRepo',
+  labels: { singular: 'Набір даних', plural: 'Репозитарій даних' },
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...legacyPublishableFields,
+    order: z.number().int().min(0).max(10_000).default(0),
+    variables: z
+      .array(z.object({ name: text(200, 'Змінна').min(1), unit: text(40, 'Одиниці').default(''), description: text(500, 'Опис').default('') }))
+      .max(50)
+      .default([]),
+    periodStart: text(20, 'Початок періоду').default(''),
+    periodEnd: text(20, 'Кінець періоду').default(''),
+    spatialResolution: text(200, 'Просторова роздільність').default(''),
+    temporalResolution: text(200, 'Часова роздільність').default(''),
+    format: text(200, 'Формат').default(''),
+    licence: text(300, 'Ліцензія').default(''),
+    citation: text(2000, 'Як цитувати').default(''),
+    doi: text(200, 'DOI').default(''),
+    version: text(40, 'Версія').default(''),
+    versions: z
+      .array(z.object({ version: text(40, 'Версія').min(1), date: dateSchema, notes: text(1000, 'Зміни').default('') }))
+      .max(50)
+      .default([]),
+    body: richTextSchema,
+    files: attachmentsSchema,
+    links: z.array(linkSchema).max(30).default([]),
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'version', 'status'],
+  searchable: ['title', 'summary'],
+  filters: [],
+  sorts: { order: { by: ['order'], direction: 'asc' } },
+  fileFields: ['files'],
+  relations: [],
+  publicPath: (d) => `/data_repo/${String(d.slug ?? d.id)}`,
+});

@@ -1,0 +1,35 @@
+/** Research departments and laboratories: /Departments and /Departments/{slug}. */
+import { z } from 'zod';
+import { defineContentType, publishableFields } from '../define';
+import { emailSchema, idRefSchema, imageRefSchema, richTextSchema, text } from '../fields';
+
+export const departments = defineContentType({
+  key: 'departments',
+  adminSection: 'Departments',
+  labels: { singular: 'Підрозділ', plural: 'Наукові підрозділи' },
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...publishableFields,
+    shortName: text(60, 'Скорочена назва').default(''),
+    order: z.number().int().min(0).max(10_000).default(0),
+    /** The staff member (users) who heads the department. */
+    headId: idRefSchema.nullable().default(null),
+    researchAreas: z.array(text(300, 'Напрям')).max(30).default([]),
+    phone: text(60, 'Телефон').default(''),
+    email: emailSchema.or(z.literal('')).default(''),
+    room: text(60, 'Кімната').default(''),
+    body: richTextSchema,
+    cover: imageRefSchema.nullable().default(null),
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'shortName', 'order', 'status'],
+  searchable: ['title', 'summary'],
+  filters: [],
+  sorts: { order: { by: ['order'], direction: 'asc' }, title: { by: ['title'], direction: 'asc' } },
+  fileFields: ['cover'],
+  relations: [{ field: 'headId', to: 'users' }],
+  publicPath: (d) => `/Departments/${String(d.slug ?? d.id)}`,
+});

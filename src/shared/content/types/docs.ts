@@ -1,0 +1,42 @@
+/** Official documents (orders, regulations, reports, procurement): /docs and /docs/{slug}. */
+import { z } from 'zod';
+import { defineContentType, publishableFields } from '../define';
+import { attachmentsSchema, dateSchema, richTextSchema, text } from '../fields';
+
+export const DOC_KINDS = {
+  order: 'Наказ',
+  regulation: 'Положення',
+  report: 'Звіт',
+  plan: 'План',
+  procurement: 'Публічні закупівлі',
+  statute: 'Статут',
+  other: 'Інше',
+} as const;
+
+export const docs = defineContentType({
+  key: 'docs',
+  adminSection: 'Docs',
+  labels: { singular: 'Документ', plural: 'Документи' },
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...publishableFields,
+    kind: z.enum(Object.keys(DOC_KINDS) as [keyof typeof DOC_KINDS, ...Array<keyof typeof DOC_KINDS>]).default('other'),
+    /** Registration number, e.g. «15-од». */
+    number: text(60, 'Номер').default(''),
+    /** Date the document was signed or approved. */
+    date: dateSchema,
+    body: richTextSchema,
+    attachments: attachmentsSchema,
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'kind', 'date', 'status'],
+  searchable: ['title', 'summary', 'number'],
+  filters: ['kind'],
+  sorts: { newest: { by: ['date'], direction: 'desc' }, title: { by: ['title'], direction: 'asc' } },
+  fileFields: ['attachments'],
+  relations: [],
+  publicPath: (d) => `/docs/${String(d.slug ?? d.id)}`,
+});

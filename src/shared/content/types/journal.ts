@@ -1,0 +1,41 @@
+/** Issues of the journal «Метеорологія. Гідрологія. Моніторинг довкілля»: /journal and /journal/{slug}. */
+import { z } from 'zod';
+import { defineContentType, publishableFields } from '../define';
+import { authorSchema, fileRefSchema, imageRefSchema, richTextSchema, text } from '../fields';
+
+export const tocEntrySchema = z.object({
+  title: text(500, 'Назва статті').min(1, 'Назва статті: заповніть це поле'),
+  authors: z.array(authorSchema).max(30).default([]),
+  /** Page range, e.g. «5–17». */
+  pages: text(20, 'Сторінки').default(''),
+  doi: text(200, 'DOI').default(''),
+});
+export type TocEntry = z.infer<typeof tocEntrySchema>;
+
+export const journal = defineContentType({
+  key: 'journal',
+  adminSection: 'Journal',
+  labels: { singular: 'Випуск журналу', plural: 'Випуски журналу' },
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...publishableFields,
+    year: z.number().int().min(1900).max(2100),
+    volume: z.number().int().min(1).max(10_000),
+    number: z.number().int().min(1).max(100),
+    body: richTextSchema,
+    cover: imageRefSchema.nullable().default(null),
+    pdf: fileRefSchema.nullable().default(null),
+    toc: z.array(tocEntrySchema).max(200).default([]),
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'year', 'number', 'status'],
+  searchable: ['title', 'summary'],
+  filters: ['year'],
+  sorts: { newest: { by: ['year', 'number'], direction: 'desc' } },
+  fileFields: ['cover', 'pdf'],
+  relations: [],
+  publicPath: (d) => `/journal/${String(d.slug ?? d.id)}`,
+});

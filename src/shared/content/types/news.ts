@@ -1,0 +1,31 @@
+/** News items: /News and /News/{slug}. */
+import { z } from 'zod';
+import { defineContentType, publishableFields } from '../define';
+import { attachmentsSchema, dateTimeSchema, imageRefSchema, richTextSchema, text } from '../fields';
+
+export const news = defineContentType({
+  key: 'news',
+  adminSection: 'News',
+  labels: { singular: 'Новина', plural: 'Новини' },
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...publishableFields,
+    /** The moment the news is dated by (shown on the site, sorts the list). */
+    date: dateTimeSchema,
+    body: richTextSchema,
+    cover: imageRefSchema.nullable().default(null),
+    attachments: attachmentsSchema,
+    tags: z.array(text(60, 'Мітка')).max(20).default([]),
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'date', 'status'],
+  searchable: ['title', 'summary'],
+  filters: ['tags'],
+  sorts: { newest: { by: ['date'], direction: 'desc' }, oldest: { by: ['date'], direction: 'asc' } },
+  fileFields: ['cover', 'attachments'],
+  relations: [],
+  publicPath: (d) => `/News/${String(d.slug ?? d.id)}`,
+});

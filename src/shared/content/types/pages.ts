@@ -1,0 +1,31 @@
+/** Free pages served at /{slug} (and the fixed pages /COP29 and /msg/tethys). */
+import { z } from 'zod';
+import { defineContentType, legacyPublishableFields } from '../define';
+import { attachmentsSchema, imageRefSchema, richTextSchema } from '../fields';
+
+/** Page slugs behind the fixed routes. */
+export const FIXED_PAGE_SLUGS = { cop29: 'COP29', tethys: 'msg-tethys' } as const;
+
+export const pages = defineContentType({
+  key: 'pages',
+  adminSection: 'Pages',
+  labels: { singular: 'Сторінка', plural: 'Сторінки' },
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...legacyPublishableFields,
+    body: richTextSchema,
+    cover: imageRefSchema.nullable().default(null),
+    attachments: attachmentsSchema,
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'slug', 'status'],
+  searchable: ['title', 'summary'],
+  filters: [],
+  sorts: { title: { by: ['title'], direction: 'asc' } },
+  fileFields: ['cover', 'attachments'],
+  relations: [],
+  publicPath: (d) => `/${String(d.slug ?? d.id)}`,
+});

@@ -1,0 +1,48 @@
+/** Publications: monographs, guidance documents, serials, atlases: /publications and /publications/{slug}. */
+import { z } from 'zod';
+import { defineContentType, publishableFields } from '../define';
+import { attachmentsSchema, hrefSchema, imageRefSchema, richTextSchema, text } from '../fields';
+
+export const PUBLICATION_KINDS = {
+  monograph: 'Монографія',
+  guidance: 'Настанова, керівний документ',
+  serial: 'Збірник наукових праць',
+  journal: 'Журнал',
+  atlas: 'Атлас',
+  dataset: 'Набір даних',
+  article: 'Стаття',
+} as const;
+
+export const publications = defineContentType({
+  key: 'publications',
+  adminSection: 'Publications',
+  labels: { singular: 'Публікація', plural: 'Публікації' },
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...publishableFields,
+    kind: z.enum(Object.keys(PUBLICATION_KINDS) as [keyof typeof PUBLICATION_KINDS, ...Array<keyof typeof PUBLICATION_KINDS>]),
+    authors: z.array(text(200, 'Автор')).max(50).default([]),
+    year: z.number().int().min(1800).max(2100),
+    publisher: text(300, 'Видавництво').default(''),
+    pages: z.number().int().min(0).max(100_000).nullable().default(null),
+    isbn: text(40, 'ISBN').default(''),
+    doi: text(200, 'DOI').default(''),
+    url: hrefSchema.or(z.literal('')).default(''),
+    /** Whether visitors may order printed copies (book orders). */
+    orderable: z.boolean().default(false),
+    body: richTextSchema,
+    cover: imageRefSchema.nullable().default(null),
+    attachments: attachmentsSchema,
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'kind', 'year', 'status'],
+  searchable: ['title', 'summary', 'publisher'],
+  filters: ['kind', 'year'],
+  sorts: { newest: { by: ['year'], direction: 'desc' }, title: { by: ['title'], direction: 'asc' } },
+  fileFields: ['cover', 'attachments'],
+  relations: [],
+  publicPath: (d) => `/publications/${String(d.slug ?? d.id)}`,
+});

@@ -1,0 +1,32 @@
+/** Conference theses (abstracts): /conf/{conference}/{thesis}; edited inside their conference. */
+import { z } from 'zod';
+import { defineContentType, publishableFields } from '../define';
+import { authorSchema, fileRefSchema, idRefSchema, richTextSchema, text } from '../fields';
+
+export const theses = defineContentType({
+  key: 'theses',
+  labels: { singular: 'Тези', plural: 'Тези доповідей' },
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...publishableFields,
+    conferenceId: idRefSchema,
+    /** Position within the conference programme (ascending). */
+    order: z.number().int().min(0).max(100_000).default(0),
+    section: text(200, 'Секція').default(''),
+    authors: z.array(authorSchema).min(1, 'Вкажіть хоча б одного автора').max(30),
+    keywords: z.array(text(80, 'Ключове слово')).max(20).default([]),
+    /** The abstract as rich text. */
+    body: richTextSchema,
+    pdf: fileRefSchema.nullable().default(null),
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'section', 'order', 'status'],
+  searchable: ['title', 'summary'],
+  filters: ['conferenceId', 'section'],
+  sorts: { programme: { by: ['order'], direction: 'asc' }, title: { by: ['title'], direction: 'asc' } },
+  fileFields: ['pdf'],
+  relations: [{ field: 'conferenceId', to: 'conferences' }],
+});

@@ -1,0 +1,36 @@
+/** Trainings, courses and seminars for specialists: /Trainings. */
+import { z } from 'zod';
+import { defineContentType, publishableFields } from '../define';
+import { attachmentsSchema, dateSchema, hrefSchema, imageRefSchema, richTextSchema, text } from '../fields';
+
+export const TRAINING_FORMATS = { offline: 'Очно', online: 'Онлайн', hybrid: 'Змішаний формат' } as const;
+
+export const trainings = defineContentType({
+  key: 'trainings',
+  adminSection: 'Trainings',
+  labels: { singular: 'Навчання', plural: 'Навчання' },
+  kind: 'collection',
+  isPublic: true,
+  publishable: true,
+  schema: z.object({
+    ...publishableFields,
+    startDate: dateSchema,
+    endDate: dateSchema,
+    format: z.enum(['offline', 'online', 'hybrid']).default('offline'),
+    location: text(300, 'Місце').default(''),
+    audience: text(500, 'Для кого').default(''),
+    registrationUrl: hrefSchema.or(z.literal('')).default(''),
+    body: richTextSchema,
+    cover: imageRefSchema.nullable().default(null),
+    attachments: attachmentsSchema,
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'startDate', 'format', 'status'],
+  searchable: ['title', 'summary', 'location'],
+  filters: ['format'],
+  sorts: { upcoming: { by: ['startDate'], direction: 'asc' }, newest: { by: ['startDate'], direction: 'desc' } },
+  fileFields: ['cover', 'attachments'],
+  relations: [],
+  publicPath: (d) => `/Trainings#${String(d.slug ?? d.id)}`,
+});
