@@ -42,6 +42,10 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   filters: Array<keyof Shape & string>;
   /** Named sorts of the public list; the first is the default. */
   sorts: Record<string, SortSpec>;
+  /** Date fields a public list may restrict to a range (e.g. upcoming trainings by `endDate`). */
+  rangeFields?: Array<keyof Shape & string>;
+  /** Fields holding rich-text HTML (sanitised on write and on read); default: `body` when the schema has it. */
+  richTextFields?: Array<keyof Shape & string>;
   /** Fields holding file or image references (one or an array). */
   fileFields: Array<keyof Shape & string>;
   /** Fields that hold the id of a document of another type. */
@@ -50,10 +54,15 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   publicPath?: (doc: { id: string } & Record<string, unknown>) => string;
 }
 
-/** Declares a content type, keeping its literal key and schema shape for typed routers. */
-export function defineContentType<const Key extends string, Shape extends z.ZodRawShape>(
-  config: ContentTypeConfig<Shape> & { key: Key },
-): ContentTypeConfig<Shape> & { key: Key } {
+/** Declares a content type, keeping its literal key, kind, visibility and schema shape for typed routers. */
+export function defineContentType<
+  const Key extends string,
+  Shape extends z.ZodRawShape,
+  const Kind extends 'collection' | 'singleton',
+  const Public extends boolean,
+>(
+  config: ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public },
+): ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public } {
   return config;
 }
 
@@ -71,3 +80,17 @@ export const publishableFields = {
 export const legacyPublishableFields = { ...publishableFields, slug: legacySlugSchema };
 
 export type AnyContentType = ContentTypeConfig<z.ZodRawShape> & { key: string };
+
+/** The rich-text fields of a type (declared, or `body` when its schema has one). */
+export function richTextFieldsOf(type: AnyContentType): string[] {
+  return type.richTextFields ?? ('body' in type.schema.shape ? ['body'] : []);
+}
+
+/** Whether a field holds an array (looking through `.default()`, `.optional()`, `.nullable()`). */
+export function isArrayField(type: AnyContentType, field: string): boolean {
+  let def = (type.schema.shape[field] as { _zod?: { def: { type: string; innerType?: unknown } } } | undefined)?._zod?.def;
+  while (def && (def.type === 'default' || def.type === 'optional' || def.type === 'nullable')) {
+    def = (def.innerType as { _zod?: { def: { type: string; innerType?: unknown } } } | undefined)?._zod?.def;
+  }
+  return def?.type === 'array';
+}

@@ -26,8 +26,13 @@ export const legacySlugSchema = z
 /** A calendar date `YYYY-MM-DD`, meant as a day in Europe/Kyiv. */
 export const dateSchema = z.iso.date({ error: 'Дата має бути у форматі РРРР-ММ-ДД' });
 
-/** An instant as an ISO 8601 string with an offset (stored in UTC, shown in Europe/Kyiv). */
-export const dateTimeSchema = z.iso.datetime({ offset: true, error: 'Невірний формат дати й часу' });
+/**
+ * An instant as an ISO 8601 string with an offset; normalised to UTC (`…Z`) so stored instants sort
+ * and compare as strings. Shown in Europe/Kyiv.
+ */
+export const dateTimeSchema = z.iso
+  .datetime({ offset: true, error: 'Невірний формат дати й часу' })
+  .transform((v) => new Date(v).toISOString());
 
 /** Plain one-line text with a length limit and a Ukrainian message. */
 export function text(max: number, label = 'Поле') {

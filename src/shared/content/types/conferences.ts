@@ -29,6 +29,7 @@ export const conferences = defineContentType({
   searchable: ['title', 'summary', 'location'],
   filters: [],
   sorts: { newest: { by: ['startDate'], direction: 'desc' }, upcoming: { by: ['startDate'], direction: 'asc' } },
+  rangeFields: ['startDate', 'endDate'],
   fileFields: ['cover', 'attachments'],
   relations: [],
   publicPath: (d) => `/conf/${String(d.slug ?? d.id)}`,

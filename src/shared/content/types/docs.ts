@@ -36,6 +36,7 @@ export const docs = defineContentType({
   searchable: ['title', 'summary', 'number'],
   filters: ['kind'],
   sorts: { newest: { by: ['date'], direction: 'desc' }, title: { by: ['title'], direction: 'asc' } },
+  rangeFields: ['date'],
   fileFields: ['attachments'],
   relations: [],
   publicPath: (d) => `/docs/${String(d.slug ?? d.id)}`,

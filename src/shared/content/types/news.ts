@@ -25,6 +25,7 @@ export const news = defineContentType({
   searchable: ['title', 'summary'],
   filters: ['tags'],
   sorts: { newest: { by: ['date'], direction: 'desc' }, oldest: { by: ['date'], direction: 'asc' } },
+  rangeFields: ['date'],
   fileFields: ['cover', 'attachments'],
   relations: [],
   publicPath: (d) => `/News/${String(d.slug ?? d.id)}`,

@@ -30,6 +30,7 @@ export const trainings = defineContentType({
   searchable: ['title', 'summary', 'location'],
   filters: ['format'],
   sorts: { upcoming: { by: ['startDate'], direction: 'asc' }, newest: { by: ['startDate'], direction: 'desc' } },
+  rangeFields: ['startDate', 'endDate'],
   fileFields: ['cover', 'attachments'],
   relations: [],
   publicPath: (d) => `/Trainings#${String(d.slug ?? d.id)}`,

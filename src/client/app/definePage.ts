@@ -1,0 +1,55 @@
+/**
+ * A public page: its path, parameter validation (a failure is a fatal 404), named route middleware,
+ * the data it prefetches (through tRPC query utils, on the server and before client navigations)
+ * and its component, which reads the same queries with useSuspenseQuery.
+ */
+import type { ComponentType } from 'react';
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { TRPCClientError } from '@trpc/client';
+import { pageNotFoundMessage, resolveRouteMiddleware, type RouteMiddleware } from '../../shared/routes';
+import type { QueryUtils } from '../lib/trpc';
+
+export interface PageArgs {
+  params: Record<string, string | undefined>;
+  url: URL;
+}
+
+export interface PageDef {
+  path: string;
+  validate?: (args: PageArgs) => boolean;
+  middleware?: readonly string[];
+  prefetch?: (utils: QueryUtils, args: PageArgs) => Promise<unknown>;
+  Component: ComponentType;
+}
+
+export function definePage(def: PageDef): PageDef {
+  return def;
+}
+
+/** The 404 thrown by loaders; rendered by the page error boundary, status 404 on the server. */
+export function notFound(pathname: string): never {
+  throw data({ message: pageNotFoundMessage(pathname) }, { status: 404, statusText: 'Not Found' });
+}
+
+/** Whether a tRPC error means "nothing there" (not found, or input no route could serve). */
+function isMissing(err: unknown): boolean {
+  return err instanceof TRPCClientError && (err.data?.code === 'NOT_FOUND' || err.data?.code === 'BAD_REQUEST');
+}
+
+/** Builds the loader of a page: validate, run middleware, prefetch; missing data becomes a 404. */
+export function pageLoader(def: PageDef, utils: QueryUtils, middlewareRegistry: Readonly<Record<string, RouteMiddleware>>) {
+  const middleware = resolveRouteMiddleware(def.middleware ?? [], middlewareRegistry);
+  return async ({ params, request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const args: PageArgs = { params, url };
+    if (def.validate && !def.validate(args)) notFound(url.pathname);
+    for (const mw of middleware) await mw({ pathname: url.pathname, params });
+    try {
+      await def.prefetch?.(utils, args);
+    } catch (err) {
+      if (isMissing(err)) notFound(url.pathname);
+      throw err;
+    }
+    return null;
+  };
+}

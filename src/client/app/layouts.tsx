@@ -1,0 +1,73 @@
+/**
+ * The route shells: the root (scroll behaviour, navigation progress) and the public "new-design"
+ * layout (header, footer, page transitions), plus the error boundaries.
+ */
+import { useEffect } from 'react';
+import { Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from 'react-router';
+import { ErrorScreen } from '../components/ErrorScreen';
+import { NotFound } from '../components/NotFound';
+import { SiteFooter } from '../components/SiteFooter';
+import { SiteHeader } from '../components/SiteHeader';
+import { SCROLL_DELAY_MS } from '../../shared/routes';
+import { handleChunkLoadError } from '../lib/buildUpdates';
+import { scrollAfterNavigation } from '../lib/scroll';
+import { useSite } from './site';
+
+export function RootShell() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  useEffect(() => {
+    const timer = setTimeout(() => scrollAfterNavigation(location.hash), SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [location.key, location.hash]);
+  return (
+    <>
+      <div className={`nav-progress${navigation.state !== 'idle' ? ' is-active' : ''}`} aria-hidden="true" />
+      <Outlet />
+    </>
+  );
+}
+
+export function PublicLayout() {
+  const location = useLocation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Перейти до змісту
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="container page-transition" key={location.pathname}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** Renders what a route error means: the 404 page, nothing for bots, or the error screen. */
+function ErrorView({ error }: { error: unknown }) {
+  const location = useLocation();
+  const { isBot } = useSite();
+  const is404 = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (!is404 && isBot) console.error(error);
+    if (!is404) handleChunkLoadError(error);
+  }, [error, is404, isBot]);
+  if (is404) return <NotFound path={location.pathname} />;
+  if (isBot) return null;
+  return <ErrorScreen error={error} />;
+}
+
+/** Boundary inside the layout: the header and footer stay. */
+export function PageErrorBoundary() {
+  return <ErrorView error={useRouteError()} />;
+}
+
+/** Boundary at the root, for when the layout itself failed. */
+export function RootErrorBoundary() {
+  return (
+    <main id="main" className="container">
+      <ErrorView error={useRouteError()} />
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+/** Reading a list page's URL: `?page=N` (validated) and the page size of public lists. */
+import { parsePageParam } from '../../shared/routes';
+import type { PageArgs } from './definePage';
+
+export const LIST_PAGE_SIZE = 12;
+
+/** Whether the URL's page parameter is valid (else the route's validation fails: 404). */
+export function validPage({ url }: PageArgs): boolean {
+  return parsePageParam(url.searchParams) !== null;
+}
+
+/** The `{ page, limit }` part of a list input for the current URL. */
+export function pageInput(search: URLSearchParams | string): { page: number; limit: number } {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return { page: parsePageParam(params) ?? 1, limit: LIST_PAGE_SIZE };
+}

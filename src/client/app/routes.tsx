@@ -1,0 +1,83 @@
+/**
+ * The public route tree. Every page declared in routes/public is listed once here; the server
+ * render and the browser build their routers from this same function.
+ */
+import type { RouteObject } from 'react-router';
+import type { RouteMiddleware } from '../../shared/routes';
+import type { QueryUtils } from '../lib/trpc';
+import { activityItemPage, activityListPage, receptionPage } from '../routes/public/activities';
+import { confItemPage, confListPage, thesisPage } from '../routes/public/conferences';
+import { contactsPage } from '../routes/public/contacts';
+import { dataRepoItemPage, dataRepoListPage } from '../routes/public/dataRepo';
+import { departmentItemPage, departmentsListPage } from '../routes/public/departments';
+import { docItemPage, docsListPage } from '../routes/public/docs';
+import { homePage } from '../routes/public/home';
+import { journalItemPage, journalListPage } from '../routes/public/journal';
+import { newsItemPage, newsListPage } from '../routes/public/news';
+import { cop29Page, slugPage, tethysPage, unknownPage } from '../routes/public/pages';
+import { publicationItemPage, publicationsListPage } from '../routes/public/publications';
+import { trainingsPage } from '../routes/public/trainings';
+import { pageLoader, type PageDef } from './definePage';
+import { PageErrorBoundary, PublicLayout, RootErrorBoundary, RootShell } from './layouts';
+
+export const publicPages: PageDef[] = [
+  homePage,
+  cop29Page,
+  contactsPage,
+  docsListPage,
+  docItemPage,
+  newsListPage,
+  newsItemPage,
+  trainingsPage,
+  confListPage,
+  confItemPage,
+  thesisPage,
+  tethysPage,
+  journalListPage,
+  journalItemPage,
+  activityListPage,
+  receptionPage,
+  activityItemPage,
+  dataRepoListPage,
+  dataRepoItemPage,
+  departmentsListPage,
+  departmentItemPage,
+  publicationsListPage,
+  publicationItemPage,
+  slugPage,
+  unknownPage,
+];
+
+/** Named route middleware available to pages (the identity issue adds `auth` and `guest`). */
+export const routeMiddleware: Record<string, RouteMiddleware> = {};
+
+export function createRoutes(utils: QueryUtils): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootShell,
+      ErrorBoundary: RootErrorBoundary,
+      loader: async () => {
+        await Promise.all([utils.header.get.ensureData(), utils.footer.get.ensureData()]);
+        return null;
+      },
+      children: [
+        {
+          id: 'public',
+          Component: PublicLayout,
+          children: [
+            {
+              id: 'public-pages',
+              ErrorBoundary: PageErrorBoundary,
+              children: publicPages.map((page) => ({
+                path: page.path,
+                loader: pageLoader(page, utils, routeMiddleware),
+                Component: page.Component,
+              })),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,27 @@
+/**
+ * Per-render site facts: the public configuration, whether the visitor is a bot, and (server only)
+ * the collector the page's <PageMeta> writes its head tags into.
+ */
+import { createContext, useContext } from 'react';
+import type { PublicConfig } from '../lib/publicConfig';
+
+export interface HeadTags {
+  title: string;
+  description: string;
+  canonical: string;
+}
+
+export interface SiteContextValue {
+  config: PublicConfig;
+  isBot: boolean;
+  /** Present during the server render only. */
+  head?: HeadTags;
+}
+
+export const SiteContext = createContext<SiteContextValue | null>(null);
+
+export function useSite(): SiteContextValue {
+  const value = useContext(SiteContext);
+  if (!value) throw new Error('useSite() outside <SiteContext>');
+  return value;
+}

@@ -1,0 +1,47 @@
+/** The body of an item page: cover image, rich text and attachments. */
+import type { ReactNode } from 'react';
+import type { FileRef, ImageRef } from '../../shared/content/fields';
+import { Attachments } from './Attachments';
+import { RichText } from './RichText';
+
+export function Article({
+  cover,
+  body,
+  attachments = [],
+  aside,
+  children,
+}: {
+  cover?: ImageRef | null;
+  body: string;
+  attachments?: FileRef[];
+  aside?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={aside ? 'article-grid' : undefined}>
+      <article className="article">
+        {cover ? <img className="article-cover" src={cover.url} alt={cover.alt} /> : null}
+        <RichText html={body} />
+        {children}
+        <Attachments files={attachments} />
+      </article>
+      {aside ? <aside className="article-aside">{aside}</aside> : null}
+    </div>
+  );
+}
+
+/** A definition list of facts («Дата», «Місце»...), skipping empty values. */
+export function Facts({ items, label = 'Відомості' }: { items: Array<[string, ReactNode]>; label?: string }) {
+  const shown = items.filter(([, v]) => v !== '' && v !== null && v !== undefined);
+  if (!shown.length) return null;
+  return (
+    <dl className="facts" aria-label={label}>
+      {shown.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,24 @@
+/** The trail from the home page to the current page. */
+import { Link } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  return (
+    <nav className="breadcrumbs" aria-label="Навігаційний ланцюжок">
+      <ol>
+        <li>
+          <Link to="/">Головна</Link>
+        </li>
+        {items.map((item, i) => (
+          <li key={`${item.label}-${i}`}>
+            {item.to && i < items.length - 1 ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

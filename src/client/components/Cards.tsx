@@ -1,0 +1,46 @@
+/** List entries shared by the list pages: a card with a title link, meta line and summary. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ImageRef } from '../../shared/content/fields';
+
+export function CardList({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <ul className="card-list" aria-label={label}>
+      {children}
+    </ul>
+  );
+}
+
+export function Card({
+  to,
+  title,
+  meta,
+  summary,
+  image,
+  id,
+  children,
+}: {
+  to?: string;
+  title: string;
+  meta?: ReactNode;
+  summary?: string;
+  image?: ImageRef | null;
+  id?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <li className="card" id={id}>
+      {image ? <img className="card-image" src={image.url} alt={image.alt} loading="lazy" /> : null}
+      <div className="card-body">
+        {meta ? <p className="card-meta">{meta}</p> : null}
+        <h3 className="card-title">{to ? <Link to={to}>{title}</Link> : title}</h3>
+        {summary ? <p className="card-summary">{summary}</p> : null}
+        {children}
+      </div>
+    </li>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="empty-state">{children}</p>;
+}

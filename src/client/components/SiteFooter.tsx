@@ -1,0 +1,59 @@
+/** The site footer from the `footer` settings document. */
+import { Link } from 'react-router';
+import { SOCIAL_NETWORKS } from '../../shared/content/types/footer';
+import { trpc } from '../lib/trpc';
+
+function FooterLink({ href, label }: { href: string; label: string }) {
+  return href.startsWith('/') ? <Link to={href}>{label}</Link> : <a href={href}>{label}</a>;
+}
+
+export function SiteFooter() {
+  const [footer] = trpc.footer.get.useSuspenseQuery();
+  if (!footer) return <footer className="site-footer" />;
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        {footer.columns.map((column) => (
+          <section key={column.title} aria-label={column.title}>
+            <h2>{column.title}</h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <FooterLink {...link} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        <section aria-label="Контакти">
+          <h2>Контакти</h2>
+          <address>
+            {footer.address ? <p>{footer.address}</p> : null}
+            {footer.phone ? (
+              <p>
+                <a href={`tel:${footer.phone.replace(/[^\d+]/g, '')}`}>{footer.phone}</a>
+              </p>
+            ) : null}
+            {footer.email ? (
+              <p>
+                <a href={`mailto:${footer.email}`}>{footer.email}</a>
+              </p>
+            ) : null}
+          </address>
+          {footer.social.length > 0 && (
+            <ul className="social">
+              {footer.social.map((s) => (
+                <li key={s.url}>
+                  <a href={s.url} rel="noopener noreferrer" target="_blank">
+                    {SOCIAL_NETWORKS[s.network]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      {footer.copyright ? <p className="container copyright">{footer.copyright}</p> : null}
+    </footer>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Browser entry of the public site: hydrates the server-rendered HTML with the same routes, the
+ * react-query state the server dehydrated and tRPC over HTTP; starts build-update checks and, when
+ * configured, analytics.
+ */
+import './styles/site.css';
+import { hydrate } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import superjson from 'superjson';
+import type { AppRouter } from '../server/trpc/appRouter';
+import { isBotUserAgent } from '../shared/routes';
+import { Providers } from './app/Providers';
+import { createRoutes } from './app/routes';
+import { handleChunkLoadError, startBuildChecks } from './lib/buildUpdates';
+import { createQueryClient } from './lib/queryClient';
+import { createQueryUtils } from './lib/trpc';
+
+const config = window.__CONFIG__!;
+const queryClient = createQueryClient();
+if (window.__RQ_STATE__) hydrate(queryClient, superjson.parse(window.__RQ_STATE__));
+
+const trpcClient = createTRPCClient<AppRouter>({
+  links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
+});
+const router = createBrowserRouter(createRoutes(createQueryUtils(queryClient, trpcClient)));
+
+hydrateRoot(
+  document.getElementById('root')!,
+  <StrictMode>
+    <Providers site={{ config, isBot: isBotUserAgent(navigator.userAgent) }} queryClient={queryClient} trpcClient={trpcClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
+
+startBuildChecks(config.buildId);
+window.addEventListener('vite:preloadError', (event) => {
+  if (handleChunkLoadError((event as Event & { payload?: unknown }).payload)) event.preventDefault();
+});
+
+if (config.firebase.measurementId) {
+  void import('./lib/analytics').then((m) => m.startAnalytics(config.firebase));
+}

@@ -1,0 +1,70 @@
+/**
+ * Server render of the public site: runs the matched routes' loaders (validation, middleware, tRPC
+ * prefetch through the given in-process client), renders the React tree to HTML and returns the
+ * status, head tags and the dehydrated react-query state for hydration.
+ */
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import superjson from 'superjson';
+import { isBotUserAgent } from '../shared/routes';
+import { Providers } from './app/Providers';
+import { createRoutes } from './app/routes';
+import type { HeadTags } from './app/site';
+import type { PublicConfig } from './lib/publicConfig';
+import { createQueryClient } from './lib/queryClient';
+import { createQueryUtils, type AppTRPCClient } from './lib/trpc';
+
+export interface RenderOptions {
+  /** Absolute URL of the request. */
+  url: string;
+  trpcClient: AppTRPCClient;
+  config: PublicConfig;
+  userAgent?: string;
+  /** CSP nonce for the inline hydration script. */
+  nonce?: string;
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      appHtml: string;
+      head: HeadTags;
+      /** superjson-encoded dehydrated react-query state. */
+      state: string;
+      /** Errors thrown by loaders or rendering (logged by the server when the status is 5xx). */
+      errors: unknown[];
+      isBot: boolean;
+    };
+
+export async function render(options: RenderOptions): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  const utils = createQueryUtils(queryClient, options.trpcClient);
+  const handler = createStaticHandler(createRoutes(utils));
+  const context = await handler.query(new Request(options.url));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const isBot = isBotUserAgent(options.userAgent);
+  const head: HeadTags = { title: '', description: '', canonical: '' };
+  const appHtml = renderToString(
+    <StrictMode>
+      <Providers site={{ config: options.config, isBot, head }} queryClient={queryClient} trpcClient={options.trpcClient}>
+        <StaticRouterProvider router={router} context={context} nonce={options.nonce} />
+      </Providers>
+    </StrictMode>,
+  );
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    appHtml,
+    head,
+    state: superjson.stringify(dehydrate(queryClient)),
+    errors: context.errors ? Object.values(context.errors) : [],
+    isBot,
+  };
+}

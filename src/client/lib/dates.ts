@@ -1,0 +1,46 @@
+/**
+ * Dates as the institute shows them: Ukrainian, in Europe/Kyiv, whatever the server's zone.
+ * Calendar dates (`YYYY-MM-DD`) are days in Kyiv; instants are ISO strings.
+ */
+import { SITE_TIME_ZONE } from '../../shared/content/fields';
+
+function toDate(value: string): Date {
+  // A calendar date is read at midday UTC, which is the same day in Kyiv.
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+}
+
+const dayFormat = new Intl.DateTimeFormat('uk-UA', { timeZone: SITE_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+const dayTimeFormat = new Intl.DateTimeFormat('uk-UA', {
+  timeZone: SITE_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** «23 березня 2026 р.» */
+export function formatDate(value: string): string {
+  return dayFormat.format(toDate(value));
+}
+
+/** «23 березня 2026 р. о 10:00» */
+export function formatDateTime(value: string): string {
+  return dayTimeFormat.format(toDate(value));
+}
+
+/** «22–23 березня 2026 р.», or one date when both are the same day. */
+export function formatDateRange(start: string, end: string): string {
+  if (!end || start === end) return formatDate(start);
+  return dayFormat.formatRange(toDate(start), toDate(end));
+}
+
+/** Today's calendar date in Kyiv, `YYYY-MM-DD`. */
+export function todayInKyiv(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The value for a <time dateTime> attribute. */
+export function machineDate(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toISOString();
+}

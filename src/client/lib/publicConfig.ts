@@ -1,0 +1,29 @@
+/**
+ * Configuration the server hands the browser in `window.__CONFIG__` (the same firebase web config
+ * is served at /__/firebase/init.json).
+ */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  storageBucket: string;
+  messagingSenderId: string;
+  appId: string;
+  measurementId?: string;
+}
+
+export interface PublicConfig {
+  supportEmail: string;
+  buildId: string;
+  backend: 'embedded' | 'firebase';
+  firebase: FirebaseWebConfig;
+  /** Public origin for canonical links. */
+  origin: string;
+}
+
+declare global {
+  interface Window {
+    __CONFIG__?: PublicConfig;
+    __RQ_STATE__?: string;
+  }
+}

@@ -1,0 +1,140 @@
+/** /conf, /conf/{slug} (with its theses) and /conf/{slug}/{thesis}. */
+import { Link, useLocation, useParams } from 'react-router';
+import { isValidSlugParam } from '../../../shared/routes';
+import { definePage, notFound } from '../../app/definePage';
+import { pageInput, validPage } from '../../app/listParams';
+import { Article, Facts } from '../../components/Article';
+import { Attachments } from '../../components/Attachments';
+import { Card, CardList, EmptyState } from '../../components/Cards';
+import { PageHeader } from '../../components/PageHeader';
+import { PageMeta } from '../../components/PageMeta';
+import { Pagination } from '../../components/Pagination';
+import { formatDate, formatDateRange } from '../../lib/dates';
+import { trpc } from '../../lib/trpc';
+
+const thesesInput = (conferenceId: string) => ({ filter: { conferenceId }, sort: 'programme', limit: 100 }) as const;
+
+export const confListPage = definePage({
+  path: '/conf',
+  validate: validPage,
+  prefetch: (utils, { url }) => utils.conferences.list.ensureData(pageInput(url.searchParams)),
+  Component: function ConferenceList() {
+    const { search } = useLocation();
+    const [list] = trpc.conferences.list.useSuspenseQuery(pageInput(search));
+    return (
+      <>
+        <PageMeta title="Конференції" description="Наукові конференції інституту: програми, тези доповідей, матеріали." />
+        <PageHeader title="Конференції" crumbs={[{ label: 'Конференції' }]} />
+        {list.items.length ? (
+          <CardList label="Конференції">
+            {list.items.map((c) => (
+              <Card
+                key={c.id}
+                to={`/conf/${c.slug}`}
+                title={c.title}
+                summary={c.summary}
+                image={c.cover}
+                meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
+              />
+            ))}
+          </CardList>
+        ) : (
+          <EmptyState>Конференцій поки немає.</EmptyState>
+        )}
+        <Pagination page={list.page} pageCount={list.pageCount} />
+      </>
+    );
+  },
+});
+
+export const confItemPage = definePage({
+  path: '/conf/:id',
+  validate: ({ params }) => isValidSlugParam(params.id),
+  prefetch: async (utils, { params }) => {
+    const conf = await utils.conferences.get.ensureData({ idOrSlug: params.id! });
+    await utils.theses.list.ensureData(thesesInput(conf.id));
+  },
+  Component: function ConferenceItem() {
+    const { id } = useParams();
+    const [conf] = trpc.conferences.get.useSuspenseQuery({ idOrSlug: id! });
+    const [theses] = trpc.theses.list.useSuspenseQuery(thesesInput(conf.id));
+    return (
+      <>
+        <PageMeta title={conf.title} description={conf.summary} />
+        <PageHeader title={conf.title} crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title }]} lead={conf.summary} />
+        <Facts
+          items={[
+            ['Дати', formatDateRange(conf.startDate, conf.endDate)],
+            ['Місце', conf.location],
+            ['Організатори', conf.organizers],
+            ['Подання тез до', conf.submissionDeadline ? formatDate(conf.submissionDeadline) : ''],
+            ['Реєстрація', conf.registrationUrl ? <a href={conf.registrationUrl}>Форма реєстрації</a> : ''],
+          ]}
+        />
+        <Article cover={conf.cover} body={conf.body} attachments={conf.attachments} />
+        <section aria-labelledby="theses-title">
+          <h2 id="theses-title">Тези доповідей</h2>
+          {theses.items.length ? (
+            <ol className="theses-list">
+              {theses.items.map((t) => (
+                <li key={t.id}>
+                  <Link to={`/conf/${conf.slug}/${t.slug}`}>{t.title}</Link>
+                  <span className="authors"> — {t.authors.map((a) => a.name).join(', ')}</span>
+                  {t.section ? <span className="section"> ({t.section})</span> : null}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <EmptyState>Тези ще не опубліковано.</EmptyState>
+          )}
+        </section>
+      </>
+    );
+  },
+});
+
+export const thesisPage = definePage({
+  path: '/conf/:id/:thesisId',
+  validate: ({ params }) => isValidSlugParam(params.id) && isValidSlugParam(params.thesisId),
+  prefetch: async (utils, { params, url }) => {
+    const [conf, thesis] = await Promise.all([
+      utils.conferences.get.ensureData({ idOrSlug: params.id! }),
+      utils.theses.get.ensureData({ idOrSlug: params.thesisId! }),
+    ]);
+    // A thesis is only found under its own conference.
+    if (thesis.conferenceId !== conf.id) notFound(url.pathname);
+  },
+  Component: function ThesisItem() {
+    const { id, thesisId } = useParams();
+    const [conf] = trpc.conferences.get.useSuspenseQuery({ idOrSlug: id! });
+    const [thesis] = trpc.theses.get.useSuspenseQuery({ idOrSlug: thesisId! });
+    return (
+      <>
+        <PageMeta title={`${thesis.title} — ${conf.title}`} description={thesis.summary} />
+        <PageHeader
+          title={thesis.title}
+          crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title, to: `/conf/${conf.slug}` }, { label: thesis.title }]}
+        />
+        <ul className="author-list" aria-label="Автори">
+          {thesis.authors.map((a) => (
+            <li key={a.name}>
+              <strong>{a.name}</strong>
+              {a.affiliation ? <span> — {a.affiliation}</span> : null}
+            </li>
+          ))}
+        </ul>
+        <Facts
+          items={[
+            ['Секція', thesis.section],
+            ['Ключові слова', thesis.keywords.join(', ')],
+          ]}
+        />
+        <Article body={thesis.body} />
+        <Attachments files={thesis.pdf ? [thesis.pdf] : []} title="Повний текст" />
+        <p>
+          <Link to={`/conf/${conf.slug}`}>← До програми конференції</Link>
+        </p>
+      </>
+    );
+  },
+});

@@ -1,0 +1,131 @@
+/** /data_repo and its dataset pages (/data_repo/month, /data_repo/ClimUAsd-stn.v2, ...). */
+import { Link, useParams } from 'react-router';
+import { isValidSlugParam } from '../../../shared/routes';
+import { definePage } from '../../app/definePage';
+import { Article, Facts } from '../../components/Article';
+import { Attachments } from '../../components/Attachments';
+import { Card, CardList, EmptyState } from '../../components/Cards';
+import { PageHeader } from '../../components/PageHeader';
+import { PageMeta } from '../../components/PageMeta';
+import { formatDate } from '../../lib/dates';
+import { trpc } from '../../lib/trpc';
+
+const listInput = { limit: 100 } as const;
+
+export const dataRepoListPage = definePage({
+  path: '/data_repo',
+  prefetch: (utils) => utils.dataRepo.list.ensureData(listInput),
+  Component: function DataRepoList() {
+    const [list] = trpc.dataRepo.list.useSuspenseQuery(listInput);
+    return (
+      <>
+        <PageMeta
+          title="Репозитарій даних"
+          description="Кліматичні дані України: місячні та добові сіткові масиви, станційні ряди температури й опадів з контролем якості та гомогенізацією."
+        />
+        <PageHeader
+          title="Репозитарій даних"
+          crumbs={[{ label: 'Репозитарій даних' }]}
+          lead="Відкриті кліматичні набори даних інституту: станційні ряди та сіткові масиви для території України."
+        />
+        {list.items.length ? (
+          <CardList label="Набори даних">
+            {list.items.map((d) => (
+              <Card
+                key={d.id}
+                to={`/data_repo/${d.slug}`}
+                title={d.title}
+                summary={d.summary}
+                meta={[d.periodStart && d.periodEnd ? `${d.periodStart}–${d.periodEnd}` : '', d.version ? `версія ${d.version}` : ''].filter(Boolean).join(' · ')}
+              />
+            ))}
+          </CardList>
+        ) : (
+          <EmptyState>Набори даних готуються до публікації.</EmptyState>
+        )}
+      </>
+    );
+  },
+});
+
+export const dataRepoItemPage = definePage({
+  path: '/data_repo/:id',
+  validate: ({ params }) => isValidSlugParam(params.id),
+  prefetch: (utils, { params }) => utils.dataRepo.get.ensureData({ idOrSlug: params.id! }),
+  Component: function DataRepoItem() {
+    const { id } = useParams();
+    const [d] = trpc.dataRepo.get.useSuspenseQuery({ idOrSlug: id! });
+    return (
+      <>
+        <PageMeta title={d.title} description={d.summary} />
+        <PageHeader title={d.title} crumbs={[{ label: 'Репозитарій даних', to: '/data_repo' }, { label: d.title }]} lead={d.summary} />
+        <Facts
+          label="Характеристики набору даних"
+          items={[
+            ['Період', d.periodStart && d.periodEnd ? `${d.periodStart}–${d.periodEnd}` : ''],
+            ['Просторова роздільність', d.spatialResolution],
+            ['Часова роздільність', d.temporalResolution],
+            ['Формат', d.format],
+            ['Версія', d.version],
+            ['Ліцензія', d.licence],
+            ['DOI', d.doi ? <a href={`https://doi.org/${d.doi}`}>{d.doi}</a> : ''],
+          ]}
+        />
+        <Article body={d.body}>
+          {d.variables.length > 0 && (
+            <section aria-labelledby="vars-title">
+              <h2 id="vars-title">Змінні</h2>
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Змінна</th>
+                    <th scope="col">Одиниці</th>
+                    <th scope="col">Опис</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.variables.map((v) => (
+                    <tr key={v.name}>
+                      <td>{v.name}</td>
+                      <td>{v.unit}</td>
+                      <td>{v.description}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
+          {d.citation ? (
+            <section aria-labelledby="cite-title">
+              <h2 id="cite-title">Як цитувати</h2>
+              <blockquote className="citation">{d.citation}</blockquote>
+            </section>
+          ) : null}
+        </Article>
+        <Attachments files={d.files} title="Файли даних" />
+        {d.links.length > 0 && (
+          <section aria-labelledby="links-title">
+            <h2 id="links-title">Посилання</h2>
+            <ul>
+              {d.links.map((l) => (
+                <li key={l.href}>{l.href.startsWith('/') ? <Link to={l.href}>{l.label}</Link> : <a href={l.href}>{l.label}</a>}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {d.versions.length > 0 && (
+          <section aria-labelledby="versions-title">
+            <h2 id="versions-title">Історія версій</h2>
+            <ul className="versions">
+              {d.versions.map((v) => (
+                <li key={v.version}>
+                  <strong>{v.version}</strong> (<time dateTime={v.date}>{formatDate(v.date)}</time>){v.notes ? ` — ${v.notes}` : ''}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </>
+    );
+  },
+});

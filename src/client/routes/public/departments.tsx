@@ -1,0 +1,103 @@
+/** /Departments and /Departments/{slug}: research units with their head and staff. */
+import { useParams } from 'react-router';
+import { isValidSlugParam } from '../../../shared/routes';
+import { definePage } from '../../app/definePage';
+import { Article, Facts } from '../../components/Article';
+import { Card, CardList, EmptyState } from '../../components/Cards';
+import { PageHeader } from '../../components/PageHeader';
+import { PageMeta } from '../../components/PageMeta';
+import { trpc } from '../../lib/trpc';
+
+const listInput = { limit: 100 } as const;
+const staffInput = (departmentId: string) => ({ filter: { departmentId }, limit: 100 }) as const;
+
+export const departmentsListPage = definePage({
+  path: '/Departments',
+  prefetch: (utils) => utils.departments.list.ensureData(listInput),
+  Component: function DepartmentsList() {
+    const [list] = trpc.departments.list.useSuspenseQuery(listInput);
+    return (
+      <>
+        <PageMeta title="Наукові підрозділи" description="Відділи та лабораторії інституту: напрями досліджень, керівники, контакти." />
+        <PageHeader title="Наукові підрозділи" crumbs={[{ label: 'Наукові підрозділи' }]} />
+        {list.items.length ? (
+          <CardList label="Підрозділи">
+            {list.items.map((d) => (
+              <Card key={d.id} to={`/Departments/${d.slug}`} title={d.title} summary={d.summary} meta={d.shortName} />
+            ))}
+          </CardList>
+        ) : (
+          <EmptyState>Розділ наповнюється.</EmptyState>
+        )}
+      </>
+    );
+  },
+});
+
+export const departmentItemPage = definePage({
+  path: '/Departments/:id',
+  validate: ({ params }) => isValidSlugParam(params.id),
+  prefetch: async (utils, { params }) => {
+    const dep = await utils.departments.get.ensureData({ idOrSlug: params.id! });
+    await utils.users.list.ensureData(staffInput(dep.id));
+  },
+  Component: function DepartmentItem() {
+    const { id } = useParams();
+    const [dep] = trpc.departments.get.useSuspenseQuery({ idOrSlug: id! });
+    const [staff] = trpc.users.list.useSuspenseQuery(staffInput(dep.id));
+    const head = staff.items.find((u) => u.id === dep.headId);
+    return (
+      <>
+        <PageMeta title={dep.title} description={dep.summary} />
+        <PageHeader title={dep.title} crumbs={[{ label: 'Наукові підрозділи', to: '/Departments' }, { label: dep.title }]} lead={dep.summary} />
+        <Facts
+          items={[
+            ['Керівник', head ? `${head.title}${head.position ? `, ${head.position}` : ''}` : ''],
+            ['Телефон', dep.phone ? <a href={`tel:${dep.phone.replace(/[^\d+]/g, '')}`}>{dep.phone}</a> : ''],
+            ['Ел. пошта', dep.email ? <a href={`mailto:${dep.email}`}>{dep.email}</a> : ''],
+            ['Кімната', dep.room],
+          ]}
+        />
+        {dep.researchAreas.length > 0 && (
+          <section aria-labelledby="areas-title">
+            <h2 id="areas-title">Напрями досліджень</h2>
+            <ul>
+              {dep.researchAreas.map((a) => (
+                <li key={a}>{a}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <Article cover={dep.cover} body={dep.body} />
+        <section aria-labelledby="staff-title">
+          <h2 id="staff-title">Співробітники</h2>
+          {staff.items.length ? (
+            <ul className="staff-list">
+              {staff.items.map((u) => (
+                <li key={u.id} className="staff-card">
+                  {u.photo ? <img src={u.photo.url} alt={u.photo.alt || u.title} width={96} height={96} loading="lazy" /> : null}
+                  <div>
+                    <p className="staff-name">{u.title}</p>
+                    <p>{[u.position, u.academicDegree, u.academicTitle].filter(Boolean).join(', ')}</p>
+                    {u.email ? (
+                      <p>
+                        <a href={`mailto:${u.email}`}>{u.email}</a>
+                      </p>
+                    ) : null}
+                    {u.orcid ? (
+                      <p>
+                        <a href={`https://orcid.org/${u.orcid}`}>ORCID {u.orcid}</a>
+                      </p>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState>Список співробітників уточнюється.</EmptyState>
+          )}
+        </section>
+      </>
+    );
+  },
+});

@@ -1,0 +1,137 @@
+/** The home page: latest news, upcoming trainings and conferences, the data repository, departments. */
+import { Link, useLoaderData } from 'react-router';
+import { definePage } from '../../app/definePage';
+import { Card, CardList, EmptyState } from '../../components/Cards';
+import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
+import { formatDate, formatDateRange, machineDate, todayInKyiv } from '../../lib/dates';
+import { trpc } from '../../lib/trpc';
+
+const newsInput = { limit: 4 } as const;
+const upcoming = (today: string) => ({ sort: 'upcoming', range: { field: 'endDate', gte: today }, limit: 3 }) as const;
+const repoInput = { limit: 100 } as const;
+const departmentsInput = { limit: 100 } as const;
+
+function SectionHeading({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
+  return (
+    <div className="section-heading">
+      <h2 id={id}>{title}</h2>
+      <Link to={to}>{linkLabel} →</Link>
+    </div>
+  );
+}
+
+export const homePage = definePage({
+  path: '/',
+  prefetch: async (utils) => {
+    const today = todayInKyiv();
+    await Promise.all([
+      utils.news.list.ensureData(newsInput),
+      utils.trainings.list.ensureData(upcoming(today)),
+      utils.conferences.list.ensureData(upcoming(today)),
+      utils.dataRepo.list.ensureData(repoInput),
+      utils.departments.list.ensureData(departmentsInput),
+    ]);
+    return { today };
+  },
+  Component: function Home() {
+    const { today } = useLoaderData() as { today: string };
+    const [news] = trpc.news.list.useSuspenseQuery(newsInput);
+    const [trainings] = trpc.trainings.list.useSuspenseQuery(upcoming(today));
+    const [conferences] = trpc.conferences.list.useSuspenseQuery(upcoming(today));
+    const [repo] = trpc.dataRepo.list.useSuspenseQuery(repoInput);
+    const [departments] = trpc.departments.list.useSuspenseQuery(departmentsInput);
+    return (
+      <>
+        <PageMeta title="" description={SITE_DEFAULT_DESCRIPTION} />
+        <section className="hero" aria-labelledby="hero-title">
+          <h1 id="hero-title">Український гідрометеорологічний інститут</h1>
+          <p className="lead">
+            Науково-дослідна установа ДСНС України та НАН України: дослідження клімату, гідрології, агрометеорології, морської
+            гідрометеорології та стану довкілля, методичне забезпечення гідрометеорологічних спостережень.
+          </p>
+          <p className="hero-links">
+            <Link className="button" to="/data_repo">
+              Репозитарій даних
+            </Link>
+            <Link className="button button-secondary" to="/Departments">
+              Наукові підрозділи
+            </Link>
+          </p>
+        </section>
+
+        <section aria-labelledby="home-news">
+          <SectionHeading id="home-news" title="Останні новини" to="/News" linkLabel="Усі новини" />
+          {news.items.length ? (
+            <CardList label="Останні новини">
+              {news.items.map((n) => (
+                <Card
+                  key={n.id}
+                  to={`/News/${n.slug}`}
+                  title={n.title}
+                  summary={n.summary}
+                  image={n.cover}
+                  meta={<time dateTime={machineDate(n.date)}>{formatDate(n.date)}</time>}
+                />
+              ))}
+            </CardList>
+          ) : (
+            <EmptyState>Новин поки немає.</EmptyState>
+          )}
+        </section>
+
+        <div className="two-columns">
+          <section aria-labelledby="home-trainings">
+            <SectionHeading id="home-trainings" title="Найближчі навчання" to="/Trainings" linkLabel="Усі навчання" />
+            {trainings.items.length ? (
+              <CardList label="Найближчі навчання">
+                {trainings.items.map((t) => (
+                  <Card key={t.id} to={`/Trainings#${t.slug}`} title={t.title} meta={formatDateRange(t.startDate, t.endDate)} summary={t.summary} />
+                ))}
+              </CardList>
+            ) : (
+              <EmptyState>Найближчих навчань не заплановано.</EmptyState>
+            )}
+          </section>
+          <section aria-labelledby="home-conf">
+            <SectionHeading id="home-conf" title="Конференції" to="/conf" linkLabel="Усі конференції" />
+            {conferences.items.length ? (
+              <CardList label="Найближчі конференції">
+                {conferences.items.map((c) => (
+                  <Card
+                    key={c.id}
+                    to={`/conf/${c.slug}`}
+                    title={c.title}
+                    meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
+                    summary={c.summary}
+                  />
+                ))}
+              </CardList>
+            ) : (
+              <EmptyState>Найближчих конференцій не заплановано.</EmptyState>
+            )}
+          </section>
+        </div>
+
+        <section aria-labelledby="home-repo" className="band">
+          <SectionHeading id="home-repo" title="Репозитарій кліматичних даних" to="/data_repo" linkLabel="До репозитарію" />
+          <CardList label="Набори даних">
+            {repo.items.map((d) => (
+              <Card key={d.id} to={`/data_repo/${d.slug}`} title={d.title} summary={d.summary} meta={d.version ? `версія ${d.version}` : undefined} />
+            ))}
+          </CardList>
+        </section>
+
+        <section aria-labelledby="home-deps">
+          <SectionHeading id="home-deps" title="Наукові підрозділи" to="/Departments" linkLabel="Усі підрозділи" />
+          <ul className="chip-list">
+            {departments.items.map((d) => (
+              <li key={d.id}>
+                <Link to={`/Departments/${d.slug}`}>{d.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </>
+    );
+  },
+});

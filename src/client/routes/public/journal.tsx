@@ -1,0 +1,90 @@
+/** /journal and /journal/{slug}: issues of «Метеорологія. Гідрологія. Моніторинг довкілля». */
+import { useLocation, useParams } from 'react-router';
+import { isValidSlugParam } from '../../../shared/routes';
+import { definePage } from '../../app/definePage';
+import { pageInput, validPage } from '../../app/listParams';
+import { Article, Facts } from '../../components/Article';
+import { Attachments } from '../../components/Attachments';
+import { Card, CardList, EmptyState } from '../../components/Cards';
+import { PageHeader } from '../../components/PageHeader';
+import { PageMeta } from '../../components/PageMeta';
+import { Pagination } from '../../components/Pagination';
+import { trpc } from '../../lib/trpc';
+
+const JOURNAL_TITLE = '«Метеорологія. Гідрологія. Моніторинг довкілля»';
+
+export const journalListPage = definePage({
+  path: '/journal',
+  validate: validPage,
+  prefetch: (utils, { url }) => utils.journal.list.ensureData(pageInput(url.searchParams)),
+  Component: function JournalList() {
+    const { search } = useLocation();
+    const [list] = trpc.journal.list.useSuspenseQuery(pageInput(search));
+    return (
+      <>
+        <PageMeta title="Журнал" description={`Випуски наукового журналу ${JOURNAL_TITLE}: зміст, повні тексти.`} />
+        <PageHeader
+          title="Журнал"
+          crumbs={[{ label: 'Журнал' }]}
+          lead={`Науковий журнал ${JOURNAL_TITLE}: теоретична й прикладна метеорологія, кліматичні та гідрологічні дослідження, моніторинг води й повітря.`}
+        />
+        {list.items.length ? (
+          <CardList label="Випуски журналу">
+            {list.items.map((j) => (
+              <Card key={j.id} to={`/journal/${j.slug}`} title={j.title} image={j.cover} summary={j.summary} meta={`${j.year} · Том ${j.volume}, № ${j.number}`} />
+            ))}
+          </CardList>
+        ) : (
+          <EmptyState>Випусків поки немає.</EmptyState>
+        )}
+        <Pagination page={list.page} pageCount={list.pageCount} />
+      </>
+    );
+  },
+});
+
+export const journalItemPage = definePage({
+  path: '/journal/:id',
+  validate: ({ params }) => isValidSlugParam(params.id),
+  prefetch: (utils, { params }) => utils.journal.get.ensureData({ idOrSlug: params.id! }),
+  Component: function JournalItem() {
+    const { id } = useParams();
+    const [issue] = trpc.journal.get.useSuspenseQuery({ idOrSlug: id! });
+    return (
+      <>
+        <PageMeta title={issue.title} description={issue.summary || `${JOURNAL_TITLE}, ${issue.year}, том ${issue.volume}, № ${issue.number}`} />
+        <PageHeader title={issue.title} crumbs={[{ label: 'Журнал', to: '/journal' }, { label: issue.title }]} lead={issue.summary} />
+        <Facts
+          items={[
+            ['Рік', String(issue.year)],
+            ['Том', String(issue.volume)],
+            ['Номер', String(issue.number)],
+          ]}
+        />
+        <Article cover={issue.cover} body={issue.body}>
+          {issue.toc.length > 0 && (
+            <section aria-labelledby="toc-title">
+              <h2 id="toc-title">Зміст</h2>
+              <ol className="toc">
+                {issue.toc.map((entry, i) => (
+                  <li key={`${entry.title}-${i}`}>
+                    <span className="toc-title">{entry.title}</span>
+                    {entry.authors.length > 0 && <span className="authors"> — {entry.authors.map((a) => a.name).join(', ')}</span>}
+                    {entry.pages ? <span className="pages">, с. {entry.pages}</span> : null}
+                    {entry.doi ? (
+                      <>
+                        {' '}
+                        · <a href={`https://doi.org/${entry.doi}`}>DOI: {entry.doi}</a>
+                      </>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+        </Article>
+        <Attachments files={issue.pdf ? [issue.pdf] : []} title="Повний текст випуску" />
+      </>
+    );
+  },
+});

@@ -1,0 +1,67 @@
+/** /News and /News/{slug}. */
+import { useLocation, useParams } from 'react-router';
+import { isValidSlugParam } from '../../../shared/routes';
+import { definePage } from '../../app/definePage';
+import { pageInput, validPage } from '../../app/listParams';
+import { Article } from '../../components/Article';
+import { Card, CardList, EmptyState } from '../../components/Cards';
+import { PageHeader } from '../../components/PageHeader';
+import { PageMeta } from '../../components/PageMeta';
+import { Pagination } from '../../components/Pagination';
+import { formatDate, formatDateTime, machineDate } from '../../lib/dates';
+import { trpc } from '../../lib/trpc';
+
+export const newsListPage = definePage({
+  path: '/News',
+  validate: validPage,
+  prefetch: (utils, { url }) => utils.news.list.ensureData(pageInput(url.searchParams)),
+  Component: function NewsList() {
+    const { search } = useLocation();
+    const [list] = trpc.news.list.useSuspenseQuery(pageInput(search));
+    return (
+      <>
+        <PageMeta title="Новини" description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації." />
+        <PageHeader title="Новини" crumbs={[{ label: 'Новини' }]} />
+        {list.items.length ? (
+          <CardList label="Новини">
+            {list.items.map((n) => (
+              <Card
+                key={n.id}
+                to={`/News/${n.slug}`}
+                title={n.title}
+                summary={n.summary}
+                image={n.cover}
+                meta={<time dateTime={machineDate(n.date)}>{formatDate(n.date)}</time>}
+              />
+            ))}
+          </CardList>
+        ) : (
+          <EmptyState>Новин поки немає.</EmptyState>
+        )}
+        <Pagination page={list.page} pageCount={list.pageCount} />
+      </>
+    );
+  },
+});
+
+export const newsItemPage = definePage({
+  path: '/News/:id',
+  validate: ({ params }) => isValidSlugParam(params.id),
+  prefetch: (utils, { params }) => utils.news.get.ensureData({ idOrSlug: params.id! }),
+  Component: function NewsItem() {
+    const { id } = useParams();
+    const [item] = trpc.news.get.useSuspenseQuery({ idOrSlug: id! });
+    return (
+      <>
+        <PageMeta title={item.title} description={item.summary} />
+        <PageHeader title={item.title} crumbs={[{ label: 'Новини', to: '/News' }, { label: item.title }]}>
+          <p className="page-meta">
+            <time dateTime={machineDate(item.date)}>{formatDateTime(item.date)}</time>
+            {item.tags.length > 0 && <span className="tags"> · {item.tags.join(', ')}</span>}
+          </p>
+        </PageHeader>
+        <Article cover={item.cover} body={item.body} attachments={item.attachments} />
+      </>
+    );
+  },
+});

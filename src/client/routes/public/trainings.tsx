@@ -1,0 +1,88 @@
+/** /Trainings: upcoming trainings first, then past ones; each entry is an anchor (`#slug`). */
+import { useLoaderData } from 'react-router';
+import type { ContentDocument } from '../../../shared/content/registry';
+import { TRAINING_FORMATS } from '../../../shared/content/types/trainings';
+import { definePage } from '../../app/definePage';
+import { Attachments } from '../../components/Attachments';
+import { Card, CardList, EmptyState } from '../../components/Cards';
+import { PageHeader } from '../../components/PageHeader';
+import { PageMeta } from '../../components/PageMeta';
+import { RichText } from '../../components/RichText';
+import { formatDateRange, todayInKyiv } from '../../lib/dates';
+import { trpc } from '../../lib/trpc';
+
+const upcomingInput = (today: string) => ({ sort: 'upcoming', range: { field: 'endDate', gte: today }, limit: 50 }) as const;
+const pastInput = (today: string) => ({ sort: 'newest', range: { field: 'endDate', lte: today }, limit: 50 }) as const;
+
+type Training = ContentDocument<'trainings'>;
+
+function TrainingCard({ t }: { t: Training }) {
+  return (
+    <Card
+      id={t.slug}
+      title={t.title}
+      meta={`${formatDateRange(t.startDate, t.endDate)} · ${TRAINING_FORMATS[t.format]}${t.location ? ` · ${t.location}` : ''}`}
+      summary={t.summary}
+    >
+      {t.audience ? (
+        <p>
+          <strong>Для кого:</strong> {t.audience}
+        </p>
+      ) : null}
+      <RichText html={t.body} />
+      {t.registrationUrl ? (
+        <p>
+          <a className="button" href={t.registrationUrl}>
+            Зареєструватися<span className="visually-hidden">: {t.title}</span>
+          </a>
+        </p>
+      ) : null}
+      <Attachments files={t.attachments} title="Матеріали" />
+    </Card>
+  );
+}
+
+export const trainingsPage = definePage({
+  path: '/Trainings',
+  prefetch: async (utils) => {
+    // «Today» is fixed by the loader so the server render and hydration ask for the same lists.
+    const today = todayInKyiv();
+    await Promise.all([utils.trainings.list.ensureData(upcomingInput(today)), utils.trainings.list.ensureData(pastInput(today))]);
+    return { today };
+  },
+  Component: function Trainings() {
+    const { today } = useLoaderData() as { today: string };
+    const [upcoming] = trpc.trainings.list.useSuspenseQuery(upcomingInput(today));
+    const [past] = trpc.trainings.list.useSuspenseQuery(pastInput(today));
+    return (
+      <>
+        <PageMeta title="Навчання" description="Курси, семінари та тренінги інституту для фахівців гідрометеорологічної служби та користувачів кліматичних даних." />
+        <PageHeader
+          title="Навчання"
+          crumbs={[{ label: 'Навчання' }]}
+          lead="Курси підвищення кваліфікації, семінари й тренінги для фахівців гідрометеорологічної служби та користувачів кліматичних даних."
+        />
+        <h2>Найближчі</h2>
+        {upcoming.items.length ? (
+          <CardList label="Найближчі навчання">
+            {upcoming.items.map((t) => (
+              <TrainingCard key={t.id} t={t} />
+            ))}
+          </CardList>
+        ) : (
+          <EmptyState>Найближчих навчань поки не заплановано.</EmptyState>
+        )}
+        <h2>Минулі</h2>
+        {past.items.length ? (
+          <CardList label="Минулі навчання">
+            {past.items.map((t) => (
+              <TrainingCard key={t.id} t={t} />
+            ))}
+          </CardList>
+        ) : (
+          <EmptyState>Минулих навчань немає.</EmptyState>
+        )}
+      </>
+    );
+  },
+});

@@ -1,0 +1,150 @@
+/**
+ * The server factory. `createServer(config)` opens the store under DATA_DIR (migrating and seeding
+ * it on first start), then builds the Fastify app: security headers, compression, static assets,
+ * tRPC at /api/trpc, the Firebase-compatible endpoints, build manifests, redirects and the server
+ * render of every page. Tests use it with `inject` or on a loopback port; nothing is global.
+ */
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PublicConfig } from '../client/lib/publicConfig';
+import type { Config } from './config';
+import { ContentService } from './content/service';
+import { registerBuildManifests } from './http/builds';
+import { firebaseWebConfig, registerFirebaseInit } from './http/firebaseConfig';
+import { createRedirectResolver, registerRedirects } from './http/redirects';
+import { seedIfEmpty } from './seed/load';
+import { loadClientBuild } from './ssr/assets';
+import { registerSsr } from './ssr/plugin';
+import { ObjectStore } from './storage/objects';
+import { registerStorageReadRoutes } from './storage/routes';
+import { openSqliteDatabase, SqliteDocumentStore } from './store/sqlite';
+import { appRouter, type AppRouter } from './trpc/appRouter';
+import { createContextFactory } from './trpc/context';
+
+export interface ServerHandle {
+  app: FastifyInstance;
+  store: SqliteDocumentStore;
+  objects: ObjectStore;
+  content: ContentService;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface CreateServerOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Clock for visibility of scheduled content (tests). */
+  now?: () => Date;
+}
+
+export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<ServerHandle> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const db = await openSqliteDatabase(path.join(config.dataDir, 'site.db'));
+  const store = new SqliteDocumentStore(db);
+  const objects = new ObjectStore(db, path.join(config.dataDir, 'storage'));
+  const content = new ContentService(store, options.now);
+  try {
+    if (config.seed) await seedIfEmpty({ store, objects, bucket: config.firebase.storageBucket });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    routerOptions: { maxParamLength: 5000 },
+  });
+  const createContext = createContextFactory({ config, content });
+  const build = loadClientBuild(path.resolve(config.clientDistDir ?? 'dist/client'));
+  const firebase = firebaseWebConfig(config);
+
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'https://*.googleapis.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
+        frameSrc: ["'self'", `https://${config.firebase.authDomain}`],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  if (build.built) {
+    await app.register(fastifyStatic, {
+      root: path.join(build.dir, 'assets'),
+      prefix: '/assets/',
+      wildcard: false,
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+    });
+    await app.register(fastifyStatic, {
+      root: path.join(build.dir, 'static'),
+      prefix: '/',
+      wildcard: false,
+      maxAge: '1d',
+      decorateReply: false,
+    });
+  }
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/api/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => createContext({ log: req.log }),
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  registerFirebaseInit(app, config);
+  registerBuildManifests(app, build);
+  registerStorageReadRoutes(app, objects);
+  registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl));
+  registerSsr(app, {
+    build,
+    createContext,
+    publicConfig: (request): PublicConfig => ({
+      supportEmail: config.supportEmail,
+      buildId: build.buildId,
+      backend: config.backend,
+      firebase,
+      origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+    }),
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ error: status >= 500 ? 'Internal Server Error' : error.message, statusCode: status });
+  });
+
+  let closed = false;
+  return {
+    app,
+    store,
+    objects,
+    content,
+    config,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      db.close();
+    },
+  };
+}

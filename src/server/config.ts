@@ -1,0 +1,127 @@
+/**
+ * Configuration from environment variables, validated with zod at start-up.
+ *
+ * `loadConfig(env)` returns a frozen Config or throws ConfigError whose message is one line naming
+ * the variable, e.g. `PORT: expected an integer from 1 to 65535, got "abc"`. Nothing is created
+ * (no DATA_DIR, no database) before the configuration is valid.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const portSchema = z.coerce.number().int().min(1).max(65535);
+const optional = (schema: z.ZodType<string>) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const bool = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['true', 'false', '1', '0', 'yes', 'no'])).transform(
+  (v) => v === 'true' || v === '1' || v === 'yes',
+);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: portSchema.default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
+    SUPPORT_EMAIL: z.email().default('support@uhmi.org.ua'),
+    BACKEND: z.enum(['embedded', 'firebase']).default('embedded'),
+    ADMIN_EMAIL: optional(z.email()),
+    ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+    GA_MEASUREMENT_ID: optional(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXXXXX')),
+    /** Base URL of the external folder that serves dataset archives (`{name}.zip` redirects). */
+    ARCHIVE_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
+    FIREBASE_API_KEY: optional(z.string().min(10).regex(/^[^:]+$/, 'must not contain a colon')),
+    FIREBASE_PROJECT_ID: optional(z.string().regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id')),
+    FIREBASE_AUTH_DOMAIN: optional(z.string().min(3)),
+    FIREBASE_STORAGE_BUCKET: optional(z.string().min(3)),
+    FIREBASE_APP_ID: optional(z.string().min(3)),
+    FIREBASE_MESSAGING_SENDER_ID: optional(z.string().min(1)),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Seed the store with the institute's content on first start (empty store). */
+    SEED: bool.default(true),
+    /** Serve the built client from this folder (set by tests; defaults to dist/client beside the server). */
+    CLIENT_DIST_DIR: optional(z.string().min(1)),
+  })
+  .superRefine((env, ctx) => {
+    if (env.BACKEND === 'firebase') {
+      for (const key of ['FIREBASE_API_KEY', 'FIREBASE_PROJECT_ID', 'FIREBASE_APP_ID'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BACKEND=firebase' });
+      }
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Public origin used for canonical links, e.g. https://uhmi.org.ua (no trailing slash); undefined: the request's origin. */
+  publicUrl: string | undefined;
+  supportEmail: string;
+  backend: Env['BACKEND'];
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  gaMeasurementId: string | undefined;
+  archiveBaseUrl: string | undefined;
+  firebase: {
+    apiKey: string;
+    projectId: string;
+    authDomain: string;
+    storageBucket: string;
+    appId: string;
+    messagingSenderId: string;
+  };
+  logLevel: Env['LOG_LEVEL'];
+  seed: boolean;
+  clientDistDir: string | undefined;
+}
+
+/** Thrown for an invalid environment; the message is one line naming the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Project id and key used by the embedded backend, where no Firebase project exists. */
+export const EMBEDDED_PROJECT_ID = 'uhmi-embedded';
+export const EMBEDDED_API_KEY = 'embedded-uhmi-web-api-key';
+
+/** Validates the environment (process.env by default) and returns the configuration. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const raw = env[name];
+    const got = raw === undefined ? '' : `, got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)}`;
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}${got}`);
+  }
+  const e = parsed.data;
+  const projectId = e.FIREBASE_PROJECT_ID ?? EMBEDDED_PROJECT_ID;
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    supportEmail: e.SUPPORT_EMAIL,
+    backend: e.BACKEND,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    gaMeasurementId: e.GA_MEASUREMENT_ID,
+    archiveBaseUrl: e.ARCHIVE_BASE_URL?.replace(/\/+$/, ''),
+    firebase: {
+      apiKey: e.FIREBASE_API_KEY ?? EMBEDDED_API_KEY,
+      projectId,
+      authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      storageBucket: e.FIREBASE_STORAGE_BUCKET ?? `${projectId}.appspot.com`,
+      appId: e.FIREBASE_APP_ID ?? `1:000000000000:web:${projectId}`,
+      messagingSenderId: e.FIREBASE_MESSAGING_SENDER_ID ?? '000000000000',
+    },
+    logLevel: e.LOG_LEVEL,
+    seed: e.SEED,
+    clientDistDir: e.CLIENT_DIST_DIR,
+  });
+}

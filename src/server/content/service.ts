@@ -1,0 +1,137 @@
+/**
+ * Content reads for the public site, driven by the registry: visibility (published and due),
+ * filters, named sorts, cursor or page pagination, lookup by slug or id, rich text sanitised on read.
+ * The admin's writes (identity/admin issues) extend this service.
+ */
+import { TRPCError } from '@trpc/server';
+import { isArrayField, richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
+import type { ListInput } from '../../shared/content/listInput';
+import { getContentType } from '../../shared/content/registry';
+import { InvalidCursorError, type DocumentStore, type Filter, type StoredDocument } from '../store/port';
+import { sanitizeRichText } from './sanitize';
+
+/** A document as the API returns it: data fields with id, version and timestamps alongside. */
+export type ApiDocument = Record<string, unknown> & { id: string; version: number; createdAt: string; updatedAt: string };
+
+export interface ListPage {
+  items: ApiDocument[];
+  nextCursor: string | null;
+  total: number;
+  /** 1-based page number served (1 when a cursor was used). */
+  page: number;
+  pageCount: number;
+  limit: number;
+}
+
+const SANITISED_CACHE_LIMIT = 2000;
+
+export class ContentService {
+  /** Sanitised rich text by `collection/id@version/field` (bounded; oldest entries dropped first). */
+  private readonly sanitised = new Map<string, string>();
+
+  constructor(
+    readonly store: DocumentStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Filters that keep only what visitors may see: published, and due when scheduled. */
+  visibilityFilters(type: AnyContentType): Filter[] {
+    if (!type.publishable) return [];
+    return [
+      { field: 'status', op: '==', value: 'published' },
+      { field: 'publishedAt', op: 'is-null-or-<=', value: this.now().toISOString() },
+    ];
+  }
+
+  /** Whether a stored document is visible to visitors now. */
+  isVisible(type: AnyContentType, data: Record<string, unknown>): boolean {
+    if (!type.isPublic) return false;
+    if (!type.publishable) return true;
+    const at = data.publishedAt;
+    return data.status === 'published' && (at == null || String(at) <= this.now().toISOString());
+  }
+
+  /** Converts a stored document to the API shape, sanitising its rich-text fields. */
+  toApi(type: AnyContentType, doc: StoredDocument<Record<string, unknown>>): ApiDocument {
+    const out: ApiDocument = { ...doc.data, id: doc.id, version: doc.version, createdAt: doc.createdAt, updatedAt: doc.updatedAt };
+    for (const field of richTextFieldsOf(type)) {
+      const html = out[field];
+      if (typeof html === 'string' && html) out[field] = this.sanitiseCached(`${doc.collection}/${doc.id}@${doc.version}/${field}`, html);
+    }
+    return out;
+  }
+
+  private sanitiseCached(key: string, html: string): string {
+    const hit = this.sanitised.get(key);
+    if (hit !== undefined) return hit;
+    const clean = sanitizeRichText(html);
+    if (this.sanitised.size >= SANITISED_CACHE_LIMIT) {
+      const oldest = this.sanitised.keys().next().value;
+      if (oldest !== undefined) this.sanitised.delete(oldest);
+    }
+    this.sanitised.set(key, clean);
+    return clean;
+  }
+
+  /** A page of visible documents of a public type. Throws BAD_REQUEST for an invalid cursor. */
+  async publicList(key: string, input: ListInput): Promise<ListPage> {
+    const type = getContentType(key);
+    if (!type.isPublic || type.kind !== 'collection') throw new TRPCError({ code: 'NOT_FOUND' });
+    const where: Filter[] = [...this.visibilityFilters(type)];
+    for (const [field, value] of Object.entries(input.filter ?? {})) {
+      if (value === undefined) continue;
+      where.push({ field, op: isArrayField(type, field) ? 'array-contains' : '==', value });
+    }
+    if (input.range) {
+      if (input.range.gte) where.push({ field: input.range.field, op: '>=', value: input.range.gte });
+      if (input.range.lte) where.push({ field: input.range.field, op: '<=', value: input.range.lte });
+    }
+    const sortName = input.sort ?? Object.keys(type.sorts)[0];
+    const sort = sortName ? type.sorts[sortName] : undefined;
+    const limit = input.limit ?? 20;
+    const page = input.cursor ? 1 : (input.page ?? 1);
+    try {
+      const result = await this.store.list<Record<string, unknown>>(type.key, {
+        where,
+        orderBy: { fields: sort?.by ?? ['createdAt'], direction: sort?.direction ?? 'desc' },
+        limit,
+        cursor: input.cursor,
+        offset: (page - 1) * limit,
+        withTotal: true,
+      });
+      const total = result.total ?? 0;
+      return {
+        items: result.items.map((d) => this.toApi(type, d)),
+        nextCursor: result.nextCursor,
+        total,
+        page,
+        pageCount: Math.max(1, Math.ceil(total / limit)),
+        limit,
+      };
+    } catch (err) {
+      if (err instanceof InvalidCursorError) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+      throw err;
+    }
+  }
+
+  /** A visible document by slug (first) or id; null when there is none or it is not visible. */
+  async publicGet(key: string, idOrSlug: string): Promise<ApiDocument | null> {
+    const type = getContentType(key);
+    if (!type.isPublic || type.kind !== 'collection') return null;
+    const bySlug = type.slug
+      ? await this.store.findOne<Record<string, unknown>>(type.key, [{ field: type.slug.field, op: '==', value: idOrSlug }, ...this.visibilityFilters(type)])
+      : null;
+    const doc = bySlug ?? (await this.store.get<Record<string, unknown>>(type.key, idOrSlug));
+    if (!doc || !this.isVisible(type, doc.data)) return null;
+    return this.toApi(type, doc);
+  }
+
+  /** A singleton settings document (header, footer); null before it is first saved. */
+  async getSingleton(key: string): Promise<ApiDocument | null> {
+    const type = getContentType(key);
+    if (type.kind !== 'singleton') throw new Error(`${key} is not a singleton`);
+    const doc = await this.store.get<Record<string, unknown>>(type.key, type.key);
+    return doc ? this.toApi(type, doc) : null;
+  }
+}
+

@@ -1,0 +1,26 @@
+/**
+ * The Firebase web configuration, served at GET /__/firebase/init.json (the path Firebase Hosting
+ * uses) and embedded in every page, so the client and outside tools read one config.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { FirebaseWebConfig } from '../../client/lib/publicConfig';
+import type { Config } from '../config';
+
+export function firebaseWebConfig(config: Config): FirebaseWebConfig {
+  const web: FirebaseWebConfig = {
+    apiKey: config.firebase.apiKey,
+    authDomain: config.firebase.authDomain,
+    projectId: config.firebase.projectId,
+    storageBucket: config.firebase.storageBucket,
+    messagingSenderId: config.firebase.messagingSenderId,
+    appId: config.firebase.appId,
+  };
+  if (config.gaMeasurementId) web.measurementId = config.gaMeasurementId;
+  return web;
+}
+
+export function registerFirebaseInit(app: FastifyInstance, config: Config): void {
+  app.get('/__/firebase/init.json', async (_request, reply) => {
+    return reply.header('Cache-Control', 'no-cache').send(firebaseWebConfig(config));
+  });
+}

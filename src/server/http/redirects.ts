@@ -1,0 +1,74 @@
+/**
+ * Redirect rules (spec section 2), stored as `redirects` documents and answered with 301 before any
+ * rendering. Matching is a pure function so it is unit-tested without a server.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ContentData } from '../../shared/content/registry';
+import type { DocumentStore } from '../store/port';
+
+export type RedirectRule = ContentData<'redirects'>;
+
+function isUnder(pathname: string, prefix: string): boolean {
+  if (prefix === '/') return true;
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * The target of the first matching rule (lowest priority first), or null.
+ * - prefix: `from` itself or any path under `from/` goes to `to`, plus the rest of the path when `keepRest`;
+ * - zip: `{name}.zip` under `from` goes to `{base}/{name}.zip`, base being `to` when it is a URL, else `archiveBaseUrl`.
+ * The query string is kept.
+ */
+export function matchRedirect(rules: RedirectRule[], pathname: string, search: string, archiveBaseUrl?: string): string | null {
+  const sorted = [...rules].sort((a, b) => a.priority - b.priority);
+  for (const rule of sorted) {
+    if (!isUnder(pathname, rule.from)) continue;
+    if (rule.match === 'zip') {
+      const m = /\/([^/]+\.zip)$/i.exec(pathname);
+      const base = /^https?:\/\//.test(rule.to) ? rule.to.replace(/\/+$/, '') : archiveBaseUrl;
+      if (!m || !base) continue;
+      return `${base}/${m[1]}`;
+    }
+    const rest = pathname.slice(rule.from === '/' ? 0 : rule.from.length);
+    const target = rule.keepRest ? `${rule.to.replace(/\/+$/, '')}${rest}` || '/' : rule.to;
+    if (target === pathname) continue; // never redirect a path to itself
+    return `${target}${search}`;
+  }
+  return null;
+}
+
+/** Loads rules from the store, caches them until the `redirects` collection changes. */
+export function createRedirectResolver(store: DocumentStore, archiveBaseUrl?: string) {
+  let cache: RedirectRule[] | null = null;
+  store.onChange((e) => {
+    if (e.collection === 'redirects') cache = null;
+  });
+  async function rules(): Promise<RedirectRule[]> {
+    if (!cache) {
+      const result = await store.list<RedirectRule>('redirects', { orderBy: { fields: ['priority'], direction: 'asc' }, limit: 1000 });
+      cache = result.items.map((d) => d.data);
+    }
+    return cache;
+  }
+  return async (pathname: string, search: string) => matchRedirect(await rules(), pathname, search, archiveBaseUrl);
+}
+
+/** Answers GET/HEAD requests of site pages with 301 when a rule matches. */
+export function registerRedirects(app: FastifyInstance, resolve: ReturnType<typeof createRedirectResolver>): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const url = request.url;
+    if (url.startsWith('/api/') || url.startsWith('/v0/') || url.startsWith('/assets/') || url.startsWith('/builds/') || url.startsWith('/__/')) return;
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    const search = q === -1 ? '' : url.slice(q);
+    let decoded: string;
+    try {
+      decoded = decodeURI(pathname);
+    } catch {
+      return;
+    }
+    const target = await resolve(decoded, search);
+    if (target) return reply.code(301).header('Location', encodeURI(target).replace(/%25([0-9A-F]{2})/gi, '%$1')).send();
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * Entry point: loads `.env` when present, validates the configuration (one clear line and exit 1
+ * on a bad value, before anything is created), starts the server and stops it on SIGINT/SIGTERM.
+ */
+import { existsSync } from 'node:fs';
+import { createServer } from './app';
+import { ConfigError, loadConfig } from './config';
+
+async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const server = await createServer(config);
+  const stop = async (signal: string) => {
+    server.app.log.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  await server.app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

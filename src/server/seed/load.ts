@@ -1,0 +1,70 @@
+/**
+ * First-start seeding: when the store holds no documents, load the institute's content set
+ * (content/), writing its files into storage under `public/seed/` and validating every document
+ * with its type's schema before anything is written; documents are then written in one batch.
+ */
+import { contentTypeList, getContentType, type ContentKey } from '../../shared/content/registry';
+import type { ObjectStore } from '../storage/objects';
+import { downloadUrl } from '../storage/objects';
+import type { DocumentStore } from '../store/port';
+import { seedSet } from './content/index';
+import { seedFileBytes } from './files';
+import type { SeedFile, SeedSet } from './types';
+
+function isSeedFile(value: unknown): value is SeedFile {
+  return typeof value === 'object' && value !== null && (value as { seedFile?: unknown }).seedFile === true;
+}
+
+/** Replaces every SeedFile (and `{ file: SeedFile, ...rest }`) in a value by a stored file reference. */
+async function materialise(value: unknown, store: (file: SeedFile) => Promise<Record<string, unknown>>): Promise<unknown> {
+  if (isSeedFile(value)) return store(value);
+  if (Array.isArray(value)) return Promise.all(value.map((v) => materialise(v, store)));
+  if (value && typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    if (isSeedFile(obj.file)) {
+      const { file, ...rest } = obj;
+      return { ...(await store(file as SeedFile)), ...rest };
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(obj)) out[k] = await materialise(v, store);
+    return out;
+  }
+  return value;
+}
+
+export interface SeedTargets {
+  store: DocumentStore;
+  objects: ObjectStore;
+  bucket: string;
+}
+
+/** Validates and writes a seed set; returns the number of documents written. Throws on an invalid document. */
+export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<number> {
+  const storeFile = async (file: SeedFile) => {
+    const { bytes, contentType } = seedFileBytes(file);
+    const meta = await targets.objects.putObject({ bucket: targets.bucket, name: `public/seed/${file.name}`, bytes, contentType });
+    return { path: meta.name, name: file.name, contentType: meta.contentType, size: Number(meta.size), url: downloadUrl(meta) };
+  };
+  const batch: Array<{ collection: string; id: string; data: unknown }> = [];
+  for (const [key, docs] of Object.entries(set) as Array<[ContentKey, Array<{ id: string; data: unknown }>]>) {
+    const type = getContentType(key);
+    for (const doc of docs) {
+      const data = await materialise(doc.data, storeFile);
+      const parsed = type.schema.safeParse(data);
+      if (!parsed.success) {
+        throw new Error(`Seed document ${key}/${doc.id} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      }
+      batch.push({ collection: key, id: type.kind === 'singleton' ? key : doc.id, data: parsed.data });
+    }
+  }
+  await targets.store.createMany(batch);
+  return batch.length;
+}
+
+/** Seeds the institute's content when the store is empty; returns how many documents were written. */
+export async function seedIfEmpty(targets: SeedTargets): Promise<number> {
+  for (const type of contentTypeList) {
+    if ((await targets.store.count(type.key)) > 0) return 0;
+  }
+  return loadSeedSet(targets, seedSet);
+}

@@ -1,0 +1,59 @@
+/**
+ * The built client: where its files are, which script and styles an entry needs (from Vite's
+ * manifest) and the build id (from builds/latest.json written at build time).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface EntryAssets {
+  script: string | null;
+  css: string[];
+  preload: string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export interface ClientBuild {
+  dir: string;
+  buildId: string;
+  /** Whether a built client exists (tests may render without one: HTML only, no scripts). */
+  built: boolean;
+  entry(name: string): EntryAssets;
+}
+
+export const PUBLIC_ENTRY = 'src/client/entry-client.tsx';
+
+export function loadClientBuild(dir: string): ClientBuild {
+  const manifestFile = path.join(dir, '.vite', 'manifest.json');
+  const latestFile = path.join(dir, 'builds', 'latest.json');
+  const built = existsSync(manifestFile);
+  const manifest = built ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
+  const buildId = existsSync(latestFile) ? (JSON.parse(readFileSync(latestFile, 'utf8')) as { id: string }).id : 'dev';
+  return {
+    dir,
+    buildId,
+    built,
+    entry(name) {
+      const chunk = manifest[name];
+      if (!chunk) return { script: null, css: [], preload: [] };
+      const css = new Set<string>();
+      const preload = new Set<string>();
+      const seen = new Set<string>();
+      const walk = (key: string, isEntry: boolean) => {
+        if (seen.has(key)) return;
+        seen.add(key);
+        const c = manifest[key];
+        if (!c) return;
+        c.css?.forEach((f) => css.add(`/${f}`));
+        if (!isEntry) preload.add(`/${c.file}`);
+        c.imports?.forEach((i) => walk(i, false));
+      };
+      walk(name, true);
+      return { script: `/${chunk.file}`, css: [...css], preload: [...preload] };
+    },
+  };
+}

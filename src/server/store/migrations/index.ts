@@ -1,0 +1,16 @@
+/**
+ * Schema migrations of the embedded SQLite store, run in order by umzug at start-up.
+ * Each migration is a plain object so the server bundle needs no file globbing; never edit one that
+ * has shipped: add a new one.
+ */
+import type Database from 'better-sqlite3';
+import { m0001Documents } from './0001-documents';
+import { m0002StorageObjects } from './0002-storage-objects';
+
+export interface SqliteMigration {
+  name: string;
+  up: (db: Database.Database) => void;
+  down: (db: Database.Database) => void;
+}
+
+export const migrations: SqliteMigration[] = [m0001Documents, m0002StorageObjects];

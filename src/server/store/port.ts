@@ -1,0 +1,106 @@
+/**
+ * The document store port: a document-shaped interface (collection, id, data, version, timestamps)
+ * that both the embedded SQLite store and Cloud Firestore fit without leaking their quirks.
+ *
+ * Queries are deliberately Firestore-shaped: equality filters, an ordered list of sort fields and a
+ * cursor that continues after the last document seen (startAfter), plus an offset for page numbers.
+ */
+
+/** A stored document. `data` holds the content type's fields; the rest is bookkeeping. */
+export interface StoredDocument<T = Record<string, unknown>> {
+  collection: string;
+  id: string;
+  data: T;
+  /** Starts at 1, incremented by every update (optimistic concurrency). */
+  version: number;
+  /** ISO 8601 UTC instants. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An equality or comparison filter on a top-level data field. */
+export interface Filter {
+  field: string;
+  op: '==' | '<=' | '>=' | '<' | '>' | 'array-contains' | 'is-null-or-<=';
+  value: string | number | boolean | null;
+}
+
+export interface ListQuery {
+  where?: Filter[];
+  /** Fields compared in order (data fields, or `createdAt`/`updatedAt`), all in one direction; id breaks ties. */
+  orderBy: { fields: string[]; direction: 'asc' | 'desc' };
+  /** 1..1000 */
+  limit: number;
+  /** Continue after this opaque cursor (from a previous page's `nextCursor`). */
+  cursor?: string;
+  /** Skip this many documents (page numbers); ignored when a cursor is given. */
+  offset?: number;
+  /** Whether to compute the total number of matches (extra query). */
+  withTotal?: boolean;
+}
+
+export interface ListResult<T> {
+  items: Array<StoredDocument<T>>;
+  /** Cursor for the next page, or null on the last page. */
+  nextCursor: string | null;
+  /** Total matches, when asked for. */
+  total?: number;
+}
+
+/** Thrown when an update names a version that is no longer current. */
+export class VersionConflictError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`Version conflict on ${collection}/${id}: expected ${expected}, found ${actual}`);
+    this.name = 'VersionConflictError';
+  }
+}
+
+/** Thrown when a document does not exist. */
+export class DocumentNotFoundError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+  ) {
+    super(`Document not found: ${collection}/${id}`);
+    this.name = 'DocumentNotFoundError';
+  }
+}
+
+/** Thrown when a cursor string cannot be decoded. */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('Invalid cursor');
+    this.name = 'InvalidCursorError';
+  }
+}
+
+/** A change to a collection, for cache invalidation. */
+export interface ChangeEvent {
+  collection: string;
+  id: string;
+  kind: 'create' | 'update' | 'delete';
+}
+
+export interface DocumentStore {
+  get<T>(collection: string, id: string): Promise<StoredDocument<T> | null>;
+  /** The first document whose field equals the value (e.g. a slug), or null. */
+  findOne<T>(collection: string, where: Filter[]): Promise<StoredDocument<T> | null>;
+  list<T>(collection: string, query: ListQuery): Promise<ListResult<T>>;
+  count(collection: string, where?: Filter[]): Promise<number>;
+  /** Creates a document; a given id must be new, otherwise a random id is made. */
+  create<T>(collection: string, data: T, options?: { id?: string }): Promise<StoredDocument<T>>;
+  /** Creates several documents atomically (all or none), as a Firestore batched write; ids must be new. */
+  createMany(items: Array<{ collection: string; id: string; data: unknown }>): Promise<void>;
+  /** Replaces data if the current version equals expectedVersion; throws VersionConflictError or DocumentNotFoundError. */
+  update<T>(collection: string, id: string, data: T, expectedVersion: number): Promise<StoredDocument<T>>;
+  /** Deletes; throws DocumentNotFoundError, or VersionConflictError when expectedVersion is given and stale. */
+  delete(collection: string, id: string, expectedVersion?: number): Promise<void>;
+  /** Registers a listener for changes; returns the function that removes it. */
+  onChange(listener: (event: ChangeEvent) => void): () => void;
+  close(): Promise<void>;
+}

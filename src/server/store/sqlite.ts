@@ -1,0 +1,268 @@
+/**
+ * The embedded document store: one SQLite file (better-sqlite3, WAL) under DATA_DIR.
+ * Implements the DocumentStore port; schema managed by umzug (see migrations/).
+ */
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { Umzug, type UmzugStorage } from 'umzug';
+import { migrations } from './migrations/index';
+import {
+  DocumentNotFoundError,
+  InvalidCursorError,
+  VersionConflictError,
+  type ChangeEvent,
+  type DocumentStore,
+  type Filter,
+  type ListQuery,
+  type ListResult,
+  type StoredDocument,
+} from './port';
+
+interface Row {
+  collection: string;
+  id: string;
+  data: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const AUTO_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random 20-character id, as Firestore's auto ids. */
+export function autoId(): string {
+  const bytes = randomBytes(20);
+  let id = '';
+  for (const b of bytes) id += AUTO_ID_ALPHABET[b % AUTO_ID_ALPHABET.length];
+  return id;
+}
+
+/** SQL expression for a sortable/filterable field. */
+function fieldExpr(field: string): string {
+  if (field === 'createdAt') return 'created_at';
+  if (field === 'updatedAt') return 'updated_at';
+  if (field === 'id') return 'id';
+  if (!FIELD.test(field)) throw new Error(`Invalid field name: ${field}`);
+  return `json_extract(data, '$.${field}')`;
+}
+
+function bind(value: Filter['value']): string | number | null {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+function whereSql(where: Filter[] | undefined, params: unknown[]): string {
+  const parts = ['collection = ?'];
+  for (const f of where ?? []) {
+    const expr = fieldExpr(f.field);
+    switch (f.op) {
+      case 'array-contains':
+        parts.push(`EXISTS (SELECT 1 FROM json_each(data, '$.${f.field}') WHERE value = ?)`);
+        params.push(bind(f.value));
+        break;
+      case 'is-null-or-<=':
+        parts.push(`(${expr} IS NULL OR ${expr} <= ?)`);
+        params.push(bind(f.value));
+        break;
+      case '==':
+        if (f.value === null) parts.push(`${expr} IS NULL`);
+        else {
+          parts.push(`${expr} = ?`);
+          params.push(bind(f.value));
+        }
+        break;
+      default:
+        parts.push(`${expr} ${f.op} ?`);
+        params.push(bind(f.value));
+    }
+  }
+  return parts.join(' AND ');
+}
+
+function encodeCursor(values: unknown[]): string {
+  return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string, length: number): Array<string | number | null> {
+  try {
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(values) &&
+      values.length === length &&
+      values.every((v) => v === null || typeof v === 'string' || typeof v === 'number')
+    ) {
+      return values as Array<string | number | null>;
+    }
+  } catch {
+    /* fall through */
+  }
+  throw new InvalidCursorError();
+}
+
+function toDocument<T>(row: Row): StoredDocument<T> {
+  return {
+    collection: row.collection,
+    id: row.id,
+    data: JSON.parse(row.data) as T,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Runs pending migrations on an open database (umzug, with the log kept in a `migrations` table). */
+export async function migrate(db: Database.Database): Promise<string[]> {
+  db.exec('CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, executed_at TEXT NOT NULL)');
+  const storage: UmzugStorage = {
+    logMigration: async ({ name }) => {
+      db.prepare('INSERT INTO migrations (name, executed_at) VALUES (?, ?)').run(name, new Date().toISOString());
+    },
+    unlogMigration: async ({ name }) => {
+      db.prepare('DELETE FROM migrations WHERE name = ?').run(name);
+    },
+    executed: async () => (db.prepare('SELECT name FROM migrations ORDER BY name').all() as Array<{ name: string }>).map((r) => r.name),
+  };
+  const umzug = new Umzug({
+    migrations: migrations.map((m) => ({
+      name: m.name,
+      // Each migration runs in a transaction so a failure leaves the schema as it was.
+      up: async () => db.transaction(() => m.up(db))(),
+      down: async () => db.transaction(() => m.down(db))(),
+    })),
+    storage,
+    logger: undefined,
+  });
+  const done = await umzug.up();
+  return done.map((m) => m.name);
+}
+
+/** Opens (creating if needed) the SQLite file, enables WAL and runs migrations. */
+export async function openSqliteDatabase(file: string): Promise<Database.Database> {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  await migrate(db);
+  return db;
+}
+
+/** The DocumentStore on an open better-sqlite3 database. */
+export class SqliteDocumentStore implements DocumentStore {
+  private readonly listeners = new Set<(event: ChangeEvent) => void>();
+
+  constructor(readonly db: Database.Database) {}
+
+  private emit(event: ChangeEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  onChange(listener: (event: ChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async get<T>(collection: string, id: string): Promise<StoredDocument<T> | null> {
+    const row = this.db.prepare('SELECT * FROM documents WHERE collection = ? AND id = ?').get(collection, id) as Row | undefined;
+    return row ? toDocument<T>(row) : null;
+  }
+
+  async findOne<T>(collection: string, where: Filter[]): Promise<StoredDocument<T> | null> {
+    const params: unknown[] = [collection];
+    const sql = `SELECT * FROM documents WHERE ${whereSql(where, params)} LIMIT 1`;
+    const row = this.db.prepare(sql).get(...params) as Row | undefined;
+    return row ? toDocument<T>(row) : null;
+  }
+
+  async count(collection: string, where?: Filter[]): Promise<number> {
+    const params: unknown[] = [collection];
+    const row = this.db.prepare(`SELECT count(*) AS n FROM documents WHERE ${whereSql(where, params)}`).get(...params) as { n: number };
+    return row.n;
+  }
+
+  async list<T>(collection: string, query: ListQuery): Promise<ListResult<T>> {
+    const params: unknown[] = [collection];
+    const where = whereSql(query.where, params);
+    const totalParams = [...params];
+    const sortExprs = [...query.orderBy.fields.map(fieldExpr), 'id'];
+    const dir = query.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
+    let sql = `SELECT *, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents WHERE ${where}`;
+    if (query.cursor) {
+      const values = decodeCursor(query.cursor, sortExprs.length);
+      sql += ` AND (${sortExprs.join(', ')}) ${dir === 'DESC' ? '<' : '>'} (${values.map(() => '?').join(', ')})`;
+      params.push(...values);
+    }
+    sql += ` ORDER BY ${sortExprs.map((e) => `${e} ${dir}`).join(', ')} LIMIT ?`;
+    params.push(query.limit + 1);
+    if (!query.cursor && query.offset) {
+      sql += ' OFFSET ?';
+      params.push(query.offset);
+    }
+    const rows = this.db.prepare(sql).all(...params) as Array<Row & Record<string, string | number | null>>;
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    const nextCursor = rows.length > query.limit && last ? encodeCursor(sortExprs.map((_, i) => last[`s${i}`] ?? null)) : null;
+    const result: ListResult<T> = { items: page.map((r) => toDocument<T>(r)), nextCursor };
+    if (query.withTotal) {
+      result.total = (this.db.prepare(`SELECT count(*) AS n FROM documents WHERE ${where}`).get(...totalParams) as { n: number }).n;
+    }
+    return result;
+  }
+
+  async create<T>(collection: string, data: T, options: { id?: string } = {}): Promise<StoredDocument<T>> {
+    const id = options.id ?? autoId();
+    const now = new Date().toISOString();
+    this.db
+      .prepare('INSERT INTO documents (collection, id, data, version, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)')
+      .run(collection, id, JSON.stringify(data), now, now);
+    this.emit({ collection, id, kind: 'create' });
+    return { collection, id, data, version: 1, createdAt: now, updatedAt: now };
+  }
+
+  async createMany(items: Array<{ collection: string; id: string; data: unknown }>): Promise<void> {
+    const now = new Date().toISOString();
+    const insert = this.db.prepare(
+      'INSERT INTO documents (collection, id, data, version, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)',
+    );
+    this.db.transaction(() => {
+      for (const item of items) insert.run(item.collection, item.id, JSON.stringify(item.data), now, now);
+    })();
+    for (const item of items) this.emit({ collection: item.collection, id: item.id, kind: 'create' });
+  }
+
+  async update<T>(collection: string, id: string, data: T, expectedVersion: number): Promise<StoredDocument<T>> {
+    const now = new Date().toISOString();
+    const result = this.db.transaction(() => {
+      const row = this.db.prepare('SELECT version, created_at FROM documents WHERE collection = ? AND id = ?').get(collection, id) as
+        | { version: number; created_at: string }
+        | undefined;
+      if (!row) throw new DocumentNotFoundError(collection, id);
+      if (row.version !== expectedVersion) throw new VersionConflictError(collection, id, expectedVersion, row.version);
+      this.db
+        .prepare('UPDATE documents SET data = ?, version = version + 1, updated_at = ? WHERE collection = ? AND id = ?')
+        .run(JSON.stringify(data), now, collection, id);
+      return { collection, id, data, version: row.version + 1, createdAt: row.created_at, updatedAt: now };
+    })();
+    this.emit({ collection, id, kind: 'update' });
+    return result;
+  }
+
+  async delete(collection: string, id: string, expectedVersion?: number): Promise<void> {
+    this.db.transaction(() => {
+      const row = this.db.prepare('SELECT version FROM documents WHERE collection = ? AND id = ?').get(collection, id) as
+        | { version: number }
+        | undefined;
+      if (!row) throw new DocumentNotFoundError(collection, id);
+      if (expectedVersion !== undefined && row.version !== expectedVersion) {
+        throw new VersionConflictError(collection, id, expectedVersion, row.version);
+      }
+      this.db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?').run(collection, id);
+    })();
+    this.emit({ collection, id, kind: 'delete' });
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The input schema of a type's public list, built from its declaration: page size, cursor or page
+ * number, a named sort, equality filters on the declared fields and a date range on a declared field.
+ */
+import { z } from 'zod';
+import type { AnyContentType } from './define';
+
+/** Most items one list call returns. */
+export const MAX_PAGE_SIZE = 100;
+/** Highest page number accepted (deeper pages use cursors). */
+export const MAX_PAGE = 10_000;
+
+const filterValue = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
+
+export function listInputSchema(type: AnyContentType) {
+  const sortNames = Object.keys(type.sorts);
+  const filterShape = Object.fromEntries(type.filters.map((f) => [f, filterValue.optional()]));
+  return z
+    .object({
+      limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+      cursor: z.string().min(1).max(1000).optional(),
+      page: z.number().int().min(1).max(MAX_PAGE).optional(),
+      sort: (sortNames.length ? z.enum(sortNames as [string, ...string[]]) : z.never()).optional(),
+      filter: z.object(filterShape).strict().optional(),
+      /** Only documents whose `field` (a declared date field) is within [gte, lte] (YYYY-MM-DD or ISO instants). */
+      range: z
+        .object({
+          field: z.enum((type.rangeFields?.length ? type.rangeFields : ['__none__']) as [string, ...string[]]),
+          gte: z.string().max(40).optional(),
+          lte: z.string().max(40).optional(),
+        })
+        .strict()
+        .optional(),
+    })
+    .strict();
+}
+
+export type ListInput = z.input<ReturnType<typeof listInputSchema>>;
+
+/** The input of a public get: an id or a slug. */
+export const getInputSchema = z.object({ idOrSlug: z.string().trim().min(1).max(200) }).strict();

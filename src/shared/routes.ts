@@ -1,0 +1,59 @@
+/**
+ * The public route table's shared facts: validators for route parameters (a failure is a fatal 404),
+ * the named route middleware, and bot detection. The client binds pages to these in app/routes.tsx.
+ */
+
+/** Largest page number a list page accepts in `?page=`. */
+export const MAX_PAGE_PARAM = 10_000;
+
+/** A slug or id segment: letters, digits, `.`, `_`, `-`; at most 120 characters. */
+export function isValidSlugParam(value: string | undefined): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= 120 && /^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/.test(value);
+}
+
+/**
+ * Reads `?page=` of a list page: 1 when absent, the number when it is 1..MAX_PAGE_PARAM written
+ * plainly, otherwise null (a validation failure: fatal 404).
+ */
+export function parsePageParam(search: URLSearchParams): number | null {
+  const raw = search.get('page');
+  if (raw === null) return 1;
+  if (!/^[1-9]\d{0,4}$/.test(raw)) return null;
+  const page = Number(raw);
+  return page <= MAX_PAGE_PARAM ? page : null;
+}
+
+/** User agents that get no error screen, only a log (crawlers, link previews, audits). */
+const BOT_PATTERN = /bot|lighthouse|facebookexternalhit|google/i;
+
+export function isBotUserAgent(userAgent: string | null | undefined): boolean {
+  return !!userAgent && BOT_PATTERN.test(userAgent);
+}
+
+/** The 404 message of the spec. */
+export function pageNotFoundMessage(path: string): string {
+  return `Page Not Found: ${path}`;
+}
+
+/** Context a route middleware receives. */
+export interface RouteMiddlewareContext {
+  pathname: string;
+  params: Record<string, string | undefined>;
+}
+
+/** A named route middleware: may throw (e.g. a redirect or a 404) to stop the navigation. */
+export type RouteMiddleware = (ctx: RouteMiddlewareContext) => void | Promise<void>;
+
+/** Resolves middleware names against a registry; an unknown name throws "Unknown route middleware". */
+export function resolveRouteMiddleware(names: readonly string[], registry: Readonly<Record<string, RouteMiddleware>>): RouteMiddleware[] {
+  return names.map((name) => {
+    const mw = Object.prototype.hasOwnProperty.call(registry, name) ? registry[name] : undefined;
+    if (!mw) throw new Error(`Unknown route middleware: '${name}'`);
+    return mw;
+  });
+}
+
+/** Top offset (px) left above a hash target when scrolling to it (fixed header). */
+export const HASH_SCROLL_OFFSET = 64;
+/** Delay (ms) before scrolling after a navigation. */
+export const SCROLL_DELAY_MS = 100;

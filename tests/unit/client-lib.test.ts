@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkForNewBuild, isChunkLoadError, reloadOnce, resetBuildUpdateState, RELOAD_MARKER_KEY } from '../../src/client/lib/buildUpdates';
+import { formatDate, formatDateRange, todayInKyiv } from '../../src/client/lib/dates';
+import { formatBytes } from '../../src/client/lib/files';
+import { scrollTargetY } from '../../src/client/lib/scroll';
+import { pageWindow } from '../../src/client/components/Pagination';
+import { metaDescription } from '../../src/client/components/PageMeta';
+import { isBotUserAgent, isValidSlugParam, parsePageParam, resolveRouteMiddleware } from '../../src/shared/routes';
+
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
+}
+
+describe('scroll after navigation', () => {
+  it('goes to the top without a hash', () => {
+    expect(scrollTargetY('', () => 500)).toBe(0);
+  });
+  it('leaves 64 px above the hash target', () => {
+    expect(scrollTargetY('#programme', (id) => (id === 'programme' ? 900 : null))).toBe(836);
+  });
+  it('decodes the hash and falls back to the top for a missing target', () => {
+    expect(scrollTargetY('#%D0%BF%D1%80', (id) => (id === 'пр' ? 100 : null))).toBe(36);
+    expect(scrollTargetY('#missing', () => null)).toBe(0);
+  });
+});
+
+describe('build updates', () => {
+  afterEach(() => resetBuildUpdateState());
+
+  it('reloads at most once per 10 seconds', () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    expect(reloadOnce(storage, reload, 100_000)).toBe(true);
+    expect(reloadOnce(storage, reload, 105_000)).toBe(false);
+    expect(reloadOnce(storage, reload, 110_001)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+    expect(storage.getItem(RELOAD_MARKER_KEY)).toBe('110001');
+  });
+
+  it('detects a newer build from the manifest', async () => {
+    const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ id: 'new', timestamp: 1 }))) as unknown as typeof fetch;
+    expect(await checkForNewBuild('old', fetchImpl)).toBe(true);
+  });
+
+  it('only logs a failed manifest fetch', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetchImpl = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    expect(await checkForNewBuild('old', fetchImpl)).toBe(false);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('recognises chunk-load errors', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('route helpers', () => {
+  it('validates page numbers', () => {
+    expect(parsePageParam(new URLSearchParams(''))).toBe(1);
+    expect(parsePageParam(new URLSearchParams('page=3'))).toBe(3);
+    for (const bad of ['-1', '0', 'abc', '1.5', '99999', '01']) expect(parsePageParam(new URLSearchParams(`page=${bad}`)), bad).toBeNull();
+  });
+
+  it('validates slug parameters', () => {
+    expect(isValidSlugParam('ClimUAsd-stn.v2')).toBe(true);
+    expect(isValidSlugParam('a'.repeat(121))).toBe(false);
+    expect(isValidSlugParam('../etc')).toBe(false);
+  });
+
+  it('throws "Unknown route middleware" for an unknown name', () => {
+    expect(() => resolveRouteMiddleware(['auth'], {})).toThrow(/^Unknown route middleware: 'auth'$/);
+    expect(resolveRouteMiddleware(['ok'], { ok: () => {} })).toHaveLength(1);
+  });
+
+  it('recognises crawlers and audits', () => {
+    for (const ua of ['Googlebot/2.1', 'facebookexternalhit/1.1', 'Chrome-Lighthouse', 'Mozilla/5.0 (compatible; bingbot/2.0)', 'Google-InspectionTool']) {
+      expect(isBotUserAgent(ua), ua).toBe(true);
+    }
+    expect(isBotUserAgent('Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36')).toBe(false);
+  });
+});
+
+describe('formatting', () => {
+  it('shows dates in Ukrainian, in Kyiv', () => {
+    expect(formatDate('2026-03-23')).toBe('23 березня 2026 р.');
+    // 23:30 UTC on 22 March is already 23 March in Kyiv.
+    expect(formatDate('2026-03-22T23:30:00Z')).toBe('23 березня 2026 р.');
+    expect(formatDateRange('2016-03-22', '2016-03-23')).toMatch(/^22–23 березня 2016\sр\.$/);
+    expect(todayInKyiv(new Date('2026-11-20T22:30:00Z'))).toBe('2026-11-21');
+  });
+
+  it('formats sizes', () => {
+    expect(formatBytes(512)).toBe('512 Б');
+    expect(formatBytes(1536)).toBe('1,5 КБ');
+  });
+
+  it('windows page numbers', () => {
+    expect(pageWindow(5, 10)).toEqual([1, null, 4, 5, 6, null, 10]);
+    expect(pageWindow(1, 2)).toEqual([1, 2]);
+  });
+
+  it('cuts meta descriptions near 160 characters', () => {
+    const d = metaDescription('слово '.repeat(60));
+    expect(d.length).toBeLessThanOrEqual(160);
+    expect(d.endsWith('…')).toBe(true);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+describe('configuration from the environment', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.backend).toBe('embedded');
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.seed).toBe(true);
+  });
+
+  it('stops with one line naming a bad PORT', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc' });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toMatch(/^Invalid configuration: PORT: /);
+      expect(message).toContain('"abc"');
+      expect(message.split('\n')).toHaveLength(1);
+    }
+  });
+
+  it.each([
+    ['BACKEND', 'mongo'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SUPPORT_EMAIL', 'nobody'],
+    ['GA_MEASUREMENT_ID', 'UA-123'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['FIREBASE_API_KEY', 'has:colon:inside'],
+  ])('names %s when its value %j is invalid', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
+  });
+
+  it('requires the Firebase project settings in firebase mode', () => {
+    expect(() => loadConfig({ BACKEND: 'firebase' })).toThrow(/FIREBASE_API_KEY: is required when BACKEND=firebase/);
+  });
+
+  it('treats empty optional variables as unset and trims a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://uhmi.org.ua/', GA_MEASUREMENT_ID: '' });
+    expect(config.publicUrl).toBe('https://uhmi.org.ua');
+    expect(config.gaMeasurementId).toBeUndefined();
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { isArrayField, richTextFieldsOf } from '../../src/shared/content/define';
+import { getInputSchema, listInputSchema } from '../../src/shared/content/listInput';
+import { contentTypeList, contentTypes, findByAdminSection, getContentType } from '../../src/shared/content/registry';
+
+const ADMIN_SECTIONS = [
+  'Docs', 'News', 'Users', 'Footer', 'Header', 'Journal', 'Contacts', 'DataRepo',
+  'Trainings', 'BookOrders', 'Conferences', 'Departments', 'Developments', 'Publications',
+];
+
+describe('content-type registry', () => {
+  it('declares a type for every admin section of the spec (AuthUsers is accounts, not content)', () => {
+    for (const section of ADMIN_SECTIONS) expect(findByAdminSection(section), section).toBeDefined();
+  });
+
+  it('keys every type by its own key, with Ukrainian labels', () => {
+    for (const [key, type] of Object.entries(contentTypes)) {
+      expect(type.key).toBe(key);
+      expect(type.labels.plural).toMatch(/[А-ЯІЇЄҐа-яіїєґ]/);
+    }
+  });
+
+  it('only names fields that exist in the schema', () => {
+    for (const type of contentTypeList) {
+      const fields = Object.keys(type.schema.shape);
+      const named = [type.useAsTitle, ...type.defaultColumns, ...type.searchable, ...type.filters, ...type.fileFields, ...(type.rangeFields ?? [])];
+      if (type.slug) named.push(type.slug.field, type.slug.from);
+      for (const r of type.relations) named.push(r.field);
+      for (const f of named) expect(fields, `${type.key}.${f}`).toContain(f);
+      for (const sort of Object.values(type.sorts)) for (const f of sort.by) expect([...fields, 'createdAt', 'updatedAt'], `${type.key} sort ${f}`).toContain(f);
+      for (const r of type.relations) expect(() => getContentType(r.to)).not.toThrow();
+    }
+  });
+
+  it('keeps book orders and redirects away from visitors', () => {
+    expect(contentTypes.bookOrders.isPublic).toBe(false);
+    expect(contentTypes.redirects.isPublic).toBe(false);
+  });
+
+  it('applies defaults and normalises instants to UTC', () => {
+    const news = contentTypes.news.schema.parse({ title: 'Новина', slug: 'novyna', date: '2026-03-23T10:00:00+02:00' });
+    expect(news.status).toBe('draft');
+    expect(news.date).toBe('2026-03-23T08:00:00.000Z');
+    expect(news.attachments).toEqual([]);
+  });
+
+  it('refuses bad slugs with a Ukrainian message', () => {
+    const result = contentTypes.news.schema.safeParse({ title: 'Новина', slug: 'Нова Новина', date: '2026-03-23T10:00:00Z' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/латинські/);
+  });
+
+  it('accepts the legacy repository slugs only where declared', () => {
+    const base = { title: 'Дані', status: 'published' };
+    expect(contentTypes.dataRepo.schema.safeParse({ ...base, slug: 'ClimUAsd-stn.v2' }).success).toBe(true);
+    expect(contentTypes.news.schema.safeParse({ ...base, slug: 'ClimUAsd-stn.v2', date: '2026-01-01T00:00:00Z' }).success).toBe(false);
+  });
+
+  it('knows array and rich-text fields', () => {
+    expect(isArrayField(contentTypes.news, 'tags')).toBe(true);
+    expect(isArrayField(contentTypes.news, 'title')).toBe(false);
+    expect(richTextFieldsOf(contentTypes.news)).toEqual(['body']);
+    expect(richTextFieldsOf(contentTypes.contacts)).toEqual([]);
+  });
+});
+
+describe('list and get inputs', () => {
+  const schema = listInputSchema(contentTypes.docs);
+
+  it('accepts declared filters and sorts', () => {
+    expect(schema.parse({ filter: { kind: 'order' }, sort: 'newest', page: 2 })).toMatchObject({ limit: 20, page: 2 });
+  });
+
+  it.each([
+    [{ page: -1 }],
+    [{ page: 0 }],
+    [{ limit: 1000 }],
+    [{ sort: 'random' }],
+    [{ filter: { body: 'x' } }],
+    [{ unknown: true }],
+  ])('refuses %j', (input) => {
+    expect(schema.safeParse(input).success).toBe(false);
+  });
+
+  it('refuses an over-long slug', () => {
+    expect(getInputSchema.safeParse({ idOrSlug: 'a'.repeat(10_000) }).success).toBe(false);
+  });
+});

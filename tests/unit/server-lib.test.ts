@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeRichText } from '../../src/server/content/sanitize';
+import { onePagePdf } from '../../src/server/seed/files';
+import { normaliseObjectName } from '../../src/server/storage/objects';
+import { parseByteRange } from '../../src/server/storage/range';
+import { contentDispositionFor } from '../../src/server/storage/routes';
+
+describe('rich-text sanitising', () => {
+  it('strips scripts, event handlers and javascript: links', () => {
+    const html = sanitizeRichText('<p onclick="x()">Текст<script>alert(1)</script></p><a href="javascript:alert(1)">x</a><img src="x" onerror="y()">');
+    expect(html).not.toMatch(/script|onclick|onerror|javascript:/);
+    expect(html).toContain('<p>Текст</p>');
+  });
+
+  it('keeps headings, lists, tables and safe links; external links open safely', () => {
+    const html = sanitizeRichText('<h2>Заголовок</h2><ul><li>a</li></ul><table><tr><td>1</td></tr></table><a href="https://example.org">e</a><a href="/docs">d</a>');
+    expect(html).toContain('<h2>Заголовок</h2>');
+    expect(html).toContain('<td>1</td>');
+    expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">e</a>');
+    expect(html).toContain('<a href="/docs">d</a>');
+  });
+});
+
+describe('object names', () => {
+  it.each(['../etc/passwd', 'a/../b', '/abs', 'a//b', 'a\\b', 'x\u0000y', '', 'a/./b'])('refuses %j', (name) => {
+    expect(normaliseObjectName(name)).toBeNull();
+  });
+  it('accepts ordinary and Ukrainian names', () => {
+    expect(normaliseObjectName('public/seed/звіт 2025.pdf')).toBe('public/seed/звіт 2025.pdf');
+  });
+});
+
+describe('byte ranges', () => {
+  it.each([
+    ['bytes=0-9', { start: 0, end: 9 }],
+    ['bytes=10-', { start: 10, end: 99 }],
+    ['bytes=-5', { start: 95, end: 99 }],
+    ['bytes=90-500', { start: 90, end: 99 }],
+  ])('parses %s', (header, expected) => {
+    expect(parseByteRange(header, 100)).toEqual(expected);
+  });
+  it('answers unsatisfiable past the end and ignores malformed headers', () => {
+    expect(parseByteRange('bytes=100-', 100)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=0-1,5-6', 100)).toBeNull();
+    expect(parseByteRange(undefined, 100)).toBeNull();
+  });
+});
+
+describe('downloads cannot run as our origin', () => {
+  it('forces attachment for active types', () => {
+    expect(contentDispositionFor('public/x.svg', 'image/svg+xml')).toMatch(/^attachment;/);
+    expect(contentDispositionFor('public/x.html', 'text/html', 'inline')).toMatch(/^attachment;/);
+    expect(contentDispositionFor('public/звіт.pdf', 'application/pdf')).toBe("inline; filename*=UTF-8''%D0%B7%D0%B2%D1%96%D1%82.pdf");
+  });
+});
+
+describe('seed PDFs', () => {
+  it('are well-formed PDF files with a correct xref offset', () => {
+    const pdf = onePagePdf(['Title', 'line (with parens)']).toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    const startxref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
+    expect(pdf.slice(startxref, startxref + 4)).toBe('xref');
+    expect(pdf).toContain('(line \\(with parens\\)) Tj');
+  });
+});

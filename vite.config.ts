@@ -1,0 +1,61 @@
+/**
+ * Vite builds two things:
+ * - the browser bundle (`vite build`): dist/client, with a manifest the server reads for script and
+ *   style tags, and the build manifests builds/latest.json and builds/meta/{id}.json;
+ * - the server (`vite build --ssr src/server/main.ts`): dist/server/main.js, with node_modules external.
+ * Vitest reads the `test` section (unit and integration projects).
+ */
+import react from '@vitejs/plugin-react';
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes builds/latest.json and builds/meta/{id}.json into the client output (Nuxt's app-manifest shape). */
+function buildManifests(): Plugin {
+  const id = randomUUID();
+  const timestamp = Date.now();
+  let outDir = 'dist/client';
+  return {
+    name: 'uhmi-build-manifests',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      if (!outDir.endsWith('client')) return;
+      // Files served at the site root (favicon, robots.txt) go to their own folder beside the assets.
+      cpSync('src/client/static', path.join(outDir, 'static'), { recursive: true });
+      mkdirSync(path.join(outDir, 'builds', 'meta'), { recursive: true });
+      writeFileSync(path.join(outDir, 'builds', 'latest.json'), JSON.stringify({ id, timestamp }));
+      writeFileSync(path.join(outDir, 'builds', 'meta', `${id}.json`), JSON.stringify({ id, timestamp, matcher: {}, prerendered: [] }));
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), buildManifests()],
+  publicDir: false,
+  build: isSsrBuild
+    ? { outDir: 'dist/server', ssr: true, target: 'node20', emptyOutDir: true, sourcemap: true, rollupOptions: { output: { format: 'es' } } }
+    : {
+        outDir: 'dist/client',
+        manifest: true,
+        emptyOutDir: true,
+        sourcemap: true,
+        target: 'es2022',
+        rollupOptions: { input: { public: 'src/client/entry-client.tsx' } },
+      },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+    ],
+  },
+}));
