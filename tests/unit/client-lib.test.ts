@@ -87,10 +87,10 @@ describe('route helpers', () => {
 
 describe('formatting', () => {
   it('shows dates in Ukrainian, in Kyiv', () => {
-    expect(formatDate('2026-03-23')).toBe('23 березня 2026 р.');
+    expect(formatDate('2026-03-23')).toBe('23 березня 2026\u00a0р.');
     // 23:30 UTC on 22 March is already 23 March in Kyiv.
-    expect(formatDate('2026-03-22T23:30:00Z')).toBe('23 березня 2026 р.');
-    expect(formatDateRange('2016-03-22', '2016-03-23')).toMatch(/^22–23 березня 2016\sр\.$/);
+    expect(formatDate('2026-03-22T23:30:00Z')).toBe('23 березня 2026\u00a0р.');
+    expect(formatDateRange('2016-03-22', '2016-03-23')).toBe('22–23 березня 2016\u00a0р.');
     expect(todayInKyiv(new Date('2026-11-20T22:30:00Z'))).toBe('2026-11-21');
   });
 

@@ -56,6 +56,17 @@ describe('content-type registry', () => {
     expect(contentTypes.news.schema.safeParse({ ...base, slug: 'ClimUAsd-stn.v2', date: '2026-01-01T00:00:00Z' }).success).toBe(false);
   });
 
+  it('refuses links that would leave the site or run script', () => {
+    const link = (href: string) => contentTypes.header.schema.safeParse({ siteName: 'УкрГМІ', menu: [{ label: 'x', href }] }).success;
+    expect(link('/docs')).toBe(true);
+    expect(link('https://climate.uhmi.org.ua')).toBe(true);
+    expect(link('//evil.example')).toBe(false);
+    expect(link('javascript:alert(1)')).toBe(false);
+    const social = (url: string) => contentTypes.footer.schema.safeParse({ social: [{ network: 'facebook', url }] }).success;
+    expect(social('https://www.facebook.com/uhmi')).toBe(true);
+    expect(social('javascript:alert(1)')).toBe(false);
+  });
+
   it('knows array and rich-text fields', () => {
     expect(isArrayField(contentTypes.news, 'tags')).toBe(true);
     expect(isArrayField(contentTypes.news, 'title')).toBe(false);

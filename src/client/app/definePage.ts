@@ -14,16 +14,21 @@ export interface PageArgs {
   url: URL;
 }
 
-export interface PageDef {
+export interface PageDef<D extends Record<string, unknown> = Record<string, unknown>> {
   path: string;
   validate?: (args: PageArgs) => boolean;
   middleware?: readonly string[];
-  prefetch?: (utils: QueryUtils, args: PageArgs) => Promise<unknown>;
+  /**
+   * Values fixed once per navigation and handed to the component as loader data (e.g. «today»), so
+   * the server render and hydration ask for the same queries.
+   */
+  loaderData?: (args: PageArgs) => D;
+  prefetch?: (utils: QueryUtils, args: PageArgs, data: D) => Promise<unknown>;
   Component: ComponentType;
 }
 
-export function definePage(def: PageDef): PageDef {
-  return def;
+export function definePage<D extends Record<string, unknown> = Record<string, unknown>>(def: PageDef<D>): PageDef {
+  return def as unknown as PageDef;
 }
 
 /** The 404 thrown by loaders; rendered by the page error boundary, status 404 on the server. */
@@ -44,12 +49,13 @@ export function pageLoader(def: PageDef, utils: QueryUtils, middlewareRegistry: 
     const args: PageArgs = { params, url };
     if (def.validate && !def.validate(args)) notFound(url.pathname);
     for (const mw of middleware) await mw({ pathname: url.pathname, params });
+    const data = def.loaderData?.(args) ?? {};
     try {
-      await def.prefetch?.(utils, args);
+      await def.prefetch?.(utils, args, data);
     } catch (err) {
       if (isMissing(err)) notFound(url.pathname);
       throw err;
     }
-    return null;
+    return data;
   };
 }

@@ -1,6 +1,6 @@
 /** The site footer from the `footer` settings document. */
 import { Link } from 'react-router';
-import { SOCIAL_NETWORKS } from '../../shared/content/types/footer';
+import { SOCIAL_NETWORKS } from '../../shared/content/constants';
 import { trpc } from '../lib/trpc';
 
 function FooterLink({ href, label }: { href: string; label: string }) {

@@ -1,7 +1,7 @@
 /** The site header from the `header` settings document: name, tagline and the nested main menu. */
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { MenuItem } from '../../shared/content/types/header';
+import type { MenuItem } from '../../shared/content/constants';
 import { trpc } from '../lib/trpc';
 
 function MenuLink({ item }: { item: MenuItem }) {

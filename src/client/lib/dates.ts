@@ -2,7 +2,7 @@
  * Dates as the institute shows them: Ukrainian, in Europe/Kyiv, whatever the server's zone.
  * Calendar dates (`YYYY-MM-DD`) are days in Kyiv; instants are ISO strings.
  */
-import { SITE_TIME_ZONE } from '../../shared/content/fields';
+import { SITE_TIME_ZONE } from '../../shared/content/constants';
 
 function toDate(value: string): Date {
   // A calendar date is read at midday UTC, which is the same day in Kyiv.
@@ -19,20 +19,28 @@ const dayTimeFormat = new Intl.DateTimeFormat('uk-UA', {
   minute: '2-digit',
 });
 
+/**
+ * ICU versions differ in the space before «р.» (a plain, a no-break or a narrow no-break space), so
+ * server and browser would render different text; we always use a no-break space.
+ */
+function tidy(formatted: string): string {
+  return formatted.replace(/\s+р\./gu, '\u00a0р.');
+}
+
 /** «23 березня 2026 р.» */
 export function formatDate(value: string): string {
-  return dayFormat.format(toDate(value));
+  return tidy(dayFormat.format(toDate(value)));
 }
 
 /** «23 березня 2026 р. о 10:00» */
 export function formatDateTime(value: string): string {
-  return dayTimeFormat.format(toDate(value));
+  return tidy(dayTimeFormat.format(toDate(value)));
 }
 
 /** «22–23 березня 2026 р.», or one date when both are the same day. */
 export function formatDateRange(start: string, end: string): string {
   if (!end || start === end) return formatDate(start);
-  return dayFormat.formatRange(toDate(start), toDate(end));
+  return tidy(dayFormat.formatRange(toDate(start), toDate(end)));
 }
 
 /** Today's calendar date in Kyiv, `YYYY-MM-DD`. */

@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 
-/** Time zone every calendar date and displayed time of the institute is in. */
-export const SITE_TIME_ZONE = 'Europe/Kyiv';
+export { SITE_TIME_ZONE } from './constants';
 
 /** A URL slug: lower-case Latin letters, digits and single hyphens, at most 120 characters. */
 export const slugSchema = z
@@ -52,9 +51,12 @@ export const hrefSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v) || /^mailto:/i.test(v) || /^tel:/i.test(v), {
+  .refine((v) => (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]/i.test(v) || /^mailto:/i.test(v) || /^tel:/i.test(v), {
     message: 'Посилання має починатися з /, http(s)://, mailto: або tel:',
   });
+
+/** An absolute http(s) URL (never javascript: or data:). */
+export const webUrlSchema = z.url({ protocol: /^https?$/, error: 'Потрібна адреса, що починається з http:// або https://' }).max(2000);
 
 export const emailSchema = z.email({ error: 'Невірна адреса електронної пошти' }).max(254);
 

@@ -1,6 +1,6 @@
 /** /activity, /activity/{slug} and the fixed page on personal reception of citizens. */
 import { useLocation, useParams } from 'react-router';
-import { RECEPTION_SLUG } from '../../../shared/content/types/activities';
+import { RECEPTION_SLUG } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';

@@ -1,6 +1,6 @@
 /** /docs and /docs/{slug}: official documents, filterable by kind. */
 import { Link, useLocation, useParams } from 'react-router';
-import { DOC_KINDS } from '../../../shared/content/types/docs';
+import { DOC_KINDS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { definePage, type PageArgs } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';

@@ -22,8 +22,8 @@ function SectionHeading({ id, title, to, linkLabel }: { id: string; title: strin
 
 export const homePage = definePage({
   path: '/',
-  prefetch: async (utils) => {
-    const today = todayInKyiv();
+  loaderData: () => ({ today: todayInKyiv() }),
+  prefetch: async (utils, _args, { today }) => {
     await Promise.all([
       utils.news.list.ensureData(newsInput),
       utils.trainings.list.ensureData(upcoming(today)),
@@ -31,7 +31,6 @@ export const homePage = definePage({
       utils.dataRepo.list.ensureData(repoInput),
       utils.departments.list.ensureData(departmentsInput),
     ]);
-    return { today };
   },
   Component: function Home() {
     const { today } = useLoaderData() as { today: string };

@@ -1,6 +1,6 @@
 /** Pages from the `pages` type: the fixed /COP29 and /msg/tethys, and /{slug}; plus the catch-all 404. */
 import { useParams } from 'react-router';
-import { FIXED_PAGE_SLUGS } from '../../../shared/content/types/pages';
+import { FIXED_PAGE_SLUGS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { definePage, notFound } from '../../app/definePage';
 import { Article } from '../../components/Article';

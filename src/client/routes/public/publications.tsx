@@ -1,6 +1,6 @@
 /** /publications and /publications/{slug}. */
 import { Link, useLocation, useParams } from 'react-router';
-import { PUBLICATION_KINDS } from '../../../shared/content/types/publications';
+import { PUBLICATION_KINDS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { definePage, type PageArgs } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';

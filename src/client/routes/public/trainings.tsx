@@ -1,7 +1,7 @@
 /** /Trainings: upcoming trainings first, then past ones; each entry is an anchor (`#slug`). */
 import { useLoaderData } from 'react-router';
 import type { ContentDocument } from '../../../shared/content/registry';
-import { TRAINING_FORMATS } from '../../../shared/content/types/trainings';
+import { TRAINING_FORMATS } from '../../../shared/content/constants';
 import { definePage } from '../../app/definePage';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
@@ -44,11 +44,10 @@ function TrainingCard({ t }: { t: Training }) {
 
 export const trainingsPage = definePage({
   path: '/Trainings',
-  prefetch: async (utils) => {
-    // «Today» is fixed by the loader so the server render and hydration ask for the same lists.
-    const today = todayInKyiv();
+  // «Today» is fixed by the loader so the server render and hydration ask for the same lists.
+  loaderData: () => ({ today: todayInKyiv() }),
+  prefetch: async (utils, _args, { today }) => {
     await Promise.all([utils.trainings.list.ensureData(upcomingInput(today)), utils.trainings.list.ensureData(pastInput(today))]);
-    return { today };
   },
   Component: function Trainings() {
     const { today } = useLoaderData() as { today: string };

@@ -1,10 +1,9 @@
 /** Activities of the institute (research, postgraduate studies, reception of citizens): /activity. */
 import { z } from 'zod';
+import { RECEPTION_SLUG } from '../constants';
 import { defineContentType, publishableFields } from '../define';
 import { attachmentsSchema, imageRefSchema, richTextSchema } from '../fields';
 
-/** Slug of the fixed page on personal reception of citizens by the management (/activity/{slug}). */
-export const RECEPTION_SLUG = 'osobystyi-pryiom-hromadian';
 
 export const activities = defineContentType({
   key: 'activities',
@@ -30,3 +29,5 @@ export const activities = defineContentType({
   relations: [],
   publicPath: (d) => `/activity/${String(d.slug ?? d.id)}`,
 });
+
+export { RECEPTION_SLUG };

@@ -1,14 +1,9 @@
 /** Orders for printed copies of publications, sent from the public form; staff-only. */
 import { z } from 'zod';
+import { BOOK_ORDER_STATES } from '../constants';
 import { defineContentType } from '../define';
 import { emailSchema, idRefSchema, requiredText, text } from '../fields';
 
-export const BOOK_ORDER_STATES = {
-  new: 'Нове',
-  in_progress: 'В роботі',
-  done: 'Виконано',
-  cancelled: 'Скасовано',
-} as const;
 
 export const bookOrders = defineContentType({
   key: 'bookOrders',
@@ -35,3 +30,5 @@ export const bookOrders = defineContentType({
   fileFields: [],
   relations: [{ field: 'publicationId', to: 'publications' }],
 });
+
+export { BOOK_ORDER_STATES };

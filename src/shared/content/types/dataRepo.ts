@@ -1,10 +1,9 @@
 /** Data repository entries (climate datasets): /data_repo and /data_repo/{slug}. */
 import { z } from 'zod';
+import { DATA_REPO_FIXED_SLUGS } from '../constants';
 import { defineContentType, legacyPublishableFields } from '../define';
-import { attachmentsSchema, dateSchema, linkSchema, richTextSchema, text } from '../fields';
+import { attachmentsSchema, dateSchema, linkSchema, requiredText, richTextSchema, text } from '../fields';
 
-/** Slugs of the repository's three fixed pages (addresses kept from the old site). */
-export const DATA_REPO_FIXED_SLUGS = ['month', 'ClimUAsd-stn.v2', 'ClimUAd_Ukrainian_gridded_daily'] as const;
 
 export const dataRepo = defineContentType({
   key: 'dataRepo',
@@ -17,7 +16,7 @@ export const dataRepo = defineContentType({
     ...legacyPublishableFields,
     order: z.number().int().min(0).max(10_000).default(0),
     variables: z
-      .array(z.object({ name: text(200, 'Змінна').min(1), unit: text(40, 'Одиниці').default(''), description: text(500, 'Опис').default('') }))
+      .array(z.object({ name: requiredText(200, 'Змінна'), unit: text(40, 'Одиниці').default(''), description: text(500, 'Опис').default('') }))
       .max(50)
       .default([]),
     periodStart: text(20, 'Початок періоду').default(''),
@@ -30,7 +29,7 @@ export const dataRepo = defineContentType({
     doi: text(200, 'DOI').default(''),
     version: text(40, 'Версія').default(''),
     versions: z
-      .array(z.object({ version: text(40, 'Версія').min(1), date: dateSchema, notes: text(1000, 'Зміни').default('') }))
+      .array(z.object({ version: requiredText(40, 'Версія'), date: dateSchema, notes: text(1000, 'Зміни').default('') }))
       .max(50)
       .default([]),
     body: richTextSchema,
@@ -47,3 +46,5 @@ export const dataRepo = defineContentType({
   relations: [],
   publicPath: (d) => `/data_repo/${String(d.slug ?? d.id)}`,
 });
+
+export { DATA_REPO_FIXED_SLUGS };

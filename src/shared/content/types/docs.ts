@@ -1,17 +1,9 @@
 /** Official documents (orders, regulations, reports, procurement): /docs and /docs/{slug}. */
 import { z } from 'zod';
+import { DOC_KINDS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
 import { attachmentsSchema, dateSchema, richTextSchema, text } from '../fields';
 
-export const DOC_KINDS = {
-  order: 'Наказ',
-  regulation: 'Положення',
-  report: 'Звіт',
-  plan: 'План',
-  procurement: 'Публічні закупівлі',
-  statute: 'Статут',
-  other: 'Інше',
-} as const;
 
 export const docs = defineContentType({
   key: 'docs',
@@ -41,3 +33,5 @@ export const docs = defineContentType({
   relations: [],
   publicPath: (d) => `/docs/${String(d.slug ?? d.id)}`,
 });
+
+export { DOC_KINDS };

@@ -1,9 +1,9 @@
 /** Footer settings: link columns, contacts, social links, copyright line (singleton). */
 import { z } from 'zod';
+import { SOCIAL_NETWORKS } from '../constants';
 import { defineContentType } from '../define';
-import { emailSchema, linkSchema, requiredText, text } from '../fields';
+import { emailSchema, linkSchema, requiredText, text, webUrlSchema } from '../fields';
 
-export const SOCIAL_NETWORKS = { facebook: 'Facebook', youtube: 'YouTube', telegram: 'Telegram', x: 'X', linkedin: 'LinkedIn' } as const;
 
 export const footer = defineContentType({
   key: 'footer',
@@ -21,7 +21,7 @@ export const footer = defineContentType({
     phone: text(60, 'Телефон').default(''),
     email: emailSchema.or(z.literal('')).default(''),
     social: z
-      .array(z.object({ network: z.enum(['facebook', 'youtube', 'telegram', 'x', 'linkedin']), url: z.url() }))
+      .array(z.object({ network: z.enum(['facebook', 'youtube', 'telegram', 'x', 'linkedin']), url: webUrlSchema }))
       .max(10)
       .default([]),
     copyright: text(300, 'Копірайт').default(''),
@@ -34,3 +34,5 @@ export const footer = defineContentType({
   fileFields: [],
   relations: [],
 });
+
+export { SOCIAL_NETWORKS };

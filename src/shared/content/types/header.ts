@@ -1,13 +1,10 @@
 /** Header settings: the site name and the main menu tree (singleton). */
 import { z } from 'zod';
+import type { MenuItem } from '../constants';
 import { defineContentType } from '../define';
 import { hrefSchema, requiredText, text } from '../fields';
 
-export interface MenuItem {
-  label: string;
-  href: string;
-  children: MenuItem[];
-}
+export type { MenuItem };
 
 export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({

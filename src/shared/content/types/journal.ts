@@ -1,10 +1,10 @@
 /** Issues of the journal «Метеорологія. Гідрологія. Моніторинг довкілля»: /journal and /journal/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { authorSchema, fileRefSchema, imageRefSchema, richTextSchema, text } from '../fields';
+import { authorSchema, fileRefSchema, imageRefSchema, requiredText, richTextSchema, text } from '../fields';
 
 export const tocEntrySchema = z.object({
-  title: text(500, 'Назва статті').min(1, 'Назва статті: заповніть це поле'),
+  title: requiredText(500, 'Назва статті'),
   authors: z.array(authorSchema).max(30).default([]),
   /** Page range, e.g. «5–17». */
   pages: text(20, 'Сторінки').default(''),

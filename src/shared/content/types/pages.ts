@@ -1,10 +1,9 @@
 /** Free pages served at /{slug} (and the fixed pages /COP29 and /msg/tethys). */
 import { z } from 'zod';
+import { FIXED_PAGE_SLUGS } from '../constants';
 import { defineContentType, legacyPublishableFields } from '../define';
 import { attachmentsSchema, imageRefSchema, richTextSchema } from '../fields';
 
-/** Page slugs behind the fixed routes. */
-export const FIXED_PAGE_SLUGS = { cop29: 'COP29', tethys: 'msg-tethys' } as const;
 
 export const pages = defineContentType({
   key: 'pages',
@@ -29,3 +28,5 @@ export const pages = defineContentType({
   relations: [],
   publicPath: (d) => `/${String(d.slug ?? d.id)}`,
 });
+
+export { FIXED_PAGE_SLUGS };

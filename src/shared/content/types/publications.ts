@@ -1,17 +1,9 @@
 /** Publications: monographs, guidance documents, serials, atlases: /publications and /publications/{slug}. */
 import { z } from 'zod';
+import { PUBLICATION_KINDS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
 import { attachmentsSchema, hrefSchema, imageRefSchema, richTextSchema, text } from '../fields';
 
-export const PUBLICATION_KINDS = {
-  monograph: 'Монографія',
-  guidance: 'Настанова, керівний документ',
-  serial: 'Збірник наукових праць',
-  journal: 'Журнал',
-  atlas: 'Атлас',
-  dataset: 'Набір даних',
-  article: 'Стаття',
-} as const;
 
 export const publications = defineContentType({
   key: 'publications',
@@ -46,3 +38,5 @@ export const publications = defineContentType({
   relations: [],
   publicPath: (d) => `/publications/${String(d.slug ?? d.id)}`,
 });
+
+export { PUBLICATION_KINDS };

@@ -1,14 +1,14 @@
 /** Redirect rules answered with 301 before rendering (spec section 2). */
 import { z } from 'zod';
 import { defineContentType } from '../define';
-import { text } from '../fields';
+import { text, webUrlSchema } from '../fields';
 
 const pathSchema = z
   .string()
   .trim()
   .min(1)
   .max(500)
-  .regex(/^\/[^\s?#]*$/, 'Шлях має починатися з / і не містити пробілів, ? чи #');
+  .regex(/^\/(?!\/)[^\s?#]*$/, 'Шлях має починатися з / і не містити пробілів, ? чи #');
 
 export const redirects = defineContentType({
   key: 'redirects',
@@ -24,7 +24,7 @@ export const redirects = defineContentType({
      */
     match: z.enum(['prefix', 'zip']).default('prefix'),
     from: pathSchema,
-    to: z.union([pathSchema, z.url(), z.literal('')]).default(''),
+    to: z.union([pathSchema, webUrlSchema, z.literal('')]).default(''),
     keepRest: z.boolean().default(false),
     /** Lower runs first. */
     priority: z.number().int().min(0).max(10_000).default(100),

@@ -1,9 +1,9 @@
 /** Trainings, courses and seminars for specialists: /Trainings. */
 import { z } from 'zod';
+import { TRAINING_FORMATS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
 import { attachmentsSchema, dateSchema, hrefSchema, imageRefSchema, richTextSchema, text } from '../fields';
 
-export const TRAINING_FORMATS = { offline: 'Очно', online: 'Онлайн', hybrid: 'Змішаний формат' } as const;
 
 export const trainings = defineContentType({
   key: 'trainings',
@@ -35,3 +35,5 @@ export const trainings = defineContentType({
   relations: [],
   publicPath: (d) => `/Trainings#${String(d.slug ?? d.id)}`,
 });
+
+export { TRAINING_FORMATS };
