@@ -74,7 +74,8 @@ export class ContentService {
   }
 
   /** A page of visible documents of a public type. Throws BAD_REQUEST for an invalid cursor. */
-  async publicList(key: string, input: ListInput): Promise<ListPage> {
+  async publicList(key: string, listInput: ListInput): Promise<ListPage> {
+    const input = listInput ?? {};
     const type = getContentType(key);
     if (!type.isPublic || type.kind !== 'collection') throw new TRPCError({ code: 'NOT_FOUND' });
     const where: Filter[] = [...this.visibilityFilters(type)];

@@ -68,7 +68,14 @@ export function registerRedirects(app: FastifyInstance, resolve: ReturnType<type
     } catch {
       return;
     }
-    const target = await resolve(decoded, search);
+    let target: string | null;
+    try {
+      target = await resolve(decoded, search);
+    } catch (err) {
+      // A failing rule store must not take the site down: log it and render the page as asked.
+      request.log.error({ err }, 'redirect rules unavailable');
+      return;
+    }
     if (target) return reply.code(301).header('Location', encodeURI(target).replace(/%25([0-9A-F]{2})/gi, '%$1')).send();
   });
 }

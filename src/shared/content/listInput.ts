@@ -32,7 +32,8 @@ export function listInputSchema(type: AnyContentType) {
         .strict()
         .optional(),
     })
-    .strict();
+    .strict()
+    .default({ limit: 20 });
 }
 
 export type ListInput = z.input<ReturnType<typeof listInputSchema>>;

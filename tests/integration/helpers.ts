@@ -1,0 +1,45 @@
+/** Starts the real server on a temporary DATA_DIR for a test file, and removes it afterwards. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createServer, type CreateServerOptions, type ServerHandle } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+
+export interface TestServer extends ServerHandle {
+  dataDir: string;
+  /** GET through Fastify's inject (no socket), with an optional user agent. */
+  get(url: string, userAgent?: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }>;
+  dispose(): Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: CreateServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PUBLIC_URL: 'https://uhmi.example.org', ...env });
+  const handle = await createServer(config, { logger: false, ...options });
+  return {
+    ...handle,
+    dataDir,
+    async get(url, userAgent) {
+      const res = await handle.app.inject({ method: 'GET', url, headers: userAgent ? { 'user-agent': userAgent } : {} });
+      return { status: res.statusCode, body: res.body, headers: res.headers };
+    },
+    async dispose() {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The text of an HTML document without tags, entities decoded enough for assertions. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;|\u00a0/g, ' ')
+    .replace(/\s+/g, ' ');
+}

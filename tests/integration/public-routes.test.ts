@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentTypes } from '../../src/shared/content/registry';
+import { seedSet } from '../../src/server/seed/content/index';
+import { startTestServer, textOf, type TestServer } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+const published = <T extends { data: { status?: string } }>(docs: T[] | undefined) => (docs ?? []).filter((d) => d.data.status === 'published');
+const firstPublished = (key: keyof typeof seedSet) => published(seedSet[key] as Array<{ id: string; data: { status?: string; slug?: string; title?: string } }>)[0]!;
+
+describe('every public route is server-rendered with its Ukrainian content', () => {
+  const news = firstPublished('news');
+  const newest = [...published(seedSet.news)].sort((a, b) => Date.parse(b.data.date) - Date.parse(a.data.date))[0]!;
+  const doc = firstPublished('docs');
+  const conf = firstPublished('conferences');
+  const thesis = published(seedSet.theses).find((t) => t.data.conferenceId === conf.id)!;
+  const issue = firstPublished('journal');
+  const activity = published(seedSet.activities).find((a) => a.data.slug !== 'osobystyi-pryiom-hromadian')!;
+  const dep = firstPublished('departments');
+  const pub = firstPublished('publications');
+  const page = published(seedSet.pages).find((p) => p.data.slug === 'about')!;
+  const training = firstPublished('trainings');
+
+  const cases: Array<[string, string]> = [
+    ['/', 'Останні новини'],
+    ['/News', newest.data.title],
+    [`/News/${news.data.slug}`, news.data.title!],
+    ['/docs', 'Документи'],
+    [`/docs/${doc.data.slug}`, doc.data.title!],
+    ['/Trainings', training.data.title!],
+    ['/conf', conf.data.title!],
+    [`/conf/${conf.data.slug}`, thesis.data.title],
+    [`/conf/${conf.data.slug}/${thesis.data.slug}`, thesis.data.authors[0]!.name],
+    ['/journal', issue.data.title!],
+    [`/journal/${issue.data.slug}`, 'Зміст'],
+    ['/activity', activity.data.title!],
+    [`/activity/${activity.data.slug}`, activity.data.title!],
+    ['/activity/osobystyi-pryiom-hromadian', 'Особистий прийом громадян'],
+    ['/data_repo', 'Репозитарій даних'],
+    ['/data_repo/month', 'HOMER'],
+    ['/data_repo/ClimUAsd-stn.v2', 'ClimUAsd-stn.v2'],
+    ['/data_repo/ClimUAd_Ukrainian_gridded_daily', 'ClimUAd'],
+    ['/Departments', dep.data.title!],
+    [`/Departments/${dep.data.slug}`, 'Співробітники'],
+    ['/publications', pub.data.title!],
+    [`/publications/${pub.data.slug}`, pub.data.title!],
+    ['/Contacts', 'просп. Науки, 37'],
+    ['/COP29', 'COP29'],
+    ['/msg/tethys', 'Tethys'],
+    [`/${page.data.slug}`, page.data.title!],
+  ];
+
+  it.each(cases)('%s answers 200 with «%s»', async (url, expected) => {
+    const res = await server.get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(textOf(res.body)).toContain(textOf(expected).trim());
+  });
+
+  it('gives every page lang="uk", a Ukrainian title, a description and a canonical link', async () => {
+    const res = await server.get(`/News/${news.data.slug}`);
+    expect(res.body).toContain('<html lang="uk">');
+    expect(res.body).toMatch(new RegExp(`<title>[^<]*${news.data.title!.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^<]* — УкрГМІ</title>`));
+    expect(res.body).toMatch(/<meta name="description" content="[^"]{20,}">/);
+    expect(res.body).toContain(`<link rel="canonical" href="https://uhmi.example.org/News/${news.data.slug}">`);
+  });
+
+  it('renders the header menu and the footer from their settings documents', async () => {
+    const res = await server.get('/Contacts');
+    const header = seedSet.header![0]!.data;
+    const footer = seedSet.footer![0]!.data;
+    expect(textOf(res.body)).toContain(header.siteName);
+    expect(textOf(res.body)).toContain(header.menu![0]!.label);
+    expect(textOf(res.body)).toContain(footer.copyright!);
+  });
+
+  it('renders attachments as download links from stored metadata', async () => {
+    const withFile = published(seedSet.docs)[0]!;
+    const res = await server.get(`/docs/${withFile.data.slug}`);
+    const m = /href="(\/v0\/b\/[^"]+\?alt=media&amp;token=[0-9a-f-]+)"/.exec(res.body);
+    expect(m).not.toBeNull();
+    const file = await server.app.inject({ method: 'GET', url: m![1]!.replace(/&amp;/g, '&') });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+  });
+
+  it('paginates lists with ?page=', async () => {
+    const total = published(seedSet.news).length;
+    expect(total).toBeGreaterThan(12);
+    const page2 = await server.get('/News?page=2');
+    expect(page2.status).toBe(200);
+    expect(page2.body).toContain('aria-current="page">2<');
+    expect(page2.body).toContain('<link rel="canonical" href="https://uhmi.example.org/News?page=2">');
+  });
+
+  it('keeps drafts off the public site', async () => {
+    const draft = seedSet.news!.find((n) => n.data.status === 'draft')!;
+    expect((await server.get(`/News/${draft.data.slug}`)).status).toBe(404);
+    expect(textOf((await server.get('/News')).body)).not.toContain(draft.data.title);
+  });
+
+  it('hands the browser the dehydrated query state and the public configuration', async () => {
+    const res = await server.get('/');
+    expect(res.body).toMatch(/window\.__CONFIG__=\{"supportEmail":"support@uhmi\.org\.ua"/);
+    expect(res.body).toContain('window.__RQ_STATE__=');
+    expect(res.body).toContain('window.__staticRouterHydrationData');
+  });
+});
+
+describe('unknown paths and bad input', () => {
+  it.each(['/nope', '/a/b/c', '/News/no-such-item', '/conf/no-such/thesis', '/data_repo/missing'])('%s is a 404 with "Page Not Found: {path}"', async (url) => {
+    const res = await server.get(url);
+    expect(res.status).toBe(404);
+    expect(textOf(res.body)).toContain(`Page Not Found: ${url}`);
+  });
+
+  it.each([
+    ['a negative page', '/News?page=-1'],
+    ['page zero', '/News?page=0'],
+    ['a non-numeric page', '/News?page=abc'],
+    ['an unknown document kind', '/docs?kind=unknown'],
+    ['a 10 KB slug', `/News/${'a'.repeat(10_000)}`],
+    ['a slug with a space', '/News/bad%20slug'],
+  ])('a route validation failure (%s) is a fatal 404, never a 500', async (_label, url) => {
+      const res = await server.get(url);
+      expect(res.status).toBe(404);
+      expect(res.body).toContain('Page Not Found: ');
+  });
+
+  it('a thesis is found only under its own conference', async () => {
+    const [c1, c2] = published(seedSet.conferences);
+    const thesisOf1 = seedSet.theses!.find((t) => t.data.conferenceId === c1!.id)!;
+    expect((await server.get(`/conf/${c2!.data.slug}/${thesisOf1.data.slug}`)).status).toBe(404);
+  });
+
+  it('tRPC answers bad input with 400 and field errors, never 500', async () => {
+    const bad = encodeURIComponent(JSON.stringify({ json: { page: -1 } }));
+    const res = await server.app.inject({ method: 'GET', url: `/api/trpc/news.list?input=${bad}` });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { error: { json: { data: { code: string; zodError: { fieldErrors: Record<string, string[]> } } } } };
+    expect(body.error.json.data.code).toBe('BAD_REQUEST');
+    expect(body.error.json.data.zodError.fieldErrors.page).toBeDefined();
+    const longSlug = encodeURIComponent(JSON.stringify({ json: { idOrSlug: 'x'.repeat(10_000) } }));
+    expect((await server.app.inject({ method: 'GET', url: `/api/trpc/news.get?input=${longSlug}` })).statusCode).toBe(400);
+    const badCursor = encodeURIComponent(JSON.stringify({ json: { cursor: 'not-a-cursor' } }));
+    expect((await server.app.inject({ method: 'GET', url: `/api/trpc/news.list?input=${badCursor}` })).statusCode).toBe(400);
+  });
+
+  it('does not expose staff-only types publicly', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/trpc/bookOrders.list' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('redirects', () => {
+  it('answers /eng/data_repo with a 301 to /data_repo before rendering', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/eng/data_repo' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/data_repo');
+  });
+
+  it('keeps the rest of the path for the repository pages', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/eng/data_repo/ClimUAd_Ukrainian_gridded_daily' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/data_repo/ClimUAd_Ukrainian_gridded_daily');
+  });
+
+  it('uses a new rule as soon as it is stored', async () => {
+    await server.store.create('redirects', contentTypes.redirects.schema.parse({ from: '/staryi-rozdil', to: '/docs', priority: 1 }));
+    const res = await server.app.inject({ method: 'GET', url: '/staryi-rozdil/x' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/docs');
+  });
+});
+
+describe('public list API', () => {
+  it('pages through a list with cursors without repeating or skipping', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const input = encodeURIComponent(JSON.stringify({ json: { limit: 5, ...(cursor ? { cursor } : {}) } }));
+      const res = await server.app.inject({ method: 'GET', url: `/api/trpc/news.list?input=${input}` });
+      expect(res.statusCode).toBe(200);
+      const data = (res.json() as { result: { data: { json: { items: Array<{ id: string; date: string }>; nextCursor: string | null } } } }).result.data.json;
+      seen.push(...data.items.map((i) => i.id));
+      cursor = data.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen.length).toBe(published(seedSet.news).length);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('filters theses by conference and sorts them by programme order', async () => {
+    const conf = published(seedSet.conferences)[0]!;
+    const input = encodeURIComponent(JSON.stringify({ json: { filter: { conferenceId: conf.id }, sort: 'programme' } }));
+    const res = await server.app.inject({ method: 'GET', url: `/api/trpc/theses.list?input=${input}` });
+    const items = (res.json() as { result: { data: { json: { items: Array<{ order: number; conferenceId: string }> } } } }).result.data.json.items;
+    expect(items.length).toBeGreaterThanOrEqual(5);
+    expect(items.every((t) => t.conferenceId === conf.id)).toBe(true);
+    expect(items.map((t) => t.order)).toEqual([...items.map((t) => t.order)].sort((a, b) => a - b));
+  });
+});
