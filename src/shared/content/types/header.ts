@@ -6,13 +6,20 @@ import { hrefSchema, requiredText, text } from '../fields';
 
 export type { MenuItem };
 
-export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+/** A menu entry as written (children may be omitted). */
+export interface MenuItemInput {
+  label: string;
+  href: string;
+  children?: MenuItemInput[];
+}
+
+export const menuItemSchema: z.ZodType<MenuItem, MenuItemInput> = z.lazy(() =>
   z.object({
     label: requiredText(100, 'Пункт меню'),
     href: hrefSchema,
     children: z.array(menuItemSchema).max(30).default([]),
   }),
-) as z.ZodType<MenuItem>;
+) as unknown as z.ZodType<MenuItem, MenuItemInput>;
 
 export const header = defineContentType({
   key: 'header',
