@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+test('a visitor goes from the home page to the news list and reads a news item', async ({ page, consoleErrors }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Український гідрометеорологічний інститут' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Новини', exact: true }).click();
+  await expect(page).toHaveURL(/\/News$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Новини' })).toBeVisible();
+  await expect(page).toHaveTitle('Новини — УкрГМІ');
+
+  const first = page.getByRole('list', { name: 'Новини' }).getByRole('link').first();
+  const title = (await first.textContent())!;
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} — УкрГМІ`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/News/[a-z0-9-]+$`));
+  expect(consoleErrors).toEqual([]);
+});
+
+test('page 2 of the news list works by link and by address', async ({ page, consoleErrors }) => {
+  await page.goto('/News');
+  await page.getByRole('link', { name: 'Сторінка 2' }).click();
+  await expect(page).toHaveURL(/\/News\?page=2$/);
+  await expect(page.getByRole('navigation', { name: 'Сторінки списку' }).locator('[aria-current="page"]')).toHaveText('2');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a hash link scrolls to its target leaving 64 px above it', async ({ page }) => {
+  await page.goto('/');
+  const link = page.getByRole('list', { name: 'Найближчі навчання' }).getByRole('link').first();
+  const href = (await link.getAttribute('href'))!;
+  const id = href.split('#')[1]!;
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/Trainings#${id}$`));
+  await expect
+    .poll(async () => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id), { timeout: 5000 })
+    .toBe(64);
+});
+
+test('a plain navigation scrolls back to the top', async ({ page }) => {
+  await page.goto('/News');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Документи' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Документи' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+});
+
+test('an unknown address shows the 404 page', async ({ page }) => {
+  const response = await page.goto('/no-such-page/at-all');
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found: /no-such-page/at-all');
+  await expect(page.getByText('Сторінку не знайдено')).toBeVisible();
+});
+
+test('a failing server shows the error screen with the support address and logs the details', async ({ page, consoleErrors }) => {
+  await page.goto('/');
+  await page.route('**/api/trpc/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+  await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Новини', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Упс!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'support@uhmi.org.ua' })).toHaveAttribute('href', 'mailto:support@uhmi.org.ua');
+  await expect(page.getByRole('img', { name: /Хмаринка/ })).toBeVisible();
+  expect(consoleErrors.length).toBeGreaterThan(0);
+});
+
+test('the page is readable without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/data_repo/month');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Сіткові місячні дані');
+  await expect(page.getByRole('heading', { name: 'Як цитувати' })).toBeVisible();
+  await context.close();
+});
+
+for (const [name, url] of [
+  ['the home page', '/'],
+  ['a list page', '/docs'],
+  ['an item page', '/data_repo/month'],
+] as const) {
+  test(`axe finds no serious or critical accessibility violation on ${name}`, async ({ page, consoleErrors }) => {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('keyboard users can skip to the content and see where focus is', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Перейти до змісту' });
+  await expect(skip).toBeFocused();
+  const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+});
