@@ -34,7 +34,14 @@ test('a hash link scrolls to its target leaving 64 px above it', async ({ page }
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/Trainings#${id}$`));
   await expect
-    .poll(async () => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id), { timeout: 5000 })
+    .poll(
+      async () =>
+        page.evaluate((target) => {
+          const el = document.getElementById(target);
+          return el ? Math.round(el.getBoundingClientRect().top) : null;
+        }, id),
+      { timeout: 5000 },
+    )
     .toBe(64);
 });
 
