@@ -5,6 +5,7 @@
  * render of every page. Tests use it with `inject` or on a loopback port; nothing is global.
  */
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -17,6 +18,9 @@ import { ContentService } from './content/service';
 import { registerBuildManifests } from './http/builds';
 import { firebaseWebConfig, registerFirebaseInit } from './http/firebaseConfig';
 import { createRedirectResolver, registerRedirects } from './http/redirects';
+import { registerCrossSiteGuard, registerSessionRoute } from './http/session';
+import { createIdentity, ensureFirstAdmin } from './identity/index';
+import type { IdentityBackend } from './identity/types';
 import { seedIfEmpty } from './seed/load';
 import { loadClientBuild } from './ssr/assets';
 import { registerSsr } from './ssr/plugin';
@@ -31,6 +35,7 @@ export interface ServerHandle {
   store: SqliteDocumentStore;
   objects: ObjectStore;
   content: ContentService;
+  identity: IdentityBackend;
   config: Config;
   close(): Promise<void>;
 }
@@ -47,19 +52,22 @@ export async function createServer(config: Config, options: CreateServerOptions 
   const store = new SqliteDocumentStore(db);
   const objects = new ObjectStore(db, path.join(config.dataDir, 'storage'));
   const content = new ContentService(store, options.now);
-  try {
-    if (config.seed) await seedIfEmpty({ store, objects, bucket: config.firebase.storageBucket });
-  } catch (err) {
-    db.close();
-    throw err;
-  }
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: true,
     routerOptions: { maxParamLength: 5000 },
   });
-  const createContext = createContextFactory({ config, content });
+  let identity;
+  try {
+    if (config.seed) await seedIfEmpty({ store, objects, bucket: config.firebase.storageBucket });
+    identity = await createIdentity(config, db, { info: (m) => app.log.info(m) });
+    await ensureFirstAdmin(identity.backend, config, { info: (m) => app.log.info(m) });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const createContext = createContextFactory({ config, content, identity: identity.backend });
   const build = loadClientBuild(path.resolve(config.clientDistDir ?? 'dist/client'));
   const firebase = firebaseWebConfig(config);
 
@@ -84,6 +92,10 @@ export async function createServer(config: Config, options: CreateServerOptions 
     strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
   });
   await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  registerCrossSiteGuard(app);
+  await identity.register(app);
+  registerSessionRoute(app, identity.backend, { secure: config.publicUrl?.startsWith('https:') ?? false });
 
   if (build.built) {
     await app.register(fastifyStatic, {
@@ -107,7 +119,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => createContext({ log: req.log }),
+      createContext: ({ req }) => createContext({ req }),
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
@@ -139,6 +151,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     store,
     objects,
     content,
+    identity: identity.backend,
     config,
     async close() {
       if (closed) return;

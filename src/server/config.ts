@@ -34,6 +34,23 @@ const envSchema = z
     FIREBASE_STORAGE_BUCKET: optional(z.string().min(3)),
     FIREBASE_APP_ID: optional(z.string().min(3)),
     FIREBASE_MESSAGING_SENDER_ID: optional(z.string().min(1)),
+    /** Let visitors create accounts through accounts:signUp (off: only administrators create accounts). */
+    AUTH_ALLOW_SIGNUP: bool.default(false),
+    /** Answer a wrong password and an unknown email alike, as Firebase does by default today. */
+    AUTH_EMAIL_ENUMERATION_PROTECTION: bool.default(true),
+    /** Failed sign-ins per account before it is locked (per client address: four times as many). */
+    AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+    AUTH_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    /** Extra domains allowed for popup/redirect sign-in, comma-separated (localhost and PUBLIC_URL's host are always in). */
+    AUTHORIZED_DOMAINS: z.string().default(''),
+    /** OAuth providers shown as buttons in firebase mode, comma-separated: google, facebook, github, twitter. */
+    AUTH_PROVIDERS: z
+      .string()
+      .default('')
+      .refine((v) => v.split(',').every((p) => !p.trim() || ['google', 'facebook', 'github', 'twitter'].includes(p.trim())), 'must list google, facebook, github or twitter'),
+    /** SMTP connection URL for password-reset mail (smtp://user:pass@host:587); unset: links are logged. */
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+    MAIL_FROM: z.string().default('УкрГМІ <no-reply@uhmi.org.ua>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seed the store with the institute's content on first start (empty store). */
     SEED: bool.default(true),
@@ -73,6 +90,16 @@ export interface Config {
   };
   logLevel: Env['LOG_LEVEL'];
   seed: boolean;
+  auth: {
+    allowSignUp: boolean;
+    emailEnumerationProtection: boolean;
+    maxFailures: number;
+    lockMinutes: number;
+    authorizedDomains: string[];
+    providers: Array<'google' | 'facebook' | 'github' | 'twitter'>;
+  };
+  smtpUrl: string | undefined;
+  mailFrom: string;
   clientDistDir: string | undefined;
 }
 
@@ -122,6 +149,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
+    auth: {
+      allowSignUp: e.AUTH_ALLOW_SIGNUP,
+      emailEnumerationProtection: e.AUTH_EMAIL_ENUMERATION_PROTECTION,
+      maxFailures: e.AUTH_MAX_FAILURES,
+      lockMinutes: e.AUTH_LOCK_MINUTES,
+      authorizedDomains: [
+        ...new Set(
+          ['localhost', '127.0.0.1', e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : '', ...e.AUTHORIZED_DOMAINS.split(',')].map((d) => d.trim()).filter(Boolean),
+        ),
+      ],
+      providers: e.AUTH_PROVIDERS.split(',').map((p) => p.trim()).filter(Boolean) as Config['auth']['providers'],
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     clientDistDir: e.CLIENT_DIST_DIR,
   });
 }

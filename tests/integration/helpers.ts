@@ -7,6 +7,8 @@ import { loadConfig } from '../../src/server/config';
 
 export interface TestServer extends ServerHandle {
   dataDir: string;
+  /** Listens on a free loopback port (for the real SDKs) and returns the origin. */
+  listen(): Promise<string>;
   /** GET through Fastify's inject (no socket), with an optional user agent. */
   get(url: string, userAgent?: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }>;
   dispose(): Promise<void>;
@@ -19,6 +21,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   return {
     ...handle,
     dataDir,
+    async listen() {
+      await handle.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = handle.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      return `http://127.0.0.1:${address.port}`;
+    },
     async get(url, userAgent) {
       const res = await handle.app.inject({ method: 'GET', url, headers: userAgent ? { 'user-agent': userAgent } : {} });
       return { status: res.statusCode, body: res.body, headers: res.headers };

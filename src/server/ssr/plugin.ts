@@ -29,7 +29,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): void {
       links: [
         unstable_localLink({
           router: appRouter,
-          createContext: () => options.createContext({ log: request.log }),
+          createContext: () => options.createContext({ req: request }),
           transformer: superjson,
         }),
       ],

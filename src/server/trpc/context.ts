@@ -1,23 +1,27 @@
 /**
- * The tRPC context: the services a procedure may use, built once per request.
- * Its type is derived (`Context`), never written by hand.
+ * The tRPC context: the services a procedure may use and the verified user of the request's
+ * `__session` cookie, built once per request. Its type is derived (`Context`), never written by hand.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { ContentService } from '../content/service';
+import { userFromRequest } from '../http/session';
+import type { IdentityBackend } from '../identity/types';
 
 /** What the server hands every request's context. */
 export interface ContextDeps {
   config: Config;
   content: ContentService;
+  identity: IdentityBackend;
 }
 
 export function createContextFactory(deps: ContextDeps) {
-  /** Builds the context of one request; `log` is the request's logger when there is one. */
-  return async function createContext(opts: { log?: FastifyBaseLogger } = {}) {
+  /** Builds the context of one request (`req` absent: a call without a request, e.g. a script). */
+  return async function createContext(opts: { req?: FastifyRequest } = {}) {
     return {
       ...deps,
-      log: opts.log,
+      log: opts.req?.log,
+      user: await userFromRequest(opts.req, deps.identity),
     };
   };
 }

@@ -1,0 +1,78 @@
+/**
+ * Session sync (spec sections 4 and 7): the client posts `{token}` (its current ID token, empty when
+ * signed out) to POST /api/__session on every sign-in state and token change. A valid token is kept
+ * in the httpOnly, SameSite=Lax cookie `__session` (the one cookie Firebase Hosting forwards), Secure
+ * under https, until the token expires; an empty token clears it. A malformed body gets 400 and a bad
+ * token 401, and neither sets a cookie.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthUser, IdentityBackend } from '../identity/types';
+
+export const SESSION_COOKIE = '__session';
+
+const bodySchema = z.object({ token: z.string().max(8192) }).strict();
+
+/** The verified user of a request's session cookie, or null (no cookie, bad, expired or revoked token). */
+export async function userFromRequest(request: FastifyRequest | undefined, identity: IdentityBackend): Promise<AuthUser | null> {
+  const token = request?.cookies?.[SESSION_COOKIE];
+  if (!token) return null;
+  try {
+    return await identity.verifyIdToken(token, true);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses state-changing API requests sent from another site (cookie-authenticated CSRF): the
+ * browser's Sec-Fetch-Site, or else the Origin header, must name this site.
+ */
+export function registerCrossSiteGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!request.url.startsWith('/api/')) return;
+    const site = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    let crossSite = site === 'cross-site';
+    if (!crossSite && origin && site !== 'same-origin') {
+      try {
+        crossSite = new URL(origin).host !== request.host;
+      } catch {
+        crossSite = true;
+      }
+    }
+    if (crossSite) return reply.code(403).send({ error: 'Cross-site request refused' });
+  });
+}
+
+export function registerSessionRoute(app: FastifyInstance, identity: IdentityBackend, opts: { secure: boolean }): void {
+  app.post('/api/__session', { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const parsed = bodySchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: 'Expected {"token": string}' });
+    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
+    if (!parsed.data.token) {
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return reply.send({ user: null });
+    }
+    let user: AuthUser;
+    try {
+      user = await identity.verifyIdToken(parsed.data.token, true);
+    } catch {
+      return reply.code(401).send({ error: 'Invalid ID token' });
+    }
+    const exp = decodeExp(parsed.data.token);
+    const maxAge = Math.max(0, Math.min(3600, exp - Math.floor(Date.now() / 1000)));
+    reply.setCookie(SESSION_COOKIE, parsed.data.token, { ...cookieOptions, maxAge });
+    return reply.send({ user: { uid: user.uid, email: user.email, role: user.role } });
+  });
+}
+
+function decodeExp(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
+    return typeof payload.exp === 'number' ? payload.exp : 0;
+  } catch {
+    return 0;
+  }
+}

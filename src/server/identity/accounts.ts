@@ -1,0 +1,158 @@
+/**
+ * Storage of the embedded identity provider's accounts in SQLite (`auth_users`), with refresh tokens
+ * and one-time codes kept only as SHA-256 hashes.
+ */
+import type Database from 'better-sqlite3';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from './types';
+
+export interface AccountRow {
+  uid: string;
+  email: string;
+  display_name: string | null;
+  photo_url: string | null;
+  email_verified: number;
+  password_hash: string | null;
+  password_updated_at: number | null;
+  disabled: number;
+  custom_claims: string;
+  /** Seconds: ID and refresh tokens issued before this are revoked. */
+  valid_since: number;
+  created_at: number;
+  last_login_at: number | null;
+  last_refresh_at: number | null;
+}
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function claimsOf(row: AccountRow): Record<string, unknown> {
+  return JSON.parse(row.custom_claims) as Record<string, unknown>;
+}
+
+export function roleOf(row: AccountRow): Role | null {
+  const role = claimsOf(row).role;
+  return role === 'admin' || role === 'editor' ? role : null;
+}
+
+export class AccountStore {
+  constructor(private readonly db: Database.Database) {}
+
+  byUid(uid: string): AccountRow | undefined {
+    return this.db.prepare('SELECT * FROM auth_users WHERE uid = ?').get(uid) as AccountRow | undefined;
+  }
+
+  byEmail(email: string): AccountRow | undefined {
+    return this.db.prepare('SELECT * FROM auth_users WHERE email = ?').get(email) as AccountRow | undefined;
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM auth_users').get() as { n: number }).n;
+  }
+
+  countAdmins(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM auth_users WHERE json_extract(custom_claims, '$.role') = 'admin' AND disabled = 0").get() as { n: number }).n;
+  }
+
+  /** Accounts ordered by email, after `afterEmail`, optionally matching a search in email or name. */
+  list(opts: { search?: string; afterEmail?: string; limit: number }): AccountRow[] {
+    const params: unknown[] = [];
+    let sql = 'SELECT * FROM auth_users WHERE 1 = 1';
+    if (opts.search) {
+      sql += " AND (email LIKE ? ESCAPE '\\' OR display_name LIKE ? ESCAPE '\\' OR uid = ?)";
+      const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      params.push(like, like, opts.search);
+    }
+    if (opts.afterEmail) {
+      sql += ' AND email > ?';
+      params.push(opts.afterEmail);
+    }
+    sql += ' ORDER BY email LIMIT ?';
+    params.push(opts.limit);
+    return this.db.prepare(sql).all(...params) as AccountRow[];
+  }
+
+  insert(row: AccountRow): void {
+    this.db
+      .prepare(
+        `INSERT INTO auth_users (uid, email, display_name, photo_url, email_verified, password_hash, password_updated_at, disabled,
+           custom_claims, valid_since, created_at, last_login_at, last_refresh_at)
+         VALUES (@uid, @email, @display_name, @photo_url, @email_verified, @password_hash, @password_updated_at, @disabled,
+           @custom_claims, @valid_since, @created_at, @last_login_at, @last_refresh_at)`,
+      )
+      .run(row);
+  }
+
+  /** Updates the given columns of one account. */
+  patch(uid: string, changes: Partial<Omit<AccountRow, 'uid'>>): void {
+    const keys = Object.keys(changes);
+    if (!keys.length) return;
+    this.db.prepare(`UPDATE auth_users SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE uid = @uid`).run({ ...changes, uid });
+  }
+
+  delete(uid: string): void {
+    this.db.prepare('DELETE FROM auth_users WHERE uid = ?').run(uid);
+  }
+
+  /** Revokes every refresh token of a user and marks earlier ID tokens revoked. */
+  revokeTokens(uid: string, nowSeconds: number): void {
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE auth_refresh_tokens SET revoked = 1 WHERE uid = ?').run(uid);
+      this.db.prepare('UPDATE auth_users SET valid_since = ? WHERE uid = ?').run(nowSeconds, uid);
+    })();
+  }
+
+  /** Removes refresh tokens that expired a while ago (housekeeping). */
+  purgeExpiredRefreshTokens(now = Date.now()): void {
+    this.db.prepare('DELETE FROM auth_refresh_tokens WHERE expires_at < ?').run(now - REFRESH_TOKEN_TTL_MS);
+  }
+
+  /** Issues a refresh token (returned once in the clear, stored hashed). */
+  issueRefreshToken(uid: string, authTime: number, now = Date.now()): string {
+    const token = randomToken();
+    this.db
+      .prepare('INSERT INTO auth_refresh_tokens (token_hash, uid, auth_time, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .run(sha256(token), uid, authTime, now, now + REFRESH_TOKEN_TTL_MS);
+    return token;
+  }
+
+  /**
+   * Consumes a refresh token (rotation: it is revoked once used). Returns its owner and whether it
+   * was still usable, or undefined when the token is unknown.
+   */
+  consumeRefreshToken(token: string, now = Date.now()): { uid: string; authTime: number; usable: boolean } | undefined {
+    return this.db.transaction(() => {
+      const row = this.db.prepare('SELECT uid, auth_time, expires_at, revoked FROM auth_refresh_tokens WHERE token_hash = ?').get(sha256(token)) as
+        | { uid: string; auth_time: number; expires_at: number; revoked: number }
+        | undefined;
+      if (!row) return undefined;
+      this.db.prepare('UPDATE auth_refresh_tokens SET revoked = 1 WHERE token_hash = ?').run(sha256(token));
+      return { uid: row.uid, authTime: row.auth_time, usable: !row.revoked && row.expires_at > now };
+    })();
+  }
+
+  issueOobCode(uid: string, email: string, requestType: string, ttlMs: number): string {
+    const code = randomToken(24);
+    this.db
+      .prepare('INSERT INTO auth_oob_codes (code_hash, uid, request_type, email, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .run(sha256(code), uid, requestType, email, Date.now() + ttlMs);
+    return code;
+  }
+
+  /** Reads (and with consume, deletes) a one-time code. */
+  oobCode(code: string, consume: boolean): { uid: string; email: string; requestType: string; expired: boolean } | undefined {
+    const row = this.db.prepare('SELECT * FROM auth_oob_codes WHERE code_hash = ?').get(sha256(code)) as
+      | { uid: string; email: string; request_type: string; expires_at: number }
+      | undefined;
+    if (!row) return undefined;
+    if (consume) this.db.prepare('DELETE FROM auth_oob_codes WHERE code_hash = ?').run(sha256(code));
+    return { uid: row.uid, email: row.email, requestType: row.request_type, expired: row.expires_at <= Date.now() };
+  }
+}

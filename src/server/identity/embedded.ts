@@ -1,0 +1,400 @@
+/**
+ * The embedded identity provider: the operations behind the Firebase-Auth-compatible endpoints
+ * (sign-in, lookup, update, delete, sign-up, password reset, token refresh) and the account
+ * management of IdentityBackend. Behaviour follows the Firebase Auth REST API
+ * (identitytoolkit.googleapis.com v1, securetoken.googleapis.com v1), including email-enumeration
+ * protection (a wrong password and an unknown email both answer INVALID_LOGIN_CREDENTIALS).
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { AccountStore, claimsOf, roleOf, type AccountRow } from './accounts';
+import { IdentityError } from './errors';
+import type { SignInLimiter } from './limiter';
+import type { Mailer } from './mail';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords';
+import { ID_TOKEN_TTL_SECONDS, type TokenSigner } from './tokens';
+import { AccountError, InvalidTokenError, type Account, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
+
+/** Sensitive changes (email, password, deletion) need a sign-in within this many seconds. */
+export const RECENT_LOGIN_SECONDS = 5 * 60;
+const OOB_CODE_TTL_MS = 60 * 60 * 1000;
+
+const emailSchema = z.email();
+
+export interface EmbeddedIdentityOptions {
+  accounts: AccountStore;
+  signer: TokenSigner;
+  limiter: SignInLimiter;
+  mailer: Mailer;
+  /** Whether visitors may create accounts with accounts:signUp (off: ADMIN_ONLY_OPERATION). */
+  allowSignUp: boolean;
+  /** Answer unknown email / wrong password alike (INVALID_LOGIN_CREDENTIALS). */
+  emailEnumerationProtection: boolean;
+  /** Where password-reset links point, e.g. https://site/edit/admin/Login (the code is appended). */
+  resetUrl: string;
+}
+
+export interface TokenResponse {
+  idToken: string;
+  refreshToken: string;
+  expiresIn: string;
+  localId: string;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function toAccount(row: AccountRow): Account {
+  return {
+    uid: row.uid,
+    email: row.email,
+    displayName: row.display_name,
+    role: roleOf(row),
+    disabled: !!row.disabled,
+    emailVerified: !!row.email_verified,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastSignInAt: row.last_login_at ? new Date(row.last_login_at).toISOString() : null,
+  };
+}
+
+/** The user record of accounts:lookup / accounts:update responses. */
+export function userInfo(row: AccountRow) {
+  const info: Record<string, unknown> = {
+    localId: row.uid,
+    email: row.email,
+    emailVerified: !!row.email_verified,
+    passwordHash: 'UkVEQUNURUQ=',
+    passwordUpdatedAt: row.password_updated_at ?? undefined,
+    providerUserInfo: [
+      {
+        providerId: 'password',
+        federatedId: row.email,
+        email: row.email,
+        rawId: row.email,
+        ...(row.display_name ? { displayName: row.display_name } : {}),
+        ...(row.photo_url ? { photoUrl: row.photo_url } : {}),
+      },
+    ],
+    validSince: String(row.valid_since),
+    disabled: !!row.disabled,
+    createdAt: String(row.created_at),
+    lastLoginAt: row.last_login_at ? String(row.last_login_at) : undefined,
+    lastRefreshAt: row.last_refresh_at ? new Date(row.last_refresh_at).toISOString() : undefined,
+    customAttributes: row.custom_claims !== '{}' ? row.custom_claims : undefined,
+  };
+  if (row.display_name) info.displayName = row.display_name;
+  if (row.photo_url) info.photoUrl = row.photo_url;
+  return info;
+}
+
+export class EmbeddedIdentity implements IdentityBackend {
+  constructor(private readonly opts: EmbeddedIdentityOptions) {}
+
+  private get accounts(): AccountStore {
+    return this.opts.accounts;
+  }
+
+  private async issueTokens(row: AccountRow, authTime: number): Promise<TokenResponse> {
+    const idToken = await this.opts.signer.sign({
+      uid: row.uid,
+      email: row.email,
+      emailVerified: !!row.email_verified,
+      authTime,
+      customClaims: claimsOf(row),
+    });
+    return { idToken, refreshToken: this.accounts.issueRefreshToken(row.uid, authTime), expiresIn: String(ID_TOKEN_TTL_SECONDS), localId: row.uid };
+  }
+
+  /** Verifies an ID token sent to an endpoint and returns its (existing, enabled) account. */
+  private async accountOf(idToken: unknown): Promise<{ row: AccountRow; authTime: number }> {
+    if (typeof idToken !== 'string' || !idToken) throw new IdentityError('INVALID_ID_TOKEN');
+    let claims;
+    try {
+      claims = await this.opts.signer.verify(idToken);
+    } catch (err) {
+      throw new IdentityError(err instanceof InvalidTokenError && err.reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN');
+    }
+    const row = this.accounts.byUid(claims.uid);
+    if (!row) throw new IdentityError('USER_NOT_FOUND');
+    if (row.disabled) throw new IdentityError('USER_DISABLED');
+    if (claims.iat < row.valid_since) throw new IdentityError('TOKEN_EXPIRED');
+    return { row, authTime: claims.authTime };
+  }
+
+  private requireRecentLogin(authTime: number): void {
+    if (nowSeconds() - authTime > RECENT_LOGIN_SECONDS) throw new IdentityError('CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
+  }
+
+  // ---- REST operations -------------------------------------------------------------------
+
+  /** POST accounts:signInWithPassword */
+  async signInWithPassword(body: Record<string, unknown>, address: string): Promise<Record<string, unknown>> {
+    const email = typeof body.email === 'string' ? body.email.trim() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!email) throw new IdentityError('INVALID_EMAIL');
+    if (!emailSchema.safeParse(email).success) throw new IdentityError('INVALID_EMAIL');
+    if (!password) throw new IdentityError('MISSING_PASSWORD');
+    if (await this.opts.limiter.isLocked(email, address)) {
+      throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 'Access to this account has been temporarily disabled due to many failed login attempts.');
+    }
+    const row = this.accounts.byEmail(email);
+    const ok = row ? await verifyPassword(password, row.password_hash) : await verifyPassword(password, null);
+    if (!row || !ok) {
+      await this.opts.limiter.fail(email, address);
+      if (this.opts.emailEnumerationProtection) throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
+      throw new IdentityError(row ? 'INVALID_PASSWORD' : 'EMAIL_NOT_FOUND');
+    }
+    if (row.disabled) throw new IdentityError('USER_DISABLED');
+    await this.opts.limiter.succeed(email);
+    const now = Date.now();
+    this.accounts.patch(row.uid, { last_login_at: now });
+    const tokens = await this.issueTokens(row, Math.floor(now / 1000));
+    return {
+      kind: 'identitytoolkit#VerifyPasswordResponse',
+      ...tokens,
+      email: row.email,
+      displayName: row.display_name ?? '',
+      registered: true,
+    };
+  }
+
+  /** POST accounts:signUp (only when self-registration is on). */
+  async signUp(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (!this.opts.allowSignUp) throw new IdentityError('ADMIN_ONLY_OPERATION');
+    const email = typeof body.email === 'string' ? body.email.trim() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!email) throw new IdentityError('MISSING_EMAIL');
+    if (!emailSchema.safeParse(email).success) throw new IdentityError('INVALID_EMAIL');
+    if (!password) throw new IdentityError('MISSING_PASSWORD');
+    if (password.length < MIN_PASSWORD_LENGTH) throw new IdentityError('WEAK_PASSWORD', 'Password should be at least 6 characters');
+    if (this.accounts.byEmail(email)) throw new IdentityError('EMAIL_EXISTS');
+    const row = await this.insertAccount({ email, password, displayName: typeof body.displayName === 'string' ? body.displayName : undefined, role: null });
+    const tokens = await this.issueTokens(row, nowSeconds());
+    return { kind: 'identitytoolkit#SignupNewUserResponse', ...tokens, email: row.email };
+  }
+
+  /** POST accounts:lookup */
+  async lookup(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const { row } = await this.accountOf(body.idToken);
+    return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [userInfo(row)] };
+  }
+
+  /** POST accounts:update (email, password, display name, photo URL; deleteAttribute). */
+  async update(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const { row, authTime } = await this.accountOf(body.idToken);
+    const changes: Partial<AccountRow> = {};
+    let rotate = false;
+    if (typeof body.email === 'string') {
+      const email = body.email.trim();
+      if (!emailSchema.safeParse(email).success) throw new IdentityError('INVALID_EMAIL');
+      this.requireRecentLogin(authTime);
+      const other = this.accounts.byEmail(email);
+      if (other && other.uid !== row.uid) throw new IdentityError('EMAIL_EXISTS');
+      changes.email = email;
+      changes.email_verified = 0;
+    }
+    if (typeof body.password === 'string') {
+      if (body.password.length < MIN_PASSWORD_LENGTH) throw new IdentityError('WEAK_PASSWORD', 'Password should be at least 6 characters');
+      this.requireRecentLogin(authTime);
+      changes.password_hash = await hashPassword(body.password);
+      changes.password_updated_at = Date.now();
+      rotate = true;
+    }
+    if (typeof body.displayName === 'string') changes.display_name = body.displayName.slice(0, 256) || null;
+    if (typeof body.photoUrl === 'string') changes.photo_url = body.photoUrl.slice(0, 2048) || null;
+    const deleted = Array.isArray(body.deleteAttribute) ? body.deleteAttribute : [];
+    if (deleted.includes('DISPLAY_NAME')) changes.display_name = null;
+    if (deleted.includes('PHOTO_URL')) changes.photo_url = null;
+    this.accounts.patch(row.uid, changes);
+    if (rotate) this.accounts.revokeTokens(row.uid, nowSeconds());
+    const updated = this.accounts.byUid(row.uid)!;
+    const response: Record<string, unknown> = { kind: 'identitytoolkit#SetAccountInfoResponse', ...userInfo(updated) };
+    // A new password ends every other session; this one gets fresh tokens.
+    if (rotate || body.returnSecureToken) Object.assign(response, await this.issueTokens(updated, rotate ? nowSeconds() : authTime));
+    return response;
+  }
+
+  /** POST accounts:delete */
+  async deleteSelf(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const { row, authTime } = await this.accountOf(body.idToken);
+    this.requireRecentLogin(authTime);
+    if (roleOf(row) === 'admin' && this.accounts.countAdmins() <= 1) throw new IdentityError('OPERATION_NOT_ALLOWED', 'The last administrator cannot be deleted');
+    this.accounts.delete(row.uid);
+    return { kind: 'identitytoolkit#DeleteAccountResponse' };
+  }
+
+  /** POST accounts:sendOobCode (PASSWORD_RESET). Answers alike whether or not the email exists. */
+  async sendOobCode(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (body.requestType !== 'PASSWORD_RESET') throw new IdentityError('INVALID_REQ_TYPE');
+    const email = typeof body.email === 'string' ? body.email.trim() : '';
+    if (!email) throw new IdentityError('MISSING_EMAIL');
+    if (!emailSchema.safeParse(email).success) throw new IdentityError('INVALID_EMAIL');
+    const row = this.accounts.byEmail(email);
+    if (row && !row.disabled) await this.opts.mailer.sendPasswordReset(row.email, this.resetLink(row));
+    else if (!row && !this.opts.emailEnumerationProtection) throw new IdentityError('EMAIL_NOT_FOUND');
+    return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
+  }
+
+  private resetLink(row: AccountRow): string {
+    const code = this.accounts.issueOobCode(row.uid, row.email, 'PASSWORD_RESET', OOB_CODE_TTL_MS);
+    const url = new URL(this.opts.resetUrl);
+    url.searchParams.set('mode', 'resetPassword');
+    url.searchParams.set('oobCode', code);
+    return url.toString();
+  }
+
+  /** POST accounts:resetPassword: with newPassword it sets the password; without, it checks the code. */
+  async resetPassword(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const code = typeof body.oobCode === 'string' ? body.oobCode : '';
+    if (!code) throw new IdentityError('MISSING_OOB_CODE');
+    const newPassword = typeof body.newPassword === 'string' ? body.newPassword : undefined;
+    if (newPassword !== undefined && newPassword.length < MIN_PASSWORD_LENGTH) {
+      throw new IdentityError('WEAK_PASSWORD', 'Password should be at least 6 characters');
+    }
+    const oob = this.accounts.oobCode(code, newPassword !== undefined);
+    if (!oob || oob.requestType !== 'PASSWORD_RESET') throw new IdentityError('INVALID_OOB_CODE');
+    if (oob.expired) throw new IdentityError('EXPIRED_OOB_CODE');
+    const row = this.accounts.byUid(oob.uid);
+    if (!row) throw new IdentityError('USER_NOT_FOUND');
+    if (row.disabled) throw new IdentityError('USER_DISABLED');
+    if (newPassword !== undefined) {
+      this.accounts.patch(row.uid, { password_hash: await hashPassword(newPassword), password_updated_at: Date.now() });
+      this.accounts.revokeTokens(row.uid, nowSeconds());
+    }
+    return { kind: 'identitytoolkit#ResetPasswordResponse', email: row.email, requestType: 'PASSWORD_RESET' };
+  }
+
+  /** POST securetoken v1/token (grant_type=refresh_token), rotating the refresh token. */
+  async refresh(form: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (form.grant_type !== 'refresh_token') throw new IdentityError('INVALID_GRANT_TYPE');
+    const token = typeof form.refresh_token === 'string' ? form.refresh_token : '';
+    if (!token) throw new IdentityError('MISSING_REFRESH_TOKEN');
+    const used = this.accounts.consumeRefreshToken(token);
+    if (!used) throw new IdentityError('INVALID_REFRESH_TOKEN');
+    const row = this.accounts.byUid(used.uid);
+    if (!row) throw new IdentityError('USER_NOT_FOUND');
+    if (row.disabled) throw new IdentityError('USER_DISABLED');
+    if (!used.usable) throw new IdentityError('TOKEN_EXPIRED');
+    this.accounts.patch(row.uid, { last_refresh_at: Date.now() });
+    const tokens = await this.issueTokens(row, used.authTime);
+    return {
+      access_token: tokens.idToken,
+      expires_in: tokens.expiresIn,
+      token_type: 'Bearer',
+      refresh_token: tokens.refreshToken,
+      id_token: tokens.idToken,
+      user_id: row.uid,
+      project_id: this.opts.signer.projectId,
+    };
+  }
+
+  // ---- IdentityBackend --------------------------------------------------------------------
+
+  async verifyIdToken(token: string, checkRevoked = true): Promise<AuthUser> {
+    const claims = await this.opts.signer.verify(token);
+    const role = claims.claims.role === 'admin' || claims.claims.role === 'editor' ? claims.claims.role : null;
+    if (checkRevoked) {
+      const row = this.accounts.byUid(claims.uid);
+      if (!row) throw new InvalidTokenError('user not found');
+      if (row.disabled) throw new InvalidTokenError('user disabled');
+      if (claims.iat < row.valid_since) throw new InvalidTokenError('revoked');
+      // The role in force is the stored one (a demotion takes effect at once, not at the next refresh).
+      return { uid: row.uid, email: row.email, role: roleOf(row), authTime: claims.authTime };
+    }
+    return { uid: claims.uid, email: claims.email, role, authTime: claims.authTime };
+  }
+
+  private async insertAccount(input: { email: string; password: string; displayName?: string; role: Role | null }): Promise<AccountRow> {
+    const now = Date.now();
+    const row: AccountRow = {
+      uid: randomUUID().replace(/-/g, '').slice(0, 28),
+      email: input.email,
+      display_name: input.displayName?.trim() || null,
+      photo_url: null,
+      email_verified: 0,
+      password_hash: await hashPassword(input.password),
+      password_updated_at: now,
+      disabled: 0,
+      custom_claims: JSON.stringify(input.role ? { role: input.role } : {}),
+      valid_since: Math.floor(now / 1000) - 1,
+      created_at: now,
+      last_login_at: null,
+      last_refresh_at: null,
+    };
+    this.accounts.insert(row);
+    return row;
+  }
+
+  private mustExist(uid: string): AccountRow {
+    const row = this.accounts.byUid(uid);
+    if (!row) throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
+    return row;
+  }
+
+  private guardLastAdmin(row: AccountRow, losingAdmin: boolean): void {
+    if (losingAdmin && roleOf(row) === 'admin' && !row.disabled && this.accounts.countAdmins() <= 1) {
+      throw new AccountError('last-admin', 'Не можна позбавити доступу останнього адміністратора');
+    }
+  }
+
+  async listAccounts(opts: { search?: string; pageToken?: string; limit?: number }): Promise<AccountPage> {
+    const limit = Math.min(Math.max(opts.limit ?? 50, 1), 500);
+    const rows = this.accounts.list({ search: opts.search?.trim() || undefined, afterEmail: opts.pageToken, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    return { accounts: page.map(toAccount), nextPageToken: rows.length > limit ? page[page.length - 1]!.email : null };
+  }
+
+  async getAccount(uid: string): Promise<Account | null> {
+    const row = this.accounts.byUid(uid);
+    return row ? toAccount(row) : null;
+  }
+
+  async createAccount(input: { email: string; password: string; displayName?: string; role: Role | null }): Promise<Account> {
+    if (!emailSchema.safeParse(input.email).success) throw new AccountError('invalid-email', 'Невірна адреса електронної пошти');
+    if (input.password.length < MIN_PASSWORD_LENGTH) throw new AccountError('weak-password', 'Пароль має містити щонайменше 6 символів');
+    if (this.accounts.byEmail(input.email)) throw new AccountError('email-exists', 'Обліковий запис із такою адресою вже існує');
+    return toAccount(await this.insertAccount(input));
+  }
+
+  async setRole(uid: string, role: Role | null): Promise<Account> {
+    const row = this.mustExist(uid);
+    this.guardLastAdmin(row, role !== 'admin');
+    const claims = { ...claimsOf(row) };
+    if (role) claims.role = role;
+    else delete claims.role;
+    this.accounts.patch(uid, { custom_claims: JSON.stringify(claims) });
+    return toAccount(this.accounts.byUid(uid)!);
+  }
+
+  async setDisabled(uid: string, disabled: boolean): Promise<Account> {
+    const row = this.mustExist(uid);
+    if (disabled) this.guardLastAdmin(row, true);
+    this.accounts.patch(uid, { disabled: disabled ? 1 : 0 });
+    if (disabled) this.accounts.revokeTokens(uid, nowSeconds());
+    return toAccount(this.accounts.byUid(uid)!);
+  }
+
+  async setPassword(uid: string, password: string): Promise<void> {
+    this.mustExist(uid);
+    if (password.length < MIN_PASSWORD_LENGTH) throw new AccountError('weak-password', 'Пароль має містити щонайменше 6 символів');
+    this.accounts.patch(uid, { password_hash: await hashPassword(password), password_updated_at: Date.now() });
+    this.accounts.revokeTokens(uid, nowSeconds());
+  }
+
+  async deleteAccount(uid: string): Promise<void> {
+    const row = this.mustExist(uid);
+    this.guardLastAdmin(row, true);
+    this.accounts.delete(uid);
+  }
+
+  async passwordResetLink(email: string): Promise<string> {
+    const row = this.accounts.byEmail(email);
+    if (!row) throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
+    const link = this.resetLink(row);
+    await this.opts.mailer.sendPasswordReset(row.email, link);
+    return link;
+  }
+
+  async countAccounts(): Promise<number> {
+    return this.accounts.count();
+  }
+}

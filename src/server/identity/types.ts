@@ -1,0 +1,69 @@
+/**
+ * What the rest of the server knows about identity: the verified user of a request and the account
+ * management operations, implemented by the embedded provider and by firebase-admin alike.
+ */
+
+/** Staff roles, kept as the custom claim `role`. */
+export type Role = 'admin' | 'editor';
+export const ROLES: readonly Role[] = ['admin', 'editor'];
+
+/** A user whose ID token was verified (signature, expiry, revocation, not disabled). */
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  role: Role | null;
+  /** Seconds since epoch when the user signed in. */
+  authTime: number;
+}
+
+/** An account as the AuthUsers screens show it. */
+export interface Account {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  role: Role | null;
+  disabled: boolean;
+  emailVerified: boolean;
+  /** ISO instants. */
+  createdAt: string | null;
+  lastSignInAt: string | null;
+}
+
+export interface AccountPage {
+  accounts: Account[];
+  nextPageToken: string | null;
+}
+
+/** Thrown by verification: the token is missing, malformed, forged, expired, revoked or its user unusable. */
+export class InvalidTokenError extends Error {
+  constructor(readonly reason: string) {
+    super(`Invalid ID token: ${reason}`);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/** Thrown by account management for a user error (exists, not found, weak password...). */
+export class AccountError extends Error {
+  constructor(
+    readonly code: 'email-exists' | 'user-not-found' | 'weak-password' | 'invalid-email' | 'last-admin',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AccountError';
+  }
+}
+
+export interface IdentityBackend {
+  /** Verifies an ID token; with checkRevoked also that the user exists, is enabled and the token postdates revocation. */
+  verifyIdToken(token: string, checkRevoked?: boolean): Promise<AuthUser>;
+  listAccounts(opts: { search?: string; pageToken?: string; limit?: number }): Promise<AccountPage>;
+  getAccount(uid: string): Promise<Account | null>;
+  createAccount(input: { email: string; password: string; displayName?: string; role: Role | null }): Promise<Account>;
+  setRole(uid: string, role: Role | null): Promise<Account>;
+  setDisabled(uid: string, disabled: boolean): Promise<Account>;
+  setPassword(uid: string, password: string): Promise<void>;
+  deleteAccount(uid: string): Promise<void>;
+  /** A password-reset link for the account's email (sent by mail when configured). */
+  passwordResetLink(email: string): Promise<string>;
+  countAccounts(): Promise<number>;
+}

@@ -1,0 +1,49 @@
+/**
+ * AuthUsers: sign-in accounts (admin only), the same in both modes through IdentityBackend.
+ */
+import { TRPCError } from '@trpc/server';
+import { createAccountInput, listAccountsInput, setDisabledInput, setPasswordInput, setRoleInput, uidInput } from '../../../shared/authUsers';
+import { AccountError } from '../../identity/types';
+import { adminOnlyProcedure, router } from '../init';
+
+const CODE = {
+  'email-exists': 'CONFLICT',
+  'user-not-found': 'NOT_FOUND',
+  'weak-password': 'BAD_REQUEST',
+  'invalid-email': 'BAD_REQUEST',
+  'last-admin': 'PRECONDITION_FAILED',
+} as const;
+
+async function guard<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AccountError) throw new TRPCError({ code: CODE[err.code], message: err.message, cause: err });
+    throw err;
+  }
+}
+
+export const authUsersRouter = router({
+  list: adminOnlyProcedure.input(listAccountsInput).query(({ ctx, input }) => guard(() => ctx.identity.listAccounts(input))),
+  create: adminOnlyProcedure
+    .input(createAccountInput)
+    .mutation(({ ctx, input }) => guard(() => ctx.identity.createAccount({ ...input, displayName: input.displayName || undefined }))),
+  setRole: adminOnlyProcedure.input(setRoleInput).mutation(({ ctx, input }) => guard(() => ctx.identity.setRole(input.uid, input.role))),
+  setDisabled: adminOnlyProcedure.input(setDisabledInput).mutation(({ ctx, input }) => guard(() => ctx.identity.setDisabled(input.uid, input.disabled))),
+  setPassword: adminOnlyProcedure.input(setPasswordInput).mutation(({ ctx, input }) => guard(() => ctx.identity.setPassword(input.uid, input.password))),
+  sendPasswordReset: adminOnlyProcedure.input(uidInput).mutation(({ ctx, input }) =>
+    guard(async () => {
+      const account = await ctx.identity.getAccount(input.uid);
+      if (!account?.email) throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
+      await ctx.identity.passwordResetLink(account.email);
+      return { email: account.email };
+    }),
+  ),
+  delete: adminOnlyProcedure.input(uidInput).mutation(({ ctx, input }) =>
+    guard(async () => {
+      if (input.uid === ctx.user.uid) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Не можна видалити власний обліковий запис тут' });
+      await ctx.identity.deleteAccount(input.uid);
+      return { uid: input.uid };
+    }),
+  ),
+});
