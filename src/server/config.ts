@@ -51,6 +51,12 @@ const envSchema = z
     /** SMTP connection URL for password-reset mail (smtp://user:pass@host:587); unset: links are logged. */
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
     MAIL_FROM: z.string().default('УкрГМІ <no-reply@uhmi.org.ua>'),
+    /** Byte quota of the storage bucket; 0 means none (uploads beyond it get 402). */
+    STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(0),
+    /** Largest object accepted, in bytes (default 5 GiB). */
+    STORAGE_MAX_OBJECT_BYTES: z.coerce.number().int().min(1).default(5 * 1024 ** 3),
+    /** Resumable upload sessions idle for longer than this are removed. */
+    UPLOAD_SESSION_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seed the store with the institute's content on first start (empty store). */
     SEED: bool.default(true),
@@ -100,6 +106,11 @@ export interface Config {
   };
   smtpUrl: string | undefined;
   mailFrom: string;
+  storage: {
+    quotaBytes: number;
+    maxObjectBytes: number;
+    uploadSessionTtlMs: number;
+  };
   clientDistDir: string | undefined;
 }
 
@@ -163,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    storage: {
+      quotaBytes: e.STORAGE_QUOTA_BYTES,
+      maxObjectBytes: e.STORAGE_MAX_OBJECT_BYTES,
+      uploadSessionTtlMs: e.UPLOAD_SESSION_TTL_HOURS * 3600 * 1000,
+    },
     clientDistDir: e.CLIENT_DIST_DIR,
   });
 }
