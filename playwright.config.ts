@@ -29,6 +29,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/builds/latest.json`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SUPPORT_EMAIL: 'support@uhmi.org.ua' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SUPPORT_EMAIL: 'support@uhmi.org.ua',
+      ADMIN_EMAIL: 'admin@uhmi.org.ua',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+    },
   },
 });

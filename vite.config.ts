@@ -44,7 +44,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: true,
         target: 'es2022',
-        rollupOptions: { input: { public: 'src/client/entry-client.tsx' } },
+        rollupOptions: { input: { public: 'src/client/entry-client.tsx', admin: 'src/client/entry-admin.tsx' } },
       },
   test: {
     projects: [

@@ -6,7 +6,6 @@
  */
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -16,6 +15,7 @@ import type { PublicConfig } from '../client/lib/publicConfig';
 import type { Config } from './config';
 import { ContentService } from './content/service';
 import { registerBuildManifests } from './http/builds';
+import { registerSecurityHeaders } from './http/csp';
 import { firebaseWebConfig, registerFirebaseInit } from './http/firebaseConfig';
 import { createRedirectResolver, registerRedirects } from './http/redirects';
 import { registerCrossSiteGuard, registerSessionRoute } from './http/session';
@@ -71,26 +71,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   const build = loadClientBuild(path.resolve(config.clientDistDir ?? 'dist/client'));
   const firebase = firebaseWebConfig(config);
 
-  await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'https://*.googleapis.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
-        frameSrc: ["'self'", `https://${config.firebase.authDomain}`],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
-  });
+  await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   registerCrossSiteGuard(app);
@@ -136,6 +117,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       backend: config.backend,
       firebase,
       origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+      authProviders: config.backend === 'firebase' ? config.auth.providers : [],
     }),
   });
 

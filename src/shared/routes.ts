@@ -38,6 +38,8 @@ export function pageNotFoundMessage(path: string): string {
 /** Context a route middleware receives. */
 export interface RouteMiddlewareContext {
   pathname: string;
+  /** The query string, with its leading `?` (or empty). */
+  search?: string;
   params: Record<string, string | undefined>;
 }
 

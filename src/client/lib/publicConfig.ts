@@ -19,6 +19,8 @@ export interface PublicConfig {
   firebase: FirebaseWebConfig;
   /** Public origin for canonical links. */
   origin: string;
+  /** OAuth providers offered on the login page (firebase mode). */
+  authProviders: Array<'google' | 'facebook' | 'github' | 'twitter'>;
 }
 
 declare global {

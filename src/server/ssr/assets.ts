@@ -26,6 +26,7 @@ export interface ClientBuild {
 }
 
 export const PUBLIC_ENTRY = 'src/client/entry-client.tsx';
+export const ADMIN_ENTRY = 'src/client/entry-admin.tsx';
 
 export function loadClientBuild(dir: string): ClientBuild {
   const manifestFile = path.join(dir, '.vite', 'manifest.json');

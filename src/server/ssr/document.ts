@@ -45,3 +45,26 @@ ${assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></sc
 </body>
 </html>`;
 }
+
+/** The admin's HTML shell: no server render (the admin is a client-side bundle), never indexed. */
+export function adminDocument(opts: { config: PublicConfig; assets: EntryAssets; nonce: string }): string {
+  const { assets, nonce } = opts;
+  return `<!doctype html>
+<html lang="uk">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Адміністрування — УкрГМІ</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
+${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
+<script nonce="${nonce}">window.__CONFIG__=${scriptJson(opts.config)};</script>
+${assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : ''}
+</head>
+<body>
+<noscript>Для роботи адміністративної частини потрібен JavaScript.</noscript>
+<div id="root"></div>
+</body>
+</html>`;
+}

@@ -10,8 +10,9 @@ import { render } from '../../client/entry-server';
 import type { PublicConfig } from '../../client/lib/publicConfig';
 import { appRouter, type AppRouter } from '../trpc/appRouter';
 import type { createContextFactory } from '../trpc/context';
-import { PUBLIC_ENTRY, type ClientBuild } from './assets';
-import { htmlDocument } from './document';
+import { scriptNonce } from '../http/csp';
+import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
+import { adminDocument, htmlDocument } from './document';
 
 export interface SsrOptions {
   build: ClientBuild;
@@ -34,7 +35,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): void {
         }),
       ],
     });
-    const nonce = (reply as unknown as { cspNonce?: { script: string } }).cspNonce?.script ?? '';
+    const nonce = scriptNonce(reply);
     const result = await render({
       url: `${config.origin}${request.url}`,
       trpcClient,
@@ -55,4 +56,16 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): void {
 
   app.get('/*', handler);
   app.get('/', handler);
+
+  const adminAssets = options.build.entry(ADMIN_ENTRY);
+  const adminShell = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const nonce = scriptNonce(reply);
+    return reply
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('X-Robots-Tag', 'noindex')
+      .send(adminDocument({ config: options.publicConfig(request), assets: adminAssets, nonce }));
+  };
+  app.get('/edit/admin', adminShell);
+  app.get('/edit/admin/*', adminShell);
 }

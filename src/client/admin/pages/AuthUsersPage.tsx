@@ -1,0 +1,238 @@
+/**
+ * /edit/admin/config/AuthUsers (administrators only): sign-in accounts. List and search (uid, email,
+ * name, role, disabled, created, last sign-in), create, change role, disable/enable, send a password
+ * reset, delete with confirmation. Works in both backends (the server uses IdentityBackend).
+ */
+import { Alert, Badge, Button, Group, Menu, Modal, PasswordInput, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { createAccountInput, ROLE_LABELS } from '../../../shared/authUsers';
+import { formatDateTime } from '../../lib/dates';
+import { trpc } from '../../lib/trpc';
+import { useAdmin } from '../context';
+import { useSessionState } from '../session';
+import { trpcErrorMessage } from '../trpcErrors';
+
+type Role = 'admin' | 'editor';
+const ROLE_OPTIONS = [
+  { value: 'editor', label: ROLE_LABELS.editor },
+  { value: 'admin', label: ROLE_LABELS.admin },
+  { value: 'none', label: 'Без доступу' },
+];
+
+function CreateAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.authUsers.create.useMutation();
+  const form = useForm<z.input<typeof createAccountInput>>({
+    resolver: zodResolver(createAccountInput),
+    defaultValues: { email: '', password: '', displayName: '', role: 'editor' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync(values);
+      await utils.authUsers.list.invalidate();
+      notifications.show({ color: 'green', message: `Обліковий запис ${values.email} створено` });
+      form.reset();
+      onClose();
+    } catch (err) {
+      form.setError('root', { message: trpcErrorMessage(err) });
+    }
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title="Новий обліковий запис">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {form.formState.errors.root ? (
+            <Alert color="red" role="alert">
+              {form.formState.errors.root.message}
+            </Alert>
+          ) : null}
+          <TextInput label="Електронна пошта" type="email" required {...form.register('email')} error={form.formState.errors.email?.message} />
+          <TextInput label="Ім’я" {...form.register('displayName')} error={form.formState.errors.displayName?.message} />
+          <PasswordInput label="Початковий пароль" required {...form.register('password')} error={form.formState.errors.password?.message} />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <Select
+                label="Роль"
+                data={ROLE_OPTIONS}
+                value={field.value ?? 'none'}
+                onChange={(v) => field.onChange(v === 'none' || !v ? null : (v as Role))}
+                allowDeselect={false}
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Скасувати
+            </Button>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              Створити
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function AuthUsersPage() {
+  const { session } = useAdmin();
+  const me = useSessionState(session);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<{ uid: string; email: string | null } | null>(null);
+  const utils = trpc.useUtils();
+  const list = trpc.authUsers.list.useQuery({ search: debounced || undefined, limit: 100 });
+  const onDone = (message: string) => async () => {
+    await utils.authUsers.list.invalidate();
+    notifications.show({ color: 'green', message });
+  };
+  const onError = (err: unknown) => notifications.show({ color: 'red', title: 'Помилка', message: trpcErrorMessage(err) });
+  const setRole = trpc.authUsers.setRole.useMutation({ onSuccess: onDone('Роль змінено'), onError });
+  const setDisabled = trpc.authUsers.setDisabled.useMutation({ onError });
+  const reset = trpc.authUsers.sendPasswordReset.useMutation({ onError });
+  const remove = trpc.authUsers.delete.useMutation({ onSuccess: onDone('Обліковий запис видалено'), onError });
+  const myUid = me.status === 'signedIn' ? me.user.uid : null;
+
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Title order={1} size="h2">
+          Облікові записи
+        </Title>
+        <Button onClick={() => setCreating(true)}>Створити обліковий запис</Button>
+      </Group>
+      <TextInput
+        label="Пошук"
+        placeholder="Адреса, ім’я або uid"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        mb="md"
+        maw={420}
+      />
+      {list.error ? (
+        <Alert color="red" role="alert">
+          {trpcErrorMessage(list.error)}
+        </Alert>
+      ) : null}
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped highlightOnHover aria-label="Облікові записи">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Електронна пошта</Table.Th>
+              <Table.Th>Ім’я</Table.Th>
+              <Table.Th>Роль</Table.Th>
+              <Table.Th>Стан</Table.Th>
+              <Table.Th>Створено</Table.Th>
+              <Table.Th>Останній вхід</Table.Th>
+              <Table.Th>uid</Table.Th>
+              <Table.Th>
+                <span className="visually-hidden">Дії</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data?.accounts ?? []).map((a) => (
+              <Table.Tr key={a.uid}>
+                <Table.Td>{a.email}</Table.Td>
+                <Table.Td>{a.displayName}</Table.Td>
+                <Table.Td>
+                  <Select
+                    aria-label={`Роль ${a.email ?? a.uid}`}
+                    data={ROLE_OPTIONS}
+                    value={a.role ?? 'none'}
+                    size="xs"
+                    w={160}
+                    allowDeselect={false}
+                    disabled={a.uid === myUid}
+                    onChange={(v) => setRole.mutate({ uid: a.uid, role: v === 'none' || !v ? null : (v as Role) })}
+                  />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {a.disabled ? (
+                    <Badge color="gray" variant="light" miw="fit-content">
+                      Вимкнено
+                    </Badge>
+                  ) : (
+                    <Badge color="green" variant="light" miw="fit-content">
+                      Активний
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{a.createdAt ? formatDateTime(a.createdAt) : '—'}</Table.Td>
+                <Table.Td>{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : '—'}</Table.Td>
+                <Table.Td>
+                  <Tooltip label={a.uid}>
+                    <Text size="xs" ff="monospace">
+                      {a.uid.slice(0, 8)}…
+                    </Text>
+                  </Tooltip>
+                </Table.Td>
+                <Table.Td>
+                  <Menu position="bottom-end">
+                    <Menu.Target>
+                      <Button size="xs" variant="default" aria-label={`Дії з ${a.email ?? a.uid}`}>
+                        Дії
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item
+                        disabled={a.uid === myUid}
+                        onClick={() =>
+                          setDisabled.mutate(
+                            { uid: a.uid, disabled: !a.disabled },
+                            { onSuccess: onDone(a.disabled ? 'Обліковий запис увімкнено' : 'Обліковий запис вимкнено') },
+                          )
+                        }
+                      >
+                        {a.disabled ? 'Увімкнути' : 'Вимкнути'}
+                      </Menu.Item>
+                      <Menu.Item
+                        onClick={() =>
+                          reset.mutate({ uid: a.uid }, { onSuccess: (r) => notifications.show({ color: 'green', message: `Посилання для зміни пароля надіслано на ${r.email}` }) })
+                        }
+                      >
+                        Надіслати посилання для зміни пароля
+                      </Menu.Item>
+                      <Menu.Item color="red" disabled={a.uid === myUid} onClick={() => setDeleting({ uid: a.uid, email: a.email })}>
+                        Видалити
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {list.data && !list.data.accounts.length ? <Text c="dimmed">Нічого не знайдено.</Text> : null}
+      <CreateAccountModal opened={creating} onClose={() => setCreating(false)} />
+      <Modal opened={!!deleting} onClose={() => setDeleting(null)} title="Видалити обліковий запис?">
+        <Stack>
+          <Text>
+            Обліковий запис <strong>{deleting?.email}</strong> буде видалено назавжди; його власник більше не зможе увійти.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Скасувати
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => deleting && remove.mutate({ uid: deleting.uid }, { onSettled: () => setDeleting(null) })}
+            >
+              Видалити
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
