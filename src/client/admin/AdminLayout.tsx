@@ -51,7 +51,7 @@ export function AdminLayout() {
         <ScrollArea>
           <NavLink component={Link} to={ADMIN_HOME} label="Огляд" active={pathname === ADMIN_HOME} />
           {navSections(role).map((s) => (
-            <NavLink key={s.section} component={Link} to={`${ADMIN_HOME}/config/${s.section}`} label={s.label} active={pathname === `${ADMIN_HOME}/config/${s.section}`} />
+            <NavLink key={s.path} component={Link} to={`${ADMIN_HOME}/${s.path}`} label={s.label} active={pathname.startsWith(`${ADMIN_HOME}/${s.path}`)} />
           ))}
         </ScrollArea>
       </AppShell.Navbar>

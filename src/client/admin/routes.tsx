@@ -11,6 +11,9 @@ import { ADMIN_HOME, guardLoader } from './guards';
 import { AuthUsersPage } from './pages/AuthUsersPage';
 import { Dashboard } from './pages/Dashboard';
 import { LoginPage } from './pages/LoginPage';
+import { AuditPage } from './pages/AuditPage';
+import { MediaLibraryPage } from './media/MediaLibraryPage';
+import { ChildDocumentRoute, SectionDocumentRoute, SectionIndexRoute } from './pages/SectionRoutes';
 
 function AdminNotFound() {
   return (
@@ -60,6 +63,11 @@ export function createAdminRoutes(middleware: Record<string, RouteMiddleware>): 
       children: [
         { index: true, Component: Dashboard },
         { path: 'config/AuthUsers', loader: guardLoader(['auth', 'adminOnly'], middleware), Component: AuthUsersPage },
+        { path: 'audit', loader: guardLoader(['auth', 'adminOnly'], middleware), Component: AuditPage },
+        { path: 'media', Component: MediaLibraryPage },
+        { path: 'config/:section', Component: SectionIndexRoute },
+        { path: 'config/:section/:id', Component: SectionDocumentRoute },
+        { path: 'config/:section/:id/:childKey/:childId', Component: ChildDocumentRoute },
         { path: '*', Component: AdminNotFound },
       ],
     },

@@ -1,0 +1,133 @@
+/**
+ * File and image fields of the content forms: upload a new file (into the media library, with the
+ * upload component's progress and controls) or pick one from the library; images also get alt text.
+ */
+import { Anchor, Button, FileButton, Group, Image, Input, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { FileRef, ImageRef } from '../../../shared/content/fields';
+import { formatBytes } from '../../lib/files';
+import { firebaseStorage } from '../../lib/storage';
+import { useAdmin } from '../context';
+import { MediaPicker } from '../media/MediaPicker';
+import { objectNameFor, UploadProgress } from '../media/UploadProgress';
+import { MEDIA_ROOT } from '../media/useMedia';
+
+function FileRow({ file, onRemove }: { file: FileRef; onRemove: () => void }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Anchor href={file.url} target="_blank" size="sm" truncate maw={380}>
+        {file.name}
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {formatBytes(file.size)}
+      </Text>
+      <Button size="compact-xs" variant="subtle" color="red" onClick={onRemove} aria-label={`Прибрати ${file.name}`}>
+        Прибрати
+      </Button>
+    </Group>
+  );
+}
+
+function AddFile({ folder, image, onAdd }: { folder: string; image: boolean; onAdd: (files: FileRef[]) => void }) {
+  const { config } = useAdmin();
+  const storage = useMemo(() => firebaseStorage(config), [config]);
+  const [uploads, setUploads] = useState<Array<{ key: string; file: File; path: string }>>([]);
+  const [picking, setPicking] = useState(false);
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <FileButton
+          multiple={!image}
+          accept={image ? 'image/*' : undefined}
+          onChange={(picked) => {
+            const list = Array.isArray(picked) ? picked : picked ? [picked] : [];
+            setUploads((u) => [...u, ...list.map((file) => ({ key: `${file.name}-${Math.random()}`, file, path: objectNameFor(folder, file) }))]);
+          }}
+        >
+          {(props) => (
+            <Button size="xs" variant="default" {...props}>
+              {image ? 'Завантажити зображення' : 'Завантажити файл'}
+            </Button>
+          )}
+        </FileButton>
+        <Button size="xs" variant="default" onClick={() => setPicking(true)}>
+          Обрати з медіатеки
+        </Button>
+      </Group>
+      {uploads.map((u) => (
+        <UploadProgress
+          key={u.key}
+          storage={storage}
+          file={u.file}
+          path={u.path}
+          onDone={(ref) => onAdd([ref])}
+          onFinished={(state) => {
+            if (state === 'success') setUploads((all) => all.filter((x) => x.key !== u.key));
+          }}
+        />
+      ))}
+      <MediaPicker
+        opened={picking}
+        accept={image ? 'image' : 'any'}
+        onClose={() => setPicking(false)}
+        onPick={(file) => {
+          onAdd([file]);
+          setPicking(false);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** One file (or image) or none. */
+export function SingleFileField({
+  label,
+  value,
+  onChange,
+  image,
+  folder = MEDIA_ROOT,
+  error,
+}: {
+  label: string;
+  value: FileRef | ImageRef | null;
+  onChange: (v: FileRef | ImageRef | null) => void;
+  image: boolean;
+  folder?: string;
+  error?: string;
+}) {
+  return (
+    <Input.Wrapper label={label} error={error}>
+      <Stack gap="xs" mt={4}>
+        {value ? (
+          <>
+            {image ? <Image src={value.url} alt={(value as ImageRef).alt ?? ''} h={140} w="auto" fit="contain" radius="sm" /> : null}
+            <FileRow file={value} onRemove={() => onChange(null)} />
+            {image ? (
+              <TextInput
+                label="Альтернативний текст (для незрячих)"
+                value={(value as ImageRef).alt ?? ''}
+                onChange={(e) => onChange({ ...(value as ImageRef), alt: e.currentTarget.value })}
+              />
+            ) : null}
+          </>
+        ) : (
+          <AddFile folder={folder} image={image} onAdd={(files) => onChange(image ? { ...files[0]!, alt: '' } : files[0]!)} />
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}
+
+/** A list of files. */
+export function FileListField({ label, value, onChange, folder = MEDIA_ROOT, error }: { label: string; value: FileRef[]; onChange: (v: FileRef[]) => void; folder?: string; error?: string }) {
+  return (
+    <Input.Wrapper label={label} error={error}>
+      <Stack gap="xs" mt={4}>
+        {value.map((f, i) => (
+          <FileRow key={`${f.path}-${i}`} file={f} onRemove={() => onChange(value.filter((_, j) => j !== i))} />
+        ))}
+        <AddFile folder={folder} image={false} onAdd={(files) => onChange([...value, ...files])} />
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The rich-text editor (Tiptap): headings, bold/italic, lists, links, tables, images from the media
+ * library, undo/redo. It edits HTML; the server sanitises it with its allow-list before storing.
+ */
+import { ActionIcon, Button, Group, Modal, Paper, Stack, TextInput, Tooltip } from '@mantine/core';
+import Image from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useState } from 'react';
+import { MediaPicker } from '../media/MediaPicker';
+
+function ToolButton({ label, active, onClick, children }: { label: string; active?: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant={active ? 'filled' : 'default'} size="md" aria-label={label} aria-pressed={active} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function RichTextEditor({ value, onChange, label, id }: { value: string; onChange: (html: string) => void; label: string; id: string }) {
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [href, setHref] = useState('');
+  const [picking, setPicking] = useState(false);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'] } }),
+      Image,
+      TableKit.configure({ table: { resizable: false } }),
+    ],
+    content: value,
+    immediatelyRender: false,
+    editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', id, class: 'rich-editor-content' } },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+  // Outside changes (reset, restore of a revision) replace the content.
+  useEffect(() => {
+    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e
+        ? {
+            h2: e.isActive('heading', { level: 2 }),
+            h3: e.isActive('heading', { level: 3 }),
+            bold: e.isActive('bold'),
+            italic: e.isActive('italic'),
+            bullet: e.isActive('bulletList'),
+            ordered: e.isActive('orderedList'),
+            link: e.isActive('link'),
+          }
+        : null,
+  });
+  if (!editor) return null;
+  const chain = () => editor.chain().focus();
+  return (
+    <Paper withBorder p={0}>
+      <Group gap={4} p={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} role="toolbar" aria-label={`Форматування: ${label}`}>
+        <ToolButton label="Заголовок" active={active?.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+          H2
+        </ToolButton>
+        <ToolButton label="Підзаголовок" active={active?.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+          H3
+        </ToolButton>
+        <ToolButton label="Жирний" active={active?.bold} onClick={() => chain().toggleBold().run()}>
+          <b>Ж</b>
+        </ToolButton>
+        <ToolButton label="Курсив" active={active?.italic} onClick={() => chain().toggleItalic().run()}>
+          <i>К</i>
+        </ToolButton>
+        <ToolButton label="Маркований список" active={active?.bullet} onClick={() => chain().toggleBulletList().run()}>
+          •
+        </ToolButton>
+        <ToolButton label="Нумерований список" active={active?.ordered} onClick={() => chain().toggleOrderedList().run()}>
+          1.
+        </ToolButton>
+        <ToolButton
+          label="Посилання"
+          active={active?.link}
+          onClick={() => {
+            setHref((editor.getAttributes('link').href as string | undefined) ?? '');
+            setLinkOpen(true);
+          }}
+        >
+          🔗
+        </ToolButton>
+        <ToolButton label="Таблиця" onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
+          ▦
+        </ToolButton>
+        <ToolButton label="Зображення з медіатеки" onClick={() => setPicking(true)}>
+          🖼
+        </ToolButton>
+        <ToolButton label="Скасувати" onClick={() => chain().undo().run()}>
+          ↶
+        </ToolButton>
+        <ToolButton label="Повторити" onClick={() => chain().redo().run()}>
+          ↷
+        </ToolButton>
+      </Group>
+      <EditorContent editor={editor} />
+      <Modal opened={linkOpen} onClose={() => setLinkOpen(false)} title="Посилання">
+        <Stack>
+          <TextInput label="Адреса" placeholder="https://… або /docs/…" value={href} onChange={(e) => setHref(e.currentTarget.value)} data-autofocus />
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                chain().extendMarkRange('link').unsetLink().run();
+                setLinkOpen(false);
+              }}
+            >
+              Прибрати посилання
+            </Button>
+            <Button
+              onClick={() => {
+                if (href.trim()) chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
+                setLinkOpen(false);
+              }}
+            >
+              Застосувати
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <MediaPicker
+        opened={picking}
+        onClose={() => setPicking(false)}
+        accept="image"
+        onPick={(file) => {
+          chain().setImage({ src: file.url, alt: file.name }).run();
+          setPicking(false);
+        }}
+      />
+    </Paper>
+  );
+}

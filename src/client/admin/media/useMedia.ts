@@ -1,0 +1,68 @@
+/** Browsing the media library (firebase/storage list with prefixes as folders) for the admin. */
+import { deleteObject, getDownloadURL, getMetadata, list, ref, type FirebaseStorage } from 'firebase/storage';
+import { useCallback, useEffect, useState } from 'react';
+import type { FileRef } from '../../../shared/content/fields';
+
+/** Uploads live under this folder (readable by anyone, writable by staff). */
+export const MEDIA_ROOT = 'public/media';
+
+export interface MediaFolderState {
+  folders: string[];
+  files: FileRef[];
+  loading: boolean;
+  error: unknown;
+  reload(): void;
+  remove(path: string): Promise<void>;
+}
+
+/** A download URL as a site-relative path (works whatever the host the admin is opened on). */
+export function relativeUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+}
+
+export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaFolderState {
+  const [state, setState] = useState<{ folders: string[]; files: FileRef[]; loading: boolean; error: unknown }>({
+    folders: [],
+    files: [],
+    loading: true,
+    error: null,
+  });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    (async () => {
+      const folders: string[] = [];
+      const files: FileRef[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await list(ref(storage, folder), { maxResults: 200, pageToken });
+        folders.push(...page.prefixes.map((p) => p.fullPath));
+        const metas = await Promise.all(
+          page.items.map(async (item) => {
+            const [meta, url] = await Promise.all([getMetadata(item), getDownloadURL(item)]);
+            return { path: meta.fullPath, name: meta.name, contentType: meta.contentType ?? 'application/octet-stream', size: meta.size, url: relativeUrl(url) };
+          }),
+        );
+        files.push(...metas);
+        pageToken = page.nextPageToken;
+      } while (pageToken && live);
+      if (live) setState({ folders, files, loading: false, error: null });
+    })().catch((error: unknown) => {
+      if (live) setState({ folders: [], files: [], loading: false, error });
+    });
+    return () => {
+      live = false;
+    };
+  }, [storage, folder, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  const remove = useCallback(
+    async (path: string) => {
+      await deleteObject(ref(storage, path));
+      reload();
+    },
+    [storage, reload],
+  );
+  return { ...state, reload, remove };
+}

@@ -1,0 +1,106 @@
+/** /edit/admin/audit (administrators): who changed which document, when and how. */
+import { Alert, Button, Group, Select, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { contentTypeList } from '../../../shared/content/registry';
+import { formatDateTime } from '../../lib/dates';
+import { trpc } from '../../lib/trpc';
+import { ADMIN_HOME } from '../guards';
+import { trpcErrorMessage } from '../trpcErrors';
+
+export interface AuditEntry {
+  id: number | string;
+  at: string;
+  uid: string;
+  email: string | null;
+  action: string;
+  collection: string;
+  docId: string;
+  title?: string | null;
+}
+
+const ACTIONS: Record<string, string> = {
+  create: 'Створення',
+  update: 'Зміна',
+  delete: 'Видалення',
+  restore: 'Відновлення версії',
+  publish: 'Публікація',
+  unpublish: 'Зняття з публікації',
+  detach: 'Відв’язування',
+};
+
+type AuditApi = {
+  list: {
+    useQuery(input: { cursor?: string; limit?: number; collection?: string }): { data?: { entries: AuditEntry[]; nextCursor: string | null }; error: unknown };
+  };
+};
+
+export function AuditPage() {
+  const [collection, setCollection] = useState<string | null>(null);
+  const [cursors, setCursors] = useState<string[]>([]);
+  const audit = (trpc as unknown as { adminAudit: AuditApi }).adminAudit;
+  const list = audit.list.useQuery({ collection: collection ?? undefined, cursor: cursors[cursors.length - 1], limit: 50 });
+  const label = (key: string) => contentTypeList.find((t) => t.key === key)?.labels.plural ?? key;
+  const link = (e: AuditEntry) => {
+    const type = contentTypeList.find((t) => t.key === e.collection);
+    if (!type?.adminSection || e.action === 'delete') return null;
+    return type.kind === 'singleton' ? `${ADMIN_HOME}/config/${type.adminSection}` : `${ADMIN_HOME}/config/${type.adminSection}/${e.docId}`;
+  };
+  return (
+    <>
+      <Title order={1} size="h2" mb="md">
+        Журнал змін
+      </Title>
+      <Select
+        label="Розділ"
+        clearable
+        placeholder="Усі розділи"
+        data={contentTypeList.map((t) => ({ value: t.key, label: t.labels.plural }))}
+        value={collection}
+        onChange={(v) => (setCollection(v), setCursors([]))}
+        maw={320}
+        mb="md"
+      />
+      {list.error ? (
+        <Alert color="red" role="alert">
+          {trpcErrorMessage(list.error)}
+        </Alert>
+      ) : null}
+      <Table striped aria-label="Журнал змін">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Коли</Table.Th>
+            <Table.Th>Хто</Table.Th>
+            <Table.Th>Дія</Table.Th>
+            <Table.Th>Розділ</Table.Th>
+            <Table.Th>Документ</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(list.data?.entries ?? []).map((e) => {
+            const to = link(e);
+            return (
+              <Table.Tr key={e.id}>
+                <Table.Td>{formatDateTime(e.at)}</Table.Td>
+                <Table.Td>{e.email ?? e.uid}</Table.Td>
+                <Table.Td>{ACTIONS[e.action] ?? e.action}</Table.Td>
+                <Table.Td>{label(e.collection)}</Table.Td>
+                <Table.Td>{to ? <Link to={to}>{e.title || e.docId}</Link> : e.title || e.docId}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {list.data && !list.data.entries.length ? <Text c="dimmed">Записів немає.</Text> : null}
+      <Group mt="md">
+        <Button variant="default" size="xs" disabled={!cursors.length} onClick={() => setCursors((c) => c.slice(0, -1))}>
+          ← Новіші
+        </Button>
+        <Button variant="default" size="xs" disabled={!list.data?.nextCursor} onClick={() => list.data?.nextCursor && setCursors((c) => [...c, list.data!.nextCursor!])}>
+          Старіші →
+        </Button>
+      </Group>
+    </>
+  );
+}
+

@@ -1,0 +1,93 @@
+/**
+ * Documents edited inside their parent (theses inside their conference): listed in programme order,
+ * added, opened for editing and reordered (the `order` field) from the parent's screen.
+ */
+import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
+import type { AnyContentType } from '../../../shared/content/define';
+import { contentTypeList } from '../../../shared/content/registry';
+import { collectionApi, useInvalidateType, type AdminDoc } from '../contentApi';
+import { dataOf } from '../form/defaults';
+import { trpcErrorMessage } from '../trpcErrors';
+
+export interface ChildRelation {
+  type: AnyContentType;
+  field: string;
+}
+
+/** Types with no admin section of their own whose documents point at `parent`. */
+export function childTypesOf(parent: AnyContentType): ChildRelation[] {
+  return contentTypeList.flatMap((t) => (t.adminSection ? [] : t.relations.filter((r) => r.to === parent.key).map((r) => ({ type: t, field: r.field as string }))));
+}
+
+export function ChildrenPanel({ parent, relation, basePath }: { parent: AdminDoc; relation: ChildRelation; basePath: string }) {
+  const { type, field } = relation;
+  const api = collectionApi(type.key);
+  const hasOrder = 'order' in type.schema.shape;
+  const list = api.list.useQuery({ filter: { [field]: parent.id }, sort: hasOrder ? { field: 'order', direction: 'asc' } : undefined, limit: 100 });
+  const update = api.update.useMutation();
+  const invalidate = useInvalidateType();
+  const items = list.data?.items ?? [];
+
+  /** Moves `a` to `b`'s place (b is the neighbour above for 'up', below for 'down'). */
+  const swap = async (a: AdminDoc, b: AdminDoc, direction: 'up' | 'down') => {
+    try {
+      const ao = Number(a.order ?? 0);
+      const bo = Number(b.order ?? 0);
+      const [first, second] = ao !== bo ? [bo, ao] : direction === 'up' ? [bo, bo + 1] : [bo + 1, bo];
+      await update.mutateAsync({ id: a.id, version: a.version, data: { ...dataOf(type, a), order: first } });
+      await update.mutateAsync({ id: b.id, version: b.version, data: { ...dataOf(type, b), order: second } });
+      await invalidate(type.key);
+    } catch (err) {
+      notifications.show({ color: 'red', message: trpcErrorMessage(err) });
+      await invalidate(type.key);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            {type.labels.plural}
+          </Title>
+          <Button size="xs" component={Link} to={`${basePath}/${type.key}/new`}>
+            Додати
+          </Button>
+        </Group>
+        {!items.length ? <Text c="dimmed">Поки немає.</Text> : null}
+        <Table aria-label={type.labels.plural}>
+          <Table.Tbody>
+            {items.map((doc, i) => (
+              <Table.Tr key={doc.id}>
+                <Table.Td w={40}>{hasOrder ? String(doc.order ?? '') : i + 1}</Table.Td>
+                <Table.Td>
+                  <Link to={`${basePath}/${type.key}/${doc.id}`}>{String(doc[type.useAsTitle] ?? doc.id)}</Link>
+                </Table.Td>
+                <Table.Td>{doc.status === 'published' ? 'Опубліковано' : 'Чернетка'}</Table.Td>
+                {hasOrder ? (
+                  <Table.Td w={90}>
+                    <Group gap={4}>
+                      <ActionIcon variant="default" aria-label={`Вище: ${String(doc[type.useAsTitle])}`} disabled={i === 0} onClick={() => void swap(doc, items[i - 1]!, 'up')}>
+                        ↑
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="default"
+                        aria-label={`Нижче: ${String(doc[type.useAsTitle])}`}
+                        disabled={i === items.length - 1}
+                        onClick={() => void swap(doc, items[i + 1]!, 'down')}
+                      >
+                        ↓
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Paper>
+  );
+}
