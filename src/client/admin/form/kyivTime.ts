@@ -14,5 +14,5 @@ export function fromKyivLocal(local: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
   if (!m) return null;
   const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
-  return new TZDate(y, mo - 1, d, h, mi, SITE_TIME_ZONE).toISOString().replace(/\+00:00$/, 'Z');
+  return new Date(new TZDate(y, mo - 1, d, h, mi, SITE_TIME_ZONE).getTime()).toISOString();
 }

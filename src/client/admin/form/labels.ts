@@ -28,7 +28,7 @@ const COMMON: Record<string, string> = {
   section: 'Секція',
   authors: 'Автори',
   keywords: 'Ключові слова',
-  pdf: 'PDF',
+  pdf: 'Повний текст (PDF)',
   year: 'Рік',
   volume: 'Том',
   toc: 'Зміст',

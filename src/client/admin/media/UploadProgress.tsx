@@ -15,8 +15,9 @@ export type UploadState = 'running' | 'paused' | 'success' | 'canceled' | 'error
 
 /** A safe object name for an uploaded file under `folder` (keeps the extension, transliteration-free). */
 export function objectNameFor(folder: string, file: File): string {
-  const ext = /\.[A-Za-z0-9]{1,8}$/.exec(file.name)?.[0]?.toLowerCase() ?? '';
-  const base = file.name
+  const fileName = file.name.split(/[\\/]/).pop() ?? '';
+  const ext = /\.[A-Za-z0-9]{1,8}$/.exec(fileName)?.[0]?.toLowerCase() ?? '';
+  const base = fileName
     .replace(/\.[^.]*$/, '')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
