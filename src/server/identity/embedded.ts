@@ -189,7 +189,7 @@ export class EmbeddedIdentity implements IdentityBackend {
       this.requireRecentLogin(authTime);
       const other = this.accounts.byEmail(email);
       if (other && other.uid !== row.uid) throw new IdentityError('EMAIL_EXISTS');
-      changes.email = email;
+      changes.email = email.toLowerCase(); // canonical, as Firebase stores and reports addresses
       changes.email_verified = 0;
     }
     if (typeof body.password === 'string') {
@@ -307,7 +307,8 @@ export class EmbeddedIdentity implements IdentityBackend {
     const now = Date.now();
     const row: AccountRow = {
       uid: randomUUID().replace(/-/g, '').slice(0, 28),
-      email: input.email,
+      // Canonical lower case, as Firebase stores and reports addresses (lookups are case-insensitive anyway).
+      email: input.email.trim().toLowerCase(),
       display_name: input.displayName?.trim() || null,
       photo_url: null,
       email_verified: 0,

@@ -1,10 +1,15 @@
 /**
  * Firebase mode: identity is Firebase Authentication; the server verifies ID tokens (with the
  * revocation check) and manages accounts through firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST
- * set, firebase-admin talks to firebase-tools' Auth emulator instead (tests).
+ * set, firebase-admin talks to firebase-tools' Auth emulator instead (tests, local development).
+ *
+ * Credentials: outside the emulator firebase-admin uses Application Default Credentials
+ * (GOOGLE_APPLICATION_CREDENTIALS pointing at a service-account key file, or the runtime's service
+ * account on Google Cloud).
  */
 import { getApps, initializeApp, applicationDefault, type App } from 'firebase-admin/app';
-import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
+import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
+import type { Mailer } from './mail';
 import { AccountError, InvalidTokenError, type Account, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
 
 function roleOf(claims: Record<string, unknown> | undefined): Role | null {
@@ -25,8 +30,10 @@ function toAccount(user: UserRecord): Account {
   };
 }
 
+const codeOf = (err: unknown): string => (err as { code?: string } | null)?.code ?? '';
+
 function mapError(err: unknown): never {
-  const code = (err as { code?: string }).code ?? '';
+  const code = codeOf(err);
   if (code === 'auth/email-already-exists') throw new AccountError('email-exists', 'Обліковий запис із такою адресою вже існує');
   if (code === 'auth/user-not-found') throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
   if (code === 'auth/invalid-password') throw new AccountError('weak-password', 'Пароль має містити щонайменше 6 символів');
@@ -34,10 +41,20 @@ function mapError(err: unknown): never {
   throw err;
 }
 
+export interface FirebaseIdentityOptions {
+  projectId: string;
+  /** The web API key; Firebase's own password-reset mail is requested with it when no SMTP is configured. */
+  apiKey: string;
+  /** Where password-reset links continue to (the login page). */
+  resetUrl: string;
+  /** Mail through SMTP (as in embedded mode); when absent, Firebase sends its own password-reset email. */
+  mailer?: Mailer;
+}
+
 export class FirebaseIdentity implements IdentityBackend {
   private readonly auth: Auth;
 
-  constructor(opts: { projectId: string; resetUrl: string }) {
+  constructor(private readonly opts: FirebaseIdentityOptions) {
     const name = `uhmi-${opts.projectId}`;
     const existing = getApps().find((a) => a.name === name);
     const app: App =
@@ -47,20 +64,33 @@ export class FirebaseIdentity implements IdentityBackend {
         name,
       );
     this.auth = getAuth(app);
-    this.resetUrl = opts.resetUrl;
   }
 
-  private readonly resetUrl: string;
-
+  /**
+   * Verifies the signature, audience, issuer and expiry with firebase-admin; with checkRevoked also
+   * that the user exists, is enabled and signed in after the last revocation (firebase-admin's own
+   * revocation rule: auth_time against tokensValidAfterTime), reading the user record once. The role
+   * in force is then the stored custom claim, so a demotion takes effect at once, as in embedded mode.
+   */
   async verifyIdToken(token: string, checkRevoked = true): Promise<AuthUser> {
+    let decoded: DecodedIdToken;
     try {
-      const decoded = await this.auth.verifyIdToken(token, checkRevoked);
-      let role = roleOf(decoded as unknown as Record<string, unknown>);
-      if (checkRevoked) role = roleOf((await this.auth.getUser(decoded.uid)).customClaims);
-      return { uid: decoded.uid, email: decoded.email ?? null, role, authTime: decoded.auth_time };
+      decoded = await this.auth.verifyIdToken(token, false);
     } catch (err) {
-      throw new InvalidTokenError((err as { code?: string }).code ?? 'unverifiable');
+      throw new InvalidTokenError(codeOf(err) || 'unverifiable');
     }
+    if (!checkRevoked) {
+      return { uid: decoded.uid, email: decoded.email ?? null, role: roleOf(decoded as unknown as Record<string, unknown>), authTime: decoded.auth_time };
+    }
+    let user: UserRecord;
+    try {
+      user = await this.auth.getUser(decoded.uid);
+    } catch (err) {
+      throw new InvalidTokenError(codeOf(err) === 'auth/user-not-found' ? 'user not found' : codeOf(err) || 'user unreadable');
+    }
+    if (user.disabled) throw new InvalidTokenError('user disabled');
+    if (user.tokensValidAfterTime && decoded.auth_time * 1000 < new Date(user.tokensValidAfterTime).getTime()) throw new InvalidTokenError('revoked');
+    return { uid: user.uid, email: user.email ?? null, role: roleOf(user.customClaims), authTime: decoded.auth_time };
   }
 
   async listAccounts(opts: { search?: string; pageToken?: string; limit?: number }): Promise<AccountPage> {
@@ -86,19 +116,25 @@ export class FirebaseIdentity implements IdentityBackend {
   async getAccount(uid: string): Promise<Account | null> {
     try {
       return toAccount(await this.auth.getUser(uid));
-    } catch {
-      return null;
+    } catch (err) {
+      // Only "no such user" is an answer; an outage or a credential problem must not look like one.
+      if (codeOf(err) === 'auth/user-not-found' || codeOf(err) === 'auth/invalid-uid') return null;
+      throw err;
     }
   }
 
   async createAccount(input: { email: string; password: string; displayName?: string; role: Role | null }): Promise<Account> {
-    try {
-      const user = await this.auth.createUser({ email: input.email, password: input.password, displayName: input.displayName || undefined });
-      if (input.role) await this.auth.setCustomUserClaims(user.uid, { role: input.role });
-      return toAccount(await this.auth.getUser(user.uid));
-    } catch (err) {
-      return mapError(err);
+    const user = await this.auth.createUser({ email: input.email, password: input.password, displayName: input.displayName || undefined }).catch(mapError);
+    if (input.role) {
+      try {
+        await this.auth.setCustomUserClaims(user.uid, { role: input.role });
+      } catch (err) {
+        // Do not leave an account without the role it was created for.
+        await this.auth.deleteUser(user.uid).catch(() => {});
+        throw err;
+      }
     }
+    return toAccount(await this.auth.getUser(user.uid));
   }
 
   private async guardLastAdmin(uid: string): Promise<void> {
@@ -141,10 +177,39 @@ export class FirebaseIdentity implements IdentityBackend {
     await this.auth.deleteUser(uid).catch(mapError);
   }
 
+  /**
+   * Sends a password reset to the account's email. With SMTP configured the link is generated with
+   * firebase-admin and mailed as in embedded mode (and returned); otherwise Firebase Authentication
+   * mails its own templated message (as for the login page's "forgot password") and the result is ''
+   * because the link never reaches this server.
+   */
   async passwordResetLink(email: string): Promise<string> {
-    return this.auth.generatePasswordResetLink(email, { url: this.resetUrl }).catch(mapError);
+    if (this.opts.mailer) {
+      const link = await this.auth.generatePasswordResetLink(email, { url: this.opts.resetUrl }).catch(mapError);
+      await this.opts.mailer.sendPasswordReset(email, link);
+      return link;
+    }
+    const user = await this.auth.getUserByEmail(email).catch(mapError);
+    await this.requestFirebaseResetEmail(user.email ?? email);
+    return '';
   }
 
+  /** accounts:sendOobCode with the web API key: the REST call behind the SDK's sendPasswordResetEmail. */
+  private async requestFirebaseResetEmail(email: string): Promise<void> {
+    const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const base = emulator ? `http://${emulator}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+    const res = await fetch(`${base}/v1/accounts:sendOobCode?key=${encodeURIComponent(this.opts.apiKey)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestType: 'PASSWORD_RESET', email, continueUrl: this.opts.resetUrl }),
+    });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+      throw new Error(`Firebase Authentication refused to send the password-reset email (${res.status}): ${body?.error?.message ?? 'no details'}`);
+    }
+  }
+
+  /** 0 or 1: only whether any account exists is asked (first start), and one page of one user answers it. */
   async countAccounts(): Promise<number> {
     const page = await this.auth.listUsers(1);
     return page.users.length;

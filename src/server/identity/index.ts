@@ -30,7 +30,13 @@ export function resetUrlFor(config: Config): string {
 
 export async function createIdentity(config: Config, db: Database.Database, log: { info(message: string): void }): Promise<Identity> {
   if (config.backend === 'firebase') {
-    const backend = new FirebaseIdentity({ projectId: config.firebase.projectId, resetUrl: resetUrlFor(config) });
+    const backend = new FirebaseIdentity({
+      projectId: config.firebase.projectId,
+      apiKey: config.firebase.apiKey,
+      resetUrl: resetUrlFor(config),
+      // Without SMTP, Firebase mails its own password-reset message.
+      mailer: config.smtpUrl ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }) : undefined,
+    });
     return { backend, register: async () => {} };
   }
   const key = await loadOrCreateSigningKey(config.dataDir);
