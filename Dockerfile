@@ -20,4 +20,5 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/builds/latest.json').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Accounts from the shell: docker exec <container> node dist/server/cli/user.js list
 CMD ["node", "dist/server/main.js"]

@@ -2,7 +2,7 @@
  * Vite builds two things:
  * - the browser bundle (`vite build`): dist/client, with a manifest the server reads for script and
  *   style tags, and the build manifests builds/latest.json and builds/meta/{id}.json;
- * - the server (`vite build --ssr src/server/main.ts`): dist/server/main.js, with node_modules external.
+ * - the server (`vite build --ssr`): dist/server/main.js and the CLIs in dist/server/cli/, with node_modules external.
  * Vitest reads the `test` section (unit and integration projects).
  */
 import react from '@vitejs/plugin-react';
@@ -37,7 +37,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), buildManifests()],
   publicDir: false,
   build: isSsrBuild
-    ? { outDir: 'dist/server', ssr: true, target: 'node20', emptyOutDir: true, sourcemap: true, rollupOptions: { output: { format: 'es' } } }
+    ? {
+        outDir: 'dist/server',
+        ssr: true,
+        target: 'node20',
+        emptyOutDir: true,
+        sourcemap: true,
+        // The server and its command-line tools, so the built image can run them without tsx.
+        rollupOptions: {
+          input: { main: 'src/server/main.ts', 'cli/user': 'src/server/cli/user.ts', 'cli/seed': 'src/server/cli/seed.ts' },
+          output: { format: 'es', entryFileNames: '[name].js' },
+        },
+      }
     : {
         outDir: 'dist/client',
         manifest: true,
