@@ -5,6 +5,17 @@
  * Queries are deliberately Firestore-shaped: equality filters, an ordered list of sort fields and a
  * cursor that continues after the last document seen (startAfter), plus an offset for page numbers.
  */
+import { randomBytes } from 'node:crypto';
+
+const AUTO_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random 20-character id, as Firestore's auto ids (made by the caller, so a batch can refer to it). */
+export function autoId(): string {
+  const bytes = randomBytes(20);
+  let id = '';
+  for (const b of bytes) id += AUTO_ID_ALPHABET[b % AUTO_ID_ALPHABET.length];
+  return id;
+}
 
 /** A stored document. `data` holds the content type's fields; the rest is bookkeeping. */
 export interface StoredDocument<T = Record<string, unknown>> {
@@ -37,6 +48,14 @@ export interface ListQuery {
   offset?: number;
   /** Whether to compute the total number of matches (extra query). */
   withTotal?: boolean;
+  /**
+   * Full-text filter: only documents whose searchable fields (the content type's `searchable`)
+   * contain every word of this text, case-insensitively in any script. The store keeps the
+   * normalised text itself on every write (SQLite: a `search` column; Firestore: a field of terms).
+   */
+  search?: string;
+  /** Return only these top-level data fields (a projection, as Firestore's `select()`). */
+  select?: string[];
 }
 
 export interface ListResult<T> {
@@ -79,6 +98,46 @@ export class InvalidCursorError extends Error {
   }
 }
 
+/** Thrown when a create names an id that already exists. */
+export class DocumentExistsError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+  ) {
+    super(`Document already exists: ${collection}/${id}`);
+    this.name = 'DocumentExistsError';
+  }
+}
+
+/** Thrown when a write's `unique` precondition fails: another document of the collection has the value. */
+export class UniqueConstraintError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly field: string,
+    readonly value: string | number,
+    readonly holderId: string,
+  ) {
+    super(`${collection}.${field} = ${String(value)} is already used by ${holderId}`);
+    this.name = 'UniqueConstraintError';
+  }
+}
+
+/** A field value no other document of the collection may have (checked inside the atomic write). */
+export interface UniqueField {
+  field: string;
+  value: string | number;
+}
+
+/**
+ * One write of an atomic batch (as a Firestore batched write with preconditions): a create (new id
+ * or a random one), an update conditional on the current version, or a delete (conditional when a
+ * version is given). `unique` fields are checked against the other documents of the collection.
+ */
+export type WriteOp =
+  | { kind: 'create'; collection: string; id?: string; data: unknown; unique?: UniqueField[] }
+  | { kind: 'update'; collection: string; id: string; data: unknown; expectedVersion: number; unique?: UniqueField[] }
+  | { kind: 'delete'; collection: string; id: string; expectedVersion?: number };
+
 /** A change to a collection, for cache invalidation. */
 export interface ChangeEvent {
   collection: string;
@@ -100,6 +159,12 @@ export interface DocumentStore {
   update<T>(collection: string, id: string, data: T, expectedVersion: number): Promise<StoredDocument<T>>;
   /** Deletes; throws DocumentNotFoundError, or VersionConflictError when expectedVersion is given and stale. */
   delete(collection: string, id: string, expectedVersion?: number): Promise<void>;
+  /**
+   * Applies the writes atomically, all or none, in order; returns each write's document (null for
+   * deletes). Throws VersionConflictError, DocumentNotFoundError, DocumentExistsError or
+   * UniqueConstraintError for the first failed precondition, and then nothing is written.
+   */
+  commit(ops: WriteOp[]): Promise<Array<StoredDocument<unknown> | null>>;
   /** Registers a listener for changes; returns the function that removes it. */
   onChange(listener: (event: ChangeEvent) => void): () => void;
   close(): Promise<void>;

@@ -3,12 +3,17 @@
  * Implements the DocumentStore port; schema managed by umzug (see migrations/).
  */
 import Database from 'better-sqlite3';
-import { randomBytes } from 'node:crypto';
 import { Umzug, type UmzugStorage } from 'umzug';
+import { contentTypes } from '../../shared/content/registry';
+import type { AnyContentType } from '../../shared/content/define';
+import { searchTerms, searchTextOf } from '../../shared/content/search';
 import { migrations } from './migrations/index';
 import {
+  autoId,
+  DocumentExistsError,
   DocumentNotFoundError,
   InvalidCursorError,
+  UniqueConstraintError,
   VersionConflictError,
   type ChangeEvent,
   type DocumentStore,
@@ -16,6 +21,8 @@ import {
   type ListQuery,
   type ListResult,
   type StoredDocument,
+  type UniqueField,
+  type WriteOp,
 } from './port';
 
 interface Row {
@@ -28,15 +35,7 @@ interface Row {
 }
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const AUTO_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A random 20-character id, as Firestore's auto ids. */
-export function autoId(): string {
-  const bytes = randomBytes(20);
-  let id = '';
-  for (const b of bytes) id += AUTO_ID_ALPHABET[b % AUTO_ID_ALPHABET.length];
-  return id;
-}
+export { autoId };
 
 /** SQL expression for a sortable/filterable field. */
 function fieldExpr(field: string): string {
@@ -52,8 +51,13 @@ function bind(value: Filter['value']): string | number | null {
   return value;
 }
 
-function whereSql(where: Filter[] | undefined, params: unknown[]): string {
+function whereSql(where: Filter[] | undefined, params: unknown[], search?: string): string {
   const parts = ['collection = ?'];
+  // The search column is already normalised (see shared/content/search.ts); instr needs no escaping.
+  for (const term of search ? searchTerms(search) : []) {
+    parts.push('instr(search, ?) > 0');
+    params.push(term);
+  }
   for (const f of where ?? []) {
     const expr = fieldExpr(f.field);
     switch (f.op) {
@@ -111,6 +115,29 @@ function toDocument<T>(row: Row): StoredDocument<T> {
   };
 }
 
+/** Columns of a row, with `data` narrowed to the selected fields when a projection is asked for. */
+function columnsSql(select: string[] | undefined): string {
+  if (!select) return 'collection, id, data, version, created_at, updated_at';
+  const pairs = select.map((f) => {
+    if (!FIELD.test(f)) throw new Error(`Invalid field name: ${f}`);
+    return `'${f}', json(data -> '$.${f}')`;
+  });
+  return `collection, id, json_object(${pairs.join(', ')}) AS data, version, created_at, updated_at`;
+}
+
+/** The search text of a document of a registry collection (other collections: empty). */
+function registrySearchText(collection: string, data: unknown): string {
+  const type = Object.prototype.hasOwnProperty.call(contentTypes, collection)
+    ? (contentTypes as Record<string, AnyContentType>)[collection]
+    : undefined;
+  return searchTextOf(type, data);
+}
+
+export interface SqliteStoreOptions {
+  /** Normalised search text kept for a document (default: its content type's searchable fields). */
+  searchText?: (collection: string, data: unknown) => string;
+}
+
 /** Runs pending migrations on an open database (umzug, with the log kept in a `migrations` table). */
 export async function migrate(db: Database.Database): Promise<string[]> {
   db.exec('CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, executed_at TEXT NOT NULL)');
@@ -151,8 +178,31 @@ export async function openSqliteDatabase(file: string): Promise<Database.Databas
 /** The DocumentStore on an open better-sqlite3 database. */
 export class SqliteDocumentStore implements DocumentStore {
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
+  private readonly searchText: (collection: string, data: unknown) => string;
 
-  constructor(readonly db: Database.Database) {}
+  constructor(
+    readonly db: Database.Database,
+    options: SqliteStoreOptions = {},
+  ) {
+    this.searchText = options.searchText ?? registrySearchText;
+    this.reindexSearch({ onlyMissing: true });
+  }
+
+  /**
+   * Recomputes the search text of every document (or only of rows written before the search column
+   * existed); returns how many rows were updated. Run it after changing a type's `searchable` fields.
+   */
+  reindexSearch(opts: { onlyMissing?: boolean } = {}): number {
+    const rows = this.db
+      .prepare(`SELECT rowid, collection, data FROM documents${opts.onlyMissing ? ' WHERE search IS NULL' : ''}`)
+      .all() as Array<{ rowid: number; collection: string; data: string }>;
+    if (!rows.length) return 0;
+    const set = this.db.prepare('UPDATE documents SET search = ? WHERE rowid = ?');
+    this.db.transaction(() => {
+      for (const row of rows) set.run(this.searchText(row.collection, JSON.parse(row.data)), row.rowid);
+    })();
+    return rows.length;
+  }
 
   private emit(event: ChangeEvent): void {
     for (const listener of this.listeners) listener(event);
@@ -164,13 +214,15 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async get<T>(collection: string, id: string): Promise<StoredDocument<T> | null> {
-    const row = this.db.prepare('SELECT * FROM documents WHERE collection = ? AND id = ?').get(collection, id) as Row | undefined;
+    const row = this.db.prepare(`SELECT ${columnsSql(undefined)} FROM documents WHERE collection = ? AND id = ?`).get(collection, id) as
+      | Row
+      | undefined;
     return row ? toDocument<T>(row) : null;
   }
 
   async findOne<T>(collection: string, where: Filter[]): Promise<StoredDocument<T> | null> {
     const params: unknown[] = [collection];
-    const sql = `SELECT * FROM documents WHERE ${whereSql(where, params)} LIMIT 1`;
+    const sql = `SELECT ${columnsSql(undefined)} FROM documents WHERE ${whereSql(where, params)} LIMIT 1`;
     const row = this.db.prepare(sql).get(...params) as Row | undefined;
     return row ? toDocument<T>(row) : null;
   }
@@ -183,11 +235,11 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async list<T>(collection: string, query: ListQuery): Promise<ListResult<T>> {
     const params: unknown[] = [collection];
-    const where = whereSql(query.where, params);
+    const where = whereSql(query.where, params, query.search);
     const totalParams = [...params];
     const sortExprs = [...query.orderBy.fields.map(fieldExpr), 'id'];
     const dir = query.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
-    let sql = `SELECT *, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents WHERE ${where}`;
+    let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents WHERE ${where}`;
     if (query.cursor) {
       const values = decodeCursor(query.cursor, sortExprs.length);
       sql += ` AND (${sortExprs.join(', ')}) ${dir === 'DESC' ? '<' : '>'} (${values.map(() => '?').join(', ')})`;
@@ -211,55 +263,73 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async create<T>(collection: string, data: T, options: { id?: string } = {}): Promise<StoredDocument<T>> {
-    const id = options.id ?? autoId();
-    const now = new Date().toISOString();
-    this.db
-      .prepare('INSERT INTO documents (collection, id, data, version, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)')
-      .run(collection, id, JSON.stringify(data), now, now);
-    this.emit({ collection, id, kind: 'create' });
-    return { collection, id, data, version: 1, createdAt: now, updatedAt: now };
+    const [doc] = await this.commit([{ kind: 'create', collection, id: options.id, data }]);
+    return doc as StoredDocument<T>;
   }
 
   async createMany(items: Array<{ collection: string; id: string; data: unknown }>): Promise<void> {
-    const now = new Date().toISOString();
-    const insert = this.db.prepare(
-      'INSERT INTO documents (collection, id, data, version, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)',
-    );
-    this.db.transaction(() => {
-      for (const item of items) insert.run(item.collection, item.id, JSON.stringify(item.data), now, now);
-    })();
-    for (const item of items) this.emit({ collection: item.collection, id: item.id, kind: 'create' });
+    await this.commit(items.map((item) => ({ kind: 'create' as const, ...item })));
   }
 
   async update<T>(collection: string, id: string, data: T, expectedVersion: number): Promise<StoredDocument<T>> {
-    const now = new Date().toISOString();
-    const result = this.db.transaction(() => {
-      const row = this.db.prepare('SELECT version, created_at FROM documents WHERE collection = ? AND id = ?').get(collection, id) as
-        | { version: number; created_at: string }
-        | undefined;
-      if (!row) throw new DocumentNotFoundError(collection, id);
-      if (row.version !== expectedVersion) throw new VersionConflictError(collection, id, expectedVersion, row.version);
-      this.db
-        .prepare('UPDATE documents SET data = ?, version = version + 1, updated_at = ? WHERE collection = ? AND id = ?')
-        .run(JSON.stringify(data), now, collection, id);
-      return { collection, id, data, version: row.version + 1, createdAt: row.created_at, updatedAt: now };
-    })();
-    this.emit({ collection, id, kind: 'update' });
-    return result;
+    const [doc] = await this.commit([{ kind: 'update', collection, id, data, expectedVersion }]);
+    return doc as StoredDocument<T>;
   }
 
   async delete(collection: string, id: string, expectedVersion?: number): Promise<void> {
-    this.db.transaction(() => {
-      const row = this.db.prepare('SELECT version FROM documents WHERE collection = ? AND id = ?').get(collection, id) as
-        | { version: number }
-        | undefined;
-      if (!row) throw new DocumentNotFoundError(collection, id);
-      if (expectedVersion !== undefined && row.version !== expectedVersion) {
-        throw new VersionConflictError(collection, id, expectedVersion, row.version);
+    await this.commit([{ kind: 'delete', collection, id, expectedVersion }]);
+  }
+
+  async commit(ops: WriteOp[]): Promise<Array<StoredDocument<unknown> | null>> {
+    const now = new Date().toISOString();
+    const events: ChangeEvent[] = [];
+    // better-sqlite3 transactions are synchronous, so no other request's writes can interleave.
+    const results = this.db.transaction(() => ops.map((op) => this.apply(op, now, events)))();
+    for (const event of events) this.emit(event);
+    return results;
+  }
+
+  private checkUnique(collection: string, id: string, unique: UniqueField[] | undefined): void {
+    for (const u of unique ?? []) {
+      const holder = this.db
+        .prepare(`SELECT id FROM documents WHERE collection = ? AND ${fieldExpr(u.field)} = ? AND id != ? LIMIT 1`)
+        .get(collection, u.value, id) as { id: string } | undefined;
+      if (holder) throw new UniqueConstraintError(collection, u.field, u.value, holder.id);
+    }
+  }
+
+  private apply(op: WriteOp, now: string, events: ChangeEvent[]): StoredDocument<unknown> | null {
+    const { collection } = op;
+    if (op.kind === 'create') {
+      const id = op.id ?? autoId();
+      if (this.db.prepare('SELECT 1 FROM documents WHERE collection = ? AND id = ?').get(collection, id)) {
+        throw new DocumentExistsError(collection, id);
       }
-      this.db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?').run(collection, id);
-    })();
-    this.emit({ collection, id, kind: 'delete' });
+      this.checkUnique(collection, id, op.unique);
+      this.db
+        .prepare('INSERT INTO documents (collection, id, data, version, created_at, updated_at, search) VALUES (?, ?, ?, 1, ?, ?, ?)')
+        .run(collection, id, JSON.stringify(op.data), now, now, this.searchText(collection, op.data));
+      events.push({ collection, id, kind: 'create' });
+      return { collection, id, data: op.data, version: 1, createdAt: now, updatedAt: now };
+    }
+    const row = this.db.prepare('SELECT version, created_at FROM documents WHERE collection = ? AND id = ?').get(collection, op.id) as
+      | { version: number; created_at: string }
+      | undefined;
+    if (!row) throw new DocumentNotFoundError(collection, op.id);
+    if (op.expectedVersion !== undefined && row.version !== op.expectedVersion) {
+      throw new VersionConflictError(collection, op.id, op.expectedVersion, row.version);
+    }
+    if (op.kind === 'delete') {
+      this.db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?').run(collection, op.id);
+      events.push({ collection, id: op.id, kind: 'delete' });
+      return null;
+    }
+    this.checkUnique(collection, op.id, op.unique);
+    this.db
+      .prepare('UPDATE documents SET data = ?, version = version + 1, updated_at = ?, search = ? WHERE collection = ? AND id = ?')
+      .run(JSON.stringify(op.data), now, this.searchText(collection, op.data), collection, op.id);
+    events.push({ collection, id: op.id, kind: 'update' });
+    return { collection, id: op.id, data: op.data, version: row.version + 1, createdAt: row.created_at, updatedAt: now };
   }
 
   async close(): Promise<void> {

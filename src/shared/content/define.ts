@@ -50,6 +50,11 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   fileFields: Array<keyof Shape & string>;
   /** Fields that hold the id of a document of another type. */
   relations: Array<{ field: keyof Shape & string; to: string; many?: boolean }>;
+  /**
+   * Who may manage it in the admin: `staff` (editors and admins, the default) or `admin` only. The
+   * admin routers pick their procedure (adminProcedure / adminOnlyProcedure) from it.
+   */
+  access?: 'staff' | 'admin';
   /** Path of a document on the public site, if it has its own page. */
   publicPath?: (doc: { id: string } & Record<string, unknown>) => string;
 }
@@ -84,6 +89,11 @@ export type AnyContentType = ContentTypeConfig<z.ZodRawShape> & { key: string };
 /** The rich-text fields of a type (declared, or `body` when its schema has one). */
 export function richTextFieldsOf(type: AnyContentType): string[] {
   return type.richTextFields ?? ('body' in type.schema.shape ? ['body'] : []);
+}
+
+/** Who may manage a type in the admin (`staff` unless declared). */
+export function adminAccessOf(type: AnyContentType): 'staff' | 'admin' {
+  return type.access ?? 'staff';
 }
 
 /** Whether a field holds an array (looking through `.default()`, `.optional()`, `.nullable()`). */

@@ -38,5 +38,8 @@ export function listInputSchema(type: AnyContentType) {
 
 export type ListInput = z.input<ReturnType<typeof listInputSchema>>;
 
-/** The input of a public get: an id or a slug. */
-export const getInputSchema = z.object({ idOrSlug: z.string().trim().min(1).max(200) }).strict();
+/**
+ * The input of a public get: an id or a slug. `preview`: staff see the document whatever its state
+ * (draft, scheduled); for anyone else the flag is ignored.
+ */
+export const getInputSchema = z.object({ idOrSlug: z.string().trim().min(1).max(200), preview: z.boolean().optional() }).strict();

@@ -31,4 +31,12 @@ export const bookOrders = defineContentType({
   relations: [{ field: 'publicationId', to: 'publications' }],
 });
 
+/**
+ * The public order form: the fields a visitor fills in, plus `website`, a honeypot people leave
+ * empty (an order with it filled in is answered as accepted and not stored).
+ */
+export const bookOrderFormSchema = bookOrders.schema
+  .pick({ publicationId: true, name: true, email: true, phone: true, organisation: true, quantity: true, comment: true })
+  .extend({ website: z.string().max(500).optional() });
+
 export { BOOK_ORDER_STATES };

@@ -36,4 +36,6 @@ export const users = defineContentType({
   sorts: { order: { by: ['order'], direction: 'asc' }, name: { by: ['title'], direction: 'asc' } },
   fileFields: ['photo'],
   relations: [{ field: 'departmentId', to: 'departments' }],
+  // The staff directory is managed by administrators only.
+  access: 'admin',
 });
