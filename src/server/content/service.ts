@@ -1,7 +1,8 @@
 /**
  * Content reads for the public site, driven by the registry: visibility (published and due),
- * filters, named sorts, cursor or page pagination, lookup by slug or id, rich text sanitised on read.
- * The admin's writes (identity/admin issues) extend this service.
+ * filters, named sorts, cursor or page pagination, lookup by slug or id, rich text sanitised on read,
+ * and staff preview of documents visitors cannot see yet. The admin (admin.ts) builds on its
+ * visibility rules, filters and API shape.
  */
 import { TRPCError } from '@trpc/server';
 import { isArrayField, richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
@@ -25,13 +26,34 @@ export interface ListPage {
 
 const SANITISED_CACHE_LIMIT = 2000;
 
+/** Store filters for a list's equality filters (array fields match when they contain the value). */
+export function equalityFilters(type: AnyContentType, filter: Record<string, unknown> | undefined): Filter[] {
+  const where: Filter[] = [];
+  for (const [field, value] of Object.entries(filter ?? {})) {
+    if (value === undefined) continue;
+    where.push({ field, op: isArrayField(type, field) ? 'array-contains' : '==', value: value as Filter['value'] });
+  }
+  return where;
+}
+
+/** Runs a store read, turning a bad cursor into BAD_REQUEST. */
+export async function withCursorCheck<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof InvalidCursorError) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Невірний курсор сторінки' });
+    throw err;
+  }
+}
+
 export class ContentService {
   /** Sanitised rich text by `collection/id@version/field` (bounded; oldest entries dropped first). */
   private readonly sanitised = new Map<string, string>();
 
   constructor(
     readonly store: DocumentStore,
-    private readonly now: () => Date = () => new Date(),
+    /** The clock that decides when scheduled documents become visible. */
+    readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Filters that keep only what visitors may see: published, and due when scheduled. */
@@ -40,6 +62,14 @@ export class ContentService {
     return [
       { field: 'status', op: '==', value: 'published' },
       { field: 'publishedAt', op: 'is-null-or-<=', value: this.now().toISOString() },
+    ];
+  }
+
+  /** Filters for documents published but not yet due (scheduled). */
+  scheduledFilters(): Filter[] {
+    return [
+      { field: 'status', op: '==', value: 'published' },
+      { field: 'publishedAt', op: '>', value: this.now().toISOString() },
     ];
   }
 
@@ -78,11 +108,7 @@ export class ContentService {
     const input = listInput ?? {};
     const type = getContentType(key);
     if (!type.isPublic || type.kind !== 'collection') throw new TRPCError({ code: 'NOT_FOUND' });
-    const where: Filter[] = [...this.visibilityFilters(type)];
-    for (const [field, value] of Object.entries(input.filter ?? {})) {
-      if (value === undefined) continue;
-      where.push({ field, op: isArrayField(type, field) ? 'array-contains' : '==', value });
-    }
+    const where: Filter[] = [...this.visibilityFilters(type), ...equalityFilters(type, input.filter)];
     if (input.range) {
       if (input.range.gte) where.push({ field: input.range.field, op: '>=', value: input.range.gte });
       if (input.range.lte) where.push({ field: input.range.field, op: '<=', value: input.range.lte });
@@ -91,7 +117,7 @@ export class ContentService {
     const sort = sortName ? type.sorts[sortName] : undefined;
     const limit = input.limit ?? 20;
     const page = input.cursor ? 1 : (input.page ?? 1);
-    try {
+    return withCursorCheck(async () => {
       const result = await this.store.list<Record<string, unknown>>(type.key, {
         where,
         orderBy: { fields: sort?.by ?? ['createdAt'], direction: sort?.direction ?? 'desc' },
@@ -109,21 +135,22 @@ export class ContentService {
         pageCount: Math.max(1, Math.ceil(total / limit)),
         limit,
       };
-    } catch (err) {
-      if (err instanceof InvalidCursorError) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
-      throw err;
-    }
+    });
   }
 
-  /** A visible document by slug (first) or id; null when there is none or it is not visible. */
-  async publicGet(key: string, idOrSlug: string): Promise<ApiDocument | null> {
+  /**
+   * A visible document by slug (first) or id; null when there is none or it is not visible.
+   * `preview` (the caller has checked that the user is staff): drafts and scheduled documents too.
+   */
+  async publicGet(key: string, idOrSlug: string, opts: { preview?: boolean } = {}): Promise<ApiDocument | null> {
     const type = getContentType(key);
     if (!type.isPublic || type.kind !== 'collection') return null;
+    const visibility = opts.preview ? [] : this.visibilityFilters(type);
     const bySlug = type.slug
-      ? await this.store.findOne<Record<string, unknown>>(type.key, [{ field: type.slug.field, op: '==', value: idOrSlug }, ...this.visibilityFilters(type)])
+      ? await this.store.findOne<Record<string, unknown>>(type.key, [{ field: type.slug.field, op: '==', value: idOrSlug }, ...visibility])
       : null;
     const doc = bySlug ?? (await this.store.get<Record<string, unknown>>(type.key, idOrSlug));
-    if (!doc || !this.isVisible(type, doc.data)) return null;
+    if (!doc || (!opts.preview && !this.isVisible(type, doc.data))) return null;
     return this.toApi(type, doc);
   }
 

@@ -4,6 +4,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { ContentAdminService } from '../content/admin';
+import { BookOrderService } from '../content/bookOrders';
 import type { ContentService } from '../content/service';
 import { userFromRequest } from '../http/session';
 import type { IdentityBackend } from '../identity/types';
@@ -16,11 +18,18 @@ export interface ContextDeps {
 }
 
 export function createContextFactory(deps: ContextDeps) {
+  // One per server, shared by its requests (the book-order limiter counts across them).
+  const admin = new ContentAdminService(deps.content);
+  const bookOrders = new BookOrderService(deps.content);
   /** Builds the context of one request (`req` absent: a call without a request, e.g. a script). */
   return async function createContext(opts: { req?: FastifyRequest } = {}) {
     return {
       ...deps,
+      admin,
+      bookOrders,
       log: opts.req?.log,
+      /** The client's address (behind a proxy: from X-Forwarded-For, as Fastify's trustProxy says). */
+      ip: opts.req?.ip ?? null,
       user: await userFromRequest(opts.req, deps.identity),
     };
   };

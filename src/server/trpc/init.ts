@@ -7,13 +7,38 @@
  *   `ctx.user` to a user with a role;
  * - `adminOnlyProcedure`: role admin (accounts, the staff directory); an editor gets FORBIDDEN.
  *
- * The error formatter flattens zod errors into `data.zodError` (field -> messages) for forms, and
- * hides the text of unexpected errors: they are logged and the client gets a generic message.
+ * The error formatter flattens zod errors into `data.zodError` (`fieldErrors`: dotted path ->
+ * messages, e.g. `email` or, for nested inputs such as `{ id, version, data }`, `data.title`;
+ * `formErrors`: issues of the whole input) for forms, adds the fields of an `ErrorData` cause to
+ * `data` (e.g. `current` on a version conflict), and hides the text of unexpected errors: they are
+ * logged and the client gets a generic message.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
-import { ZodError, z } from 'zod';
+import { ZodError } from 'zod';
 import type { Context } from './context';
+
+/**
+ * Extra fields for the client, attached as a TRPCError's `cause` (e.g. `{ reason: 'stale-version',
+ * current }`); the error formatter adds them to `error.data`. Only for expected (4xx) errors.
+ */
+export class ErrorData extends Error {
+  constructor(readonly data: Record<string, unknown>) {
+    super('error data');
+    this.name = 'ErrorData';
+  }
+}
+
+/** z.flattenError with the whole path as the key (flattenError keeps only the first segment). */
+function flattenZodError(error: ZodError): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  const formErrors: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    if (!issue.path.length) formErrors.push(issue.message);
+    else (fieldErrors[issue.path.map(String).join('.')] ??= []).push(issue.message);
+  }
+  return { formErrors, fieldErrors };
+}
 
 /** Who may call a procedure; the authorisation tests enumerate procedures by it. */
 export interface Meta {
@@ -24,12 +49,13 @@ const t = initTRPC.context<Context>().meta<Meta>().create({
   defaultMeta: { access: 'public' },
   transformer: superjson,
   errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
+    const zodError = error.cause instanceof ZodError ? flattenZodError(error.cause) : null;
     const isUnexpected = error.code === 'INTERNAL_SERVER_ERROR';
+    const extra = error.cause instanceof ErrorData && !isUnexpected ? error.cause.data : {};
     return {
       ...shape,
       message: isUnexpected ? 'Внутрішня помилка сервера' : shape.message,
-      data: { ...shape.data, stack: undefined, zodError },
+      data: { ...shape.data, stack: undefined, zodError, ...extra },
     };
   },
 });

@@ -26,7 +26,8 @@ export function publicCollectionRouter<K extends ContentKey>(key: K) {
       .input(listInputSchema(type))
       .query(async ({ ctx, input }) => (await ctx.content.publicList(key, input)) as unknown as PublicListPage<K>),
     get: publicProcedure.input(getInputSchema).query(async ({ ctx, input }) => {
-      const doc = await ctx.content.publicGet(key, input.idOrSlug);
+      // Preview (drafts, scheduled documents) only for signed-in staff; ignored for anyone else.
+      const doc = await ctx.content.publicGet(key, input.idOrSlug, { preview: input.preview === true && Boolean(ctx.user?.role) });
       if (!doc) throw new TRPCError({ code: 'NOT_FOUND', message: `${type.labels.singular}: не знайдено` });
       return doc as unknown as ContentDocument<K>;
     }),

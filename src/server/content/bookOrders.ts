@@ -1,0 +1,72 @@
+/**
+ * Public book orders (the order form on the publications pages): validated by the shared
+ * `bookOrderFormSchema`, rate-limited per client address (rate-limiter-flexible, in memory: 5 orders
+ * an hour by default), with a honeypot field (`website`, hidden from people) whose orders are
+ * answered as accepted and not stored. Only published, orderable publications can be ordered.
+ * Orders are stored with state `new`; staff handle them in the admin (BookOrders).
+ */
+import { TRPCError } from '@trpc/server';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { z } from 'zod';
+import { bookOrders, type bookOrderFormSchema } from '../../shared/content/types/bookOrders';
+import { publications } from '../../shared/content/types/publications';
+import type { AnyContentType } from '../../shared/content/define';
+import { ErrorData } from '../trpc/init';
+import type { ContentService } from './service';
+
+export type BookOrderForm = z.output<typeof bookOrderFormSchema>;
+
+export const NOT_ORDERABLE_MESSAGE = 'Це видання не можна замовити';
+export const TOO_MANY_ORDERS_MESSAGE = 'Забагато замовлень. Спробуйте пізніше.';
+
+export interface BookOrderLimits {
+  /** Orders one client address may send per `durationSeconds`. */
+  points: number;
+  durationSeconds: number;
+}
+
+export const DEFAULT_BOOK_ORDER_LIMITS: BookOrderLimits = { points: 5, durationSeconds: 3600 };
+
+export class BookOrderService {
+  private readonly limiter: RateLimiterMemory;
+
+  constructor(
+    private readonly content: ContentService,
+    limits: BookOrderLimits = DEFAULT_BOOK_ORDER_LIMITS,
+  ) {
+    this.limiter = new RateLimiterMemory({ keyPrefix: 'book-order', points: limits.points, duration: limits.durationSeconds });
+  }
+
+  /**
+   * Takes an order from the public form. Throws TOO_MANY_REQUESTS «Забагато замовлень…» past the
+   * limit for `ip`, BAD_REQUEST «Це видання не можна замовити» for a
+   * publication that is missing, unpublished or not orderable. A filled honeypot is answered the
+   * same as a stored order.
+   */
+  async submit(input: BookOrderForm, ip: string | null): Promise<{ ok: true }> {
+    try {
+      await this.limiter.consume(ip ?? 'unknown');
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
+        throw new TRPCError({
+          code: 'TOO_MANY_REQUESTS',
+          message: TOO_MANY_ORDERS_MESSAGE,
+          cause: new ErrorData({ reason: 'rate-limited', retryAfterSeconds: Math.ceil(err.msBeforeNext / 1000) }),
+        });
+      }
+      throw err;
+    }
+    const { website, ...fields } = input;
+    if (website && website.trim()) return { ok: true };
+    const publication = await this.content.store.get<Record<string, unknown>>(publications.key, fields.publicationId);
+    if (!publication || !this.content.isVisible(publications as unknown as AnyContentType, publication.data) || publication.data.orderable !== true) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: NOT_ORDERABLE_MESSAGE,
+        cause: new ErrorData({ reason: 'not-orderable' }),
+      });
+    }
+    await this.content.store.create(bookOrders.key, bookOrders.schema.parse({ ...fields, state: 'new' }));
+    return { ok: true };
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The admin's content procedures, generated from the registry: `adminContent.{key}` for every type.
+ * Collections: list, get, create, update, delete, bulk, revisions, revision, restore. Singletons
+ * (header, footer): get, update (version null = first save), revisions, revision, restore.
+ * Each type's procedures are staff-only (adminProcedure) or admin-only (adminOnlyProcedure) as its
+ * declaration's `access` says. The work is in ContentAdminService (content/admin.ts).
+ */
+import { z } from 'zod';
+import {
+  adminBulkInput,
+  adminDataSchema,
+  adminDeleteInput,
+  adminGetInput,
+  adminListInputSchema,
+  adminRestoreInput,
+  adminRevisionInput,
+  adminRevisionsInput,
+  adminSingletonHistoryInputs,
+  documentIdSchema,
+  versionSchema,
+} from '../../../shared/content/adminInput';
+import { adminAccessOf, type AnyContentType } from '../../../shared/content/define';
+import {
+  contentTypes,
+  type ContentData,
+  type ContentDocument,
+  type ContentInput,
+  type ContentKey,
+  type ContentTypes,
+} from '../../../shared/content/registry';
+import type { Actor } from '../../content/admin';
+import type { RevisionInfo } from '../../content/history';
+import { adminOnlyProcedure, adminProcedure, router } from '../init';
+
+/** A type's data as the admin sends it: the slug may be left out (it is then generated). */
+export type AdminDataInput<K extends ContentKey> = 'slug' extends keyof ContentInput<K>
+  ? Omit<ContentInput<K>, 'slug'> & { slug?: string }
+  : ContentInput<K>;
+
+export interface AdminListPage<K extends ContentKey> {
+  items: Array<ContentDocument<K>>;
+  nextCursor: string | null;
+  total: number;
+}
+
+function procedureFor(type: AnyContentType): typeof adminProcedure {
+  return (adminAccessOf(type) === 'admin' ? adminOnlyProcedure : adminProcedure) as typeof adminProcedure;
+}
+
+function actorOf(user: { uid: string; email: string | null; role: Actor['role'] }): Actor {
+  return { uid: user.uid, email: user.email, role: user.role };
+}
+
+/** The procedures of one collection. */
+export function adminCollectionRouter<K extends ContentKey>(key: K) {
+  const type = contentTypes[key] as unknown as AnyContentType;
+  const procedure = procedureFor(type);
+  const data = adminDataSchema(type) as unknown as z.ZodType<ContentData<K>, AdminDataInput<K>>;
+  return router({
+    list: procedure
+      .input(adminListInputSchema(type))
+      .query(async ({ ctx, input }) => (await ctx.admin.list(key, input)) as unknown as AdminListPage<K>),
+    get: procedure.input(adminGetInput).query(async ({ ctx, input }) => (await ctx.admin.get(key, input.id)) as unknown as ContentDocument<K>),
+    create: procedure
+      .input(z.object({ data }).strict())
+      .mutation(async ({ ctx, input }) => (await ctx.admin.create(key, input.data, actorOf(ctx.user))) as unknown as ContentDocument<K>),
+    update: procedure
+      .input(z.object({ id: documentIdSchema, version: versionSchema, data }).strict())
+      .mutation(
+        async ({ ctx, input }) => (await ctx.admin.update(key, input.id, input.version, input.data, actorOf(ctx.user))) as unknown as ContentDocument<K>,
+      ),
+    delete: procedure
+      .input(adminDeleteInput)
+      .mutation(({ ctx, input }) => ctx.admin.delete(key, input.id, { version: input.version, detach: input.detach }, actorOf(ctx.user))),
+    bulk: procedure.input(adminBulkInput).mutation(({ ctx, input }) => ctx.admin.bulk(key, input.ids, input.action, actorOf(ctx.user))),
+    revisions: procedure.input(adminRevisionsInput).query(({ ctx, input }): Promise<RevisionInfo[]> => ctx.admin.revisions(key, input.id)),
+    revision: procedure
+      .input(adminRevisionInput)
+      .query(async ({ ctx, input }) => (await ctx.admin.revision(key, input.id, input.revision)) as { revision: number; data: ContentData<K> }),
+    restore: procedure
+      .input(adminRestoreInput)
+      .mutation(
+        async ({ ctx, input }) =>
+          (await ctx.admin.restore(key, input.id, input.revision, input.version, actorOf(ctx.user))) as unknown as ContentDocument<K>,
+      ),
+  });
+}
+
+/** The procedures of one singleton (its id is its key). */
+export function adminSingletonRouter<K extends ContentKey>(key: K) {
+  const type = contentTypes[key] as unknown as AnyContentType;
+  const procedure = procedureFor(type);
+  const history = adminSingletonHistoryInputs(key);
+  const data = type.schema as unknown as z.ZodType<ContentData<K>, ContentInput<K>>;
+  return router({
+    get: procedure.input(z.void()).query(async ({ ctx }) => (await ctx.admin.getSingleton(key)) as unknown as ContentDocument<K> | null),
+    update: procedure
+      .input(z.object({ version: versionSchema.nullable(), data }).strict())
+      .mutation(
+        async ({ ctx, input }) => (await ctx.admin.saveSingleton(key, input.version, input.data, actorOf(ctx.user))) as unknown as ContentDocument<K>,
+      ),
+    revisions: procedure.input(history.revisions).query(({ ctx }): Promise<RevisionInfo[]> => ctx.admin.revisions(key, key)),
+    revision: procedure
+      .input(history.revision)
+      .query(async ({ ctx, input }) => (await ctx.admin.revision(key, key, input.revision)) as { revision: number; data: ContentData<K> }),
+    restore: procedure
+      .input(history.restore)
+      .mutation(
+        async ({ ctx, input }) => (await ctx.admin.restore(key, key, input.revision, input.version, actorOf(ctx.user))) as unknown as ContentDocument<K>,
+      ),
+  });
+}
+
+type CollectionKeys = { [K in ContentKey]: ContentTypes[K]['kind'] extends 'collection' ? K : never }[ContentKey];
+type SingletonKeys = Exclude<ContentKey, CollectionKeys>;
+
+type AdminContentRouters = { [K in CollectionKeys]: ReturnType<typeof adminCollectionRouter<K>> } & {
+  [K in SingletonKeys]: ReturnType<typeof adminSingletonRouter<K>>;
+};
+
+/** One router per content type, keyed by the type's key. */
+export function adminContentRouters(): AdminContentRouters {
+  const out: Record<string, unknown> = {};
+  for (const [key, type] of Object.entries(contentTypes)) {
+    out[key] = type.kind === 'collection' ? adminCollectionRouter(key as ContentKey) : adminSingletonRouter(key as ContentKey);
+  }
+  return out as AdminContentRouters;
+}
+
+export const adminContentRouter = router(adminContentRouters());
