@@ -14,7 +14,8 @@ import { startTestServer, type TestServer } from './helpers';
 const SCALE = 10_000;
 const ADMIN = { email: 'admin@uhmi.example.org', password: 'admin-password-1' };
 let server: TestServer;
-let caller: ReturnType<ReturnType<typeof createCallerFactory<typeof appRouter>>>;
+const createCaller = createCallerFactory(appRouter);
+let caller: ReturnType<typeof createCaller>;
 const timings: string[] = [];
 
 /** Median time of `runs` calls, in ms. */
@@ -46,7 +47,7 @@ beforeAll(async () => {
   const { idToken } = signIn.json() as { idToken: string };
   const req = { cookies: { __session: idToken }, ip: '192.0.2.1', headers: {} } as unknown as FastifyRequest;
   const createContext = createContextFactory({ config: server.config, content: server.content, identity: server.identity });
-  caller = createCallerFactory(appRouter)(await createContext({ req }));
+  caller = createCaller(await createContext({ req }));
 });
 
 afterAll(async () => {
