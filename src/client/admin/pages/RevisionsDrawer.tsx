@@ -36,10 +36,10 @@ export function RevisionsDrawer({
               </Text>
             </div>
             <Group gap={4}>
-              <Button size="compact-xs" variant="default" onClick={() => setViewing(r.revision)}>
+              <Button size="compact-xs" variant="default" aria-label={`Переглянути версію ${r.version}`} onClick={() => setViewing(r.revision)}>
                 Переглянути
               </Button>
-              <Button size="compact-xs" onClick={() => void onRestore(r.revision)}>
+              <Button size="compact-xs" aria-label={`Відновити версію ${r.version}`} onClick={() => void onRestore(r.revision)}>
                 Відновити
               </Button>
             </Group>

@@ -2,6 +2,7 @@
 import { useLocation, useParams } from 'react-router';
 import { RECEPTION_SLUG } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
+import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article } from '../../components/Article';
@@ -38,7 +39,7 @@ export const activityListPage = definePage({
 });
 
 function ActivityView({ slug }: { slug: string }) {
-  const [item] = trpc.activities.get.useSuspenseQuery({ idOrSlug: slug });
+  const [item] = trpc.activities.get.useSuspenseQuery(useItemInput(slug));
   return (
     <>
       <PageMeta title={item.title} description={item.summary} />
@@ -51,7 +52,7 @@ function ActivityView({ slug }: { slug: string }) {
 export const activityItemPage = definePage({
   path: '/activity/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params }) => utils.activities.get.ensureData({ idOrSlug: params.id! }),
+  prefetch: (utils, { params, url }) => utils.activities.get.ensureData(itemInput(params.id!, url.searchParams)),
   Component: function ActivityItem() {
     const { id } = useParams();
     return <ActivityView slug={id!} />;
@@ -61,7 +62,7 @@ export const activityItemPage = definePage({
 /** The fixed page for personal reception of citizens by the management (content from its activity). */
 export const receptionPage = definePage({
   path: `/activity/${RECEPTION_SLUG}`,
-  prefetch: (utils) => utils.activities.get.ensureData({ idOrSlug: RECEPTION_SLUG }),
+  prefetch: (utils, { url }) => utils.activities.get.ensureData(itemInput(RECEPTION_SLUG, url.searchParams)),
   Component: function Reception() {
     return <ActivityView slug={RECEPTION_SLUG} />;
   },

@@ -1,6 +1,7 @@
 /** /conf, /conf/{slug} (with its theses) and /conf/{slug}/{thesis}. */
 import { Link, useLocation, useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
+import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage, notFound } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
@@ -50,13 +51,13 @@ export const confListPage = definePage({
 export const confItemPage = definePage({
   path: '/conf/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: async (utils, { params }) => {
-    const conf = await utils.conferences.get.ensureData({ idOrSlug: params.id! });
+  prefetch: async (utils, { params, url }) => {
+    const conf = await utils.conferences.get.ensureData(itemInput(params.id!, url.searchParams));
     await utils.theses.list.ensureData(thesesInput(conf.id));
   },
   Component: function ConferenceItem() {
     const { id } = useParams();
-    const [conf] = trpc.conferences.get.useSuspenseQuery({ idOrSlug: id! });
+    const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
     const [theses] = trpc.theses.list.useSuspenseQuery(thesesInput(conf.id));
     return (
       <>
@@ -98,16 +99,16 @@ export const thesisPage = definePage({
   validate: ({ params }) => isValidSlugParam(params.id) && isValidSlugParam(params.thesisId),
   prefetch: async (utils, { params, url }) => {
     const [conf, thesis] = await Promise.all([
-      utils.conferences.get.ensureData({ idOrSlug: params.id! }),
-      utils.theses.get.ensureData({ idOrSlug: params.thesisId! }),
+      utils.conferences.get.ensureData(itemInput(params.id!, url.searchParams)),
+      utils.theses.get.ensureData(itemInput(params.thesisId!, url.searchParams)),
     ]);
     // A thesis is only found under its own conference.
     if (thesis.conferenceId !== conf.id) notFound(url.pathname);
   },
   Component: function ThesisItem() {
     const { id, thesisId } = useParams();
-    const [conf] = trpc.conferences.get.useSuspenseQuery({ idOrSlug: id! });
-    const [thesis] = trpc.theses.get.useSuspenseQuery({ idOrSlug: thesisId! });
+    const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
+    const [thesis] = trpc.theses.get.useSuspenseQuery(useItemInput(thesisId!));
     return (
       <>
         <PageMeta title={`${thesis.title} — ${conf.title}`} description={thesis.summary} />

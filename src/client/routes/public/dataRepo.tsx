@@ -1,6 +1,7 @@
 /** /data_repo and its dataset pages (/data_repo/month, /data_repo/ClimUAsd-stn.v2, ...). */
 import { Link, useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
+import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage } from '../../app/definePage';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
@@ -51,10 +52,10 @@ export const dataRepoListPage = definePage({
 export const dataRepoItemPage = definePage({
   path: '/data_repo/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params }) => utils.dataRepo.get.ensureData({ idOrSlug: params.id! }),
+  prefetch: (utils, { params, url }) => utils.dataRepo.get.ensureData(itemInput(params.id!, url.searchParams)),
   Component: function DataRepoItem() {
     const { id } = useParams();
-    const [d] = trpc.dataRepo.get.useSuspenseQuery({ idOrSlug: id! });
+    const [d] = trpc.dataRepo.get.useSuspenseQuery(useItemInput(id!));
     return (
       <>
         <PageMeta title={d.title} description={d.summary} />

@@ -1,6 +1,7 @@
 /** /Departments and /Departments/{slug}: research units with their head and staff. */
 import { useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
+import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage } from '../../app/definePage';
 import { Article, Facts } from '../../components/Article';
 import { Card, CardList, EmptyState } from '../../components/Cards';
@@ -37,13 +38,13 @@ export const departmentsListPage = definePage({
 export const departmentItemPage = definePage({
   path: '/Departments/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: async (utils, { params }) => {
-    const dep = await utils.departments.get.ensureData({ idOrSlug: params.id! });
+  prefetch: async (utils, { params, url }) => {
+    const dep = await utils.departments.get.ensureData(itemInput(params.id!, url.searchParams));
     await utils.users.list.ensureData(staffInput(dep.id));
   },
   Component: function DepartmentItem() {
     const { id } = useParams();
-    const [dep] = trpc.departments.get.useSuspenseQuery({ idOrSlug: id! });
+    const [dep] = trpc.departments.get.useSuspenseQuery(useItemInput(id!));
     const [staff] = trpc.users.list.useSuspenseQuery(staffInput(dep.id));
     const head = staff.items.find((u) => u.id === dep.headId);
     return (

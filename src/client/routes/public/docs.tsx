@@ -2,6 +2,7 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { DOC_KINDS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
+import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage, type PageArgs } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
@@ -72,10 +73,10 @@ export const docsListPage = definePage({
 export const docItemPage = definePage({
   path: '/docs/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params }) => utils.docs.get.ensureData({ idOrSlug: params.id! }),
+  prefetch: (utils, { params, url }) => utils.docs.get.ensureData(itemInput(params.id!, url.searchParams)),
   Component: function DocItem() {
     const { id } = useParams();
-    const [doc] = trpc.docs.get.useSuspenseQuery({ idOrSlug: id! });
+    const [doc] = trpc.docs.get.useSuspenseQuery(useItemInput(id!));
     return (
       <>
         <PageMeta title={doc.title} description={doc.summary} />

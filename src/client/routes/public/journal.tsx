@@ -1,6 +1,7 @@
 /** /journal and /journal/{slug}: issues of «Метеорологія. Гідрологія. Моніторинг довкілля». */
 import { useLocation, useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
+import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
@@ -46,10 +47,10 @@ export const journalListPage = definePage({
 export const journalItemPage = definePage({
   path: '/journal/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params }) => utils.journal.get.ensureData({ idOrSlug: params.id! }),
+  prefetch: (utils, { params, url }) => utils.journal.get.ensureData(itemInput(params.id!, url.searchParams)),
   Component: function JournalItem() {
     const { id } = useParams();
-    const [issue] = trpc.journal.get.useSuspenseQuery({ idOrSlug: id! });
+    const [issue] = trpc.journal.get.useSuspenseQuery(useItemInput(id!));
     return (
       <>
         <PageMeta title={issue.title} description={issue.summary || `${JOURNAL_TITLE}, ${issue.year}, том ${issue.volume}, № ${issue.number}`} />

@@ -1,6 +1,7 @@
 /** /News and /News/{slug}. */
 import { useLocation, useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
+import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article } from '../../components/Article';
@@ -47,10 +48,10 @@ export const newsListPage = definePage({
 export const newsItemPage = definePage({
   path: '/News/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params }) => utils.news.get.ensureData({ idOrSlug: params.id! }),
+  prefetch: (utils, { params, url }) => utils.news.get.ensureData(itemInput(params.id!, url.searchParams)),
   Component: function NewsItem() {
     const { id } = useParams();
-    const [item] = trpc.news.get.useSuspenseQuery({ idOrSlug: id! });
+    const [item] = trpc.news.get.useSuspenseQuery(useItemInput(id!));
     return (
       <>
         <PageMeta title={item.title} description={item.summary} />

@@ -2,6 +2,7 @@
 import { useParams } from 'react-router';
 import { FIXED_PAGE_SLUGS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
+import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage, notFound } from '../../app/definePage';
 import { Article } from '../../components/Article';
 import { PageHeader } from '../../components/PageHeader';
@@ -9,7 +10,7 @@ import { PageMeta } from '../../components/PageMeta';
 import { trpc } from '../../lib/trpc';
 
 function PageView({ slug }: { slug: string }) {
-  const [page] = trpc.pages.get.useSuspenseQuery({ idOrSlug: slug });
+  const [page] = trpc.pages.get.useSuspenseQuery(useItemInput(slug));
   return (
     <>
       <PageMeta title={page.title} description={page.summary} />
@@ -22,7 +23,7 @@ function PageView({ slug }: { slug: string }) {
 function fixedPage(path: string, slug: string) {
   return definePage({
     path,
-    prefetch: (utils) => utils.pages.get.ensureData({ idOrSlug: slug }),
+    prefetch: (utils, { url }) => utils.pages.get.ensureData(itemInput(slug, url.searchParams)),
     Component: () => <PageView slug={slug} />,
   });
 }
@@ -34,7 +35,7 @@ export const tethysPage = fixedPage('/msg/tethys', FIXED_PAGE_SLUGS.tethys);
 export const slugPage = definePage({
   path: '/:slug',
   validate: ({ params }) => isValidSlugParam(params.slug),
-  prefetch: (utils, { params }) => utils.pages.get.ensureData({ idOrSlug: params.slug! }),
+  prefetch: (utils, { params, url }) => utils.pages.get.ensureData(itemInput(params.slug!, url.searchParams)),
   Component: function SlugPage() {
     const { slug } = useParams();
     return <PageView slug={slug!} />;

@@ -2,9 +2,11 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { PUBLICATION_KINDS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
+import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage, type PageArgs } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
+import { BookOrderForm } from '../../components/BookOrderForm';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
@@ -67,10 +69,10 @@ export const publicationsListPage = definePage({
 export const publicationItemPage = definePage({
   path: '/publications/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params }) => utils.publications.get.ensureData({ idOrSlug: params.id! }),
+  prefetch: (utils, { params, url }) => utils.publications.get.ensureData(itemInput(params.id!, url.searchParams)),
   Component: function PublicationItem() {
     const { id } = useParams();
-    const [p] = trpc.publications.get.useSuspenseQuery({ idOrSlug: id! });
+    const [p] = trpc.publications.get.useSuspenseQuery(useItemInput(id!));
     return (
       <>
         <PageMeta title={p.title} description={p.summary} />
@@ -88,11 +90,7 @@ export const publicationItemPage = definePage({
           ]}
         />
         <Article cover={p.cover} body={p.body} attachments={p.attachments} />
-        {p.orderable ? (
-          <p className="notice">
-            Друковані примірники цього видання можна замовити: напишіть нам через сторінку <Link to="/Contacts">«Контакти»</Link>.
-          </p>
-        ) : null}
+        {p.orderable ? <BookOrderForm publicationId={p.id} title={p.title} /> : null}
       </>
     );
   },

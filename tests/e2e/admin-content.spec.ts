@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { onePagePdf } from '../../src/server/seed/files';
+import { expect, test } from './fixtures';
+
+const ADMIN = { email: 'admin@uhmi.org.ua', password: 'e2e-admin-password' };
+const EDITOR = { email: 'content.editor@uhmi.org.ua', password: 'content-editor-pass' };
+
+// A 2×2 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/edit/admin/Login');
+  await page.getByLabel('Електронна пошта').fill(who.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Увійти' }).click();
+  await expect(page).toHaveURL(/\/edit\/admin$/);
+}
+
+async function ensureEditor(page: Page) {
+  await signIn(page, ADMIN);
+  await page.goto('/edit/admin/config/AuthUsers');
+  await page.getByLabel('Пошук').fill(EDITOR.email);
+  const existing = page.getByRole('cell', { name: EDITOR.email, exact: true });
+  if (!(await existing.isVisible().catch(() => false))) {
+    await page.getByRole('button', { name: 'Створити обліковий запис' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Новий обліковий запис' });
+    await dialog.getByLabel('Електронна пошта').fill(EDITOR.email);
+    await dialog.getByLabel('Початковий пароль').fill(EDITOR.password);
+    await dialog.getByRole('button', { name: 'Створити' }).click();
+    await expect(page.getByRole('cell', { name: EDITOR.email, exact: true })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Вийти' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('an editor creates, publishes, edits a news item and restores its first version', async ({ page }) => {
+  test.setTimeout(120_000);
+  await ensureEditor(page);
+  await signIn(page, EDITOR);
+
+  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Новини' }).click();
+  await page.getByRole('link', { name: 'Створити' }).click();
+  const form = page.getByRole('form');
+  await form.getByLabel('Заголовок').fill('Семінар з кліматичних даних для громад');
+  await form.getByLabel('Короткий опис').fill('Фахівці інституту розповіли, як користуватися кліматичними даними.');
+  await form.getByLabel('Дата (київський час)').fill('2026-11-20T10:00');
+  await page.getByRole('textbox', { name: 'Текст' }).click();
+  await page.keyboard.type('Перша версія тексту новини.');
+
+  // Cover image and a PDF attachment, uploaded through the storage SDK.
+  await page.getByRole('button', { name: 'Завантажити зображення' }).locator('..').locator('input[type=file]').setInputFiles({ name: 'obkladynka.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByLabel('Альтернативний текст (для незрячих)')).toBeVisible();
+  await form.getByLabel('Альтернативний текст (для незрячих)').fill('Учасники семінару');
+  await page
+    .getByRole('button', { name: 'Завантажити файл' })
+    .locator('..')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'programa-seminaru.pdf', mimeType: 'application/pdf', buffer: onePagePdf(['Seminar programme']) });
+  await expect(form.getByRole('link', { name: 'programa-seminaru.pdf' })).toBeVisible();
+
+  await form.getByRole('radio', { name: 'Опубліковано' }).check({ force: true });
+  await form.getByRole('button', { name: 'Зберегти' }).click();
+  await expect(page.getByText('Версія 1')).toBeVisible();
+
+  // Visible on the public site with its attachment.
+  const publicPage = await page.context().newPage();
+  await publicPage.goto('/News');
+  await publicPage.getByRole('link', { name: 'Семінар з кліматичних даних для громад' }).click();
+  await expect(publicPage.getByText('Перша версія тексту новини.')).toBeVisible();
+  await expect(publicPage.getByRole('img', { name: 'Учасники семінару' })).toBeVisible();
+  const pdfLink = publicPage.getByRole('link', { name: /programa-seminaru\.pdf/ });
+  const pdf = await publicPage.request.get((await pdfLink.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+
+  // Edit, then restore the first version from the history.
+  await page.getByRole('textbox', { name: 'Текст' }).click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('Друга версія тексту новини.');
+  await form.getByRole('button', { name: 'Зберегти' }).click();
+  await expect(page.getByText('Версія 2')).toBeVisible();
+  await publicPage.reload();
+  await expect(publicPage.getByText('Друга версія тексту новини.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Історія змін' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Історія змін' });
+  await expect(drawer.getByText('Версія 1')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Відновити версію 1' }).click();
+  await expect(page.getByText('Версія 3')).toBeVisible();
+  await publicPage.reload();
+  await expect(publicPage.getByText('Перша версія тексту новини.')).toBeVisible();
+
+  // The same editor cannot open the accounts section.
+  await page.goto('/edit/admin/config/AuthUsers');
+  await expect(page).toHaveURL(/\/edit\/admin\?denied=1$/);
+});
+
+test('an editor uploads to the media library with pause and resume, and the file is public', async ({ page }) => {
+  test.setTimeout(120_000);
+  await ensureEditor(page);
+  await signIn(page, EDITOR);
+  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Медіатека' }).click();
+  await expect(page.getByRole('heading', { name: 'Медіатека' })).toBeVisible();
+
+  // Slow the upload down so there is time to pause it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 50 * 1024 * 1024, uploadThroughput: 256 * 1024 });
+  const bytes = Buffer.alloc(3 * 1024 * 1024, 7);
+  await page.getByRole('button', { name: 'Завантажити файли' }).locator('..').locator('input[type=file]').setInputFiles({ name: 'dani-sposterezhen.csv', mimeType: 'text/csv', buffer: bytes });
+  const upload = page.getByRole('group', { name: 'Завантаження dani-sposterezhen.csv' });
+  await expect(upload.getByText(/Завантаження: .* \(\d+%\)/)).toBeVisible();
+  await upload.getByRole('button', { name: 'Пауза' }).click();
+  await expect(upload.getByText(/Призупинено: /)).toBeVisible();
+  await upload.getByRole('button', { name: 'Продовжити' }).click();
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(upload.getByText(/Завантажено: .*\(100%\)/)).toBeVisible({ timeout: 60_000 });
+
+  const card = page.locator('.mantine-Card-root', { hasText: 'dani-sposterezhen.csv' });
+  await expect(card).toBeVisible();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await card.getByRole('button', { name: 'Копіювати посилання' }).click();
+  const url = await page.evaluate(() => navigator.clipboard.readText());
+  const anonymous = await page.request.fetch(url, { headers: { cookie: '' } });
+  expect(anonymous.status()).toBe(200);
+  expect((await anonymous.body()).equals(bytes)).toBe(true);
+});
