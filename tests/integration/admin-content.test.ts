@@ -516,6 +516,12 @@ describe('access', () => {
     expect((await errorOf(adminOf(editor, 'users').create!({ data: fixture('users', marker()) }))).code).toBe('FORBIDDEN');
     expect((await errorOf(editor.adminAudit.list({}))).code).toBe('FORBIDDEN');
     expect((await adminOf(admin, 'users').list!({})).total).toBeGreaterThan(0);
+    // Editors still pick a department head: titles only, from `options`.
+    const heads = await adminOf(editor, 'users').options!({ limit: 3 });
+    expect(heads).toHaveLength(3);
+    expect(Object.keys(heads[0]).sort()).toEqual(['id', 'title']);
+    expect(await adminOf(editor, 'users').options!({ ids: [heads[1].id, 'no-such-id'] })).toEqual([heads[1]]);
+    expect((await adminOf(editor, 'news').options!({ search: 'ЗГОРАНИ' })).length).toBeGreaterThan(0);
     expect(await adminOf(editor, 'departments').list!({})).toMatchObject({ total: expect.any(Number) });
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: unknown } }>;
     expect(procedures['adminContent.users.list']!._def.meta).toEqual({ access: 'admin' });

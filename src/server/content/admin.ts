@@ -204,6 +204,25 @@ export class ContentAdminService {
     return this.content.toApi(type, await this.load(type, id));
   }
 
+  /**
+   * `{ id, title }` choices of a collection for relation fields (every state), by search or for
+   * given ids; titles only, so staff may pick from types they cannot manage (a department's head).
+   */
+  async options(key: string, input: { search?: string; ids?: string[]; limit: number }): Promise<Array<{ id: string; title: string }>> {
+    const type = this.typeOf(key, 'collection');
+    if (input.ids) {
+      const docs = await Promise.all(input.ids.map((id) => this.store.get<Data>(type.key, id)));
+      return docs.filter((d): d is StoredDocument<Data> => d !== null).map((d) => ({ id: d.id, title: titleOf(type, d.data, d.id) }));
+    }
+    const page = await this.store.list<Data>(type.key, {
+      search: input.search?.trim() || undefined,
+      orderBy: { fields: [type.useAsTitle], direction: 'asc' },
+      limit: input.limit,
+      select: [type.useAsTitle],
+    });
+    return page.items.map((d) => ({ id: d.id, title: titleOf(type, d.data, d.id) }));
+  }
+
   /** A singleton's document, or null before its first save. */
   async getSingleton(key: string): Promise<ApiDocument | null> {
     this.typeOf(key, 'singleton');

@@ -67,6 +67,16 @@ export function adminDataSchema(type: AnyContentType) {
 
 export const adminGetInput = z.object({ id: documentIdSchema }).strict();
 
+/** Choices for a relation field: by search, or the titles of given ids. */
+export const adminOptionsInput = z
+  .object({
+    search: z.string().max(200).optional(),
+    ids: z.array(documentIdSchema).max(100).optional(),
+    limit: z.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(50),
+  })
+  .strict()
+  .default({ limit: 50 });
+
 export const adminDeleteInput = z
   .object({
     id: documentIdSchema,

@@ -1,6 +1,6 @@
 /**
  * The admin's content procedures, generated from the registry: `adminContent.{key}` for every type.
- * Collections: list, get, create, update, delete, bulk, revisions, revision, restore. Singletons
+ * Collections: list, get, options, create, update, delete, bulk, revisions, revision, restore. Singletons
  * (header, footer): get, update (version null = first save), revisions, revision, restore.
  * Each type's procedures are staff-only (adminProcedure) or admin-only (adminOnlyProcedure) as its
  * declaration's `access` says. The work is in ContentAdminService (content/admin.ts).
@@ -12,6 +12,7 @@ import {
   adminDeleteInput,
   adminGetInput,
   adminListInputSchema,
+  adminOptionsInput,
   adminRestoreInput,
   adminRevisionInput,
   adminRevisionsInput,
@@ -61,6 +62,8 @@ export function adminCollectionRouter<K extends ContentKey>(key: K) {
       .input(adminListInputSchema(type))
       .query(async ({ ctx, input }) => (await ctx.admin.list(key, input)) as unknown as AdminListPage<K>),
     get: procedure.input(adminGetInput).query(async ({ ctx, input }) => (await ctx.admin.get(key, input.id)) as unknown as ContentDocument<K>),
+    // Staff for every type (titles only): relation pickers of staff-managed types may point at admin-only ones.
+    options: adminProcedure.input(adminOptionsInput).query(({ ctx, input }) => ctx.admin.options(key, input)),
     create: procedure
       .input(z.object({ data }).strict())
       .mutation(async ({ ctx, input }) => (await ctx.admin.create(key, input.data, actorOf(ctx.user))) as unknown as ContentDocument<K>),
