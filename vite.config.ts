@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type BuildOptions, type Plugin } from 'vite';
 
 /** Writes builds/latest.json and builds/meta/{id}.json into the client output (Nuxt's app-manifest shape). */
 function buildManifests(): Plugin {
@@ -36,7 +36,7 @@ function buildManifests(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), buildManifests()],
   publicDir: false,
-  build: isSsrBuild
+  build: (isSsrBuild
     ? {
         outDir: 'dist/server',
         ssr: true,
@@ -56,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         target: 'es2022',
         rollupOptions: { input: { public: 'src/client/entry-client.tsx', admin: 'src/client/entry-admin.tsx' } },
-      },
+      }) as BuildOptions,
   test: {
     projects: [
       {

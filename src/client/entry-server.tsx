@@ -41,7 +41,7 @@ export type RenderResult =
     };
 
 export async function render(options: RenderOptions): Promise<RenderResult> {
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({ server: true });
   const utils = createQueryUtils(queryClient, options.trpcClient);
   const handler = createStaticHandler(createRoutes(utils));
   const context = await handler.query(new Request(options.url));

@@ -34,6 +34,11 @@ const envSchema = z
     FIREBASE_STORAGE_BUCKET: optional(z.string().min(3)),
     FIREBASE_APP_ID: optional(z.string().min(3)),
     FIREBASE_MESSAGING_SENDER_ID: optional(z.string().min(1)),
+    /**
+     * Trust X-Forwarded-* headers (set it only behind a reverse proxy that overwrites them): client
+     * addresses for sign-in locks and rate limits, and https detection, come from them.
+     */
+    TRUST_PROXY: bool.default(false),
     /** Let visitors create accounts through accounts:signUp (off: only administrators create accounts). */
     AUTH_ALLOW_SIGNUP: bool.default(false),
     /** Answer a wrong password and an unknown email alike, as Firebase does by default today. */
@@ -96,6 +101,7 @@ export interface Config {
   };
   logLevel: Env['LOG_LEVEL'];
   seed: boolean;
+  trustProxy: boolean;
   auth: {
     allowSignUp: boolean;
     emailEnumerationProtection: boolean;
@@ -160,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
+    trustProxy: e.TRUST_PROXY,
     auth: {
       allowSignUp: e.AUTH_ALLOW_SIGNUP,
       emailEnumerationProtection: e.AUTH_EMAIL_ENUMERATION_PROTECTION,

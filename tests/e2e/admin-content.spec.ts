@@ -44,10 +44,10 @@ test('an editor creates, publishes, edits a news item and restores its first ver
   await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Новини' }).click();
   await page.getByRole('link', { name: 'Створити' }).click();
   const form = page.getByRole('form');
-  await form.getByLabel('Заголовок').fill('Семінар з кліматичних даних для громад');
-  await form.getByLabel('Короткий опис').fill('Фахівці інституту розповіли, як користуватися кліматичними даними.');
-  await form.getByLabel('Дата (київський час)').fill('2026-11-20T10:00');
-  await page.getByRole('textbox', { name: 'Текст' }).click();
+  await form.getByRole('textbox', { name: 'Заголовок', exact: true }).fill('Семінар з кліматичних даних для громад');
+  await form.getByRole('textbox', { name: 'Короткий опис', exact: true }).fill('Фахівці інституту розповіли, як користуватися кліматичними даними.');
+  await form.getByLabel('Дата (київський час)', { exact: true }).fill('2026-11-20T10:00');
+  await page.getByRole('textbox', { name: 'Текст', exact: true }).click();
   await page.keyboard.type('Перша версія тексту новини.');
 
   // Cover image and a PDF attachment, uploaded through the storage SDK.
@@ -61,7 +61,8 @@ test('an editor creates, publishes, edits a news item and restores its first ver
     .setInputFiles({ name: 'programa-seminaru.pdf', mimeType: 'application/pdf', buffer: onePagePdf(['Seminar programme']) });
   await expect(form.getByRole('link', { name: 'programa-seminaru.pdf' })).toBeVisible();
 
-  await form.getByRole('radio', { name: 'Опубліковано' }).check({ force: true });
+  await form.locator('label', { hasText: /^Опубліковано$/ }).click();
+  await expect(form.getByRole('radio', { name: 'Опубліковано' })).toBeChecked();
   await form.getByRole('button', { name: 'Зберегти' }).click();
   await expect(page.getByText('Версія 1')).toBeVisible();
 
@@ -77,7 +78,7 @@ test('an editor creates, publishes, edits a news item and restores its first ver
   expect((await pdf.body()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
 
   // Edit, then restore the first version from the history.
-  await page.getByRole('textbox', { name: 'Текст' }).click();
+  await page.getByRole('textbox', { name: 'Текст', exact: true }).click();
   await page.keyboard.press('Control+A');
   await page.keyboard.type('Друга версія тексту новини.');
   await form.getByRole('button', { name: 'Зберегти' }).click();

@@ -50,6 +50,8 @@ interface MutationHook<I, O> {
 
 export interface CollectionApi {
   list: QueryHook<AdminListInput, AdminListPage>;
+  /** Ids and titles for pickers (open to all staff). */
+  options: QueryHook<{ search?: string; ids?: string[]; limit?: number }, Array<{ id: string; title: string }>>;
   get: QueryHook<{ id: string }, AdminDoc>;
   create: MutationHook<{ data: Record<string, unknown> }, AdminDoc>;
   update: MutationHook<{ id: string; version: number; data: Record<string, unknown> }, AdminDoc>;

@@ -3,6 +3,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { getContentType } from '../../../shared/content/registry';
+
 import { collectionApi } from '../contentApi';
 
 export function RelationSelect({
@@ -23,12 +24,12 @@ export function RelationSelect({
   const type = getContentType(to);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
+  // `options` (id and title only) is open to all staff, also for admin-only types such as the staff directory.
   const api = collectionApi(to);
-  const list = api.list.useQuery({ search: debounced || undefined, limit: 50 });
-  const current = api.get.useQuery({ id: value ?? '' }, { enabled: !!value });
+  const found = api.options.useQuery({ search: debounced || undefined, limit: 50 });
+  const current = api.options.useQuery({ ids: value ? [value] : [] }, { enabled: !!value });
   const options = new Map<string, string>();
-  if (current.data) options.set(current.data.id, String(current.data[type.useAsTitle] ?? current.data.id));
-  for (const d of list.data?.items ?? []) options.set(d.id, String(d[type.useAsTitle] ?? d.id));
+  for (const d of [...(current.data ?? []), ...(found.data ?? [])]) options.set(d.id, d.title);
   return (
     <Select
       label={label}

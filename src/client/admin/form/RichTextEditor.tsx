@@ -59,10 +59,10 @@ export function RichTextEditor({ value, onChange, label, id }: { value: string; 
   return (
     <Paper withBorder p={0}>
       <Group gap={4} p={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} role="toolbar" aria-label={`Форматування: ${label}`}>
-        <ToolButton label="Заголовок" active={active?.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        <ToolButton label="Заголовок розділу (H2)" active={active?.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
           H2
         </ToolButton>
-        <ToolButton label="Підзаголовок" active={active?.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        <ToolButton label="Підзаголовок (H3)" active={active?.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
           H3
         </ToolButton>
         <ToolButton label="Жирний" active={active?.bold} onClick={() => chain().toggleBold().run()}>

@@ -9,7 +9,7 @@ import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Stack, Text, Title 
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TRPCClientError } from '@trpc/client';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import type { AnyContentType } from '../../../shared/content/define';
@@ -26,6 +26,8 @@ import { RevisionsDrawer } from './RevisionsDrawer';
 
 interface ErrorData {
   code?: string;
+  /** Why a CONFLICT or PRECONDITION_FAILED happened: stale-version, slug-taken, in-use… */
+  reason?: string;
   zodError?: { fieldErrors?: Record<string, string[]> } | null;
   current?: AdminDoc;
 }
@@ -84,6 +86,8 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
   const [deleting, setDeleting] = useState<{ message?: string } | null>(null);
   const [history, setHistory] = useState(false);
   const [saved, setSaved] = useState(false);
+  /** Set just before navigating away on purpose (after create or delete), read by the blocker. */
+  const leaving = useRef(false);
 
   const form = useForm<Record<string, unknown>>({
     resolver: zodResolver(formSchema(type)) as never,
@@ -92,7 +96,7 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
   });
   const dirty = form.formState.isDirty && !saved;
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -119,13 +123,14 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
       notifications.show({ color: 'green', message: 'Збережено' });
       if (!doc && !singleton) {
         setSaved(true);
+        leaving.current = true;
         navigate(`${target.basePath}/${result.id}`, { replace: true });
       } else {
         form.reset(dataOf(type, result));
       }
     } catch (err) {
       const data = errorData(err);
-      if (data.code === 'CONFLICT' && (doc || singleton)) {
+      if (data.code === 'CONFLICT' && data.reason === 'stale-version') {
         setConflict({ mine: form.getValues(), theirs: data.current ?? null });
         return;
       }
@@ -139,6 +144,7 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
       await remove.mutateAsync({ id: doc.id, version: version ?? undefined, detach });
       await invalidate(type.key);
       setSaved(true);
+      leaving.current = true;
       setDeleting(null);
       notifications.show({ color: 'green', message: 'Документ видалено' });
       navigate(target.backTo);
