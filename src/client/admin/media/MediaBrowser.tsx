@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
 import { storageErrorMessage } from '../../../shared/storageErrors';
 import { fileExtension, formatBytes } from '../../lib/files';
+import { ConfirmModal } from '../components/ConfirmModal';
 import { firebaseStorage } from '../../lib/storage';
 import { useAdmin } from '../context';
 import { objectNameFor, UploadProgress } from './UploadProgress';
@@ -146,32 +147,25 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
         {previewing && isImage(previewing) ? <Image src={previewing.url} alt={previewing.name} /> : null}
         {previewing && isPdf(previewing) ? <iframe title={previewing.name} src={previewing.url} style={{ width: '100%', height: '70vh', border: 0 }} /> : null}
       </Modal>
-      <Modal opened={!!deleting} onClose={() => setDeleting(null)} title="Видалити файл?">
-        <Stack>
-          <Text>
-            Файл <strong>{deleting?.name}</strong> буде видалено зі сховища. Сторінки, що посилаються на нього, показуватимуть непрацююче посилання.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Скасувати
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                const target = deleting;
-                setDeleting(null);
-                if (target)
-                  void media.remove(target.path).then(
-                    () => notifications.show({ color: 'green', message: 'Файл видалено' }),
-                    (err: unknown) => notifications.show({ color: 'red', message: storageErrorMessage(err) }),
-                  );
-              }}
-            >
-              Видалити
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={!!deleting}
+        title="Видалити файл?"
+        confirmLabel="Видалити"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const target = deleting;
+          setDeleting(null);
+          if (target)
+            void media.remove(target.path).then(
+              () => notifications.show({ color: 'green', message: 'Файл видалено' }),
+              (err: unknown) => notifications.show({ color: 'red', message: storageErrorMessage(err) }),
+            );
+        }}
+      >
+        <Text>
+          Файл <strong>{deleting?.name}</strong> буде видалено зі сховища. Сторінки, що посилаються на нього, показуватимуть непрацююче посилання.
+        </Text>
+      </ConfirmModal>
     </Stack>
   );
 }

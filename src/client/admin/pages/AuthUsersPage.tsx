@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ConfirmModal } from '../components/ConfirmModal';
 import { createAccountInput, ROLE_LABELS } from '../../../shared/authUsers';
 import { formatDateTime } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
@@ -214,25 +215,18 @@ export function AuthUsersPage() {
       </Table.ScrollContainer>
       {list.data && !list.data.accounts.length ? <Text c="dimmed">Нічого не знайдено.</Text> : null}
       <CreateAccountModal opened={creating} onClose={() => setCreating(false)} />
-      <Modal opened={!!deleting} onClose={() => setDeleting(null)} title="Видалити обліковий запис?">
-        <Stack>
-          <Text>
-            Обліковий запис <strong>{deleting?.email}</strong> буде видалено назавжди; його власник більше не зможе увійти.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Скасувати
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => deleting && remove.mutate({ uid: deleting.uid }, { onSettled: () => setDeleting(null) })}
-            >
-              Видалити
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={!!deleting}
+        title="Видалити обліковий запис?"
+        confirmLabel="Видалити"
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ uid: deleting.uid }, { onSettled: () => setDeleting(null) })}
+      >
+        <Text>
+          Обліковий запис <strong>{deleting?.email}</strong> буде видалено назавжди; його власник більше не зможе увійти.
+        </Text>
+      </ConfirmModal>
     </>
   );
 }

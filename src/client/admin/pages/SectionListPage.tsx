@@ -2,13 +2,14 @@
  * The list screen of a content section, generated from the registry: search, filter by status,
  * sort by a column, cursor pagination, bulk publish / unpublish / delete with confirmation.
  */
-import { Alert, Badge, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { AnyContentType } from '../../../shared/content/define';
 import { formatDateTime } from '../../lib/dates';
+import { ConfirmModal } from '../components/ConfirmModal';
 import { collectionApi, useInvalidateType, type AdminListInput } from '../contentApi';
 import { formFields } from '../form/introspect';
 import { ADMIN_HOME } from '../guards';
@@ -190,19 +191,15 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
         </Button>
         {list.isFetching ? <Badge variant="light">Завантаження…</Badge> : null}
       </Group>
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Видалити вибрані?">
-        <Stack>
-          <Text>Буде видалено документів: {selected.size}. Документи, на які посилаються інші, видалено не буде.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              Скасувати
-            </Button>
-            <Button color="red" onClick={() => (setConfirmDelete(false), void runBulk('delete'))}>
-              Видалити
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={confirmDelete}
+        title="Видалити вибрані?"
+        confirmLabel="Видалити"
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => (setConfirmDelete(false), void runBulk('delete'))}
+      >
+        <Text>Буде видалено документів: {selected.size}. Документи, на які посилаються інші, видалено не буде.</Text>
+      </ConfirmModal>
     </Stack>
   );
 }

@@ -1,49 +1,35 @@
 /** /docs and /docs/{slug}: official documents, filterable by kind. */
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { DOC_KINDS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage, type PageArgs } from '../../app/definePage';
-import { pageInput, validPage } from '../../app/listParams';
+import { definePage } from '../../app/definePage';
+import { kindFilter } from '../../app/kindFilter';
 import { Article, Facts } from '../../components/Article';
 import { Card, CardList, EmptyState } from '../../components/Cards';
+import { KindFilterBar } from '../../components/KindFilterBar';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
 import { formatDate, machineDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 
-type DocKind = keyof typeof DOC_KINDS;
-const isKind = (v: string | null): v is DocKind => v !== null && Object.prototype.hasOwnProperty.call(DOC_KINDS, v);
-
-function listInput(search: URLSearchParams) {
-  const kind = search.get('kind');
-  return { ...pageInput(search), ...(isKind(kind) ? { filter: { kind } } : {}) };
-}
+const byKind = kindFilter(DOC_KINDS);
 
 export const docsListPage = definePage({
   path: '/docs',
-  validate: (args: PageArgs) => validPage(args) && (!args.url.searchParams.has('kind') || isKind(args.url.searchParams.get('kind'))),
-  prefetch: (utils, { url }) => utils.docs.list.ensureData(listInput(url.searchParams)),
+  validate: byKind.validate,
+  prefetch: (utils, { url }) => utils.docs.list.ensureData(byKind.listInput(url.searchParams)),
   Component: function DocsList() {
     const { search } = useLocation();
     const params = new URLSearchParams(search);
-    const [list] = trpc.docs.list.useSuspenseQuery(listInput(params));
+    const [list] = trpc.docs.list.useSuspenseQuery(byKind.listInput(params));
     const current = params.get('kind');
     return (
       <>
         <PageMeta title="Документи" description="Накази, положення, звіти та інші офіційні документи інституту." />
         <PageHeader title="Документи" crumbs={[{ label: 'Документи' }]} />
-        <nav className="filter-bar" aria-label="Вид документа">
-          <Link to="/docs" aria-current={!current ? 'page' : undefined}>
-            Усі
-          </Link>
-          {(Object.keys(DOC_KINDS) as DocKind[]).map((k) => (
-            <Link key={k} to={`/docs?kind=${k}`} aria-current={current === k ? 'page' : undefined}>
-              {DOC_KINDS[k]}
-            </Link>
-          ))}
-        </nav>
+        <KindFilterBar path="/docs" kinds={DOC_KINDS} current={current} label="Вид документа" />
         {list.items.length ? (
           <CardList label="Документи">
             {list.items.map((d) => (

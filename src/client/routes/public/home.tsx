@@ -2,11 +2,12 @@
 import { Link, useLoaderData } from 'react-router';
 import { definePage } from '../../app/definePage';
 import { Card, CardList, EmptyState } from '../../components/Cards';
+import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
-import { formatDate, formatDateRange, machineDate, todayInKyiv } from '../../lib/dates';
+import { formatDateRange, todayInKyiv } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 
-const newsInput = { limit: 4 } as const;
+const newsInput = { limit: 3 } as const;
 const upcoming = (today: string) => ({ sort: 'upcoming', range: { field: 'endDate', gte: today }, limit: 3 }) as const;
 const repoInput = { limit: 100 } as const;
 const departmentsInput = { limit: 100 } as const;
@@ -61,18 +62,7 @@ export const homePage = definePage({
         <section aria-labelledby="home-news">
           <SectionHeading id="home-news" title="Останні новини" to="/News" linkLabel="Усі новини" />
           {news.items.length ? (
-            <CardList label="Останні новини">
-              {news.items.map((n) => (
-                <Card
-                  key={n.id}
-                  to={`/News/${n.slug}`}
-                  title={n.title}
-                  summary={n.summary}
-                  image={n.cover}
-                  meta={<time dateTime={machineDate(n.date)}>{formatDate(n.date)}</time>}
-                />
-              ))}
-            </CardList>
+            <NewsCards items={news.items} label="Останні новини" />
           ) : (
             <EmptyState>Новин поки немає.</EmptyState>
           )}

@@ -5,11 +5,12 @@ import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article } from '../../components/Article';
-import { Card, CardList, EmptyState } from '../../components/Cards';
+import { EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
+import { NewsCards } from '../../components/NewsCards';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
-import { formatDate, formatDateTime, machineDate } from '../../lib/dates';
+import { formatDateTime, machineDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 
 export const newsListPage = definePage({
@@ -24,18 +25,7 @@ export const newsListPage = definePage({
         <PageMeta title="Новини" description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації." />
         <PageHeader title="Новини" crumbs={[{ label: 'Новини' }]} />
         {list.items.length ? (
-          <CardList label="Новини">
-            {list.items.map((n) => (
-              <Card
-                key={n.id}
-                to={`/News/${n.slug}`}
-                title={n.title}
-                summary={n.summary}
-                image={n.cover}
-                meta={<time dateTime={machineDate(n.date)}>{formatDate(n.date)}</time>}
-              />
-            ))}
-          </CardList>
+          <NewsCards items={list.items} label="Новини" />
         ) : (
           <EmptyState>Новин поки немає.</EmptyState>
         )}

@@ -1,49 +1,35 @@
 /** /publications and /publications/{slug}. */
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { PUBLICATION_KINDS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage, type PageArgs } from '../../app/definePage';
-import { pageInput, validPage } from '../../app/listParams';
+import { definePage } from '../../app/definePage';
+import { kindFilter } from '../../app/kindFilter';
 import { Article, Facts } from '../../components/Article';
 import { BookOrderForm } from '../../components/BookOrderForm';
 import { Card, CardList, EmptyState } from '../../components/Cards';
+import { KindFilterBar } from '../../components/KindFilterBar';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
 import { trpc } from '../../lib/trpc';
 
-type Kind = keyof typeof PUBLICATION_KINDS;
-const isKind = (v: string | null): v is Kind => v !== null && Object.prototype.hasOwnProperty.call(PUBLICATION_KINDS, v);
-
-function listInput(search: URLSearchParams) {
-  const kind = search.get('kind');
-  return { ...pageInput(search), ...(isKind(kind) ? { filter: { kind } } : {}) };
-}
+const byKind = kindFilter(PUBLICATION_KINDS);
 
 export const publicationsListPage = definePage({
   path: '/publications',
-  validate: (args: PageArgs) => validPage(args) && (!args.url.searchParams.has('kind') || isKind(args.url.searchParams.get('kind'))),
-  prefetch: (utils, { url }) => utils.publications.list.ensureData(listInput(url.searchParams)),
+  validate: byKind.validate,
+  prefetch: (utils, { url }) => utils.publications.list.ensureData(byKind.listInput(url.searchParams)),
   Component: function PublicationsList() {
     const { search } = useLocation();
     const params = new URLSearchParams(search);
-    const [list] = trpc.publications.list.useSuspenseQuery(listInput(params));
+    const [list] = trpc.publications.list.useSuspenseQuery(byKind.listInput(params));
     const current = params.get('kind');
     return (
       <>
         <PageMeta title="Публікації" description="Монографії, настанови, збірники наукових праць, атласи та набори даних інституту." />
         <PageHeader title="Публікації" crumbs={[{ label: 'Публікації' }]} />
-        <nav className="filter-bar" aria-label="Вид публікації">
-          <Link to="/publications" aria-current={!current ? 'page' : undefined}>
-            Усі
-          </Link>
-          {(Object.keys(PUBLICATION_KINDS) as Kind[]).map((k) => (
-            <Link key={k} to={`/publications?kind=${k}`} aria-current={current === k ? 'page' : undefined}>
-              {PUBLICATION_KINDS[k]}
-            </Link>
-          ))}
-        </nav>
+        <KindFilterBar path="/publications" kinds={PUBLICATION_KINDS} current={current} label="Вид публікації" />
         {list.items.length ? (
           <CardList label="Публікації">
             {list.items.map((p) => (

@@ -1,0 +1,21 @@
+/** News items as cards (the news list and the home page). */
+import type { ContentDocument } from '../../shared/content/registry';
+import { formatDate, machineDate } from '../lib/dates';
+import { Card, CardList } from './Cards';
+
+export function NewsCards({ items, label }: { items: Array<ContentDocument<'news'>>; label: string }) {
+  return (
+    <CardList label={label}>
+      {items.map((n) => (
+        <Card
+          key={n.id}
+          to={`/News/${n.slug}`}
+          title={n.title}
+          summary={n.summary}
+          image={n.cover}
+          meta={<time dateTime={machineDate(n.date)}>{formatDate(n.date)}</time>}
+        />
+      ))}
+    </CardList>
+  );
+}
