@@ -25,7 +25,7 @@ import { seedIfEmpty } from './seed/load';
 import { loadClientBuild } from './ssr/assets';
 import { registerSsr } from './ssr/plugin';
 import { ObjectStore } from './storage/objects';
-import { registerStorageReadRoutes } from './storage/routes';
+import { storageRoutes } from './storage/routes';
 import { openSqliteDatabase, SqliteDocumentStore } from './store/sqlite';
 import { appRouter, type AppRouter } from './trpc/appRouter';
 import { createContextFactory } from './trpc/context';
@@ -106,7 +106,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
 
   registerFirebaseInit(app, config);
   registerBuildManifests(app, build);
-  registerStorageReadRoutes(app, objects);
+  await app.register(storageRoutes, { objects, identity: identity.backend, config });
   registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl));
   registerSsr(app, {
     build,

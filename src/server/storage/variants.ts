@@ -1,0 +1,57 @@
+/**
+ * Resized WebP variants of stored raster images (JPEG, PNG, WebP, GIF) for responsive `srcset`,
+ * made with sharp (libvips) on the first request for a width and cached on disk at
+ * DATA_DIR/storage/{bucket}/variants/{generation}/w{width}.webp. A generation's bytes never change,
+ * so the cache needs no invalidation; the folder goes with the generation (ObjectStore removes it).
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { ObjectMetadata, ObjectStore } from './objects';
+import { isResizableImage, type ImageWidth } from './srcset';
+
+export class ImageVariants {
+  private readonly inflight = new Map<string, Promise<string | null>>();
+
+  constructor(
+    private readonly objects: ObjectStore,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {}
+
+  /**
+   * The path of the object's variant `width` pixels wide at most (never enlarged), creating it once.
+   * Null when the object is not a resizable image or its bytes cannot be decoded (callers then serve
+   * the original).
+   */
+  async variantFile(meta: ObjectMetadata, width: ImageWidth): Promise<string | null> {
+    if (!isResizableImage(meta.contentType)) return null;
+    const file = path.join(this.objects.variantsDir(meta), `w${width}.webp`);
+    if (await fs.access(file).then(() => true, () => false)) return file;
+    let pending = this.inflight.get(file);
+    if (!pending) {
+      pending = this.create(meta, width, file).finally(() => this.inflight.delete(file));
+      this.inflight.set(file, pending);
+    }
+    return pending;
+  }
+
+  private async create(meta: ObjectMetadata, width: ImageWidth, file: string): Promise<string | null> {
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const animated = /gif|webp/i.test(meta.contentType);
+      await sharp(this.objects.blobFile(meta), { animated, limitInputPixels: 100_000_000 })
+        .rotate() // apply EXIF orientation
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toFile(tmp);
+      await fs.rename(tmp, file);
+      return file;
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      this.log.warn({ err, name: meta.name, width }, 'image variant failed; serving the original');
+      return null;
+    }
+  }
+}
