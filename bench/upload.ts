@@ -53,6 +53,7 @@ async function serve(): Promise<void> {
       const usage = process.cpuUsage();
       process.send!({ cpu: (usage.user + usage.system) / 1e6 });
     } else if (message === 'stop') {
+      server.app.server.closeAllConnections(); // the SDK's keep-alive sockets would hold close() open
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
@@ -130,8 +131,11 @@ async function main(): Promise<void> {
     console.log(`ratio (disk time / upload time): ${(diskSeconds / uploadSeconds).toFixed(2)} (target ≥ 0.5)`);
   } finally {
     rmSync(tmpDir, { recursive: true, force: true });
+    const exited = once(child, 'exit');
     child.send('stop');
-    await once(child, 'exit');
+    const timer = setTimeout(() => child.kill(), 30_000);
+    await exited;
+    clearTimeout(timer);
   }
 }
 
