@@ -64,7 +64,7 @@ test('an editor creates, publishes, edits a news item and restores its first ver
   await form.locator('label', { hasText: /^Опубліковано$/ }).click();
   await expect(form.getByRole('radio', { name: 'Опубліковано' })).toBeChecked();
   await form.getByRole('button', { name: 'Зберегти' }).click();
-  await expect(page.getByText('Версія 1')).toBeVisible();
+  await expect(page.getByText('Версія 1', { exact: true })).toBeVisible();
 
   // Visible on the public site with its attachment.
   const publicPage = await page.context().newPage();
@@ -82,7 +82,7 @@ test('an editor creates, publishes, edits a news item and restores its first ver
   await page.keyboard.press('Control+A');
   await page.keyboard.type('Друга версія тексту новини.');
   await form.getByRole('button', { name: 'Зберегти' }).click();
-  await expect(page.getByText('Версія 2')).toBeVisible();
+  await expect(page.getByText('Версія 2', { exact: true })).toBeVisible();
   await publicPage.reload();
   await expect(publicPage.getByText('Друга версія тексту новини.')).toBeVisible();
 
@@ -90,7 +90,7 @@ test('an editor creates, publishes, edits a news item and restores its first ver
   const drawer = page.getByRole('dialog', { name: 'Історія змін' });
   await expect(drawer.getByText('Версія 1')).toBeVisible();
   await drawer.getByRole('button', { name: 'Відновити версію 1' }).click();
-  await expect(page.getByText('Версія 3')).toBeVisible();
+  await expect(page.getByText('Версія 3', { exact: true })).toBeVisible();
   await publicPage.reload();
   await expect(publicPage.getByText('Перша версія тексту новини.')).toBeVisible();
 
