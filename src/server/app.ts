@@ -55,7 +55,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
   });
   let identity;
