@@ -57,6 +57,8 @@ export async function createServer(config: Config, options: CreateServerOptions 
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
+    // Stopping must not wait for busy keep-alive connections (up to the keep-alive timeout).
+    forceCloseConnections: true,
   });
   let identity;
   try {

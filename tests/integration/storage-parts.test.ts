@@ -15,7 +15,7 @@ import { parseMetadataJson } from '../../src/server/storage/metadata';
 import { MultipartRelatedReader, relatedBoundary } from '../../src/server/storage/multipart';
 import { ObjectStore } from '../../src/server/storage/objects';
 import { authorize, type Requester } from '../../src/server/storage/rules';
-import { isResizableImage, srcSetFor, variantUrl } from '../../src/server/storage/srcset';
+import { isResizableImage, srcSetFor, variantUrl } from '../../src/shared/images';
 import { UploadSessions } from '../../src/server/storage/uploads';
 import { openSqliteDatabase } from '../../src/server/store/sqlite';
 

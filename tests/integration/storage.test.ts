@@ -28,7 +28,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type ServerHandle } from '../../src/server/app';
-import { srcSetFor } from '../../src/server/storage/srcset';
+import { srcSetFor } from '../../src/shared/images';
 import { disposeAuthClients, errorCode, newAuthClient } from './firebaseClient';
 import { startTestServer, type TestServer } from './helpers';
 

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ImageRef } from '../../shared/content/fields';
+import { srcSetFor } from '../../shared/images';
 
 export function CardList({ children, label }: { children: ReactNode; label?: string }) {
   return (
@@ -30,7 +31,7 @@ export function Card({
 }) {
   return (
     <li className="card" id={id}>
-      {image ? <img className="card-image" src={image.url} alt={image.alt} loading="lazy" /> : null}
+      {image ? <img className="card-image" src={image.url} srcSet={srcSetFor(image)} sizes="(min-width: 1000px) 360px, 100vw" alt={image.alt} loading="lazy" /> : null}
       <div className="card-body">
         {meta ? <p className="card-meta">{meta}</p> : null}
         <h3 className="card-title">{to ? <Link to={to}>{title}</Link> : title}</h3>

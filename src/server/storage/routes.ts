@@ -34,7 +34,7 @@ import { MultipartRelatedReader, relatedBoundary } from './multipart';
 import { DEFAULT_CONTENT_TYPE, normaliseObjectName, type ObjectMetadata, type ObjectStore } from './objects';
 import { parseByteRange } from './range';
 import { authorize, requesterFrom, type Requester, type StorageAction } from './rules';
-import { IMAGE_WIDTHS, type ImageWidth } from './srcset';
+import { IMAGE_WIDTHS, type ImageWidth } from '../../shared/images';
 import type { UploadSession } from './uploads';
 import { ImageVariants } from './variants';
 

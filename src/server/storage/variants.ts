@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ObjectMetadata, ObjectStore } from './objects';
-import { isResizableImage, type ImageWidth } from './srcset';
+import { isResizableImage, type ImageWidth } from '../../shared/images';
 
 export class ImageVariants {
   private readonly inflight = new Map<string, Promise<string | null>>();

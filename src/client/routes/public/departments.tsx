@@ -1,5 +1,6 @@
 /** /Departments and /Departments/{slug}: research units with their head and staff. */
 import { useParams } from 'react-router';
+import { srcSetFor } from '../../../shared/images';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage } from '../../app/definePage';
@@ -76,7 +77,7 @@ export const departmentItemPage = definePage({
             <ul className="staff-list">
               {staff.items.map((u) => (
                 <li key={u.id} className="staff-card">
-                  {u.photo ? <img src={u.photo.url} alt={u.photo.alt || u.title} width={96} height={96} loading="lazy" /> : null}
+                  {u.photo ? <img src={u.photo.url} srcSet={srcSetFor(u.photo)} sizes="96px" alt={u.photo.alt || u.title} width={96} height={96} loading="lazy" /> : null}
                   <div>
                     <p className="staff-name">{u.title}</p>
                     <p>{[u.position, u.academicDegree, u.academicTitle].filter(Boolean).join(', ')}</p>

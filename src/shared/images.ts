@@ -1,7 +1,7 @@
 /**
  * Responsive image sources for stored images. Pure (no Node APIs), so pages rendered on the server
  * and in the browser can both import it. The variants themselves are made by `variants.ts` and served
- * by the download endpoint: `{download URL}&width={w}` answers a WebP at most `w` pixels wide.
+ * by the download endpoint (src/server/storage/routes.ts): `{download URL}&width={w}` answers a WebP at most `w` pixels wide.
  */
 
 /** Widths (CSS pixels) of the resized variants, smallest first. */
