@@ -9,7 +9,7 @@ import { formatBytes } from '../../lib/files';
 import { firebaseStorage } from '../../lib/storage';
 import { useAdmin } from '../context';
 import { MediaPicker } from '../media/MediaPicker';
-import { objectNameFor, UploadProgress } from '../media/UploadProgress';
+import { UploadQueue, useUploadQueue } from '../media/UploadQueue';
 import { MEDIA_ROOT } from '../media/useMedia';
 
 function FileRow({ file, onRemove }: { file: FileRef; onRemove: () => void }) {
@@ -31,7 +31,7 @@ function FileRow({ file, onRemove }: { file: FileRef; onRemove: () => void }) {
 function AddFile({ folder, image, onAdd }: { folder: string; image: boolean; onAdd: (files: FileRef[]) => void }) {
   const { config } = useAdmin();
   const storage = useMemo(() => firebaseStorage(config), [config]);
-  const [uploads, setUploads] = useState<Array<{ key: string; file: File; path: string }>>([]);
+  const queue = useUploadQueue(folder);
   const [picking, setPicking] = useState(false);
   return (
     <Stack gap="xs">
@@ -39,10 +39,7 @@ function AddFile({ folder, image, onAdd }: { folder: string; image: boolean; onA
         <FileButton
           multiple={!image}
           accept={image ? 'image/*' : undefined}
-          onChange={(picked) => {
-            const list = Array.isArray(picked) ? picked : picked ? [picked] : [];
-            setUploads((u) => [...u, ...list.map((file) => ({ key: `${file.name}-${Math.random()}`, file, path: objectNameFor(folder, file) }))]);
-          }}
+          onChange={(picked) => queue.add(Array.isArray(picked) ? picked : picked ? [picked] : [])}
         >
           {(props) => (
             <Button size="xs" variant="default" {...props}>
@@ -54,18 +51,7 @@ function AddFile({ folder, image, onAdd }: { folder: string; image: boolean; onA
           Обрати з медіатеки
         </Button>
       </Group>
-      {uploads.map((u) => (
-        <UploadProgress
-          key={u.key}
-          storage={storage}
-          file={u.file}
-          path={u.path}
-          onDone={(ref) => onAdd([ref])}
-          onFinished={(state) => {
-            if (state === 'success') setUploads((all) => all.filter((x) => x.key !== u.key));
-          }}
-        />
-      ))}
+      <UploadQueue storage={storage} queue={queue} onDone={(ref) => onAdd([ref])} />
       <MediaPicker
         opened={picking}
         accept={image ? 'image' : 'any'}

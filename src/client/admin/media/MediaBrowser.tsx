@@ -12,7 +12,7 @@ import { fileExtension, formatBytes } from '../../lib/files';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { firebaseStorage } from '../../lib/storage';
 import { useAdmin } from '../context';
-import { objectNameFor, UploadProgress } from './UploadProgress';
+import { UploadQueue, useUploadQueue } from './UploadQueue';
 import { MEDIA_ROOT, useMediaFolder } from './useMedia';
 
 const isImage = (f: FileRef) => /^image\/(png|jpe?g|gif|webp|avif)$/i.test(f.contentType);
@@ -22,7 +22,6 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
   const { config } = useAdmin();
   const storage = useMemo(() => firebaseStorage(config), [config]);
   const [folder, setFolder] = useState(MEDIA_ROOT);
-  const [uploads, setUploads] = useState<Array<{ key: string; file: File; path: string }>>([]);
   const [newFolder, setNewFolder] = useState('');
   const [previewing, setPreviewing] = useState<FileRef | null>(null);
   const [deleting, setDeleting] = useState<FileRef | null>(null);
@@ -30,8 +29,7 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
   const crumbs = folder.split('/').slice(1);
   const shown = media.files.filter((f) => accept !== 'image' || isImage(f));
 
-  const startUploads = (files: File[]) =>
-    setUploads((u) => [...u, ...files.map((file) => ({ key: `${file.name}-${file.size}-${Math.random()}`, file, path: objectNameFor(folder, file) }))]);
+  const queue = useUploadQueue(folder);
 
   return (
     <Stack>
@@ -50,7 +48,7 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
         })}
       </Breadcrumbs>
       <Group>
-        <FileButton onChange={(files) => startUploads(files)} multiple accept={accept === 'image' ? 'image/*' : undefined}>
+        <FileButton onChange={(files) => queue.add(files)} multiple accept={accept === 'image' ? 'image/*' : undefined}>
           {(props) => <Button {...props}>Завантажити файли</Button>}
         </FileButton>
         <TextInput
@@ -64,18 +62,7 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
           Відкрити теку
         </Button>
       </Group>
-      {uploads.map((u) => (
-        <UploadProgress
-          key={u.key}
-          storage={storage}
-          file={u.file}
-          path={u.path}
-          onDone={() => media.reload()}
-          onFinished={(state) => {
-            if (state === 'success') setTimeout(() => setUploads((all) => all.filter((x) => x.key !== u.key)), 1500);
-          }}
-        />
-      ))}
+      <UploadQueue storage={storage} queue={queue} onDone={() => media.reload()} linger={1500} />
       {media.error ? (
         <Alert color="red" role="alert">
           {storageErrorMessage(media.error)}
