@@ -18,6 +18,8 @@ export interface AdminSession {
   subscribe(listener: () => void): () => void;
   /** Resolves once the first state (signed in with the cookie set, or signed out) is known. */
   ready(): Promise<SessionState>;
+  /** Resolves with the first state (the current one included) that satisfies `test`. */
+  waitFor(test: (state: SessionState) => boolean): Promise<SessionState>;
 }
 
 /** Posts the token to the server; resolves to the role the server sees, or null. */
@@ -69,6 +71,17 @@ export function createAdminSession(auth: Auth): AdminSession {
       return () => listeners.delete(listener);
     },
     ready: () => readyPromise,
+    waitFor(test) {
+      if (test(state)) return Promise.resolve(state);
+      return new Promise((resolve) => {
+        const check = () => {
+          if (!test(state)) return;
+          listeners.delete(check);
+          resolve(state);
+        };
+        listeners.add(check);
+      });
+    },
   };
 }
 

@@ -85,13 +85,13 @@ export function RichTextEditor({ value, onChange, label, id }: { value: string; 
             setLinkOpen(true);
           }}
         >
-          🔗
+          ↗
         </ToolButton>
         <ToolButton label="Таблиця" onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
           ▦
         </ToolButton>
         <ToolButton label="Зображення з медіатеки" onClick={() => setPicking(true)}>
-          🖼
+          ▣
         </ToolButton>
         <ToolButton label="Скасувати" onClick={() => chain().undo().run()}>
           ↶

@@ -91,3 +91,32 @@ export function ChildrenPanel({ parent, relation, basePath }: { parent: AdminDoc
     </Paper>
   );
 }
+
+/** Types with their own admin section whose documents point at `parent` through a filterable field. */
+export function relatedTypesOf(parent: AnyContentType): ChildRelation[] {
+  return contentTypeList.flatMap((t) =>
+    t.adminSection ? t.relations.filter((r) => r.to === parent.key && t.filters.includes(r.field)).map((r) => ({ type: t, field: r.field as string })) : [],
+  );
+}
+
+/** A read-only list of documents of other sections that refer to this one (a department's staff, a publication's orders). */
+export function RelatedPanel({ parent, relation }: { parent: AdminDoc; relation: ChildRelation }) {
+  const { type, field } = relation;
+  const list = collectionApi(type.key).list.useQuery({ filter: { [field]: parent.id }, limit: 100 });
+  const items = list.data?.items ?? [];
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          {type.labels.plural}
+        </Title>
+        {!items.length ? <Text c="dimmed">Поки немає.</Text> : null}
+        {items.map((doc) => (
+          <Link key={doc.id} to={`/edit/admin/config/${type.adminSection}/${doc.id}`}>
+            {String(doc[type.useAsTitle] ?? doc.id)}
+          </Link>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -25,7 +25,6 @@ import { z } from 'zod';
 import { identityErrorMessage } from '../../../shared/identityErrors';
 import { useAdmin } from '../context';
 import { safeReturnUrl } from '../guards';
-import { syncSession } from '../session';
 
 const signInSchema = z.object({
   email: z.email({ error: 'Введіть коректну адресу електронної пошти' }),
@@ -145,7 +144,7 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
 }
 
 export function LoginPage() {
-  const { auth, config } = useAdmin();
+  const { auth, config, session } = useAdmin();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -153,9 +152,11 @@ export function LoginPage() {
   const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
 
+  /** After sign-in: wait until the session sync has set the cookie, then go on (or refuse without a role). */
   const finish = async () => {
     const user = auth.currentUser;
-    const role = user ? await syncSession(await user.getIdToken()) : null;
+    const state = user ? await session.waitFor((s) => s.status === 'signedIn' && s.user.uid === user.uid) : null;
+    const role = state?.status === 'signedIn' ? state.role : null;
     if (!role) {
       await signOut(auth);
       setError('Цей обліковий запис не має доступу до адміністрування сайту.');

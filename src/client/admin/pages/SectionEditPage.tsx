@@ -20,7 +20,9 @@ import { formFields } from '../form/introspect';
 import { fieldLabel } from '../form/labels';
 import { ADMIN_HOME } from '../guards';
 import { trpcErrorMessage } from '../trpcErrors';
-import { ChildrenPanel, childTypesOf } from './ChildrenPanel';
+import { ChildrenPanel, childTypesOf, RelatedPanel, relatedTypesOf } from './ChildrenPanel';
+import { useAdmin } from '../context';
+import { useSessionState } from '../session';
 import { ConflictModal } from './ConflictModal';
 import { RevisionsDrawer } from './RevisionsDrawer';
 
@@ -86,6 +88,8 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
   const [deleting, setDeleting] = useState<{ message?: string } | null>(null);
   const [history, setHistory] = useState(false);
   const [saved, setSaved] = useState(false);
+  const sessionState = useSessionState(useAdmin().session);
+  const role = sessionState.status === 'signedIn' ? sessionState.role : null;
   /** Set just before navigating away on purpose (after create or delete), read by the blocker. */
   const leaving = useRef(false);
 
@@ -246,6 +250,11 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
         </form>
         {doc && !singleton
           ? childTypesOf(type).map((child) => <ChildrenPanel key={child.type.key} parent={doc} relation={child} basePath={`${target.basePath}/${doc.id}`} />)
+          : null}
+        {doc && !singleton
+          ? relatedTypesOf(type)
+              .filter((r) => (r.type as { access?: string }).access !== 'admin' || role === 'admin')
+              .map((r) => <RelatedPanel key={r.type.key} parent={doc} relation={r} />)
           : null}
       </Stack>
       <ConflictModal
