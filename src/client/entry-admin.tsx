@@ -4,7 +4,7 @@
  */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import './admin/admin.css';
+import './styles/a11y.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';

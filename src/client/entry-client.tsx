@@ -3,6 +3,7 @@
  * react-query state the server dehydrated and tRPC over HTTP; starts build-update checks and, when
  * configured, analytics.
  */
+import './styles/a11y.css';
 import './styles/site.css';
 import { hydrate } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
