@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../src/server/identity/types';
 import { StorageHttpError } from '../../src/server/storage/errors';
+import { writeAll } from '../../src/server/storage/io';
 import { parseMetadataJson } from '../../src/server/storage/metadata';
 import { MultipartRelatedReader, relatedBoundary } from '../../src/server/storage/multipart';
 import { ObjectStore } from '../../src/server/storage/objects';
@@ -83,6 +84,37 @@ describe('the multipart/related reader', () => {
     expect(await statusOf(read(Buffer.from(`--${boundary}\r\n\r\n{}\r\n--${boundary}--`)))).toBe(400); // no file part
     expect(await statusOf(read(Buffer.from('not multipart at all')))).toBe(400);
     expect(await statusOf(read(Buffer.concat([Buffer.from(`--${boundary}\r\n\r\n`), Buffer.alloc(5000, 'x')]), 1024))).toBe(400);
+  });
+});
+
+describe('the batched file writer', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-writer-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes many small pieces across several batches, and into an existing file at an offset', async () => {
+    const data = randomBytes(5 * 1024 * 1024 + 123); // more than two 2 MiB batches, and a tail
+    const file = path.join(dir, 'a.bin');
+    await writeAll(pieces(data, 64 * 1024 - 7), file, { start: 0, flags: 'w' });
+    expect(readFileSync(file).equals(data)).toBe(true);
+    const patch = randomBytes(3 * 1024 * 1024);
+    await writeAll(pieces(patch, 65536), file, { start: 1000, flags: 'r+' });
+    const expected = Buffer.from(data);
+    patch.copy(expected, 1000);
+    expect(readFileSync(file).equals(expected)).toBe(true);
+  });
+
+  it("rejects with the source's error after writing what came before it", async () => {
+    const file = path.join(dir, 'b.bin');
+    async function* failing(): AsyncGenerator<Buffer> {
+      yield Buffer.alloc(3 * 1024 * 1024, 1);
+      throw new Error('client gone');
+    }
+    await expect(writeAll(failing(), file, { start: 0, flags: 'w' })).rejects.toThrow('client gone');
+    expect(statSync(file).size).toBeLessThanOrEqual(3 * 1024 * 1024);
+    await expect(writeAll(pieces(Buffer.alloc(10), 4), path.join(dir, 'missing', 'c.bin'), { start: 0, flags: 'r+' })).rejects.toThrow(/ENOENT/);
   });
 });
 
