@@ -88,6 +88,19 @@ async function writevFully(handle: FileHandle, buffers: Buffer[], position: numb
   }
 }
 
+/**
+ * fsync(2) of a file or folder by path (a file's bytes before it is renamed into place, a folder's
+ * new entry after). With `dataOnly`, fdatasync(2): the bytes, not the timestamps.
+ */
+export async function fsyncPath(p: string, opts: { dataOnly?: boolean } = {}): Promise<void> {
+  const handle = await fs.open(p, 'r');
+  try {
+    await (opts.dataOnly ? handle.datasync() : handle.sync());
+  } finally {
+    await handle.close();
+  }
+}
+
 /** After an early answer, discards what is left of the request body so the connection stays usable. */
 export function drainRequest(body: Readable | undefined): void {
   if (body && !body.readableEnded && !body.destroyed) body.resume();

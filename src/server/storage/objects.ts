@@ -17,6 +17,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { QuotaExceededError } from './errors';
+import { fsyncPath } from './io';
 import type { WritableMetadata } from './metadata';
 import { UploadSessions } from './uploads';
 
@@ -139,16 +140,6 @@ export interface ListResult {
   prefixes: string[];
   items: Array<{ bucket: string; name: string }>;
   nextPageToken?: string;
-}
-
-/** Writes a file's data and its directory entry to disk (rename durability). */
-async function fsyncPath(p: string): Promise<void> {
-  const handle = await fs.open(p, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 export class ObjectStore {

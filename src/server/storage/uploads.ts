@@ -14,6 +14,9 @@
  *   that failed half-way, it is rebuilt once by reading the bytes received so far from the file.
  *   (Hashing on a worker thread from the written file was tried with bench/upload.ts: on two cores
  *   it cost more CPU in total and was not faster.)
+ * - After each chunk, the bytes written so far are flushed to disk in the background (fdatasync, at
+ *   most one at a time per session), so the fsync that finalizing needs finds little left to write
+ *   instead of stalling on the whole file (about 0.25 s per GiB on the bench machine).
  * - Finalizing needs received = declared length; the file is then fsync'ed and renamed into place
  *   and the object row written in one transaction with the session's change to 'final', so no
  *   partial object is ever visible and a late `query` still answers "final".
@@ -25,7 +28,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest, StorageHttpError } from './errors';
-import { writeAll } from './io';
+import { fsyncPath, writeAll } from './io';
 import type { WritableMetadata } from './metadata';
 import type { ObjectMetadata, ObjectStore } from './objects';
 
@@ -84,6 +87,8 @@ export class UploadSessions {
   /** Running MD5 of each session's accepted bytes, valid while `size` equals the session's `received`. */
   private readonly hashes = new Map<string, { hash: Hash; size: number }>();
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** The background flush in progress for a session, if any (see the module comment). */
+  private readonly flushes = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Database.Database,
@@ -218,10 +223,25 @@ export class UploadSessions {
       throw err;
     }
     state.size = received + appended;
-    if (appended > 0) this.setReceived(session.id, state.size);
+    if (appended > 0) {
+      this.setReceived(session.id, state.size);
+      this.flushInBackground(session.id);
+    }
     else this.db.prepare('UPDATE storage_upload_sessions SET updated_at = ? WHERE id = ?').run(Date.now(), session.id);
     session.received = state.size;
     return state.size;
+  }
+
+  /**
+   * Starts an fdatasync of the session's file unless one is running (best effort: a failure is
+   * ignored here, since finalizing fsyncs again and reports its own error).
+   */
+  private flushInBackground(id: string): void {
+    if (this.flushes.has(id)) return;
+    const flush = fsyncPath(this.file(id), { dataOnly: true })
+      .catch(() => {})
+      .finally(() => this.flushes.delete(id));
+    this.flushes.set(id, flush);
   }
 
   /**
@@ -235,6 +255,7 @@ export class UploadSessions {
       throw badRequest(`Upload is incomplete: ${received} of ${session.totalSize} bytes received`);
     }
     const md5Hash = (await this.hashState(session)).hash.copy().digest('base64');
+    await this.flushes.get(session.id);
     try {
       if (session.metadata.md5Hash && session.metadata.md5Hash !== md5Hash) {
         throw badRequest(`MD5 mismatch: the client sent ${session.metadata.md5Hash}, the server computed ${md5Hash}`);
