@@ -422,6 +422,28 @@ describe('lists for staff', () => {
   });
 });
 
+describe('sorting by title', () => {
+  it('follows the Ukrainian alphabet (Ґ after Г, Є after Е, І and Ї after И), ignoring case and apostrophes, across cursor pages', async () => {
+    const api = adminOf(editor, 'news');
+    const m = marker();
+    const titles = ['Яр', 'ґава', 'Гора', 'Їжак', 'Ехо', 'Єнот', 'Іній', 'Ирій', 'Абетка', 'пʼятниця', 'Пядь', 'Zeta', 'Йод'];
+    for (const title of titles) await api.create!({ data: { title: `${title} ${m}`, date: '2026-01-01T00:00:00Z' } });
+    const order = async (direction: 'asc' | 'desc') => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await api.list!({ search: m, sort: { field: 'title', direction }, limit: 4, cursor });
+        seen.push(...page.items.map((d: { title: string }) => d.title.replace(` ${m}`, '')));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return seen;
+    };
+    const expected = ['Zeta', 'Абетка', 'Гора', 'ґава', 'Ехо', 'Єнот', 'Ирій', 'Іній', 'Їжак', 'Йод', 'Пядь', 'пʼятниця', 'Яр'];
+    expect(await order('asc')).toEqual(expected);
+    expect(await order('desc')).toEqual([...expected].reverse());
+  });
+});
+
 describe('publishing', () => {
   it('shows a draft to staff as a preview only', async () => {
     const draft = await adminOf(editor, 'news').create!({ data: fixture('news', marker()) });

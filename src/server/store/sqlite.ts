@@ -38,12 +38,36 @@ const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export { autoId };
 
 /** SQL expression for a sortable/filterable field. */
+/** The letters of the Ukrainian alphabet in their order (ДСТУ 3582: а б в г ґ д е є ж з и і ї й …). */
+const UKRAINIAN_ALPHABET = 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя';
+const UKRAINIAN_RANK = new Map([...UKRAINIAN_ALPHABET].map((letter, i) => [letter, String.fromCharCode(0xe000 + i)]));
+
+/**
+ * Sort key of a value for ORDER BY (the SQL function `uk_sort_key`): strings are lower-cased, their
+ * apostrophes dropped (they do not count in Ukrainian alphabetical order) and each Ukrainian letter
+ * replaced by a private-use character in alphabet order, so that SQLite's binary comparison puts
+ * «Ґ» after «Г», «Є» after «Е», «І», «Ї» after «И» (in code-point order they follow «я»). Other
+ * characters keep their code points (Latin before Cyrillic). Numbers and null pass unchanged.
+ */
+export function ukSortKey(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  let key = '';
+  for (const ch of value.toLocaleLowerCase('uk').replace(/['ʼ’]/g, '')) key += UKRAINIAN_RANK.get(ch) ?? ch;
+  return key;
+}
+
 function fieldExpr(field: string): string {
   if (field === 'createdAt') return 'created_at';
   if (field === 'updatedAt') return 'updated_at';
   if (field === 'id') return 'id';
   if (!FIELD.test(field)) throw new Error(`Invalid field name: ${field}`);
   return `json_extract(data, '$.${field}')`;
+}
+
+/** The ORDER BY expression of a field: document fields through `uk_sort_key`, columns as they are. */
+function sortExpr(field: string): string {
+  const expr = fieldExpr(field);
+  return expr.startsWith('json_extract') ? `uk_sort_key(${expr})` : expr;
 }
 
 function bind(value: Filter['value']): string | number | null {
@@ -171,6 +195,7 @@ export async function openSqliteDatabase(file: string): Promise<Database.Databas
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  db.function('uk_sort_key', { deterministic: true }, (value: unknown) => ukSortKey(value) as string | number | null);
   await migrate(db);
   return db;
 }
@@ -237,7 +262,7 @@ export class SqliteDocumentStore implements DocumentStore {
     const params: unknown[] = [collection];
     const where = whereSql(query.where, params, query.search);
     const totalParams = [...params];
-    const sortExprs = [...query.orderBy.fields.map(fieldExpr), 'id'];
+    const sortExprs = [...query.orderBy.fields.map(sortExpr), 'id'];
     const dir = query.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
     let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents WHERE ${where}`;
     if (query.cursor) {
