@@ -422,6 +422,19 @@ describe('lists for staff', () => {
   });
 });
 
+describe('relation columns of a list', () => {
+  it('come with the titles of the documents they point at, so staff see a department rather than its id', async () => {
+    const page = await adminOf(admin, 'users').list!({ limit: 100 });
+    const withDepartment = page.items.filter((u: { departmentId: string | null }) => u.departmentId);
+    expect(withDepartment.length).toBeGreaterThan(0);
+    for (const user of withDepartment) {
+      const department = await adminOf(admin, 'departments').get!({ id: user.departmentId });
+      expect(page.relationTitles.departmentId[user.departmentId]).toBe(department.title);
+    }
+    expect(Object.keys((await adminOf(editor, 'news').list!({ limit: 5 })).relationTitles)).toEqual([]);
+  });
+});
+
 describe('sorting by title', () => {
   it('follows the Ukrainian alphabet (Ґ after Г, Є after Е, І and Ї after И), ignoring case and apostrophes, across cursor pages', async () => {
     const api = adminOf(editor, 'news');

@@ -25,6 +25,8 @@ export interface AdminListPage {
   items: AdminDoc[];
   nextCursor: string | null;
   total: number;
+  /** Titles of the documents the page's relation columns point at: `{ field: { id: title } }`. */
+  relationTitles: Record<string, Record<string, string>>;
 }
 
 export interface RevisionEntry {

@@ -53,6 +53,8 @@ export interface AdminListPage {
   items: ApiDocument[];
   nextCursor: string | null;
   total: number;
+  /** Titles of the documents that the page's relation columns point at: `{ field: { id: title } }`. */
+  relationTitles: Record<string, Record<string, string>>;
 }
 
 export interface BulkResult {
@@ -187,8 +189,30 @@ export class ContentAdminService {
         cursor: input.cursor,
         withTotal: true,
       });
-      return { items: page.items.map((d) => this.content.toApi(type, d)), nextCursor: page.nextCursor, total: page.total ?? 0 };
+      return {
+        items: page.items.map((d) => this.content.toApi(type, d)),
+        nextCursor: page.nextCursor,
+        total: page.total ?? 0,
+        relationTitles: await this.relationTitles(type, page.items),
+      };
     });
+  }
+
+  /** For each relation among the type's list columns, the titles of the documents `docs` point at (gone ones left out). */
+  private async relationTitles(type: AnyContentType, docs: Array<StoredDocument<Data>>): Promise<AdminListPage['relationTitles']> {
+    const result: AdminListPage['relationTitles'] = {};
+    for (const relation of type.relations) {
+      if (!(type.defaultColumns as readonly string[]).includes(relation.field)) continue;
+      const target = getContentType(relation.to);
+      const ids = new Set(docs.flatMap((d) => [d.data[relation.field]].flat().filter((v): v is string => typeof v === 'string' && v !== '')));
+      const titles: Record<string, string> = {};
+      for (const id of ids) {
+        const doc = await this.store.get<Data>(target.key, id);
+        if (doc) titles[id] = titleOf(target, doc.data, id);
+      }
+      result[relation.field] = titles;
+    }
+    return result;
   }
 
   private statusFilters(type: AnyContentType, status: AdminStatus | undefined): Filter[] {

@@ -166,7 +166,7 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
                     </Table.Td>
                   ) : (
                     <Table.Td key={c}>
-                      <CellValue spec={specs.get(c)} value={doc[c]} doc={doc} />
+                      <CellValue spec={specs.get(c)} value={doc[c]} doc={doc} relationTitles={list.data?.relationTitles[c]} />
                     </Table.Td>
                   ),
                 )}

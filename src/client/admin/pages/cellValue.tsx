@@ -3,12 +3,38 @@ import { Badge } from '@mantine/core';
 import type { FieldSpec } from '../form/introspect';
 import { formatDate, formatDateTime } from '../../lib/dates';
 
-export function CellValue({ spec, value, doc }: { spec: FieldSpec | undefined; value: unknown; doc: Record<string, unknown> }) {
+/** A publication state; the label is never cut short, however narrow the column. */
+function StateBadge({ color, label }: { color: string; label: string }) {
+  return (
+    <Badge color={color} variant="light" tt="none" styles={{ label: { overflow: 'visible' } }}>
+      {label}
+    </Badge>
+  );
+}
+
+/**
+ * A cell: states as badges, choices by label, dates in Kyiv time, relations by the related
+ * document's title (`relationTitles`, id → title, from the list page; the id when it is gone).
+ */
+export function CellValue({
+  spec,
+  value,
+  doc,
+  relationTitles,
+}: {
+  spec: FieldSpec | undefined;
+  value: unknown;
+  doc: Record<string, unknown>;
+  relationTitles?: Record<string, string>;
+}) {
   if (value === null || value === undefined || value === '') return <>—</>;
   if (spec?.kind === 'status') {
     const at = doc.publishedAt as string | null | undefined;
-    if (value === 'published' && at && at > new Date().toISOString()) return <Badge color="orange" variant="light">Заплановано</Badge>;
-    return value === 'published' ? <Badge color="green" variant="light">Опубліковано</Badge> : <Badge color="gray" variant="light">Чернетка</Badge>;
+    if (value === 'published' && at && at > new Date().toISOString()) return <StateBadge color="orange" label="Заплановано" />;
+    return value === 'published' ? <StateBadge color="green" label="Опубліковано" /> : <StateBadge color="gray" label="Чернетка" />;
+  }
+  if (spec?.kind === 'relation') {
+    return <>{[value].flat().map((id) => relationTitles?.[String(id)] ?? String(id)).join(', ')}</>;
   }
   if (spec?.kind === 'select') return <>{spec.options?.find((o) => o.value === value)?.label ?? String(value)}</>;
   if (spec?.kind === 'date') return <>{formatDate(String(value))}</>;

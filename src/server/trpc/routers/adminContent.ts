@@ -42,6 +42,8 @@ export interface AdminListPage<K extends ContentKey> {
   items: Array<ContentDocument<K>>;
   nextCursor: string | null;
   total: number;
+  /** Titles of the documents the page's relation columns point at: `{ field: { id: title } }`. */
+  relationTitles: Record<string, Record<string, string>>;
 }
 
 function procedureFor(type: AnyContentType): typeof adminProcedure {
