@@ -129,3 +129,26 @@ test('an editor uploads to the media library with pause and resume, and the file
   expect(anonymous.status()).toBe(200);
   expect((await anonymous.body()).equals(bytes)).toBe(true);
 });
+
+test('an editor deletes a document and brings it back as a draft from «Видалені»', async ({ page }) => {
+  test.setTimeout(90_000);
+  await ensureEditor(page);
+  await signIn(page, EDITOR);
+  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Розробки' }).click();
+  const table = page.getByRole('table', { name: 'Розробки' });
+  const firstLink = table.getByRole('row').nth(1).getByRole('link');
+  const title = (await firstLink.innerText()).trim();
+
+  await table.getByRole('checkbox', { name: `Вибрати: ${title}` }).check();
+  await page.getByRole('region', { name: 'Дії з вибраними' }).getByRole('button', { name: 'Видалити' }).click();
+  await page.getByRole('dialog', { name: 'Видалити вибрані?' }).getByRole('button', { name: 'Видалити' }).click();
+  await expect(table.getByRole('link', { name: title, exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Видалені' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Видалені документи' });
+  await drawer.getByRole('button', { name: `Відновити «${title}»` }).click();
+  await page.getByRole('dialog', { name: 'Відновити документ?' }).getByRole('button', { name: 'Відновити' }).click();
+  await expect(page.getByText(`Відновлено: «${title}»`)).toBeVisible();
+  await expect(page.getByRole('form').getByRole('textbox', { name: 'Заголовок', exact: true })).toHaveValue(title);
+  await expect(page.getByRole('form').getByRole('radio', { name: 'Чернетка' })).toBeChecked();
+});

@@ -422,6 +422,41 @@ describe('lists for staff', () => {
   });
 });
 
+describe('deleted documents', () => {
+  it('can be brought back under their id, as drafts, with their history going on and a free slug', async () => {
+    const api = adminOf(editor, 'news');
+    // A seed item never edited in the admin: its only version is kept when it is deleted.
+    const seedItem = (await api.list!({ status: 'published', sort: { field: 'date', direction: 'asc' }, limit: 1 })).items[0];
+    expect(seedItem.version).toBe(1);
+    await api.delete!({ id: seedItem.id });
+    expect((await errorOf(api.get!({ id: seedItem.id }))).code).toBe('NOT_FOUND');
+    const deleted = await api.deleted!();
+    expect(deleted[0]).toMatchObject({ id: seedItem.id, title: seedItem.title, deletedBy: EDITOR.email });
+
+    // Another item takes the slug meanwhile.
+    const taker = await api.create!({ data: { title: 'Інша новина', slug: seedItem.slug, date: '2026-02-01T00:00:00Z' } });
+    expect(taker.slug).toBe(seedItem.slug);
+
+    const back = await api.undelete!({ id: seedItem.id });
+    expect(back).toMatchObject({ id: seedItem.id, title: seedItem.title, status: 'draft', version: 2, slug: `${seedItem.slug}-2` });
+    expect(back.body).toBe(seedItem.body);
+    expect((await api.revisions!({ id: seedItem.id })).map((r: { revision: number; action: string }) => [r.revision, r.action])).toEqual([
+      [2, 'restore'],
+      [1, 'create'],
+    ]);
+    expect((await api.deleted!()).map((d: { id: string }) => d.id)).not.toContain(seedItem.id);
+    expect((await errorOf(anonymous.news.get({ idOrSlug: back.slug }))).code).toBe('NOT_FOUND'); // a draft until published again
+    const log = await admin.adminAudit.list({ collection: 'news', limit: 5 });
+    expect(log.entries[0]).toMatchObject({ documentId: seedItem.id, action: 'restore', email: EDITOR.email });
+
+    expect((await errorOf(api.undelete!({ id: seedItem.id }))).code).toBe('CONFLICT');
+    expect((await errorOf(api.undelete!({ id: 'never-existed' }))).code).toBe('NOT_FOUND');
+    // The history of a restored document goes on: an edit is version 3.
+    const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...data } = back;
+    expect((await api.update!({ id: back.id, version: 2, data: { ...data, title: `${seedItem.title} (відновлено)` } })).version).toBe(3);
+  });
+});
+
 describe('relation columns of a list', () => {
   it('come with the titles of the documents they point at, so staff see a department rather than its id', async () => {
     const page = await adminOf(admin, 'users').list!({ limit: 100 });

@@ -62,6 +62,17 @@ export interface CollectionApi {
   revisions: QueryHook<{ id: string }, RevisionEntry[]>;
   revision: QueryHook<{ id: string; revision: number }, { revision: number; data: Record<string, unknown> }>;
   restore: MutationHook<{ id: string; revision: number; version: number }, AdminDoc>;
+  /** Deleted documents that can be brought back, latest deletion first. */
+  deleted: QueryHook<void, DeletedEntry[]>;
+  undelete: MutationHook<{ id: string }, AdminDoc>;
+}
+
+/** A deleted document (`adminContent.{key}.deleted`). */
+export interface DeletedEntry {
+  id: string;
+  title: string;
+  deletedAt: string;
+  deletedBy: string | null;
 }
 
 export interface SingletonApi {

@@ -57,6 +57,16 @@ export interface AdminListPage {
   relationTitles: Record<string, Record<string, string>>;
 }
 
+/** A deleted document that `undelete` can bring back. */
+export interface DeletedDocument {
+  id: string;
+  title: string;
+  /** ISO time of the deletion. */
+  deletedAt: string;
+  /** Who deleted it (email), if known. */
+  deletedBy: string | null;
+}
+
 export interface BulkResult {
   done: number;
   failed: Array<{ id: string; message: string }>;
@@ -489,11 +499,59 @@ export class ContentAdminService {
       );
     }
     ops.push(
+      // The deleted version is kept as a revision, so `undelete` can bring it back.
+      ...(await this.history.baselineOps(doc)),
       { kind: 'delete', collection: key, id, expectedVersion: doc.version },
       this.history.auditOp(actor, key, id, titleOf(type, doc.data, id), 'delete', extra),
     );
     await this.commit(type, id, ops);
     return { id };
+  }
+
+  /**
+   * Deleted documents of a collection that can be brought back (their last version is among the
+   * revisions), latest deletion first: `{ id, title, deletedAt, deletedBy }`, up to 100.
+   */
+  async deleted(key: string): Promise<DeletedDocument[]> {
+    const type = this.typeOf(key, 'collection');
+    const result: DeletedDocument[] = [];
+    const seen = new Set<string>();
+    for (const entry of await this.history.deletions(type.key, 500)) {
+      if (seen.has(entry.documentId) || result.length >= 100) continue;
+      seen.add(entry.documentId);
+      if (await this.store.get(type.key, entry.documentId)) continue;
+      if (!(await this.history.latest(type.key, entry.documentId))) continue;
+      result.push({ id: entry.documentId, title: entry.title, deletedAt: entry.at, deletedBy: entry.email });
+    }
+    return result;
+  }
+
+  /**
+   * Brings a deleted document back under its id from its last revision, as a draft when the type
+   * has states (so nothing reappears on the site unseen), with the next version number (its history
+   * goes on) and a new slug when another document took the old one. CONFLICT when the document
+   * exists, NOT_FOUND when no revision of it is kept, BAD_REQUEST when the old data no longer passes
+   * the schema or points at documents that are gone.
+   */
+  async undelete(key: string, id: string, actor: Actor): Promise<ApiDocument> {
+    const type = this.typeOf(key, 'collection');
+    if (await this.store.get(type.key, id)) {
+      throw new TRPCError({ code: 'CONFLICT', message: 'Документ не видалено: він уже є в розділі' });
+    }
+    const latest = await this.history.latest(type.key, id);
+    if (!latest) throw new TRPCError({ code: 'NOT_FOUND', message: 'Немає збереженої версії цього документа' });
+    const input: Data = { ...latest.data };
+    if (type.publishable) input.status = 'draft';
+    const slug = type.slug ? input[type.slug.field] : undefined;
+    if (typeof slug === 'string' && slug) input[type.slug!.field] = await this.freeSlug(type, slug, id);
+    const { data } = await this.prepare(type, input, id);
+    const version = latest.revision + 1;
+    const [doc] = await this.commit(type, id, [
+      { kind: 'create', collection: type.key, id, data, unique: this.uniqueFields(type, data), version },
+      this.history.revisionOp(type.key, id, version, 'restore', actor, data),
+      this.history.auditOp(actor, type.key, id, titleOf(type, data, id), 'restore'),
+    ]);
+    return this.content.toApi(type, doc as StoredDocument<Data>);
   }
 
   // ---------------------------------------------------------------- bulk

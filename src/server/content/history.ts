@@ -138,6 +138,30 @@ export class ContentHistory {
     return null;
   }
 
+  /** The newest stored revision of a document (also after it was deleted), or null. */
+  async latest(collection: string, id: string): Promise<{ revision: number; data: Record<string, unknown> } | null> {
+    const page = await this.store.list<RevisionRecord>(REVISIONS_COLLECTION, {
+      where: [{ field: 'docKey', op: '==', value: `${collection}/${id}` }],
+      orderBy: { fields: ['revision'], direction: 'desc' },
+      limit: 1,
+    });
+    const newest = page.items[0];
+    return newest ? { revision: newest.data.revision, data: newest.data.data } : null;
+  }
+
+  /** The latest `limit` deletions recorded for a collection, newest first. */
+  async deletions(collection: string, limit: number): Promise<AuditEntry[]> {
+    const page = await this.store.list<Omit<AuditEntry, 'id'>>(AUDIT_COLLECTION, {
+      where: [
+        { field: 'collection', op: '==', value: collection },
+        { field: 'action', op: '==', value: 'delete' },
+      ],
+      orderBy: { fields: ['at'], direction: 'desc' },
+      limit,
+    });
+    return page.items.map((d) => ({ id: d.id, ...d.data }));
+  }
+
   /** A page of the audit log, newest first, optionally for one collection or one user. */
   async audit(opts: { cursor?: string; limit: number; collection?: string; uid?: string }): Promise<AuditPage> {
     const where: Filter[] = [];

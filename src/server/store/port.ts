@@ -134,7 +134,8 @@ export interface UniqueField {
  * version is given). `unique` fields are checked against the other documents of the collection.
  */
 export type WriteOp =
-  | { kind: 'create'; collection: string; id?: string; data: unknown; unique?: UniqueField[] }
+  /** `version`: what the new document starts at (default 1; a document restored after deletion continues its numbering). */
+  | { kind: 'create'; collection: string; id?: string; data: unknown; unique?: UniqueField[]; version?: number }
   | { kind: 'update'; collection: string; id: string; data: unknown; expectedVersion: number; unique?: UniqueField[] }
   | { kind: 'delete'; collection: string; id: string; expectedVersion?: number };
 

@@ -331,11 +331,12 @@ export class SqliteDocumentStore implements DocumentStore {
         throw new DocumentExistsError(collection, id);
       }
       this.checkUnique(collection, id, op.unique);
+      const version = op.version ?? 1;
       this.db
-        .prepare('INSERT INTO documents (collection, id, data, version, created_at, updated_at, search) VALUES (?, ?, ?, 1, ?, ?, ?)')
-        .run(collection, id, JSON.stringify(op.data), now, now, this.searchText(collection, op.data));
+        .prepare('INSERT INTO documents (collection, id, data, version, created_at, updated_at, search) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(collection, id, JSON.stringify(op.data), version, now, now, this.searchText(collection, op.data));
       events.push({ collection, id, kind: 'create' });
-      return { collection, id, data: op.data, version: 1, createdAt: now, updatedAt: now };
+      return { collection, id, data: op.data, version, createdAt: now, updatedAt: now };
     }
     const row = this.db.prepare('SELECT version, created_at FROM documents WHERE collection = ? AND id = ?').get(collection, op.id) as
       | { version: number; created_at: string }

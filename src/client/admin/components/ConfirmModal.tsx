@@ -1,4 +1,4 @@
-/** A confirmation dialog for destructive actions: the message, «Скасувати» and the action. */
+/** A confirmation dialog: the message, «Скасувати» and the action (red unless `destructive` is false). */
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -10,6 +10,7 @@ export function ConfirmModal({
   onConfirm,
   onCancel,
   loading,
+  destructive = true,
 }: {
   opened: boolean;
   title: string;
@@ -18,6 +19,7 @@ export function ConfirmModal({
   onConfirm: () => void;
   onCancel: () => void;
   loading?: boolean;
+  destructive?: boolean;
 }) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title}>
@@ -27,7 +29,7 @@ export function ConfirmModal({
           <Button variant="default" onClick={onCancel}>
             Скасувати
           </Button>
-          <Button color="red" loading={loading} onClick={onConfirm}>
+          <Button color={destructive ? 'red' : undefined} loading={loading} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

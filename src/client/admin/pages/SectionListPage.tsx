@@ -1,6 +1,7 @@
 /**
  * The list screen of a content section, generated from the registry: search, filter by status,
- * sort by a column, cursor pagination, bulk publish / unpublish / delete with confirmation.
+ * sort by a column, cursor pagination, bulk publish / unpublish / delete with confirmation, and the
+ * deleted documents that can be brought back.
  */
 import { Alert, Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -15,6 +16,7 @@ import { formFields } from '../form/introspect';
 import { ADMIN_HOME } from '../guards';
 import { trpcErrorMessage } from '../trpcErrors';
 import { CellValue } from './cellValue';
+import { DeletedDrawer } from './DeletedDrawer';
 
 type StatusFilter = 'all' | 'draft' | 'published' | 'scheduled';
 
@@ -28,6 +30,7 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
   const [cursors, setCursors] = useState<string[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [showDeleted, setShowDeleted] = useState(false);
   const invalidate = useInvalidateType();
   const bulk = api.bulk.useMutation();
 
@@ -70,10 +73,16 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
         <Title order={1} size="h2">
           {type.labels.plural}
         </Title>
-        <Button component={Link} to={`${base}/new`}>
-          Створити
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setShowDeleted(true)}>
+            Видалені
+          </Button>
+          <Button component={Link} to={`${base}/new`}>
+            Створити
+          </Button>
+        </Group>
       </Group>
+      <DeletedDrawer type={type} base={base} opened={showDeleted} onClose={() => setShowDeleted(false)} />
       <Group align="flex-end">
         <TextInput label="Пошук" placeholder="Пошук за назвою" value={search} onChange={(e) => (setSearch(e.currentTarget.value), resetPaging())} w={320} />
         {type.publishable ? (

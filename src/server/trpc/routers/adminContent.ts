@@ -29,7 +29,7 @@ import {
   type ContentKey,
   type ContentTypes,
 } from '../../../shared/content/registry';
-import type { Actor } from '../../content/admin';
+import type { Actor, DeletedDocument } from '../../content/admin';
 import type { RevisionInfo } from '../../content/history';
 import { adminOnlyProcedure, adminProcedure, router } from '../init';
 
@@ -88,6 +88,10 @@ export function adminCollectionRouter<K extends ContentKey>(key: K) {
         async ({ ctx, input }) =>
           (await ctx.admin.restore(key, input.id, input.revision, input.version, actorOf(ctx.user))) as unknown as ContentDocument<K>,
       ),
+    deleted: procedure.input(z.void()).query(({ ctx }): Promise<DeletedDocument[]> => ctx.admin.deleted(key)),
+    undelete: procedure
+      .input(adminGetInput)
+      .mutation(async ({ ctx, input }) => (await ctx.admin.undelete(key, input.id, actorOf(ctx.user))) as unknown as ContentDocument<K>),
   });
 }
 
