@@ -430,6 +430,7 @@ describe('deleted documents', () => {
     expect(seedItem.version).toBe(1);
     await api.delete!({ id: seedItem.id });
     expect((await errorOf(api.get!({ id: seedItem.id }))).code).toBe('NOT_FOUND');
+    expect((await admin.adminAudit.list({ collection: 'news', limit: 1 })).entries[0]).toMatchObject({ documentId: seedItem.id, action: 'delete', version: 1 });
     const deleted = await api.deleted!();
     expect(deleted[0]).toMatchObject({ id: seedItem.id, title: seedItem.title, deletedBy: EDITOR.email });
 

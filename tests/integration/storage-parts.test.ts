@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,8 +113,17 @@ describe('the batched file writer', () => {
       throw new Error('client gone');
     }
     await expect(writeAll(failing(), file, { start: 0, flags: 'w' })).rejects.toThrow('client gone');
-    expect(statSync(file).size).toBeLessThanOrEqual(3 * 1024 * 1024);
+    expect(readFileSync(file).equals(Buffer.alloc(3 * 1024 * 1024, 1))).toBe(true);
     await expect(writeAll(pieces(Buffer.alloc(10), 4), path.join(dir, 'missing', 'c.bin'), { start: 0, flags: 'r+' })).rejects.toThrow(/ENOENT/);
+  });
+
+  it.runIf(existsSync('/dev/full'))('rejects with the disk error when a write fails while the next batch is still arriving', async () => {
+    async function* slow(): AsyncGenerator<Buffer> {
+      yield Buffer.alloc(3 * 1024 * 1024, 2); // one full batch goes to the disk…
+      await new Promise((resolve) => setTimeout(resolve, 300)); // …and fails while the client is slow
+      yield Buffer.alloc(1024, 3);
+    }
+    await expect(writeAll(slow(), '/dev/full', { start: 0, flags: 'r+' })).rejects.toThrow(/ENOSPC/);
   });
 });
 
@@ -196,6 +205,19 @@ describe('upload sessions on disk', () => {
     expect(await statusOf(uploads.finalize(big, 1))).toBe(402);
     expect(uploads.get(big.id)).toBeNull();
     expect(await objects.getMetadata(BUCKET, 's/six.bin')).toBeNull();
+  });
+
+  it('refuses to finalize, and drops, a session whose background flush to disk failed', async () => {
+    const data = randomBytes(2000);
+    const session = await start('s/flush.bin', data.length);
+    await uploads.append(session, 0, pieces(data, 500));
+    // What a failed fdatasync leaves behind (it cannot be caused on demand on a healthy disk).
+    (uploads as unknown as { flushFailed: Set<string> }).flushFailed.add(session.id);
+    const error = await uploads.finalize(session, 0).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(StorageHttpError);
+    expect((error as StorageHttpError).status).toBe(500);
+    expect(uploads.get(session.id)).toBeNull();
+    expect(await objects.getMetadata(BUCKET, 's/flush.bin')).toBeNull();
   });
 
   it('sweeps sessions idle for longer than the TTL, with their files and stray files', async () => {

@@ -194,7 +194,7 @@ export class ContentAdminService {
       const page = await this.store.list<Data>(type.key, {
         where,
         search: input.search?.trim() || undefined,
-        orderBy: { fields: [sort.field], direction: sort.direction },
+        orderBy: { fields: [sort.field], direction: sort.direction, collation: 'uk' },
         limit: input.limit,
         cursor: input.cursor,
         withTotal: true,
@@ -250,7 +250,7 @@ export class ContentAdminService {
     }
     const page = await this.store.list<Data>(type.key, {
       search: input.search?.trim() || undefined,
-      orderBy: { fields: [type.useAsTitle], direction: 'asc' },
+      orderBy: { fields: [type.useAsTitle], direction: 'asc', collation: 'uk' },
       limit: input.limit,
       select: [type.useAsTitle],
     });
@@ -502,14 +502,24 @@ export class ContentAdminService {
       // The deleted version is kept as a revision, so `undelete` can bring it back.
       ...(await this.history.baselineOps(doc)),
       { kind: 'delete', collection: key, id, expectedVersion: doc.version },
-      this.history.auditOp(actor, key, id, titleOf(type, doc.data, id), 'delete', extra),
+      this.history.auditOp(actor, key, id, titleOf(type, doc.data, id), 'delete', { ...extra, version: doc.version }),
     );
     await this.commit(type, id, ops);
     return { id };
   }
 
   /**
-   * Deleted documents of a collection that can be brought back (their last version is among the
+   * The revision holding the version a deletion removed, or null when it is not kept (deletions
+   * recorded before deletes kept it, or a version written outside the admin).
+   */
+  private async deletedRevision(type: AnyContentType, entry: AuditEntry | undefined): Promise<{ revision: number; data: Data } | null> {
+    if (!entry || entry.version === undefined) return null;
+    const latest = await this.history.latest(type.key, entry.documentId);
+    return latest && latest.revision === entry.version ? latest : null;
+  }
+
+  /**
+   * Deleted documents of a collection that can be brought back (the deleted version is among the
    * revisions), latest deletion first: `{ id, title, deletedAt, deletedBy }`, up to 100.
    */
   async deleted(key: string): Promise<DeletedDocument[]> {
@@ -520,7 +530,7 @@ export class ContentAdminService {
       if (seen.has(entry.documentId) || result.length >= 100) continue;
       seen.add(entry.documentId);
       if (await this.store.get(type.key, entry.documentId)) continue;
-      if (!(await this.history.latest(type.key, entry.documentId))) continue;
+      if (!(await this.deletedRevision(type, entry))) continue;
       result.push({ id: entry.documentId, title: entry.title, deletedAt: entry.at, deletedBy: entry.email });
     }
     return result;
@@ -530,7 +540,7 @@ export class ContentAdminService {
    * Brings a deleted document back under its id from its last revision, as a draft when the type
    * has states (so nothing reappears on the site unseen), with the next version number (its history
    * goes on) and a new slug when another document took the old one. CONFLICT when the document
-   * exists, NOT_FOUND when no revision of it is kept, BAD_REQUEST when the old data no longer passes
+   * exists, NOT_FOUND when the deleted version is not kept, BAD_REQUEST when the old data no longer passes
    * the schema or points at documents that are gone.
    */
   async undelete(key: string, id: string, actor: Actor): Promise<ApiDocument> {
@@ -538,8 +548,9 @@ export class ContentAdminService {
     if (await this.store.get(type.key, id)) {
       throw new TRPCError({ code: 'CONFLICT', message: 'Документ не видалено: він уже є в розділі' });
     }
-    const latest = await this.history.latest(type.key, id);
-    if (!latest) throw new TRPCError({ code: 'NOT_FOUND', message: 'Немає збереженої версії цього документа' });
+    const [deletion] = await this.history.deletions(type.key, 1, id);
+    const latest = await this.deletedRevision(type, deletion);
+    if (!latest) throw new TRPCError({ code: 'NOT_FOUND', message: 'Видаленої версії цього документа не збережено' });
     const input: Data = { ...latest.data };
     if (type.publishable) input.status = 'draft';
     const slug = type.slug ? input[type.slug.field] : undefined;

@@ -51,6 +51,8 @@ export interface AuditEntry {
   action: AuditAction;
   /** Part of a bulk action. */
   bulk?: boolean;
+  /** For a delete: the version deleted (kept as a revision, so it can be brought back). */
+  version?: number;
 }
 
 export interface AuditPage {
@@ -94,7 +96,7 @@ export class ContentHistory {
   }
 
   /** The write that records an action in the audit log. */
-  auditOp(author: Author, collection: string, documentId: string, title: string, action: AuditAction, extra: { bulk?: boolean } = {}): WriteOp {
+  auditOp(author: Author, collection: string, documentId: string, title: string, action: AuditAction, extra: { bulk?: boolean; version?: number } = {}): WriteOp {
     const now = Date.now();
     this.sequence = (this.sequence + 1) % 1_679_616;
     // Time-ordered ids, so entries of one millisecond keep their order (the list sorts by `at`, then id).
@@ -108,6 +110,7 @@ export class ContentHistory {
       title,
       action,
       ...(extra.bulk ? { bulk: true } : {}),
+      ...(extra.version !== undefined ? { version: extra.version } : {}),
     };
     return { kind: 'create', collection: AUDIT_COLLECTION, id, data: entry };
   }
@@ -149,12 +152,13 @@ export class ContentHistory {
     return newest ? { revision: newest.data.revision, data: newest.data.data } : null;
   }
 
-  /** The latest `limit` deletions recorded for a collection, newest first. */
-  async deletions(collection: string, limit: number): Promise<AuditEntry[]> {
+  /** The latest `limit` deletions recorded for a collection (or one document of it), newest first. */
+  async deletions(collection: string, limit: number, documentId?: string): Promise<AuditEntry[]> {
     const page = await this.store.list<Omit<AuditEntry, 'id'>>(AUDIT_COLLECTION, {
       where: [
         { field: 'collection', op: '==', value: collection },
         { field: 'action', op: '==', value: 'delete' },
+        ...(documentId ? [{ field: 'documentId', op: '==' as const, value: documentId }] : []),
       ],
       orderBy: { fields: ['at'], direction: 'desc' },
       limit,

@@ -120,7 +120,7 @@ export class ContentService {
     return withCursorCheck(async () => {
       const result = await this.store.list<Record<string, unknown>>(type.key, {
         where,
-        orderBy: { fields: sort?.by ?? ['createdAt'], direction: sort?.direction ?? 'desc' },
+        orderBy: { fields: sort?.by ?? ['createdAt'], direction: sort?.direction ?? 'desc', collation: 'uk' },
         limit,
         cursor: input.cursor,
         offset: (page - 1) * limit,

@@ -45,28 +45,39 @@ const WRITE_BATCH = 2 * 1024 * 1024;
 export async function writeAll(source: AsyncIterable<Buffer>, file: string, opts: { start: number; flags: 'w' | 'r+' }): Promise<void> {
   const handle = await fs.open(file, opts.flags);
   let position = opts.start;
-  let inFlight: Promise<void> | null = null;
+  // The write in flight never rejects: its error is kept (a rejection nobody awaits yet, while the
+  // next batch is gathered, would be an unhandled rejection) and thrown at the next step.
+  let inFlight: Promise<void> = Promise.resolve();
+  let writeError: { error: unknown } | null = null;
   let batch: Buffer[] = [];
   let batchBytes = 0;
+  const check = () => {
+    if (writeError) throw writeError.error;
+  };
   const issue = async () => {
-    if (inFlight) await inFlight;
+    await inFlight;
+    check();
     const buffers = batch;
     const at = position;
     position += batchBytes;
     batch = [];
     batchBytes = 0;
-    inFlight = writevFully(handle, buffers, at);
+    inFlight = writevFully(handle, buffers, at).catch((error: unknown) => {
+      writeError ??= { error };
+    });
   };
   try {
     for await (const chunk of source) {
+      check();
       batch.push(chunk);
       batchBytes += chunk.length;
       if (batchBytes >= WRITE_BATCH) await issue();
     }
     if (batchBytes) await issue();
     await inFlight;
+    check();
   } finally {
-    await (inFlight as Promise<void> | null)?.catch(() => {});
+    await inFlight;
     await handle.close();
   }
 }

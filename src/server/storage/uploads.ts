@@ -16,7 +16,8 @@
  *   it cost more CPU in total and was not faster.)
  * - After each chunk, the bytes written so far are flushed to disk in the background (fdatasync, at
  *   most one at a time per session), so the fsync that finalizing needs finds little left to write
- *   instead of stalling on the whole file (about 0.25 s per GiB on the bench machine).
+ *   instead of stalling on the whole file (about 0.25 s per GiB on the bench machine). A failed
+ *   flush fails the upload at finalize (500, session dropped): a later fsync may not report it.
  * - Finalizing needs received = declared length; the file is then fsync'ed and renamed into place
  *   and the object row written in one transaction with the session's change to 'final', so no
  *   partial object is ever visible and a late `query` still answers "final".
@@ -89,6 +90,11 @@ export class UploadSessions {
   private readonly locks = new Map<string, Promise<unknown>>();
   /** The background flush in progress for a session, if any (see the module comment). */
   private readonly flushes = new Map<string, Promise<void>>();
+  /**
+   * Sessions whose background flush failed. Their bytes may not be on disk, and a later fsync on
+   * Linux may report success after a write-back error was reported once, so finalizing refuses them.
+   */
+  private readonly flushFailed = new Set<string>();
 
   constructor(
     private readonly db: Database.Database,
@@ -233,13 +239,15 @@ export class UploadSessions {
   }
 
   /**
-   * Starts an fdatasync of the session's file unless one is running (best effort: a failure is
-   * ignored here, since finalizing fsyncs again and reports its own error).
+   * Starts an fdatasync of the session's file unless one is running. A failure marks the session
+   * (see `flushFailed`) unless the file is simply gone (the session was cancelled meanwhile).
    */
   private flushInBackground(id: string): void {
     if (this.flushes.has(id)) return;
     const flush = fsyncPath(this.file(id), { dataOnly: true })
-      .catch(() => {})
+      .catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') this.flushFailed.add(id);
+      })
       .finally(() => this.flushes.delete(id));
     this.flushes.set(id, flush);
   }
@@ -247,7 +255,8 @@ export class UploadSessions {
   /**
    * Publishes a complete upload as the object (see the module comment). Throws StorageHttpError 400
    * when bytes are missing or the client's md5Hash does not match, QuotaExceededError (402) when the
-   * bucket would pass its quota; the session is dropped in the last two cases. Call under the lock.
+   * bucket would pass its quota, 500 when a background flush failed; the session is dropped in the
+   * last three cases. Call under the lock.
    */
   async finalize(session: UploadSession, quotaBytes: number): Promise<ObjectMetadata> {
     const received = await this.reconcile(session);
@@ -257,6 +266,9 @@ export class UploadSessions {
     const md5Hash = (await this.hashState(session)).hash.copy().digest('base64');
     await this.flushes.get(session.id);
     try {
+      if (this.flushFailed.has(session.id)) {
+        throw new StorageHttpError(500, 'The uploaded bytes could not be written to disk; start the upload again.');
+      }
       if (session.metadata.md5Hash && session.metadata.md5Hash !== md5Hash) {
         throw badRequest(`MD5 mismatch: the client sent ${session.metadata.md5Hash}, the server computed ${md5Hash}`);
       }
@@ -281,6 +293,7 @@ export class UploadSessions {
   /** Removes a session and its file. */
   async remove(id: string): Promise<void> {
     this.hashes.delete(id);
+    this.flushFailed.delete(id);
     this.db.prepare('DELETE FROM storage_upload_sessions WHERE id = ?').run(id);
     await fs.rm(this.file(id), { force: true });
   }

@@ -38,8 +38,13 @@ export interface Filter {
 
 export interface ListQuery {
   where?: Filter[];
-  /** Fields compared in order (data fields, or `createdAt`/`updatedAt`), all in one direction; id breaks ties. */
-  orderBy: { fields: string[]; direction: 'asc' | 'desc' };
+  /**
+   * Fields compared in order (data fields, or `createdAt`/`updatedAt`), all in one direction; id
+   * breaks ties. `collation: 'uk'` compares text data fields in Ukrainian alphabetical order, case
+   * and apostrophes aside (for titles and names people read; without it, stored values compare as
+   * they are, which indexes can serve).
+   */
+  orderBy: { fields: string[]; direction: 'asc' | 'desc'; collation?: 'uk' };
   /** 1..1000 */
   limit: number;
   /** Continue after this opaque cursor (from a previous page's `nextCursor`). */

@@ -64,10 +64,10 @@ function fieldExpr(field: string): string {
   return `json_extract(data, '$.${field}')`;
 }
 
-/** The ORDER BY expression of a field: document fields through `uk_sort_key`, columns as they are. */
-function sortExpr(field: string): string {
+/** The ORDER BY expression of a field: with the 'uk' collation, document fields go through `uk_sort_key`. */
+function sortExpr(field: string, collation: 'uk' | undefined): string {
   const expr = fieldExpr(field);
-  return expr.startsWith('json_extract') ? `uk_sort_key(${expr})` : expr;
+  return collation === 'uk' && expr.startsWith('json_extract') ? `uk_sort_key(${expr})` : expr;
 }
 
 function bind(value: Filter['value']): string | number | null {
@@ -262,7 +262,7 @@ export class SqliteDocumentStore implements DocumentStore {
     const params: unknown[] = [collection];
     const where = whereSql(query.where, params, query.search);
     const totalParams = [...params];
-    const sortExprs = [...query.orderBy.fields.map(sortExpr), 'id'];
+    const sortExprs = [...query.orderBy.fields.map((f) => sortExpr(f, query.orderBy.collation)), 'id'];
     const dir = query.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
     let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents WHERE ${where}`;
     if (query.cursor) {
