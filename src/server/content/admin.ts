@@ -213,14 +213,9 @@ export class ContentAdminService {
     const result: AdminListPage['relationTitles'] = {};
     for (const relation of type.relations) {
       if (!(type.defaultColumns as readonly string[]).includes(relation.field)) continue;
-      const target = getContentType(relation.to);
-      const ids = new Set(docs.flatMap((d) => [d.data[relation.field]].flat().filter((v): v is string => typeof v === 'string' && v !== '')));
-      const titles: Record<string, string> = {};
-      for (const id of ids) {
-        const doc = await this.store.get<Data>(target.key, id);
-        if (doc) titles[id] = titleOf(target, doc.data, id);
-      }
-      result[relation.field] = titles;
+      const ids = [...new Set(docs.flatMap((d) => [d.data[relation.field]].flat().filter((v): v is string => typeof v === 'string' && v !== '')))];
+      const found = ids.length ? await this.options(relation.to, { ids, limit: ids.length }) : [];
+      result[relation.field] = Object.fromEntries(found.map((o) => [o.id, o.title]));
     }
     return result;
   }
@@ -526,8 +521,9 @@ export class ContentAdminService {
     const type = this.typeOf(key, 'collection');
     const result: DeletedDocument[] = [];
     const seen = new Set<string>();
-    for (const entry of await this.history.deletions(type.key, 500)) {
-      if (seen.has(entry.documentId) || result.length >= 100) continue;
+    for (const entry of (await this.history.audit({ collection: type.key, action: 'delete', limit: 500 })).entries) {
+      if (result.length >= 100) break;
+      if (seen.has(entry.documentId)) continue;
       seen.add(entry.documentId);
       if (await this.store.get(type.key, entry.documentId)) continue;
       if (!(await this.deletedRevision(type, entry))) continue;
@@ -540,15 +536,15 @@ export class ContentAdminService {
    * Brings a deleted document back under its id from its last revision, as a draft when the type
    * has states (so nothing reappears on the site unseen), with the next version number (its history
    * goes on) and a new slug when another document took the old one. CONFLICT when the document
-   * exists, NOT_FOUND when the deleted version is not kept, BAD_REQUEST when the old data no longer passes
-   * the schema or points at documents that are gone.
+   * exists, NOT_FOUND when the deleted version is not kept, BAD_REQUEST when the old data no longer
+   * passes the schema or points at documents that are gone.
    */
   async undelete(key: string, id: string, actor: Actor): Promise<ApiDocument> {
     const type = this.typeOf(key, 'collection');
     if (await this.store.get(type.key, id)) {
       throw new TRPCError({ code: 'CONFLICT', message: 'Документ не видалено: він уже є в розділі' });
     }
-    const [deletion] = await this.history.deletions(type.key, 1, id);
+    const [deletion] = (await this.history.audit({ collection: type.key, action: 'delete', documentId: id, limit: 1 })).entries;
     const latest = await this.deletedRevision(type, deletion);
     if (!latest) throw new TRPCError({ code: 'NOT_FOUND', message: 'Видаленої версії цього документа не збережено' });
     const input: Data = { ...latest.data };

@@ -152,25 +152,13 @@ export class ContentHistory {
     return newest ? { revision: newest.data.revision, data: newest.data.data } : null;
   }
 
-  /** The latest `limit` deletions recorded for a collection (or one document of it), newest first. */
-  async deletions(collection: string, limit: number, documentId?: string): Promise<AuditEntry[]> {
-    const page = await this.store.list<Omit<AuditEntry, 'id'>>(AUDIT_COLLECTION, {
-      where: [
-        { field: 'collection', op: '==', value: collection },
-        { field: 'action', op: '==', value: 'delete' },
-        ...(documentId ? [{ field: 'documentId', op: '==' as const, value: documentId }] : []),
-      ],
-      orderBy: { fields: ['at'], direction: 'desc' },
-      limit,
-    });
-    return page.items.map((d) => ({ id: d.id, ...d.data }));
-  }
-
-  /** A page of the audit log, newest first, optionally for one collection or one user. */
-  async audit(opts: { cursor?: string; limit: number; collection?: string; uid?: string }): Promise<AuditPage> {
+  /** A page of the audit log, newest first, optionally for one collection, user, action or document. */
+  async audit(opts: { cursor?: string; limit: number; collection?: string; uid?: string; action?: AuditAction; documentId?: string }): Promise<AuditPage> {
     const where: Filter[] = [];
     if (opts.collection) where.push({ field: 'collection', op: '==', value: opts.collection });
     if (opts.uid) where.push({ field: 'uid', op: '==', value: opts.uid });
+    if (opts.action) where.push({ field: 'action', op: '==', value: opts.action });
+    if (opts.documentId) where.push({ field: 'documentId', op: '==', value: opts.documentId });
     const page = await this.store.list<Omit<AuditEntry, 'id'>>(AUDIT_COLLECTION, {
       where,
       orderBy: { fields: ['at'], direction: 'desc' },

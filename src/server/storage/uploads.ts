@@ -232,8 +232,7 @@ export class UploadSessions {
     if (appended > 0) {
       this.setReceived(session.id, state.size);
       this.flushInBackground(session.id);
-    }
-    else this.db.prepare('UPDATE storage_upload_sessions SET updated_at = ? WHERE id = ?').run(Date.now(), session.id);
+    } else this.db.prepare('UPDATE storage_upload_sessions SET updated_at = ? WHERE id = ?').run(Date.now(), session.id);
     session.received = state.size;
     return state.size;
   }
