@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
 import { seedSet } from '../../src/server/seed/content/index';
+import { previousDay, todayInKyiv } from '../../src/client/lib/dates';
 import { startTestServer, textOf, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -178,6 +179,31 @@ describe('redirects', () => {
     const res = await server.app.inject({ method: 'GET', url: '/staryi-rozdil/x' });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('/docs');
+  });
+});
+
+describe('trainings page', () => {
+  it('lists a training that ends today once, among the upcoming ones, without repeating its format as its place', async () => {
+    const today = todayInKyiv();
+    await server.store.create(
+      'trainings',
+      contentTypes.trainings.schema.parse({
+        title: 'Вебінар, що закінчується сьогодні',
+        slug: 'vebinar-sohodni',
+        status: 'published',
+        summary: 'Останній день вебінару.',
+        startDate: previousDay(today),
+        endDate: today,
+        format: 'online',
+        location: 'онлайн',
+      }),
+    );
+    const res = await server.get('/Trainings');
+    const text = textOf(res.body);
+    const [upcoming, past] = text.split('Минулі');
+    expect(upcoming).toContain('Вебінар, що закінчується сьогодні');
+    expect(past).not.toContain('Вебінар, що закінчується сьогодні');
+    expect(text).not.toMatch(/Онлайн · онлайн/iu);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkForNewBuild, isChunkLoadError, reloadOnce, resetBuildUpdateState, RELOAD_MARKER_KEY } from '../../src/client/lib/buildUpdates';
-import { formatDate, formatDateRange, todayInKyiv } from '../../src/client/lib/dates';
+import { formatDate, formatDateRange, previousDay, todayInKyiv } from '../../src/client/lib/dates';
+import { trainingMeta } from '../../src/client/routes/public/trainings';
 import { formatBytes } from '../../src/client/lib/files';
 import { scrollTargetY } from '../../src/client/lib/scroll';
 import { pageWindow } from '../../src/client/components/Pagination';
@@ -92,6 +93,16 @@ describe('formatting', () => {
     expect(formatDate('2026-03-22T23:30:00Z')).toBe('23 березня 2026\u00a0р.');
     expect(formatDateRange('2016-03-22', '2016-03-23')).toBe('22–23 березня 2016\u00a0р.');
     expect(todayInKyiv(new Date('2026-11-20T22:30:00Z'))).toBe('2026-11-21');
+    expect(previousDay('2026-03-01')).toBe('2026-02-28');
+    expect(previousDay('2024-03-01')).toBe('2024-02-29');
+    expect(previousDay('2027-01-01')).toBe('2026-12-31');
+  });
+
+  it('describes a training by dates, format and a place that adds something', () => {
+    const online = { startDate: '2026-12-08', endDate: '2026-12-09', format: 'online' as const };
+    expect(trainingMeta({ ...online, location: 'Онлайн' })).toBe('8–9 грудня 2026\u00a0р. · Онлайн');
+    expect(trainingMeta({ ...online, location: 'Zoom' })).toBe('8–9 грудня 2026\u00a0р. · Онлайн · Zoom');
+    expect(trainingMeta({ ...online, location: '' })).toBe('8–9 грудня 2026\u00a0р. · Онлайн');
   });
 
   it('formats sizes', () => {

@@ -48,6 +48,13 @@ export function todayInKyiv(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+/** The calendar day before `date` (`YYYY-MM-DD` in, `YYYY-MM-DD` out). */
+export function previousDay(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
 /** The value for a <time dateTime> attribute. */
 export function machineDate(value: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toISOString();

@@ -8,20 +8,30 @@ import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { RichText } from '../../components/RichText';
-import { formatDateRange, todayInKyiv } from '../../lib/dates';
+import { formatDateRange, previousDay, todayInKyiv } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 
 const upcomingInput = (today: string) => ({ sort: 'upcoming', range: { field: 'endDate', gte: today }, limit: 50 }) as const;
-const pastInput = (today: string) => ({ sort: 'newest', range: { field: 'endDate', lte: today }, limit: 50 }) as const;
+// A training that ends today is still upcoming, so the past ones end yesterday at the latest.
+const pastInput = (today: string) => ({ sort: 'newest', range: { field: 'endDate', lte: previousDay(today) }, limit: 50 }) as const;
 
 type Training = ContentDocument<'trainings'>;
+
+/** «8–9 грудня 2026 р. · Онлайн · Zoom»: dates, format, and the place unless it only repeats the format. */
+export function trainingMeta(t: Pick<Training, 'startDate' | 'endDate' | 'format' | 'location'>): string {
+  const format = TRAINING_FORMATS[t.format];
+  const place = t.location?.trim();
+  const parts = [formatDateRange(t.startDate, t.endDate), format];
+  if (place && place.toLocaleLowerCase('uk') !== format.toLocaleLowerCase('uk')) parts.push(place);
+  return parts.join(' · ');
+}
 
 function TrainingCard({ t }: { t: Training }) {
   return (
     <Card
       id={t.slug}
       title={t.title}
-      meta={`${formatDateRange(t.startDate, t.endDate)} · ${TRAINING_FORMATS[t.format]}${t.location ? ` · ${t.location}` : ''}`}
+      meta={trainingMeta(t)}
       summary={t.summary}
     >
       {t.audience ? (
