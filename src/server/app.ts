@@ -17,7 +17,7 @@ import { ContentService } from './content/service';
 import { registerBuildManifests } from './http/builds';
 import { registerSecurityHeaders } from './http/csp';
 import { firebaseWebConfig, registerFirebaseInit } from './http/firebaseConfig';
-import { createRedirectResolver, registerRedirects } from './http/redirects';
+import { createRedirectResolver, registerRedirects, storageArchives } from './http/redirects';
 import { registerCrossSiteGuard, registerSessionRoute } from './http/session';
 import { createIdentity, ensureFirstAdmin } from './identity/index';
 import type { IdentityBackend } from './identity/types';
@@ -109,7 +109,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerFirebaseInit(app, config);
   registerBuildManifests(app, build);
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
-  registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl));
+  registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(objects, config.firebase.storageBucket)));
   registerSsr(app, {
     build,
     createContext,

@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
 import { seedSet } from '../../src/server/seed/content/index';
@@ -168,10 +169,30 @@ describe('redirects', () => {
     expect(res.headers.location).toBe('/data_repo');
   });
 
-  it('keeps the rest of the path for the repository pages', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/eng/data_repo/ClimUAd_Ukrainian_gridded_daily' });
+  it('sends the old address of the ClimUAd page to its new page, and any other old repository address to /data_repo', async () => {
+    const climuad = await server.app.inject({ method: 'GET', url: '/eng/data_repo/ClimUAd_Ukrainian_gridded_daily' });
+    expect(climuad.statusCode).toBe(301);
+    expect(climuad.headers.location).toBe('/data_repo/ClimUAd_Ukrainian_gridded_daily');
+    const other = await server.app.inject({ method: 'GET', url: '/eng/data_repo/index.html' });
+    expect(other.statusCode).toBe(301);
+    expect(other.headers.location).toBe('/data_repo');
+  });
+
+  it('sends /data_repo/{slug}.zip to the archive in storage: a zip with the dataset description and its sample', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/data_repo/month.zip' });
     expect(res.statusCode).toBe(301);
-    expect(res.headers.location).toBe('/data_repo/ClimUAd_Ukrainian_gridded_daily');
+    expect(res.headers.location).toMatch(/^\/v0\/b\/[^/]+\/o\/public%2Fdata_repo%2Fmonth\.zip\?alt=media&token=/);
+    const archive = await server.app.inject({ method: 'GET', url: String(res.headers.location) });
+    expect(archive.statusCode).toBe(200);
+    expect(archive.headers['content-type']).toBe('application/zip');
+    expect(archive.headers['content-disposition']).toBe('attachment; filename="month.zip"');
+    const files = unzipSync(new Uint8Array(archive.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(['README.txt', 'month-sample.csv']);
+    expect(strFromU8(files['README.txt']!)).toContain('Сіткові місячні дані температури повітря та опадів');
+    expect(strFromU8(files['month-sample.csv']!)).toMatch(/^lat,lon,year,month/);
+
+    const missing = await server.app.inject({ method: 'GET', url: '/data_repo/no-such-set.zip' });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('uses a new rule as soon as it is stored', async () => {

@@ -39,6 +39,12 @@ describe('redirect matching', () => {
     expect(matchRedirect(rules, '/data_repo/ClimUAd_2024.zip', '')).toBeNull();
   });
 
+  it('asks a lookup for the archive and skips the rule when the lookup has none', () => {
+    const lookup = (name: string) => (name === 'month.zip' ? '/v0/b/bucket/o/public%2Fdata_repo%2Fmonth.zip?alt=media&token=t' : null);
+    expect(matchRedirect(rules, '/data_repo/month.zip', '', lookup)).toBe('/v0/b/bucket/o/public%2Fdata_repo%2Fmonth.zip?alt=media&token=t');
+    expect(matchRedirect(rules, '/data_repo/missing.zip', '', lookup)).toBeNull();
+  });
+
   it('applies the lowest priority first', () => {
     expect(matchRedirect([rules[1]!, rules[0]!], '/eng/data_repo', '')).toBe('/data_repo');
   });

@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ContentData } from '../../shared/content/registry';
+import { downloadUrl, type ObjectStore } from '../storage/objects';
+import { ARCHIVE_PREFIX } from '../storage/rules';
 import type { DocumentStore } from '../store/port';
 
 export type RedirectRule = ContentData<'redirects'>;
@@ -14,20 +16,28 @@ function isUnder(pathname: string, prefix: string): boolean {
 }
 
 /**
+ * Where archives are: a folder URL (`{url}/{name}.zip`), or a lookup from the file name to the
+ * archive's URL, null when there is no such archive.
+ */
+export type ArchiveFolder = string | ((fileName: string) => string | null);
+
+/**
  * The target of the first matching rule (lowest priority first), or null.
  * - prefix: `from` itself or any path under `from/` goes to `to`, plus the rest of the path when `keepRest`;
- * - zip: `{name}.zip` under `from` goes to `{base}/{name}.zip`, base being `to` when it is a URL, else `archiveBaseUrl`.
+ * - zip: `{name}.zip` under `from` goes to `{to}/{name}.zip` when `to` is a URL, else to the archive in `archives`.
  * The query string is kept.
  */
-export function matchRedirect(rules: RedirectRule[], pathname: string, search: string, archiveBaseUrl?: string): string | null {
+export function matchRedirect(rules: RedirectRule[], pathname: string, search: string, archives?: ArchiveFolder): string | null {
   const sorted = [...rules].sort((a, b) => a.priority - b.priority);
   for (const rule of sorted) {
     if (!isUnder(pathname, rule.from)) continue;
     if (rule.match === 'zip') {
-      const m = /\/([^/]+\.zip)$/i.exec(pathname);
-      const base = /^https?:\/\//.test(rule.to) ? rule.to.replace(/\/+$/, '') : archiveBaseUrl;
-      if (!m || !base) continue;
-      return `${base}/${m[1]}`;
+      const fileName = /\/([^/]+\.zip)$/i.exec(pathname)?.[1];
+      if (!fileName) continue;
+      const folder = /^https?:\/\//.test(rule.to) ? rule.to.replace(/\/+$/, '') : archives;
+      const target = typeof folder === 'function' ? folder(fileName) : folder ? `${folder}/${fileName}` : null;
+      if (target) return target;
+      continue;
     }
     const rest = pathname.slice(rule.from === '/' ? 0 : rule.from.length);
     const target = rule.keepRest ? `${rule.to.replace(/\/+$/, '')}${rest}` || '/' : rule.to;
@@ -37,8 +47,19 @@ export function matchRedirect(rules: RedirectRule[], pathname: string, search: s
   return null;
 }
 
+/**
+ * The archives of the embedded storage: `{name}.zip` is the object ARCHIVE_PREFIX + name of the
+ * default bucket, answered with its download URL when it exists (a public object, see rules.ts).
+ */
+export function storageArchives(objects: ObjectStore, bucket: string): ArchiveFolder {
+  return (fileName) => {
+    const meta = objects.findMetadata(bucket, `${ARCHIVE_PREFIX}${fileName}`);
+    return meta ? downloadUrl(meta) : null;
+  };
+}
+
 /** Loads rules from the store, caches them until the `redirects` collection changes. */
-export function createRedirectResolver(store: DocumentStore, archiveBaseUrl?: string) {
+export function createRedirectResolver(store: DocumentStore, archives?: ArchiveFolder) {
   let cache: RedirectRule[] | null = null;
   store.onChange((e) => {
     if (e.collection === 'redirects') cache = null;
@@ -50,7 +71,7 @@ export function createRedirectResolver(store: DocumentStore, archiveBaseUrl?: st
     }
     return cache;
   }
-  return async (pathname: string, search: string) => matchRedirect(await rules(), pathname, search, archiveBaseUrl);
+  return async (pathname: string, search: string) => matchRedirect(await rules(), pathname, search, archives);
 }
 
 /** Answers GET/HEAD requests of site pages with 301 when a rule matches. */

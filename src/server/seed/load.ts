@@ -2,10 +2,14 @@
  * First-start seeding: when the store holds no documents, load the institute's content set
  * (content/), writing its files into storage under `public/seed/` and validating every document
  * with its type's schema before anything is written; documents are then written in one batch.
+ * Each data repository entry also gets its archive `{slug}.zip` under ARCHIVE_PREFIX (archives.ts).
  */
 import { contentTypeList, getContentType, type ContentKey } from '../../shared/content/registry';
+import type { ContentData } from '../../shared/content/registry';
 import type { ObjectStore } from '../storage/objects';
 import { downloadUrl } from '../storage/objects';
+import { ARCHIVE_PREFIX } from '../storage/rules';
+import { datasetArchive } from './archives';
 import type { DocumentStore } from '../store/port';
 import { seedSet } from './content/index';
 import { seedFileBytes } from './files';
@@ -46,6 +50,7 @@ export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<n
     return { path: meta.name, name: file.name, contentType: meta.contentType, size: Number(meta.size), url: downloadUrl(meta) };
   };
   const batch: Array<{ collection: string; id: string; data: unknown }> = [];
+  const archives: Array<{ name: string; bytes: Buffer }> = [];
   for (const [key, docs] of Object.entries(set) as Array<[ContentKey, Array<{ id: string; data: unknown }>]>) {
     const type = getContentType(key);
     for (const doc of docs) {
@@ -55,7 +60,22 @@ export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<n
         throw new Error(`Seed document ${key}/${doc.id} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       }
       batch.push({ collection: key, id: type.kind === 'singleton' ? key : doc.id, data: parsed.data });
+      if (key === 'dataRepo') {
+        const dataset = parsed.data as ContentData<'dataRepo'>;
+        const samples = ((doc.data as { files?: unknown[] }).files ?? []).map((f) => (isSeedFile(f) ? f : (f as { file: SeedFile }).file));
+        archives.push({ name: `${ARCHIVE_PREFIX}${dataset.slug}.zip`, bytes: datasetArchive(dataset, samples) });
+      }
     }
+  }
+  for (const archive of archives) {
+    const fileName = archive.name.slice(ARCHIVE_PREFIX.length);
+    await targets.objects.putObject({
+      bucket: targets.bucket,
+      name: archive.name,
+      bytes: archive.bytes,
+      contentType: 'application/zip',
+      contentDisposition: `attachment; filename="${fileName}"`,
+    });
   }
   await targets.store.createMany(batch);
   return batch.length;

@@ -177,6 +177,11 @@ export class ObjectStore {
   }
 
   async getMetadata(bucket: string, name: string): Promise<ObjectMetadata | null> {
+    return this.findMetadata(bucket, name);
+  }
+
+  /** `getMetadata` without waiting (the index is a local SQLite table), for callers that must stay synchronous. */
+  findMetadata(bucket: string, name: string): ObjectMetadata | null {
     const row = this.db.prepare('SELECT * FROM storage_objects WHERE bucket = ? AND name = ?').get(bucket, name) as ObjectRow | undefined;
     return row ? toMetadata(row) : null;
   }

@@ -18,6 +18,9 @@ import type { AuthUser, IdentityBackend } from '../identity/types';
 /** Objects anyone may read by name (seeded and published files). */
 export const PUBLIC_PREFIX = 'public/';
 
+/** The folder of dataset archives `/data_repo/{name}.zip` redirects to when ARCHIVE_BASE_URL is not set. */
+export const ARCHIVE_PREFIX = `${PUBLIC_PREFIX}data_repo/`;
+
 export type StorageAction = 'read' | 'list' | 'write' | 'delete';
 
 /** Who is asking: no Authorization header, a verified user, or a token that did not verify. */

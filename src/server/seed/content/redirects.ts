@@ -3,14 +3,25 @@ import type { SeedDocument } from '../types';
 
 export const redirectsSeed: SeedDocument<'redirects'>[] = [
   {
+    id: 'redirect-eng-climuad',
+    data: {
+      match: 'prefix',
+      from: '/eng/data_repo/ClimUAd_Ukrainian_gridded_daily',
+      to: '/data_repo/ClimUAd_Ukrainian_gridded_daily',
+      keepRest: false,
+      priority: 5,
+      note: 'Стара адреса сторінки набору ClimUAd',
+    },
+  },
+  {
     id: 'redirect-eng-data-repo',
     data: {
       match: 'prefix',
       from: '/eng/data_repo',
       to: '/data_repo',
-      keepRest: true,
+      keepRest: false,
       priority: 10,
-      note: 'Сторінки репозитарію даних з англомовної частини старого сайту',
+      note: 'Репозитарій даних з англомовної частини старого сайту',
     },
   },
   {
