@@ -30,9 +30,18 @@ export function isBotUserAgent(userAgent: string | null | undefined): boolean {
   return !!userAgent && BOT_PATTERN.test(userAgent);
 }
 
-/** The 404 message of the spec. */
+/**
+ * The 404 message of the spec, with the path as the visitor typed it: percent-escapes decoded
+ * («/новини», not «/%D0%BD…»), or left as they are when they do not decode.
+ */
 export function pageNotFoundMessage(path: string): string {
-  return `Page Not Found: ${path}`;
+  let shown = path;
+  try {
+    shown = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: show the path as it came
+  }
+  return `Page Not Found: ${shown}`;
 }
 
 /** Context a route middleware receives. */

@@ -124,6 +124,12 @@ describe('unknown paths and bad input', () => {
     expect(textOf(res.body)).toContain(`Page Not Found: ${url}`);
   });
 
+  it('shows a Cyrillic path as typed', async () => {
+    const res = await server.get(`/${encodeURIComponent('новини')}`);
+    expect(res.status).toBe(404);
+    expect(textOf(res.body)).toContain('Page Not Found: /новини');
+  });
+
   it.each([
     ['a negative page', '/News?page=-1'],
     ['page zero', '/News?page=0'],

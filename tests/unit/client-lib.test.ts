@@ -6,7 +6,7 @@ import { formatBytes } from '../../src/client/lib/files';
 import { scrollTargetY } from '../../src/client/lib/scroll';
 import { pageWindow } from '../../src/client/components/Pagination';
 import { metaDescription } from '../../src/client/components/PageMeta';
-import { isBotUserAgent, isValidSlugParam, parsePageParam, resolveRouteMiddleware } from '../../src/shared/routes';
+import { isBotUserAgent, isValidSlugParam, pageNotFoundMessage, parsePageParam, resolveRouteMiddleware } from '../../src/shared/routes';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -119,5 +119,13 @@ describe('formatting', () => {
     const d = metaDescription('слово '.repeat(60));
     expect(d.length).toBeLessThanOrEqual(160);
     expect(d.endsWith('…')).toBe(true);
+  });
+});
+
+describe('the 404 message', () => {
+  it('shows the path as typed, escapes decoded where they decode', () => {
+    expect(pageNotFoundMessage('/%D0%BD%D0%BE%D0%B2%D0%B8%D0%BD%D0%B8')).toBe('Page Not Found: /новини');
+    expect(pageNotFoundMessage('/a%ZZb')).toBe('Page Not Found: /a%ZZb');
+    expect(pageNotFoundMessage('/missing')).toBe('Page Not Found: /missing');
   });
 });
