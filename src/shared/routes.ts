@@ -44,6 +44,26 @@ export function pageNotFoundMessage(path: string): string {
   return `Page Not Found: ${shown}`;
 }
 
+/**
+ * The first path segments of the public pages, in the case the spec writes them (`/News`, `/docs`).
+ * A unit test keeps this list equal to the route table's.
+ */
+export const PAGE_SEGMENTS = ['News', 'docs', 'Trainings', 'conf', 'journal', 'Departments', 'publications', 'activity', 'Contacts', 'data_repo', 'COP29', 'msg'] as const;
+
+const segmentByLowerCase = new Map<string, string>(PAGE_SEGMENTS.map((s) => [s.toLowerCase(), s]));
+
+/**
+ * `pathname` with its first segment in the spec's case when a visitor typed a page's address in
+ * another case (`/news/x` → `/News/x`), so each page has one address; null when nothing changes.
+ */
+export function canonicalCasePath(pathname: string): string | null {
+  const end = pathname.indexOf('/', 1);
+  const first = pathname.slice(1, end === -1 ? undefined : end);
+  const canonical = segmentByLowerCase.get(first.toLowerCase());
+  if (!canonical || canonical === first) return null;
+  return `/${canonical}${end === -1 ? '' : pathname.slice(end)}`;
+}
+
 /** Context a route middleware receives. */
 export interface RouteMiddlewareContext {
   pathname: string;

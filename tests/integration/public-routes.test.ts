@@ -201,6 +201,14 @@ describe('redirects', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('answers a page address typed in another case with a 301 to the spec\'s case, keeping the rest and the query', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/news?page=2' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/News?page=2');
+    const item = await server.app.inject({ method: 'GET', url: '/departments/viddil-klimatychnykh-doslidzhen' });
+    expect(item.headers.location).toBe('/Departments/viddil-klimatychnykh-doslidzhen');
+  });
+
   it('uses a new rule as soon as it is stored', async () => {
     await server.store.create('redirects', contentTypes.redirects.schema.parse({ from: '/staryi-rozdil', to: '/docs', priority: 1 }));
     const res = await server.app.inject({ method: 'GET', url: '/staryi-rozdil/x' });

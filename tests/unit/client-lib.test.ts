@@ -6,7 +6,8 @@ import { formatBytes } from '../../src/client/lib/files';
 import { scrollTargetY } from '../../src/client/lib/scroll';
 import { pageWindow } from '../../src/client/components/Pagination';
 import { metaDescription } from '../../src/client/components/PageMeta';
-import { isBotUserAgent, isValidSlugParam, pageNotFoundMessage, parsePageParam, resolveRouteMiddleware } from '../../src/shared/routes';
+import { canonicalCasePath, isBotUserAgent, isValidSlugParam, PAGE_SEGMENTS, pageNotFoundMessage, parsePageParam, resolveRouteMiddleware } from '../../src/shared/routes';
+import { publicPages } from '../../src/client/app/routes';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -127,5 +128,22 @@ describe('the 404 message', () => {
     expect(pageNotFoundMessage('/%D0%BD%D0%BE%D0%B2%D0%B8%D0%BD%D0%B8')).toBe('Page Not Found: /новини');
     expect(pageNotFoundMessage('/a%ZZb')).toBe('Page Not Found: /a%ZZb');
     expect(pageNotFoundMessage('/missing')).toBe('Page Not Found: /missing');
+  });
+});
+
+describe('page addresses in their canonical case', () => {
+  it('lists the first segment of every page path of the route table, and nothing else', () => {
+    const segments = new Set(publicPages.map((p) => p.path.split('/')[1]!).filter((s) => s && !s.startsWith(':') && s !== '*'));
+    expect([...segments].sort()).toEqual([...PAGE_SEGMENTS].sort());
+  });
+
+  it('fixes the case of the first segment only, and leaves right addresses alone', () => {
+    expect(canonicalCasePath('/news')).toBe('/News');
+    expect(canonicalCasePath('/DEPARTMENTS/viddil-klimatu')).toBe('/Departments/viddil-klimatu');
+    expect(canonicalCasePath('/cop29')).toBe('/COP29');
+    expect(canonicalCasePath('/Docs/Nakaz-1')).toBe('/docs/Nakaz-1');
+    expect(canonicalCasePath('/News/x')).toBeNull();
+    expect(canonicalCasePath('/about')).toBeNull();
+    expect(canonicalCasePath('/')).toBeNull();
   });
 });

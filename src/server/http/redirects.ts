@@ -3,6 +3,7 @@
  * rendering. Matching is a pure function so it is unit-tested without a server.
  */
 import type { FastifyInstance } from 'fastify';
+import { canonicalCasePath } from '../../shared/routes';
 import type { ContentData } from '../../shared/content/registry';
 import { downloadUrl, type ObjectStore } from '../storage/objects';
 import { ARCHIVE_PREFIX } from '../storage/rules';
@@ -74,7 +75,7 @@ export function createRedirectResolver(store: DocumentStore, archives?: ArchiveF
   return async (pathname: string, search: string) => matchRedirect(await rules(), pathname, search, archives);
 }
 
-/** Answers GET/HEAD requests of site pages with 301 when a rule matches. */
+/** Answers GET/HEAD requests of site pages with 301 to a page's address in its canonical case, or when a rule matches. */
 export function registerRedirects(app: FastifyInstance, resolve: ReturnType<typeof createRedirectResolver>): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -89,7 +90,8 @@ export function registerRedirects(app: FastifyInstance, resolve: ReturnType<type
     } catch {
       return;
     }
-    let target: string | null;
+    let target = canonicalCasePath(pathname); // on the raw path: the rest keeps its escapes as sent
+    if (target) return reply.code(301).header('Location', `${target}${search}`).send();
     try {
       target = await resolve(decoded, search);
     } catch (err) {
