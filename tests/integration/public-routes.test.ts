@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
 import { seedSet } from '../../src/server/seed/content/index';
+import { LIST_PAGE_SIZE } from '../../src/client/app/listParams';
 import { previousDay, todayInKyiv } from '../../src/client/lib/dates';
 import { startTestServer, textOf, type TestServer } from './helpers';
 
@@ -141,6 +142,15 @@ describe('unknown paths and bad input', () => {
       const res = await server.get(url);
       expect(res.status).toBe(404);
       expect(res.body).toContain('Page Not Found: ');
+  });
+
+  it('a page number past the last page is a 404; the last page and page 1 of a list are not', async () => {
+    const news = published(seedSet.news).length;
+    const last = Math.max(1, Math.ceil(news / LIST_PAGE_SIZE));
+    expect((await server.get(`/News?page=${last}`)).status).toBe(200);
+    const past = await server.get(`/News?page=${last + 1}`);
+    expect(past.status).toBe(404);
+    expect(textOf(past.body)).toContain('Page Not Found: /News');
   });
 
   it('a thesis is found only under its own conference', async () => {

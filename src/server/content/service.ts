@@ -103,7 +103,10 @@ export class ContentService {
     return clean;
   }
 
-  /** A page of visible documents of a public type. Throws BAD_REQUEST for an invalid cursor. */
+  /**
+   * A page of visible documents of a public type. Throws BAD_REQUEST for an invalid cursor, NOT_FOUND
+   * for a page past the last one (page 1 of an empty list is an empty page), so `?page=99` is a 404.
+   */
   async publicList(key: string, listInput: ListInput): Promise<ListPage> {
     const input = listInput ?? {};
     const type = getContentType(key);
@@ -127,12 +130,14 @@ export class ContentService {
         withTotal: true,
       });
       const total = result.total ?? 0;
+      const pageCount = Math.max(1, Math.ceil(total / limit));
+      if (page > pageCount) throw new TRPCError({ code: 'NOT_FOUND', message: `Сторінки ${page} немає: усього сторінок ${pageCount}` });
       return {
         items: result.items.map((d) => this.toApi(type, d)),
         nextCursor: result.nextCursor,
         total,
         page,
-        pageCount: Math.max(1, Math.ceil(total / limit)),
+        pageCount,
         limit,
       };
     });
