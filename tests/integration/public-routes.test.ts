@@ -153,6 +153,37 @@ describe('unknown paths and bad input', () => {
     expect(textOf(past.body)).toContain('Page Not Found: /News');
   });
 
+  it('continues a programme of more than 100 theses on ?page=2, numbering on', async () => {
+    const conference = await server.store.create(
+      'conferences',
+      contentTypes.conferences.schema.parse({ title: 'Велика конференція', slug: 'velyka-konferentsiia', status: 'published', startDate: '2027-05-10', endDate: '2027-05-12' }),
+    );
+    await server.store.createMany(
+      Array.from({ length: 101 }, (_, i) => ({
+        collection: 'theses',
+        id: `big-thesis-${i + 1}`,
+        data: contentTypes.theses.schema.parse({
+          title: `Доповідь номер ${i + 1}`,
+          slug: `dopovid-${i + 1}`,
+          status: 'published',
+          conferenceId: conference.id,
+          order: i + 1,
+          authors: [{ name: 'Іван Петренко' }],
+        }),
+      })),
+    );
+    const first = await server.get('/conf/velyka-konferentsiia');
+    expect(first.status).toBe(200);
+    expect(textOf(first.body)).toContain('Доповідь номер 100');
+    expect(textOf(first.body)).not.toContain('Доповідь номер 101');
+    expect(first.body).toContain('href="/conf/velyka-konferentsiia?page=2"');
+    const second = await server.get('/conf/velyka-konferentsiia?page=2');
+    expect(second.status).toBe(200);
+    expect(textOf(second.body)).toContain('Доповідь номер 101');
+    expect(second.body).toMatch(/<ol class="theses-list" start="101">/);
+    expect((await server.get('/conf/velyka-konferentsiia?page=3')).status).toBe(404);
+  });
+
   it('a thesis is found only under its own conference', async () => {
     const [c1, c2] = published(seedSet.conferences);
     const thesisOf1 = seedSet.theses!.find((t) => t.data.conferenceId === c1!.id)!;

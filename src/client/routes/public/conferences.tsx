@@ -13,7 +13,10 @@ import { Pagination } from '../../components/Pagination';
 import { formatDate, formatDateRange } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 
-const thesesInput = (conferenceId: string) => ({ filter: { conferenceId }, sort: 'programme', limit: 100 }) as const;
+/** Theses per page of a conference's programme; a larger programme continues on `?page=2`. */
+const THESES_PER_PAGE = 100;
+const thesesInput = (conferenceId: string, search: URLSearchParams | string) =>
+  ({ filter: { conferenceId }, sort: 'programme', limit: THESES_PER_PAGE, page: pageInput(search).page }) as const;
 
 export const confListPage = definePage({
   path: '/conf',
@@ -50,15 +53,16 @@ export const confListPage = definePage({
 
 export const confItemPage = definePage({
   path: '/conf/:id',
-  validate: ({ params }) => isValidSlugParam(params.id),
+  validate: (args) => isValidSlugParam(args.params.id) && validPage(args),
   prefetch: async (utils, { params, url }) => {
     const conf = await utils.conferences.get.ensureData(itemInput(params.id!, url.searchParams));
-    await utils.theses.list.ensureData(thesesInput(conf.id));
+    await utils.theses.list.ensureData(thesesInput(conf.id, url.searchParams));
   },
   Component: function ConferenceItem() {
     const { id } = useParams();
+    const { search } = useLocation();
     const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
-    const [theses] = trpc.theses.list.useSuspenseQuery(thesesInput(conf.id));
+    const [theses] = trpc.theses.list.useSuspenseQuery(thesesInput(conf.id, search));
     return (
       <>
         <PageMeta title={conf.title} description={conf.summary} />
@@ -76,7 +80,7 @@ export const confItemPage = definePage({
         <section aria-labelledby="theses-title">
           <h2 id="theses-title">Тези доповідей</h2>
           {theses.items.length ? (
-            <ol className="theses-list">
+            <ol className="theses-list" start={(theses.page - 1) * THESES_PER_PAGE + 1}>
               {theses.items.map((t) => (
                 <li key={t.id}>
                   <Link to={`/conf/${conf.slug}/${t.slug}`}>{t.title}</Link>
@@ -88,6 +92,7 @@ export const confItemPage = definePage({
           ) : (
             <EmptyState>Тези ще не опубліковано.</EmptyState>
           )}
+          <Pagination page={theses.page} pageCount={theses.pageCount} />
         </section>
       </>
     );
