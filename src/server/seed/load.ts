@@ -4,8 +4,7 @@
  * with its type's schema before anything is written; documents are then written in one batch.
  * Each data repository entry also gets its archive `{slug}.zip` under ARCHIVE_PREFIX (archives.ts).
  */
-import { contentTypeList, getContentType, type ContentKey } from '../../shared/content/registry';
-import type { ContentData } from '../../shared/content/registry';
+import { contentTypeList, getContentType, type ContentData, type ContentKey } from '../../shared/content/registry';
 import type { ObjectStore } from '../storage/objects';
 import { downloadUrl } from '../storage/objects';
 import { ARCHIVE_PREFIX } from '../storage/rules';
@@ -50,11 +49,15 @@ export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<n
     return { path: meta.name, name: file.name, contentType: meta.contentType, size: Number(meta.size), url: downloadUrl(meta) };
   };
   const batch: Array<{ collection: string; id: string; data: unknown }> = [];
-  const archives: Array<{ name: string; bytes: Buffer }> = [];
+  const archives: Array<{ fileName: string; bytes: Buffer }> = [];
   for (const [key, docs] of Object.entries(set) as Array<[ContentKey, Array<{ id: string; data: unknown }>]>) {
     const type = getContentType(key);
     for (const doc of docs) {
-      const data = await materialise(doc.data, storeFile);
+      const files: SeedFile[] = [];
+      const data = await materialise(doc.data, (file) => {
+        files.push(file);
+        return storeFile(file);
+      });
       const parsed = type.schema.safeParse(data);
       if (!parsed.success) {
         throw new Error(`Seed document ${key}/${doc.id} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -62,17 +65,15 @@ export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<n
       batch.push({ collection: key, id: type.kind === 'singleton' ? key : doc.id, data: parsed.data });
       if (key === 'dataRepo') {
         const dataset = parsed.data as ContentData<'dataRepo'>;
-        const samples = ((doc.data as { files?: unknown[] }).files ?? []).map((f) => (isSeedFile(f) ? f : (f as { file: SeedFile }).file));
-        archives.push({ name: `${ARCHIVE_PREFIX}${dataset.slug}.zip`, bytes: datasetArchive(dataset, samples) });
+        archives.push({ fileName: `${dataset.slug}.zip`, bytes: datasetArchive(dataset, files) });
       }
     }
   }
-  for (const archive of archives) {
-    const fileName = archive.name.slice(ARCHIVE_PREFIX.length);
+  for (const { fileName, bytes } of archives) {
     await targets.objects.putObject({
       bucket: targets.bucket,
-      name: archive.name,
-      bytes: archive.bytes,
+      name: `${ARCHIVE_PREFIX}${fileName}`,
+      bytes,
       contentType: 'application/zip',
       contentDisposition: `attachment; filename="${fileName}"`,
     });
