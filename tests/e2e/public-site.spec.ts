@@ -26,6 +26,14 @@ test('page 2 of the news list works by link and by address', async ({ page, cons
   expect(consoleErrors).toEqual([]);
 });
 
+test('a visitor downloads a dataset archive from its page', async ({ page, consoleErrors }) => {
+  await page.goto('/data_repo/month');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Завантажити архів (ZIP)' }).click()]);
+  expect(download.suggestedFilename()).toBe('month.zip');
+  expect(await download.failure()).toBeNull();
+  expect(consoleErrors).toEqual([]);
+});
+
 test('a hash link scrolls to its target leaving 64 px above it', async ({ page }) => {
   await page.goto('/');
   const link = page.getByRole('list', { name: 'Найближчі навчання' }).getByRole('link').first();

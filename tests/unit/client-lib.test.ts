@@ -6,6 +6,7 @@ import { formatBytes } from '../../src/client/lib/files';
 import { scrollTargetY } from '../../src/client/lib/scroll';
 import { pageWindow } from '../../src/client/components/Pagination';
 import { metaDescription } from '../../src/client/components/PageMeta';
+import { isPagePath } from '../../src/client/components/ContentLink';
 import { canonicalCasePath, isBotUserAgent, isValidSlugParam, PAGE_SEGMENTS, pageNotFoundMessage, parsePageParam, resolveRouteMiddleware } from '../../src/shared/routes';
 import { publicPages } from '../../src/client/app/routes';
 
@@ -145,5 +146,19 @@ describe('page addresses in their canonical case', () => {
     expect(canonicalCasePath('/News/x')).toBeNull();
     expect(canonicalCasePath('/about')).toBeNull();
     expect(canonicalCasePath('/')).toBeNull();
+  });
+});
+
+describe('links stored in content', () => {
+  it('routes site pages and leaves files, storage and other sites to the browser', () => {
+    expect(isPagePath('/data_repo/month')).toBe(true);
+    expect(isPagePath('/News?page=2')).toBe(true);
+    expect(isPagePath('/data-policy#access')).toBe(true);
+    expect(isPagePath('/data_repo/ClimUAsd-stn.v2')).toBe(true);
+    expect(isPagePath('/data_repo/month.zip')).toBe(false);
+    expect(isPagePath('/data_repo/ClimUAsd-stn.v2.zip')).toBe(false);
+    expect(isPagePath('/v0/b/bucket/o/public%2Fa?alt=media')).toBe(false);
+    expect(isPagePath('//evil.example.org/x')).toBe(false);
+    expect(isPagePath('https://climate.uhmi.org.ua')).toBe(false);
   });
 });

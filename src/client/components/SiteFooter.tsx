@@ -1,11 +1,7 @@
 /** The site footer from the `footer` settings document. */
-import { Link } from 'react-router';
 import { SOCIAL_NETWORKS } from '../../shared/content/constants';
 import { trpc } from '../lib/trpc';
-
-function FooterLink({ href, label }: { href: string; label: string }) {
-  return href.startsWith('/') ? <Link to={href}>{label}</Link> : <a href={href}>{label}</a>;
-}
+import { ContentLink } from './ContentLink';
 
 export function SiteFooter() {
   const [footer] = trpc.footer.get.useSuspenseQuery();
@@ -19,7 +15,7 @@ export function SiteFooter() {
             <ul>
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <FooterLink {...link} />
+                  <ContentLink href={link.href}>{link.label}</ContentLink>
                 </li>
               ))}
             </ul>

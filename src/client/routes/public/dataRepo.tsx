@@ -1,11 +1,12 @@
 /** /data_repo and its dataset pages (/data_repo/month, /data_repo/ClimUAsd-stn.v2, ...). */
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage } from '../../app/definePage';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
+import { ContentLink } from '../../components/ContentLink';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { formatDate } from '../../lib/dates';
@@ -109,7 +110,9 @@ export const dataRepoItemPage = definePage({
             <h2 id="links-title">Посилання</h2>
             <ul>
               {d.links.map((l) => (
-                <li key={l.href}>{l.href.startsWith('/') ? <Link to={l.href}>{l.label}</Link> : <a href={l.href}>{l.label}</a>}</li>
+                <li key={l.href}>
+                  <ContentLink href={l.href}>{l.label}</ContentLink>
+                </li>
               ))}
             </ul>
           </section>
