@@ -3,7 +3,7 @@
  * - the browser bundle (`vite build`): dist/client, with a manifest the server reads for script and
  *   style tags, and the build manifests builds/latest.json and builds/meta/{id}.json;
  * - the server (`vite build --ssr`): dist/server/main.js and the CLIs in dist/server/cli/, with node_modules external.
- * Vitest reads the `test` section (unit and integration projects).
+ * Vitest reads the `test` section (unit, integration and security projects).
  */
 import react from '@vitejs/plugin-react';
 import { randomUUID } from 'node:crypto';
@@ -66,6 +66,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        // One file per hole found by the security review (issue 11); each failed before its fix.
+        test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
       },
     ],
   },

@@ -78,7 +78,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   await app.register(cookie);
   registerCrossSiteGuard(app);
   await identity.register(app);
-  registerSessionRoute(app, identity.backend, { secure: config.publicUrl?.startsWith('https:') ?? false });
+  registerSessionRoute(app, identity.backend, { secure: config.publicUrl.startsWith('https:') });
 
   if (build.built) {
     await app.register(fastifyStatic, {
@@ -118,7 +118,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       buildId: build.buildId,
       backend: config.backend,
       firebase,
-      origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+      origin: config.publicUrl,
       authProviders: config.backend === 'firebase' ? config.auth.providers : [],
     }),
   });

@@ -16,7 +16,7 @@ const bool = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase()
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: portSchema.default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -69,6 +69,10 @@ const envSchema = z
     CLIENT_DIST_DIR: optional(z.string().min(1)),
   })
   .superRefine((env, ctx) => {
+    // Links in mail, canonical URLs and redirects are built from PUBLIC_URL, never from a request's Host.
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when NODE_ENV=production (the public origin, e.g. https://uhmi.org.ua)' });
+    }
     if (env.BACKEND === 'firebase') {
       for (const key of ['FIREBASE_API_KEY', 'FIREBASE_PROJECT_ID', 'FIREBASE_APP_ID'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BACKEND=firebase' });
@@ -83,8 +87,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** Public origin used for canonical links, e.g. https://uhmi.org.ua (no trailing slash); undefined: the request's origin. */
-  publicUrl: string | undefined;
+  /**
+   * Public origin for canonical links, mail links and redirects, e.g. https://uhmi.org.ua (no trailing
+   * slash). PUBLIC_URL; required in production, `http://localhost:{PORT}` otherwise. Never the request's Host.
+   */
+  publicUrl: string;
   supportEmail: string;
   backend: Env['BACKEND'];
   adminEmail: string | undefined;
@@ -149,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     supportEmail: e.SUPPORT_EMAIL,
     backend: e.BACKEND,
     adminEmail: e.ADMIN_EMAIL,

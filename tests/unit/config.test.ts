@@ -37,6 +37,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ BACKEND: 'firebase' })).toThrow(/FIREBASE_API_KEY: is required when BACKEND=firebase/);
   });
 
+  it('refuses to start in production without PUBLIC_URL, and never takes the origin from a request', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^Invalid configuration: PUBLIC_URL: is required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://uhmi.org.ua' }).publicUrl).toBe('https://uhmi.org.ua');
+    expect(loadConfig({ PORT: '3456' }).publicUrl).toBe('http://localhost:3456');
+  });
+
   it('treats empty optional variables as unset and trims a trailing slash from PUBLIC_URL', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://uhmi.org.ua/', GA_MEASUREMENT_ID: '' });
     expect(config.publicUrl).toBe('https://uhmi.org.ua');

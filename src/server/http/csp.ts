@@ -38,6 +38,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
+    strictTransportSecurity: config.publicUrl.startsWith('https:') ? undefined : false,
   });
 }

@@ -25,7 +25,7 @@ export interface Identity {
 
 /** Where password-reset links lead: the login page, which completes the reset. */
 export function resetUrlFor(config: Config): string {
-  return `${config.publicUrl ?? `http://localhost:${config.port}`}/edit/admin/Login`;
+  return `${config.publicUrl}/edit/admin/Login`;
 }
 
 export async function createIdentity(config: Config, db: Database.Database, log: { info(message: string): void }): Promise<Identity> {

@@ -120,9 +120,9 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
    * PUBLIC_URL's scheme (an https site behind a proxy that does not forward the scheme must not
    * hand the browser an http upload URL, which it would block as mixed content).
    */
-  const publicOrigin = config.publicUrl ? new URL(config.publicUrl) : null;
+  const publicOrigin = new URL(config.publicUrl);
   const originOf = (request: FastifyRequest) =>
-    publicOrigin && publicOrigin.host === request.host ? publicOrigin.origin : `${request.protocol}://${request.host}`;
+    publicOrigin.host === request.host ? publicOrigin.origin : `${request.protocol}://${request.host}`;
 
   const who = (request: FastifyRequest): Promise<Requester> => requesterFrom(request.headers.authorization, identity);
 
