@@ -64,6 +64,37 @@ export function canonicalCasePath(pathname: string): string | null {
   return `/${canonical}${end === -1 ? '' : pathname.slice(end)}`;
 }
 
+/**
+ * Path prefixes the server answers itself, never with a page: the admin, the APIs, the
+ * Firebase-compatible identity and storage endpoints, `/__/…`, build manifests and built assets.
+ * A path is under a prefix when it equals it or continues with `/`.
+ */
+export const RESERVED_PATH_PREFIXES = [
+  '/edit',
+  '/api',
+  '/v0',
+  '/identitytoolkit.googleapis.com',
+  '/securetoken.googleapis.com',
+  '/__',
+  '/builds',
+  '/assets',
+] as const;
+
+/** Files served at the site root from `src/client/static` (a security test keeps this list equal to the folder). */
+export const ROOT_STATIC_FILES = ['/favicon.svg', '/robots.txt'] as const;
+
+/**
+ * Whether a (decoded) path belongs to the server rather than to the pages: under one of
+ * RESERVED_PATH_PREFIXES or one of ROOT_STATIC_FILES. Compared without regard to case and with
+ * repeated leading slashes or backslashes read as one slash, so no spelling slips through.
+ * Redirect rules may neither be saved for such a path nor apply to one.
+ */
+export function isReservedPath(pathname: string): boolean {
+  const path = pathname.replace(/^[/\\]+/, '/').toLowerCase();
+  if ((ROOT_STATIC_FILES as readonly string[]).includes(path)) return true;
+  return RESERVED_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
 /** Context a route middleware receives. */
 export interface RouteMiddlewareContext {
   pathname: string;

@@ -122,6 +122,23 @@ function badData(error: z.ZodError): TRPCError {
   return new TRPCError({ code: 'BAD_REQUEST', message: `Перевірте поля: ${where}${first?.message ?? 'невірні дані'}`, cause: error });
 }
 
+/**
+ * FORBIDDEN when the type's `writeCheck` refuses the data for the writer's role (e.g. an editor
+ * pointing a redirect at another site); the messages become field errors (`data.{field}`, as the
+ * input's own validation names them) so the form shows them under the field.
+ */
+function checkWriter(type: AnyContentType, data: Data, actor: Actor): void {
+  const refused = type.writeCheck?.(data as never, { role: actor.role });
+  const entries = refused ? Object.entries(refused).filter((e): e is [string, string] => typeof e[1] === 'string') : [];
+  if (!entries.length) return;
+  const fieldErrors = Object.fromEntries(entries.map(([field, message]) => [`data.${field}`, [message]]));
+  throw new TRPCError({
+    code: 'FORBIDDEN',
+    message: entries[0]![1],
+    cause: new ErrorData({ reason: 'forbidden-value', field: entries[0]![0], zodError: { formErrors: [], fieldErrors } }),
+  });
+}
+
 export class ContentAdminService {
   readonly history: ContentHistory;
   private readonly store: DocumentStore;
@@ -265,7 +282,7 @@ export class ContentAdminService {
    * the `slug.from` field (unique in the type, `selfId` excluded), relations checked.
    * BAD_REQUEST (with the zod issues as cause) for invalid data or a missing related document.
    */
-  private async prepare(type: AnyContentType, input: unknown, selfId: string | undefined): Promise<{ data: Data; generatedSlug: boolean }> {
+  private async prepare(type: AnyContentType, input: unknown, selfId: string | undefined, actor: Actor): Promise<{ data: Data; generatedSlug: boolean }> {
     let schema = dataSchemas.get(type);
     if (!schema) dataSchemas.set(type, (schema = adminDataSchema(type)));
     const parsed = schema.safeParse(input);
@@ -282,6 +299,7 @@ export class ContentAdminService {
     }
     const final = type.schema.safeParse(data);
     if (!final.success) throw badData(final.error);
+    checkWriter(type, final.data as Data, actor);
     await this.checkRelations(type, final.data as Data);
     return { data: final.data as Data, generatedSlug };
   }
@@ -335,7 +353,7 @@ export class ContentAdminService {
   async create(key: string, input: unknown, actor: Actor): Promise<ApiDocument> {
     const type = this.typeOf(key, 'collection');
     for (let attempt = 1; ; attempt += 1) {
-      const { data, generatedSlug } = await this.prepare(type, input, undefined);
+      const { data, generatedSlug } = await this.prepare(type, input, undefined, actor);
       const id = autoId();
       try {
         const [doc] = await this.commit(type, id, [
@@ -365,7 +383,7 @@ export class ContentAdminService {
     const current = await this.load(type, id);
     if (current.version !== version) throw await this.stale(type, id);
     for (let attempt = 1; ; attempt += 1) {
-      const { data, generatedSlug } = await this.prepare(type, input, id);
+      const { data, generatedSlug } = await this.prepare(type, input, id, actor);
       const action = this.updateAction(type, current.data, data, kind);
       const baseline = await this.history.baselineOps(current);
       try {
@@ -391,7 +409,7 @@ export class ContentAdminService {
   async saveSingleton(key: string, version: number | null, input: unknown, actor: Actor): Promise<ApiDocument> {
     const type = this.typeOf(key, 'singleton');
     if (version !== null) return this.writeExisting(type, key, version, input, actor, 'update');
-    const { data } = await this.prepare(type, input, key);
+    const { data } = await this.prepare(type, input, key, actor);
     const [doc] = await this.commit(type, key, [
       { kind: 'create', collection: key, id: key, data },
       this.history.revisionOp(key, key, 1, 'create', actor, data),
@@ -551,7 +569,7 @@ export class ContentAdminService {
     if (type.publishable) input.status = 'draft';
     const slug = type.slug ? input[type.slug.field] : undefined;
     if (typeof slug === 'string' && slug) input[type.slug!.field] = await this.freeSlug(type, slug, id);
-    const { data } = await this.prepare(type, input, id);
+    const { data } = await this.prepare(type, input, id, actor);
     const version = latest.revision + 1;
     const [doc] = await this.commit(type, id, [
       { kind: 'create', collection: type.key, id, data, unique: this.uniqueFields(type, data), version },

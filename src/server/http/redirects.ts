@@ -3,11 +3,13 @@
  * rendering. Matching is a pure function so it is unit-tested without a server.
  */
 import type { FastifyInstance } from 'fastify';
-import { canonicalCasePath } from '../../shared/routes';
+import { canonicalCasePath, isReservedPath } from '../../shared/routes';
 import type { ContentData } from '../../shared/content/registry';
+import { isExternalTarget } from '../../shared/content/types/redirects';
 import { downloadUrl, type ObjectStore } from '../storage/objects';
 import { ARCHIVE_PREFIX } from '../storage/rules';
 import type { DocumentStore } from '../store/port';
+import { safeLocalPath } from './safePath';
 
 export type RedirectRule = ContentData<'redirects'>;
 
@@ -23,19 +25,31 @@ function isUnder(pathname: string, prefix: string): boolean {
 export type ArchiveFolder = string | ((fileName: string) => string | null);
 
 /**
+ * Whether a stored rule may be applied at all: its `from` is not a path the server answers itself
+ * and its target is a path here or an https address (the admin refuses anything else when saving;
+ * this keeps rules stored another way, or before that check, harmless).
+ */
+function isApplicable(rule: RedirectRule): boolean {
+  if (isReservedPath(rule.from)) return false;
+  return !isExternalTarget(rule.to) || /^https:\/\/[^/\\]/i.test(rule.to);
+}
+
+/**
  * The target of the first matching rule (lowest priority first), or null.
  * - prefix: `from` itself or any path under `from/` goes to `to`, plus the rest of the path when `keepRest`;
  * - zip: `{name}.zip` under `from` goes to `{to}/{name}.zip` when `to` is a URL, else to the archive in `archives`.
- * The query string is kept.
+ * The query string is kept. Paths the server answers itself (`isReservedPath`: the admin, APIs,
+ * identity and storage endpoints, assets) never match, whatever the rules say.
  */
 export function matchRedirect(rules: RedirectRule[], pathname: string, search: string, archives?: ArchiveFolder): string | null {
-  const sorted = [...rules].sort((a, b) => a.priority - b.priority);
+  if (isReservedPath(pathname)) return null;
+  const sorted = rules.filter(isApplicable).sort((a, b) => a.priority - b.priority);
   for (const rule of sorted) {
     if (!isUnder(pathname, rule.from)) continue;
     if (rule.match === 'zip') {
       const fileName = /\/([^/]+\.zip)$/i.exec(pathname)?.[1];
       if (!fileName) continue;
-      const folder = /^https?:\/\//.test(rule.to) ? rule.to.replace(/\/+$/, '') : archives;
+      const folder = /^https:\/\//i.test(rule.to) ? rule.to.replace(/\/+$/, '') : archives;
       const target = typeof folder === 'function' ? folder(fileName) : folder ? `${folder}/${fileName}` : null;
       if (target) return target;
       continue;
@@ -75,30 +89,43 @@ export function createRedirectResolver(store: DocumentStore, archives?: ArchiveF
   return async (pathname: string, search: string) => matchRedirect(await rules(), pathname, search, archives);
 }
 
-/** Answers GET/HEAD requests of site pages with 301 to a page's address in its canonical case, or when a rule matches. */
+/**
+ * The Location header for a redirect target: an absolute https/http URL (a rule's external target
+ * or the configured archive folder) as it is, anything else as a path that stays on the site.
+ */
+function locationOf(target: string): string {
+  if (/^https?:\/\/[^/\\]/i.test(target)) return target;
+  return safeLocalPath(target);
+}
+
+/**
+ * Answers GET/HEAD requests of site pages with 301 to a page's address in its canonical case, or when
+ * a rule matches. Every Location built from the request path stays on the site (`safeLocalPath`).
+ */
 export function registerRedirects(app: FastifyInstance, resolve: ReturnType<typeof createRedirectResolver>): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const url = request.url;
-    if (url.startsWith('/api/') || url.startsWith('/v0/') || url.startsWith('/assets/') || url.startsWith('/builds/') || url.startsWith('/__/')) return;
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
     const search = q === -1 ? '' : url.slice(q);
     let decoded: string;
     try {
-      decoded = decodeURI(pathname);
+      decoded = decodeURIComponent(pathname);
     } catch {
       return;
     }
+    // The server's own paths, however spelled (`/%61pi/…` is routed as `/api/…`), are never redirected.
+    if (isReservedPath(decoded)) return;
     let target = canonicalCasePath(pathname); // on the raw path: the rest keeps its escapes as sent
-    if (target) return reply.code(301).header('Location', `${target}${search}`).send();
+    if (target) return reply.code(301).header('Location', safeLocalPath(`${target}${search}`)).send();
     try {
-      target = await resolve(decoded, search);
+      target = await resolve(decodeURI(pathname), search);
     } catch (err) {
       // A failing rule store must not take the site down: log it and render the page as asked.
       request.log.error({ err }, 'redirect rules unavailable');
       return;
     }
-    if (target) return reply.code(301).header('Location', encodeURI(target).replace(/%25([0-9A-F]{2})/gi, '%$1')).send();
+    if (target) return reply.code(301).header('Location', locationOf(encodeURI(target).replace(/%25([0-9A-F]{2})/gi, '%$1'))).send();
   });
 }

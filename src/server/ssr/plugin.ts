@@ -11,6 +11,7 @@ import type { PublicConfig } from '../../client/lib/publicConfig';
 import { appRouter, type AppRouter } from '../trpc/appRouter';
 import type { createContextFactory } from '../trpc/context';
 import { scriptNonce } from '../http/csp';
+import { sameSiteLocation } from '../http/safePath';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
 import { adminDocument, htmlDocument } from './document';
 
@@ -43,7 +44,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): void {
       userAgent: request.headers['user-agent'],
       nonce,
     });
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    if (result.kind === 'redirect') return reply.redirect(sameSiteLocation(result.location, config.origin), result.status);
     if (result.status >= 500) {
       for (const err of result.errors) request.log.error({ err, url: request.url, bot: result.isBot }, 'page render failed');
     }

@@ -57,6 +57,12 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   access?: 'staff' | 'admin';
   /** Path of a document on the public site, if it has its own page. */
   publicPath?: (doc: { id: string } & Record<string, unknown>) => string;
+  /**
+   * Rules that depend on who saves (the schema cannot know): called with the validated data and the
+   * writer's role on every admin write; returns Ukrainian messages by field to refuse the write
+   * (FORBIDDEN with the messages as field errors), or null.
+   */
+  writeCheck?(data: z.output<z.ZodObject<Shape>>, writer: { role: 'admin' | 'editor' }): Partial<Record<keyof Shape & string, string>> | null;
 }
 
 /** Declares a content type, keeping its literal key, kind, visibility and schema shape for typed routers. */

@@ -1,14 +1,44 @@
 /** Redirect rules answered with 301 before rendering (spec section 2). */
 import { z } from 'zod';
+import { isReservedPath } from '../../routes';
 import { defineContentType } from '../define';
-import { text, webUrlSchema } from '../fields';
+import { text } from '../fields';
 
-const pathSchema = z
+/** Messages of the rule form (shown under the field). */
+export const REDIRECT_MESSAGES = {
+  path: 'Шлях має починатися з одного / і не містити пробілів, \\, ? чи #',
+  reserved: 'Ця адреса належить самому сайту (адміністрування, API, вхід, файли); переадресація з неї неможлива',
+  https: 'Адреса іншого сайту має починатися з https://',
+  target: 'Вкажіть шлях на сайті (/…) або адресу іншого сайту (https://…)',
+  adminOnly: 'Переадресацію на інший сайт може зберегти лише адміністратор',
+} as const;
+
+/** A path on this site: one leading slash, no `//` or `\` (browsers read `/\host` as another site). */
+const LOCAL_PATH = /^\/(?![/\\])[^\s?#\\]*$/;
+const httpsUrl = z.url({ protocol: /^https$/ });
+
+/** Whether a rule's target names another site (an absolute URL, or `//host`). */
+export function isExternalTarget(to: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(to) || /^[/\\]{2}/.test(to);
+}
+
+const pathSchema = z.string().trim().min(1).max(500).regex(LOCAL_PATH, REDIRECT_MESSAGES.path);
+
+/** Where a rule sends visitors: a path on the site or an https address of another site. */
+const targetSchema = z
   .string()
   .trim()
   .min(1)
-  .max(500)
-  .regex(/^\/(?!\/)[^\s?#]*$/, 'Шлях має починатися з / і не містити пробілів, ? чи #');
+  .max(2000)
+  .superRefine((value, ctx) => {
+    if (value.startsWith('/') || value.startsWith('\\')) {
+      if (!LOCAL_PATH.test(value)) ctx.addIssue({ code: 'custom', message: REDIRECT_MESSAGES.path });
+    } else if (/^http:/i.test(value)) {
+      ctx.addIssue({ code: 'custom', message: REDIRECT_MESSAGES.https });
+    } else if (!/^https:\/\//i.test(value) || !httpsUrl.safeParse(value).success) {
+      ctx.addIssue({ code: 'custom', message: REDIRECT_MESSAGES.target });
+    }
+  });
 
 export const redirects = defineContentType({
   key: 'redirects',
@@ -23,8 +53,10 @@ export const redirects = defineContentType({
      * `keepRest`); `zip`: `{name}.zip` under `from` goes to the archive folder base URL from configuration.
      */
     match: z.enum(['prefix', 'zip']).default('prefix'),
-    from: pathSchema,
-    to: z.union([pathSchema, webUrlSchema, z.literal('')]).default(''),
+    /** Never a path the server answers itself (`isReservedPath`: the admin, APIs, identity, storage, assets). */
+    from: pathSchema.refine((path) => !isReservedPath(path), REDIRECT_MESSAGES.reserved),
+    /** A path on the site, or (admins only, see `writeCheck`) an https address of another site. */
+    to: z.union([targetSchema, z.literal('')]).default(''),
     keepRest: z.boolean().default(false),
     /** Lower runs first. */
     priority: z.number().int().min(0).max(10_000).default(100),
@@ -37,4 +69,6 @@ export const redirects = defineContentType({
   sorts: { priority: { by: ['priority'], direction: 'asc' } },
   fileFields: [],
   relations: [],
+  // Sending visitors to another site is an administrator's decision (a phishing page must not be one editor away).
+  writeCheck: (data, writer) => (writer.role !== 'admin' && isExternalTarget(data.to) ? { to: REDIRECT_MESSAGES.adminOnly } : null),
 });
