@@ -76,7 +76,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   await registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
-  registerCrossSiteGuard(app);
+  registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
   await identity.register(app);
   registerSessionRoute(app, identity.backend, { secure: config.publicUrl.startsWith('https:') });
 

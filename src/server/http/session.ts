@@ -25,24 +25,32 @@ export async function userFromRequest(request: FastifyRequest | undefined, ident
 }
 
 /**
- * Refuses state-changing API requests sent from another site (cookie-authenticated CSRF): the
- * browser's Sec-Fetch-Site, or else the Origin header, must name this site.
+ * Refuses state-changing requests sent from another site (cookie-authenticated CSRF), whatever
+ * their path (the router decodes `/%61pi/…` to `/api/…`, so a path test is no guard): every method
+ * but GET, HEAD and OPTIONS. The browser's Sec-Fetch-Site must not say `cross-site`, and an Origin,
+ * when sent, must be this site: PUBLIC_URL's host or the host the request was sent to (a browser
+ * sends the real one; the request guard has checked its form). Requests with no Origin and no
+ * Sec-Fetch-Site do not come from a browser's cross-site form or fetch and pass. A request that
+ * carries an `Authorization` header and no cookie (the Firebase SDKs' calls to the identity and
+ * storage endpoints) has no ambient credential to abuse and passes as well.
  */
-export function registerCrossSiteGuard(app: FastifyInstance): void {
+export function registerCrossSiteGuard(app: FastifyInstance, options: { publicUrl: string }): void {
+  const publicHost = new URL(options.publicUrl).host;
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!request.url.startsWith('/api/')) return;
+    if (request.headers.authorization && !request.headers.cookie) return;
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    let crossSite = site === 'cross-site';
-    if (!crossSite && origin && site !== 'same-origin') {
+    let crossSite = site === 'cross-site' || site === 'same-site';
+    if (!crossSite && origin !== undefined) {
       try {
-        crossSite = new URL(origin).host !== request.host;
+        const host = new URL(origin).host;
+        crossSite = host !== publicHost && host !== request.host;
       } catch {
-        crossSite = true;
+        crossSite = true; // `Origin: null` (sandboxed frames, some redirects) or garbage
       }
     }
-    if (crossSite) return reply.code(403).send({ error: 'Cross-site request refused' });
+    if (crossSite) return reply.code(403).header('Cache-Control', 'no-store').send({ error: 'Cross-site request refused', statusCode: 403 });
   });
 }
 
