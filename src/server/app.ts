@@ -18,6 +18,7 @@ import { registerBuildManifests } from './http/builds';
 import { registerSecurityHeaders } from './http/csp';
 import { firebaseWebConfig, registerFirebaseInit } from './http/firebaseConfig';
 import { createRedirectResolver, registerRedirects, storageArchives } from './http/redirects';
+import { registerRequestGuard } from './http/requestGuard';
 import { registerCrossSiteGuard, registerSessionRoute } from './http/session';
 import { createIdentity, ensureFirstAdmin } from './identity/index';
 import type { IdentityBackend } from './identity/types';
@@ -74,6 +75,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   const firebase = firebaseWebConfig(config);
 
   await registerSecurityHeaders(app, config);
+  registerRequestGuard(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
