@@ -16,6 +16,7 @@ import type { Config } from './config';
 import { ContentService } from './content/service';
 import { registerBuildManifests } from './http/builds';
 import { registerSecurityHeaders } from './http/csp';
+import { registerFetchResponseUnwrap } from './http/fetchResponse';
 import { firebaseWebConfig, registerFirebaseInit } from './http/firebaseConfig';
 import { createRedirectResolver, registerRedirects, storageArchives } from './http/redirects';
 import { registerRequestGuard } from './http/requestGuard';
@@ -76,6 +77,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
 
   await registerSecurityHeaders(app, config);
   registerRequestGuard(app);
+  registerFetchResponseUnwrap(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
