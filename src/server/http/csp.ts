@@ -17,19 +17,42 @@ export function scriptNonce(reply: FastifyReply): string {
   return (reply.request.raw as WithNonce)[NONCE] ?? '';
 }
 
+/**
+ * Hosts beyond 'self' the pages may talk to, by configuration: Google's identity and storage APIs
+ * (and the auth domain's frame for popup sign-in) only in firebase mode; Google Analytics' tag
+ * (loaded by firebase/analytics through googletagmanager) and its collection endpoints only when
+ * GA_MEASUREMENT_ID is set. The embedded backend without analytics names no outside host.
+ */
+export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 'firebase'>): { script: string[]; connect: string[]; frame: string[] } {
+  const script: string[] = [];
+  const connect: string[] = [];
+  const frame: string[] = [];
+  if (config.backend === 'firebase') {
+    script.push('https://apis.google.com');
+    connect.push('https://*.googleapis.com');
+    frame.push(`https://${config.firebase.authDomain}`);
+  }
+  if (config.gaMeasurementId) {
+    script.push('https://www.googletagmanager.com');
+    connect.push('https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com');
+  }
+  return { script, connect, frame };
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   app.addHook('onRequest', async (request) => {
     (request.raw as WithNonce)[NONCE] = randomBytes(16).toString('base64');
   });
+  const extra = cspSources(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (req) => `'nonce-${(req as WithNonce)[NONCE] ?? ''}'`, 'https://www.googletagmanager.com', 'https://apis.google.com'],
+        scriptSrc: ["'self'", (req) => `'nonce-${(req as WithNonce)[NONCE] ?? ''}'`, ...extra.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https://*.googleapis.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
-        frameSrc: ["'self'", `https://${config.firebase.authDomain}`],
+        connectSrc: ["'self'", ...extra.connect],
+        frameSrc: ["'self'", ...extra.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],

@@ -1,0 +1,44 @@
+/**
+ * Issue 11, item 12b: the CSP allowed googletagmanager (and other Google hosts) although nothing
+ * loads from them unless analytics is configured. Without GA_MEASUREMENT_ID (and with the embedded
+ * backend) the policy names no Google host; with it, exactly the analytics hosts are added.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { cspSources } from '../../src/server/http/csp';
+import { loadConfig } from '../../src/server/config';
+import { startTestServer, type TestServer } from '../integration/helpers';
+
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.dispose();
+});
+
+async function cspOf(env: Record<string, string>): Promise<string> {
+  const server = await startTestServer({ SEED: 'false', ...env });
+  servers.push(server);
+  const res = await server.app.inject({ method: 'GET', url: '/' });
+  return String(res.headers['content-security-policy']);
+}
+
+describe('Content-Security-Policy', () => {
+  it('names no Google host without GA_MEASUREMENT_ID (embedded backend)', async () => {
+    const csp = await cspOf({});
+    expect(csp).toMatch(/script-src 'self' 'nonce-/);
+    expect(csp).not.toMatch(/google|gstatic|firebaseapp/i);
+  });
+
+  it('allows the analytics hosts only when GA_MEASUREMENT_ID is set', async () => {
+    const csp = await cspOf({ GA_MEASUREMENT_ID: 'G-TEST1234' });
+    expect(csp).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
+    expect(csp).not.toMatch(/apis\.google\.com|googleapis\.com/);
+  });
+
+  it('allows Google identity and storage only in firebase mode', () => {
+    const firebase = loadConfig({ NODE_ENV: 'test', BACKEND: 'firebase', FIREBASE_API_KEY: 'AIzaTestKey123', FIREBASE_PROJECT_ID: 'uhmi-test', FIREBASE_APP_ID: '1:1:web:1' });
+    const sources = cspSources(firebase);
+    expect(sources.connect).toContain('https://*.googleapis.com');
+    expect(sources.frame).toEqual(['https://uhmi-test.firebaseapp.com']);
+    expect(sources.script.join(' ')).not.toMatch(/googletagmanager/);
+  });
+});
