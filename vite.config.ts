@@ -53,7 +53,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         manifest: true,
         emptyOutDir: true,
-        sourcemap: true,
+        // Maps are written for error tracking but not referenced from the bundles ('hidden'), and
+        // the server does not serve them (app.ts refuses /assets/*.map).
+        sourcemap: 'hidden',
         target: 'es2022',
         rollupOptions: { input: { public: 'src/client/entry-client.tsx', admin: 'src/client/entry-admin.tsx' } },
       }) as BuildOptions,

@@ -89,6 +89,9 @@ export async function createServer(config: Config, options: CreateServerOptions 
       root: path.join(build.dir, 'assets'),
       prefix: '/assets/',
       wildcard: false,
+      // Source maps are built ('hidden', vite.config.ts) for error tracking, never served.
+      globIgnore: ['**/*.map'],
+      allowedPath: (pathname) => !pathname.toLowerCase().endsWith('.map'),
       immutable: true,
       maxAge: '365d',
       decorateReply: false,
