@@ -102,7 +102,18 @@ export class EmbeddedIdentity implements IdentityBackend {
     return this.opts.accounts;
   }
 
+  /**
+   * A sign-out may date the account's revocation up to a second ahead (tokens have one-second
+   * resolution); new tokens wait for it, so they postdate it and pass the revocation check.
+   */
+  private async afterRevocation(uid: string): Promise<void> {
+    const row = this.accounts.byUid(uid);
+    const wait = row ? row.valid_since * 1000 - Date.now() : 0;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1000)));
+  }
+
   private async issueTokens(row: AccountRow, authTime: number): Promise<TokenResponse> {
+    await this.afterRevocation(row.uid);
     const idToken = await this.opts.signer.sign({
       uid: row.uid,
       email: row.email,
@@ -158,6 +169,7 @@ export class EmbeddedIdentity implements IdentityBackend {
     }
     if (row.disabled) throw new IdentityError('USER_DISABLED');
     await this.opts.limiter.succeed(email, address);
+    await this.afterRevocation(row.uid);
     const now = Date.now();
     this.accounts.patch(row.uid, { last_login_at: now });
     const tokens = await this.issueTokens(row, Math.floor(now / 1000));
