@@ -22,6 +22,7 @@ import { createRedirectResolver, registerRedirects, storageArchives } from './ht
 import { registerRequestGuard } from './http/requestGuard';
 import { registerCrossSiteGuard, registerSessionRoute } from './http/session';
 import { createIdentity, ensureFirstAdmin } from './identity/index';
+import { redactedRequestSerializer } from './identity/logRedaction';
 import type { IdentityBackend } from './identity/types';
 import { seedIfEmpty } from './seed/load';
 import { loadClientBuild } from './ssr/assets';
@@ -48,6 +49,12 @@ export interface CreateServerOptions {
   now?: () => Date;
 }
 
+/** A logger configuration whose request lines never show one-time codes (reset links' oobCode). */
+function withRedactedRequests(logger: NonNullable<FastifyServerOptions['logger']>): FastifyServerOptions['logger'] {
+  if (typeof logger !== 'object') return logger;
+  return { ...logger, serializers: { ...logger.serializers, req: redactedRequestSerializer as never } };
+}
+
 export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<ServerHandle> {
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openSqliteDatabase(path.join(config.dataDir, 'site.db'));
@@ -56,7 +63,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   const content = new ContentService(store, options.now);
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withRedactedRequests(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     // Stopping must not wait for busy keep-alive connections (up to the keep-alive timeout).
@@ -65,7 +72,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   let identity;
   try {
     if (config.seed) await seedIfEmpty({ store, objects, bucket: config.firebase.storageBucket });
-    identity = await createIdentity(config, db, { info: (m) => app.log.info(m) });
+    identity = await createIdentity(config, db, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
     await ensureFirstAdmin(identity.backend, config, { info: (m) => app.log.info(m) });
   } catch (err) {
     db.close();

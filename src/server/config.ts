@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../shared/passwordRules';
 
 const portSchema = z.coerce.number().int().min(1).max(65535);
 const optional = (schema: z.ZodType<string>) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -24,7 +25,7 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default('support@uhmi.org.ua'),
     BACKEND: z.enum(['embedded', 'firebase']).default('embedded'),
     ADMIN_EMAIL: optional(z.email()),
-    ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+    ADMIN_PASSWORD: optional(z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)),
     GA_MEASUREMENT_ID: optional(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXXXXX')),
     /** Base URL of the external folder that serves dataset archives (`{name}.zip` redirects). */
     ARCHIVE_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
@@ -46,6 +47,8 @@ const envSchema = z
     /** Failed sign-ins per account before it is locked (per client address: four times as many). */
     AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
     AUTH_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    /** Password-reset requests (accounts:sendOobCode) per email address per hour (per client address: ten times as many). */
+    AUTH_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
     /** Extra domains allowed for popup/redirect sign-in, comma-separated (localhost and PUBLIC_URL's host are always in). */
     AUTHORIZED_DOMAINS: z.string().default(''),
     /** OAuth providers shown as buttons in firebase mode, comma-separated: google, facebook, github, twitter. */
@@ -53,7 +56,7 @@ const envSchema = z
       .string()
       .default('')
       .refine((v) => v.split(',').every((p) => !p.trim() || ['google', 'facebook', 'github', 'twitter'].includes(p.trim())), 'must list google, facebook, github or twitter'),
-    /** SMTP connection URL for password-reset mail (smtp://user:pass@host:587); unset: links are logged. */
+    /** SMTP connection URL for password-reset mail (smtp://user:pass@host:587); unset: no mail (the CLI's reset-link makes links). */
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
     MAIL_FROM: z.string().default('УкрГМІ <no-reply@uhmi.org.ua>'),
     /** Byte quota of the storage bucket; 0 means none (uploads beyond it get 402). */
@@ -114,6 +117,7 @@ export interface Config {
     emailEnumerationProtection: boolean;
     maxFailures: number;
     lockMinutes: number;
+    resetMaxPerHour: number;
     authorizedDomains: string[];
     providers: Array<'google' | 'facebook' | 'github' | 'twitter'>;
   };
@@ -179,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emailEnumerationProtection: e.AUTH_EMAIL_ENUMERATION_PROTECTION,
       maxFailures: e.AUTH_MAX_FAILURES,
       lockMinutes: e.AUTH_LOCK_MINUTES,
+      resetMaxPerHour: e.AUTH_RESET_MAX_PER_HOUR,
       authorizedDomains: [
         ...new Set(
           ['localhost', '127.0.0.1', e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : '', ...e.AUTHORIZED_DOMAINS.split(',')].map((d) => d.trim()).filter(Boolean),

@@ -1,5 +1,6 @@
 /** Inputs of the AuthUsers (sign-in accounts) procedures, shared by the server and the admin forms. */
 import { z } from 'zod';
+import { LONG_PASSWORD_MESSAGE, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from './passwordRules';
 
 export const roleSchema = z.enum(['admin', 'editor']);
 export const ROLE_LABELS = { admin: 'Адміністратор', editor: 'Редактор' } as const;
@@ -14,7 +15,7 @@ export const listAccountsInput = z
 export const createAccountInput = z
   .object({
     email: z.email({ error: 'Невірна адреса електронної пошти' }).max(254),
-    password: z.string().min(8, 'Пароль має містити щонайменше 8 символів').max(128, 'Пароль задовгий'),
+    password: z.string().min(MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE).max(MAX_PASSWORD_LENGTH, LONG_PASSWORD_MESSAGE),
     displayName: z.string().trim().max(200).default(''),
     role: roleSchema.nullable(),
   })
@@ -24,5 +25,5 @@ export const setRoleInput = z.object({ uid, role: roleSchema.nullable() }).stric
 export const setDisabledInput = z.object({ uid, disabled: z.boolean() }).strict();
 export const uidInput = z.object({ uid }).strict();
 export const setPasswordInput = z
-  .object({ uid, password: z.string().min(8, 'Пароль має містити щонайменше 8 символів').max(128, 'Пароль задовгий') })
+  .object({ uid, password: z.string().min(MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE).max(MAX_PASSWORD_LENGTH, LONG_PASSWORD_MESSAGE) })
   .strict();

@@ -2,6 +2,8 @@
  * Ukrainian messages for the identity client codes of the spec (section 8), as the firebase/auth SDK
  * reports them (`auth/{code}`). Unknown codes get a generic message.
  */
+import { MIN_PASSWORD_LENGTH } from './passwordRules';
+
 export const IDENTITY_ERROR_MESSAGES: Record<string, string> = {
   'wrong-password': 'Невірний пароль.',
   'user-not-found': 'Користувача з такою адресою не знайдено.',
@@ -11,7 +13,8 @@ export const IDENTITY_ERROR_MESSAGES: Record<string, string> = {
   'invalid-email': 'Невірна адреса електронної пошти.',
   'missing-password': 'Введіть пароль.',
   'missing-email': 'Введіть адресу електронної пошти.',
-  'weak-password': 'Пароль надто простий: щонайменше 6 символів.',
+  'weak-password': `Пароль надто простий: щонайменше ${MIN_PASSWORD_LENGTH} символів.`,
+  'invalid-continue-uri': 'Некоректна адреса переходу.',
   'operation-not-allowed': 'Цей спосіб входу вимкнено.',
   'credential-already-in-use': 'Цей обліковий запис уже прив’язано до іншого користувача.',
   'too-many-requests': 'Забагато невдалих спроб. Спробуйте пізніше.',

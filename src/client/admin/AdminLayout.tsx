@@ -7,7 +7,7 @@ import { ROLE_LABELS } from '../../shared/authUsers';
 import { useAdmin } from './context';
 import { ADMIN_HOME } from './guards';
 import { navSections } from './sections';
-import { syncSession, useSessionState } from './session';
+import { serverSignOut, syncSession, useSessionState } from './session';
 
 export function AdminLayout() {
   const { auth, session } = useAdmin();
@@ -17,6 +17,8 @@ export function AdminLayout() {
   const role = state.status === 'signedIn' ? state.role : null;
 
   const leave = async () => {
+    // First on the server (revokes the session's tokens), then in the SDK.
+    await serverSignOut();
     await signOut(auth);
     await syncSession('');
     window.location.assign('/');

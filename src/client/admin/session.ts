@@ -35,6 +35,19 @@ export async function syncSession(token: string): Promise<StaffRole | null> {
   return body.user?.role ?? null;
 }
 
+/**
+ * Ends the session on the server (POST /api/__session/signout: the account's refresh tokens and ID
+ * tokens so far are revoked, the cookie cleared). Call it before the SDK's signOut, while the cookie
+ * still names the session. Resolves whether or not the server could be reached.
+ */
+export async function serverSignOut(): Promise<void> {
+  try {
+    await fetch('/api/__session/signout', { method: 'POST', credentials: 'same-origin' });
+  } catch (err) {
+    console.error('[session] could not sign out on the server', err);
+  }
+}
+
 export function createAdminSession(auth: Auth): AdminSession {
   let state: SessionState = { status: 'loading' };
   const listeners = new Set<() => void>();

@@ -17,6 +17,7 @@ import { ConfigError, loadConfig } from '../config';
 import { createIdentity } from '../identity/index';
 import { AccountError, type Account, type IdentityBackend, type Role } from '../identity/types';
 import { openSqliteDatabase } from '../store/sqlite';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/passwordRules';
 
 const USAGE = `Usage: npm run user -- <command> [arguments]
 
@@ -31,14 +32,16 @@ Commands:
         allow the account to sign in again
   reset-password <email> [--password P]
         set a new password (generated and printed when not given) and end the account's sessions
+  reset-link <email>
+        print a one-time password-reset link (valid one hour; replaces the account's earlier link) to pass on
   list
         print every account: uid, email, name, role, disabled, created, last sign-in (UTC)
 
 The configuration is the server's (.env and environment: DATA_DIR, BACKEND, FIREBASE_*...).`;
 
-/** Passwords set here follow the admin screens' rule (ADMIN_PASSWORD's too). */
-const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 128;
+/** Passwords set here follow the site's one rule (admin screens, identity endpoints, ADMIN_PASSWORD). */
+const MIN_PASSWORD = MIN_PASSWORD_LENGTH;
+const MAX_PASSWORD = MAX_PASSWORD_LENGTH;
 
 class UsageError extends Error {}
 class CliError extends Error {}
@@ -138,6 +141,7 @@ const COMMANDS: Record<string, Command> = {
   disable: { synopsis: 'disable <email>', args: 1, options: [] },
   enable: { synopsis: 'enable <email>', args: 1, options: [] },
   'reset-password': { synopsis: 'reset-password <email> [--password P]', args: 1, options: ['password'] },
+  'reset-link': { synopsis: 'reset-link <email>', args: 1, options: [] },
   list: { synopsis: 'list', args: 0, options: [] },
 };
 
@@ -184,7 +188,7 @@ async function main(argv: string[]): Promise<number> {
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openSqliteDatabase(path.join(config.dataDir, 'site.db'));
   try {
-    const { backend: identity } = await createIdentity(config, db, { info: (m) => console.log(m) });
+    const { backend: identity } = await createIdentity(config, db, { info: (m) => console.error(m), warn: (m) => console.error(m) });
     try {
       await run(identity, name, { email, role, givenPassword, displayName: values.name?.trim() || undefined });
     } catch (err) {
@@ -227,6 +231,14 @@ async function run(
       await identity.setPassword(account.uid, password);
       console.log(`Set a new password for ${account.email}; its sessions are ended.`);
       if (!a.givenPassword) console.log(`Password: ${password}\nIt is not shown again; pass it on securely.`);
+      return;
+    }
+    case 'reset-link': {
+      const account = await findByEmail(identity, a.email);
+      const link = await identity.passwordResetLink(account.email ?? a.email);
+      // stdout carries the link alone (scripts can capture it); the explanation goes to stderr.
+      console.log(link);
+      console.error(`A one-time password-reset link for ${account.email}, valid for one hour; an earlier link for this account no longer works. Pass it on securely.`);
       return;
     }
     case 'list': {

@@ -4,6 +4,11 @@
  * in the httpOnly, SameSite=Lax cookie `__session` (the one cookie Firebase Hosting forwards), Secure
  * under https, until the token expires; an empty token clears it. A malformed body gets 400 and a bad
  * token 401, and neither sets a cookie.
+ *
+ * Sign-out: POST /api/__session/signout (no body needed; cross-site requests refused like every API
+ * post) ends the cookie's account sessions on the server (its refresh tokens and the ID tokens issued
+ * so far stop working, in both backends) and clears the cookie; `{ signedOut: true }` when there was a
+ * valid session, false otherwise. The admin calls it before the SDK's signOut.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -74,13 +79,27 @@ export function registerSessionRoute(app: FastifyInstance, identity: IdentityBac
     reply.setCookie(SESSION_COOKIE, parsed.data.token, { ...cookieOptions, maxAge });
     return reply.send({ user: { uid: user.uid, email: user.email, role: user.role } });
   });
+
+  app.post('/api/__session/signout', { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
+    const token = request.cookies[SESSION_COOKIE];
+    const user = await userFromRequest(request, identity);
+    if (user && token) await identity.revokeSessions(user.uid, decodeClaim(token, 'iat'));
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    return reply.header('Cache-Control', 'no-store').send({ signedOut: !!user });
+  });
 }
 
 function decodeExp(token: string): number {
+  return decodeClaim(token, 'exp') ?? 0;
+}
+
+/** A numeric claim of a (verified) JWT's payload, or undefined. */
+function decodeClaim(token: string, claim: 'exp' | 'iat'): number | undefined {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
-    return typeof payload.exp === 'number' ? payload.exp : 0;
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    return typeof payload[claim] === 'number' ? payload[claim] : undefined;
   } catch {
-    return 0;
+    return undefined;
   }
 }

@@ -138,21 +138,35 @@ export class AccountStore {
     })();
   }
 
-  issueOobCode(uid: string, email: string, requestType: string, ttlMs: number): string {
+  /**
+   * Issues a one-time code (returned once in the clear, stored hashed), valid for `ttlMs`. It is the
+   * account's only live code of that type: earlier ones are deleted, and so are all expired codes.
+   */
+  issueOobCode(uid: string, email: string, requestType: string, ttlMs: number, now = Date.now()): string {
     const code = randomToken(24);
-    this.db
-      .prepare('INSERT INTO auth_oob_codes (code_hash, uid, request_type, email, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .run(sha256(code), uid, requestType, email, Date.now() + ttlMs);
+    this.db.transaction(() => {
+      this.purgeExpiredOobCodes(now);
+      this.db.prepare('DELETE FROM auth_oob_codes WHERE uid = ? AND request_type = ?').run(uid, requestType);
+      this.db
+        .prepare('INSERT INTO auth_oob_codes (code_hash, uid, request_type, email, expires_at) VALUES (?, ?, ?, ?, ?)')
+        .run(sha256(code), uid, requestType, email, now + ttlMs);
+    })();
     return code;
   }
 
-  /** Reads (and with consume, deletes) a one-time code. */
+  /** Deletes one-time codes that have expired (housekeeping, also run at every issue). */
+  purgeExpiredOobCodes(now = Date.now()): void {
+    this.db.prepare('DELETE FROM auth_oob_codes WHERE expires_at <= ?').run(now);
+  }
+
+  /** Reads (and with consume, deletes) a one-time code; an expired code is deleted when read. */
   oobCode(code: string, consume: boolean): { uid: string; email: string; requestType: string; expired: boolean } | undefined {
     const row = this.db.prepare('SELECT * FROM auth_oob_codes WHERE code_hash = ?').get(sha256(code)) as
       | { uid: string; email: string; request_type: string; expires_at: number }
       | undefined;
     if (!row) return undefined;
-    if (consume) this.db.prepare('DELETE FROM auth_oob_codes WHERE code_hash = ?').run(sha256(code));
-    return { uid: row.uid, email: row.email, requestType: row.request_type, expired: row.expires_at <= Date.now() };
+    const expired = row.expires_at <= Date.now();
+    if (consume || expired) this.db.prepare('DELETE FROM auth_oob_codes WHERE code_hash = ?').run(sha256(code));
+    return { uid: row.uid, email: row.email, requestType: row.request_type, expired };
   }
 }

@@ -9,15 +9,17 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AccountStore, claimsOf, roleOf, type AccountRow } from './accounts';
 import { IdentityError } from './errors';
-import type { SignInLimiter } from './limiter';
+import type { ResetRequestLimiter, SignInLimiter } from './limiter';
 import type { Mailer } from './mail';
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, WEAK_PASSWORD_DETAIL } from './passwords';
+import { WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
 import { ID_TOKEN_TTL_SECONDS, type TokenSigner } from './tokens';
 import { AccountError, InvalidTokenError, type Account, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
 
 /** Sensitive changes (email, password, deletion) need a sign-in within this many seconds. */
 export const RECENT_LOGIN_SECONDS = 5 * 60;
-const OOB_CODE_TTL_MS = 60 * 60 * 1000;
+/** A password-reset code is valid for one hour (and only the latest one of an account). */
+export const OOB_CODE_TTL_MS = 60 * 60 * 1000;
 
 const emailSchema = z.email();
 
@@ -25,7 +27,14 @@ export interface EmbeddedIdentityOptions {
   accounts: AccountStore;
   signer: TokenSigner;
   limiter: SignInLimiter;
-  mailer: Mailer;
+  /** Limits accounts:sendOobCode per email and per client address. */
+  resetLimiter: ResetRequestLimiter;
+  /** SMTP; absent when SMTP_URL is unset (then no reset mail is sent and no code is issued for it). */
+  mailer?: Mailer;
+  /** Host names a client-sent continueUrl may point to (UNAUTHORIZED_DOMAIN otherwise). */
+  authorizedDomains: string[];
+  /** Operational messages; never given a reset link or code. */
+  log: { info(message: string): void; warn(message: string): void };
   /** Whether visitors may create accounts with accounts:signUp (off: ADMIN_ONLY_OPERATION). */
   allowSignUp: boolean;
   /** Answer unknown email / wrong password alike (INVALID_LOGIN_CREDENTIALS). */
@@ -93,7 +102,18 @@ export class EmbeddedIdentity implements IdentityBackend {
     return this.opts.accounts;
   }
 
+  /**
+   * A sign-out may date the account's revocation up to a second ahead (tokens have one-second
+   * resolution); new tokens wait for it, so they postdate it and pass the revocation check.
+   */
+  private async afterRevocation(uid: string): Promise<void> {
+    const row = this.accounts.byUid(uid);
+    const wait = row ? row.valid_since * 1000 - Date.now() : 0;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1000)));
+  }
+
   private async issueTokens(row: AccountRow, authTime: number): Promise<TokenResponse> {
+    await this.afterRevocation(row.uid);
     const idToken = await this.opts.signer.sign({
       uid: row.uid,
       email: row.email,
@@ -127,24 +147,29 @@ export class EmbeddedIdentity implements IdentityBackend {
   // ---- REST operations -------------------------------------------------------------------
 
   /** POST accounts:signInWithPassword */
+  /**
+   * POST accounts:signInWithPassword. The attempt is counted (reserved) before the password is
+   * checked and given back on success, so parallel guesses cannot outrun the lock; an unknown email
+   * costs one scrypt run like a wrong password and, with enumeration protection, answers alike.
+   */
   async signInWithPassword(body: Record<string, unknown>, address: string): Promise<Record<string, unknown>> {
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email) throw new IdentityError('INVALID_EMAIL');
     if (!emailSchema.safeParse(email).success) throw new IdentityError('INVALID_EMAIL');
     if (!password) throw new IdentityError('MISSING_PASSWORD');
-    if (await this.opts.limiter.isLocked(email, address)) {
+    if (!(await this.opts.limiter.reserve(email, address))) {
       throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 'Access to this account has been temporarily disabled due to many failed login attempts.');
     }
     const row = this.accounts.byEmail(email);
-    const ok = row ? await verifyPassword(password, row.password_hash) : await verifyPassword(password, null);
+    const ok = await verifyPassword(password, row?.password_hash ?? null);
     if (!row || !ok) {
-      await this.opts.limiter.fail(email, address);
       if (this.opts.emailEnumerationProtection) throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
       throw new IdentityError(row ? 'INVALID_PASSWORD' : 'EMAIL_NOT_FOUND');
     }
     if (row.disabled) throw new IdentityError('USER_DISABLED');
-    await this.opts.limiter.succeed(email);
+    await this.opts.limiter.succeed(email, address);
+    await this.afterRevocation(row.uid);
     const now = Date.now();
     this.accounts.patch(row.uid, { last_login_at: now });
     const tokens = await this.issueTokens(row, Math.floor(now / 1000));
@@ -165,7 +190,7 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (!email) throw new IdentityError('MISSING_EMAIL');
     if (!emailSchema.safeParse(email).success) throw new IdentityError('INVALID_EMAIL');
     if (!password) throw new IdentityError('MISSING_PASSWORD');
-    if (password.length < MIN_PASSWORD_LENGTH) throw new IdentityError('WEAK_PASSWORD', 'Password should be at least 6 characters');
+    if (password.length < MIN_PASSWORD_LENGTH) throw new IdentityError('WEAK_PASSWORD', WEAK_PASSWORD_DETAIL);
     if (this.accounts.byEmail(email)) throw new IdentityError('EMAIL_EXISTS');
     const row = await this.insertAccount({ email, password, displayName: typeof body.displayName === 'string' ? body.displayName : undefined, role: null });
     const tokens = await this.issueTokens(row, nowSeconds());
@@ -193,7 +218,7 @@ export class EmbeddedIdentity implements IdentityBackend {
       changes.email_verified = 0;
     }
     if (typeof body.password === 'string') {
-      if (body.password.length < MIN_PASSWORD_LENGTH) throw new IdentityError('WEAK_PASSWORD', 'Password should be at least 6 characters');
+      if (body.password.length < MIN_PASSWORD_LENGTH) throw new IdentityError('WEAK_PASSWORD', WEAK_PASSWORD_DETAIL);
       this.requireRecentLogin(authTime);
       changes.password_hash = await hashPassword(body.password);
       changes.password_updated_at = Date.now();
@@ -222,16 +247,64 @@ export class EmbeddedIdentity implements IdentityBackend {
     return { kind: 'identitytoolkit#DeleteAccountResponse' };
   }
 
-  /** POST accounts:sendOobCode (PASSWORD_RESET). Answers alike whether or not the email exists. */
-  async sendOobCode(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  /**
+   * POST accounts:sendOobCode (PASSWORD_RESET). Answers alike, and as fast, whether or not the email
+   * exists (the mail goes out in the background); limited per email and per client address
+   * (RESET_PASSWORD_EXCEED_LIMIT, for unknown emails too). A continueUrl must point to an authorized
+   * domain (UNAUTHORIZED_DOMAIN); it is not used, links always lead to the login page. Without SMTP no
+   * code is issued (nobody could receive it).
+   */
+  async sendOobCode(body: Record<string, unknown>, address: string): Promise<Record<string, unknown>> {
     if (body.requestType !== 'PASSWORD_RESET') throw new IdentityError('INVALID_REQ_TYPE');
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     if (!email) throw new IdentityError('MISSING_EMAIL');
     if (!emailSchema.safeParse(email).success) throw new IdentityError('INVALID_EMAIL');
+    if (body.continueUrl !== undefined) this.checkContinueUrl(body.continueUrl);
+    if (!(await this.opts.resetLimiter.allow(email, address))) throw new IdentityError('RESET_PASSWORD_EXCEED_LIMIT');
     const row = this.accounts.byEmail(email);
-    if (row && !row.disabled) await this.opts.mailer.sendPasswordReset(row.email, this.resetLink(row));
-    else if (!row && !this.opts.emailEnumerationProtection) throw new IdentityError('EMAIL_NOT_FOUND');
+    if (!row && !this.opts.emailEnumerationProtection) throw new IdentityError('EMAIL_NOT_FOUND');
+    if (row && !row.disabled) {
+      const mailer = this.opts.mailer;
+      if (mailer) {
+        const link = this.resetLink(row);
+        // Not awaited: an SMTP round trip for known addresses only would tell them apart by time.
+        mailer.sendPasswordReset(row.email, link).catch((err: unknown) => {
+          this.opts.log.warn(`Could not send the password-reset mail: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+        });
+      } else {
+        this.opts.log.warn('A password reset was requested, but SMTP_URL is not set: no mail was sent (an administrator can run `npm run user -- reset-link <email>`).');
+      }
+    }
     return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
+  }
+
+  /** A continueUrl sent by a client: http(s) on an authorized domain, else an error (no open redirect). */
+  private checkContinueUrl(value: unknown): void {
+    if (typeof value !== 'string' || !value) throw new IdentityError('INVALID_CONTINUE_URI');
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new IdentityError('INVALID_CONTINUE_URI');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new IdentityError('INVALID_CONTINUE_URI');
+    if (!this.opts.authorizedDomains.includes(url.hostname.toLowerCase())) throw new IdentityError('UNAUTHORIZED_DOMAIN');
+  }
+
+  /**
+   * POST accounts:createAuthUri (fetchSignInMethodsForEmail). With enumeration protection it answers
+   * every email alike, without `registered` or sign-in methods (as Google does); without protection
+   * it says whether the email is registered.
+   */
+  async createAuthUri(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const identifier = typeof body.identifier === 'string' ? body.identifier.trim() : '';
+    if (!identifier) throw new IdentityError('MISSING_IDENTIFIER');
+    if (!emailSchema.safeParse(identifier).success) throw new IdentityError('INVALID_IDENTIFIER');
+    if (body.continueUri !== undefined && typeof body.continueUri !== 'string') throw new IdentityError('INVALID_CONTINUE_URI');
+    const response: Record<string, unknown> = { kind: 'identitytoolkit#CreateAuthUriResponse', sessionId: randomUUID() };
+    if (this.opts.emailEnumerationProtection) return response;
+    const registered = !!this.accounts.byEmail(identifier);
+    return { ...response, registered, ...(registered ? { allProviders: ['password'], signinMethods: ['password'] } : {}) };
   }
 
   private resetLink(row: AccountRow): string {
@@ -248,7 +321,7 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (!code) throw new IdentityError('MISSING_OOB_CODE');
     const newPassword = typeof body.newPassword === 'string' ? body.newPassword : undefined;
     if (newPassword !== undefined && newPassword.length < MIN_PASSWORD_LENGTH) {
-      throw new IdentityError('WEAK_PASSWORD', 'Password should be at least 6 characters');
+      throw new IdentityError('WEAK_PASSWORD', WEAK_PASSWORD_DETAIL);
     }
     const oob = this.accounts.oobCode(code, newPassword !== undefined);
     if (!oob || oob.requestType !== 'PASSWORD_RESET') throw new IdentityError('INVALID_OOB_CODE');
@@ -351,7 +424,7 @@ export class EmbeddedIdentity implements IdentityBackend {
 
   async createAccount(input: { email: string; password: string; displayName?: string; role: Role | null }): Promise<Account> {
     if (!emailSchema.safeParse(input.email).success) throw new AccountError('invalid-email', 'Невірна адреса електронної пошти');
-    if (input.password.length < MIN_PASSWORD_LENGTH) throw new AccountError('weak-password', 'Пароль має містити щонайменше 6 символів');
+    if (input.password.length < MIN_PASSWORD_LENGTH) throw new AccountError('weak-password', WEAK_PASSWORD_MESSAGE);
     if (this.accounts.byEmail(input.email)) throw new AccountError('email-exists', 'Обліковий запис із такою адресою вже існує');
     return toAccount(await this.insertAccount(input));
   }
@@ -376,7 +449,7 @@ export class EmbeddedIdentity implements IdentityBackend {
 
   async setPassword(uid: string, password: string): Promise<void> {
     this.mustExist(uid);
-    if (password.length < MIN_PASSWORD_LENGTH) throw new AccountError('weak-password', 'Пароль має містити щонайменше 6 символів');
+    if (password.length < MIN_PASSWORD_LENGTH) throw new AccountError('weak-password', WEAK_PASSWORD_MESSAGE);
     this.accounts.patch(uid, { password_hash: await hashPassword(password), password_updated_at: Date.now() });
     this.accounts.revokeTokens(uid, nowSeconds());
   }
@@ -388,11 +461,23 @@ export class EmbeddedIdentity implements IdentityBackend {
   }
 
   async passwordResetLink(email: string): Promise<string> {
-    const row = this.accounts.byEmail(email);
+    const row = this.accounts.byEmail(email.trim());
     if (!row) throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
-    const link = this.resetLink(row);
-    await this.opts.mailer.sendPasswordReset(row.email, link);
-    return link;
+    return this.resetLink(row);
+  }
+
+  async sendPasswordReset(email: string): Promise<{ mailed: boolean }> {
+    const row = this.accounts.byEmail(email.trim());
+    if (!row) throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
+    if (!this.opts.mailer) return { mailed: false };
+    await this.opts.mailer.sendPasswordReset(row.email, this.resetLink(row));
+    return { mailed: true };
+  }
+
+  async revokeSessions(uid: string, tokenIssuedAt?: number): Promise<void> {
+    this.mustExist(uid);
+    // valid_since has one-second resolution: a token issued in this very second must be refused too.
+    this.accounts.revokeTokens(uid, Math.max(nowSeconds(), (tokenIssuedAt ?? 0) + 1));
   }
 
   async countAccounts(): Promise<number> {

@@ -9,6 +9,7 @@
  */
 import { getApps, initializeApp, applicationDefault, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
+import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
 import type { Mailer } from './mail';
 import { AccountError, InvalidTokenError, type Account, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
 
@@ -32,11 +33,16 @@ function toAccount(user: UserRecord): Account {
 
 const codeOf = (err: unknown): string => (err as { code?: string } | null)?.code ?? '';
 
+/** Firebase itself accepts 6 characters; the site's rule is stricter and checked here first. */
+function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new AccountError('weak-password', WEAK_PASSWORD_MESSAGE);
+}
+
 function mapError(err: unknown): never {
   const code = codeOf(err);
   if (code === 'auth/email-already-exists') throw new AccountError('email-exists', 'Обліковий запис із такою адресою вже існує');
   if (code === 'auth/user-not-found') throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
-  if (code === 'auth/invalid-password') throw new AccountError('weak-password', 'Пароль має містити щонайменше 6 символів');
+  if (code === 'auth/invalid-password') throw new AccountError('weak-password', WEAK_PASSWORD_MESSAGE);
   if (code === 'auth/invalid-email') throw new AccountError('invalid-email', 'Невірна адреса електронної пошти');
   throw err;
 }
@@ -124,6 +130,7 @@ export class FirebaseIdentity implements IdentityBackend {
   }
 
   async createAccount(input: { email: string; password: string; displayName?: string; role: Role | null }): Promise<Account> {
+    checkPassword(input.password);
     const user = await this.auth.createUser({ email: input.email, password: input.password, displayName: input.displayName || undefined }).catch(mapError);
     if (input.role) {
       try {
@@ -168,6 +175,7 @@ export class FirebaseIdentity implements IdentityBackend {
   }
 
   async setPassword(uid: string, password: string): Promise<void> {
+    checkPassword(password);
     await this.auth.updateUser(uid, { password }).catch(mapError);
     await this.auth.revokeRefreshTokens(uid);
   }
@@ -177,21 +185,31 @@ export class FirebaseIdentity implements IdentityBackend {
     await this.auth.deleteUser(uid).catch(mapError);
   }
 
+  /** A reset link made by firebase-admin (Firebase's action handler, continuing to the login page); nothing is mailed. */
+  async passwordResetLink(email: string): Promise<string> {
+    const user = await this.auth.getUserByEmail(email).catch(mapError);
+    return this.auth.generatePasswordResetLink(user.email ?? email, { url: this.opts.resetUrl }).catch(mapError);
+  }
+
   /**
    * Sends a password reset to the account's email. With SMTP configured the link is generated with
-   * firebase-admin and mailed as in embedded mode (and returned); otherwise Firebase Authentication
-   * mails its own templated message (as for the login page's "forgot password") and the result is ''
-   * because the link never reaches this server.
+   * firebase-admin and mailed as in embedded mode; otherwise Firebase Authentication mails its own
+   * templated message (as for the login page's "forgot password"). Either way a mail goes out.
    */
-  async passwordResetLink(email: string): Promise<string> {
-    if (this.opts.mailer) {
-      const link = await this.auth.generatePasswordResetLink(email, { url: this.opts.resetUrl }).catch(mapError);
-      await this.opts.mailer.sendPasswordReset(email, link);
-      return link;
-    }
+  async sendPasswordReset(email: string): Promise<{ mailed: boolean }> {
     const user = await this.auth.getUserByEmail(email).catch(mapError);
-    await this.requestFirebaseResetEmail(user.email ?? email);
-    return '';
+    if (this.opts.mailer) {
+      const link = await this.auth.generatePasswordResetLink(user.email ?? email, { url: this.opts.resetUrl }).catch(mapError);
+      await this.opts.mailer.sendPasswordReset(user.email ?? email, link);
+    } else {
+      await this.requestFirebaseResetEmail(user.email ?? email);
+    }
+    return { mailed: true };
+  }
+
+  /** firebase-admin's revokeRefreshTokens: refresh tokens stop working, earlier sign-ins fail the revocation check (one-second resolution). */
+  async revokeSessions(uid: string): Promise<void> {
+    await this.auth.revokeRefreshTokens(uid).catch(mapError);
   }
 
   /** accounts:sendOobCode with the web API key: the REST call behind the SDK's sendPasswordResetEmail. */

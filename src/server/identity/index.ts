@@ -6,12 +6,14 @@
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from '../config';
 import { AccountStore } from './accounts';
 import { EmbeddedIdentity } from './embedded';
 import { FirebaseIdentity } from './firebase';
 import { loadOrCreateSigningKey } from './keys';
-import { SignInLimiter } from './limiter';
+import { ResetRequestLimiter, SignInLimiter } from './limiter';
 import { createMailer } from './mail';
 import { identityRoutes } from './routes';
 import { TokenSigner } from './tokens';
@@ -28,25 +30,36 @@ export function resetUrlFor(config: Config): string {
   return `${config.publicUrl}/edit/admin/Login`;
 }
 
-export async function createIdentity(config: Config, db: Database.Database, log: { info(message: string): void }): Promise<Identity> {
+/** Where the identity side reports operational events (never secrets such as reset links or passwords). */
+export interface IdentityLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export async function createIdentity(config: Config, db: Database.Database, log: IdentityLog): Promise<Identity> {
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   if (config.backend === 'firebase') {
     const backend = new FirebaseIdentity({
       projectId: config.firebase.projectId,
       apiKey: config.firebase.apiKey,
       resetUrl: resetUrlFor(config),
       // Without SMTP, Firebase mails its own password-reset message.
-      mailer: config.smtpUrl ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }) : undefined,
+      mailer,
     });
     return { backend, register: async () => {} };
   }
   const key = await loadOrCreateSigningKey(config.dataDir);
   const accounts = new AccountStore(db);
   accounts.purgeExpiredRefreshTokens();
+  accounts.purgeExpiredOobCodes();
   const embedded = new EmbeddedIdentity({
     accounts,
     signer: new TokenSigner(key, config.firebase.projectId),
     limiter: new SignInLimiter({ maxFailures: config.auth.maxFailures, lockSeconds: config.auth.lockMinutes * 60 }),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    resetLimiter: new ResetRequestLimiter({ maxPerEmail: config.auth.resetMaxPerHour }),
+    mailer,
+    authorizedDomains: config.auth.authorizedDomains.map((d) => d.toLowerCase()),
+    log,
     allowSignUp: config.auth.allowSignUp,
     emailEnumerationProtection: config.auth.emailEnumerationProtection,
     resetUrl: resetUrlFor(config),
@@ -61,19 +74,33 @@ export async function createIdentity(config: Config, db: Database.Database, log:
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@uhmi.org.ua';
 
+/** Where a generated first-administrator password is written (mode 0600), inside DATA_DIR. */
+export const FIRST_ADMIN_PASSWORD_FILE = 'first-admin-password.txt';
+
 /**
  * First start with no accounts: creates an administrator from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
- * generated password printed once. Returns the email created, or null when accounts exist.
+ * generated password written to `DATA_DIR/first-admin-password.txt` (mode 0600; only its path and the
+ * email are printed, never the password). Returns the email created, or null when accounts exist.
  */
 export async function ensureFirstAdmin(backend: IdentityBackend, config: Config, log: { info(message: string): void }): Promise<string | null> {
   if ((await backend.countAccounts()) > 0) return null;
   const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const generated = !config.adminPassword;
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+  let file = '';
+  if (generated) {
+    // Written before the account exists: a failure here leaves no account whose password nobody knows.
+    file = path.join(config.dataDir, FIRST_ADMIN_PASSWORD_FILE);
+    // A stale file is replaced, not rewritten in place (it could have a wider mode).
+    rmSync(file, { force: true });
+    writeFileSync(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+  }
   await backend.createAccount({ email, password, displayName: 'Адміністратор', role: 'admin' });
   if (generated) {
-    // Printed once, on purpose outside the structured log, so it is visible on the console.
-    console.log(`\nCreated the first administrator ${email} with the password: ${password}\nSign in at /edit/admin/Login and change it; it is not shown again.\n`);
+    // On the console, outside the structured log; the password itself is only in the file.
+    console.log(
+      `\nCreated the first administrator ${email}; its generated password is in ${file} (readable by this user only).\nSign in at /edit/admin/Login, change the password, then delete that file.\n`,
+    );
   } else {
     log.info(`Created the first administrator ${email} (password from ADMIN_PASSWORD).`);
   }

@@ -1,21 +1,18 @@
 /**
- * Outgoing mail for password resets: through SMTP (nodemailer) when SMTP_URL is configured,
- * otherwise the link is written to the server log so an administrator can pass it on.
+ * Outgoing mail for password resets, through SMTP (nodemailer) when SMTP_URL is configured. Without
+ * SMTP there is no mailer: no reset mail can be sent, and reset links are never written anywhere else
+ * (not to the log): an administrator makes one with `npm run user -- reset-link EMAIL`.
  */
 import nodemailer from 'nodemailer';
 
 export interface Mailer {
+  /** Sends the reset link to `to`; rejects when the SMTP server refuses it. */
   sendPasswordReset(to: string, link: string): Promise<void>;
 }
 
-export function createMailer(opts: { smtpUrl?: string; from: string; log: { info(message: string): void } }): Mailer {
-  if (!opts.smtpUrl) {
-    return {
-      async sendPasswordReset(to, link) {
-        opts.log.info(`Password reset for ${to} (no SMTP configured): ${link}`);
-      },
-    };
-  }
+/** The SMTP mailer, or undefined when SMTP_URL is not set. */
+export function createMailer(opts: { smtpUrl?: string; from: string }): Mailer | undefined {
+  if (!opts.smtpUrl) return undefined;
   const transport = nodemailer.createTransport(opts.smtpUrl);
   return {
     async sendPasswordReset(to, link) {
@@ -27,4 +24,9 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: { info
       });
     },
   };
+}
+
+/** The admin's answer when a reset could not be mailed because SMTP is not configured. */
+export function noMailMessage(email: string): string {
+  return `Пошту (SMTP_URL) на сервері не налаштовано, тому лист не надіслано. Одноразове посилання для зміни пароля адміністратор сервера може отримати командою: npm run user -- reset-link ${email}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The Firebase-Auth-compatible HTTP endpoints, at the paths the SDK uses after
  * `connectAuthEmulator(auth, origin)`:
- *   POST /identitytoolkit.googleapis.com/v1/accounts:{signInWithPassword|signUp|lookup|update|delete|sendOobCode|resetPassword}
+ *   POST /identitytoolkit.googleapis.com/v1/accounts:{signInWithPassword|signUp|lookup|update|delete|sendOobCode|resetPassword|createAuthUri}
  *   GET  /identitytoolkit.googleapis.com/v1/projects          (authorizedDomains)
  *   GET  /identitytoolkit.googleapis.com/v2/recaptchaConfig   (reCAPTCHA not enforced)
  *   POST /securetoken.googleapis.com/v1/token                 (form-encoded refresh)
@@ -45,7 +45,8 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
     'accounts:lookup': (body) => identity.lookup(body),
     'accounts:update': (body) => identity.update(body),
     'accounts:delete': (body) => identity.deleteSelf(body),
-    'accounts:sendOobCode': (body) => identity.sendOobCode(body),
+    'accounts:sendOobCode': (body, request) => identity.sendOobCode(body, request.ip),
+    'accounts:createAuthUri': (body) => identity.createAuthUri(body),
     'accounts:resetPassword': (body) => identity.resetPassword(body),
   };
 

@@ -63,7 +63,21 @@ export interface IdentityBackend {
   setDisabled(uid: string, disabled: boolean): Promise<Account>;
   setPassword(uid: string, password: string): Promise<void>;
   deleteAccount(uid: string): Promise<void>;
-  /** A password-reset link for the account's email (sent by mail when configured). */
+  /**
+   * A one-time password-reset link for the account with this email, for an administrator to pass on
+   * (the CLI's reset-link); nothing is mailed. Embedded: `{PUBLIC_URL}/edit/admin/Login?mode=resetPassword&oobCode=…`,
+   * valid one hour, replacing the account's earlier code. AccountError user-not-found for an unknown email.
+   */
   passwordResetLink(email: string): Promise<string>;
+  /**
+   * Mails a password reset to the account (the admin's "send reset"): `mailed` false when no mail
+   * can be sent (embedded mode without SMTP; nothing is issued then). AccountError user-not-found.
+   */
+  sendPasswordReset(email: string): Promise<{ mailed: boolean }>;
+  /**
+   * Signs the account out everywhere: its refresh tokens stop working and ID tokens issued up to now
+   * (and `tokenIssuedAt`, seconds, the signing-out session's own token) fail the revocation check.
+   */
+  revokeSessions(uid: string, tokenIssuedAt?: number): Promise<void>;
   countAccounts(): Promise<number>;
 }

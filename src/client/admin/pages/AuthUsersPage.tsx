@@ -197,7 +197,18 @@ export function AuthUsersPage() {
                       </Menu.Item>
                       <Menu.Item
                         onClick={() =>
-                          reset.mutate({ uid: a.uid }, { onSuccess: (r) => notifications.show({ color: 'green', message: `Посилання для зміни пароля надіслано на ${r.email}` }) })
+                          reset.mutate(
+                            { uid: a.uid },
+                            {
+                              // Without SMTP the server says that no mail went out and how to make a link instead.
+                              onSuccess: (r) =>
+                                notifications.show(
+                                  r.mailed
+                                    ? { color: 'green', message: r.message }
+                                    : { color: 'yellow', title: 'Лист не надіслано', message: r.message, autoClose: false },
+                                ),
+                            },
+                          )
                         }
                       >
                         Надіслати посилання для зміни пароля

@@ -23,6 +23,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { identityErrorMessage } from '../../../shared/identityErrors';
+import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
 import { safeReturnUrl } from '../guards';
 
@@ -32,7 +33,7 @@ const signInSchema = z.object({
 });
 const resetRequestSchema = z.object({ email: z.email({ error: 'Введіть коректну адресу електронної пошти' }) });
 const newPasswordSchema = z
-  .object({ password: z.string().min(8, 'Щонайменше 8 символів'), repeat: z.string() })
+  .object({ password: z.string().min(MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE), repeat: z.string() })
   .refine((v) => v.password === v.repeat, { message: 'Паролі не збігаються', path: ['repeat'] });
 
 const PROVIDERS: Record<string, { label: string; create: () => AuthProvider }> = {
@@ -127,7 +128,8 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
           <ErrorAlert message={error} />
           {sentTo ? (
             <Alert color="green" role="status">
-              Якщо обліковий запис {sentTo} існує, на цю адресу надіслано лист із посиланням для зміни пароля.
+              Запит для {sentTo} прийнято. Якщо ця адреса належить обліковому запису і на сайті налаштовано пошту, протягом
+              кількох хвилин надійде лист із посиланням для зміни пароля. Якщо листа немає, зверніться до адміністратора сайту.
             </Alert>
           ) : null}
           <TextInput label="Електронна пошта" type="email" autoComplete="email" {...form.register('email')} error={form.formState.errors.email?.message} />

@@ -3,6 +3,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { createAccountInput, listAccountsInput, setDisabledInput, setPasswordInput, setRoleInput, uidInput } from '../../../shared/authUsers';
+import { noMailMessage } from '../../identity/mail';
 import { AccountError } from '../../identity/types';
 import { adminOnlyProcedure, router } from '../init';
 
@@ -35,8 +36,11 @@ export const authUsersRouter = router({
     guard(async () => {
       const account = await ctx.identity.getAccount(input.uid);
       if (!account?.email) throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
-      await ctx.identity.passwordResetLink(account.email);
-      return { email: account.email };
+      const { mailed } = await ctx.identity.sendPasswordReset(account.email);
+      // Without SMTP nothing was sent: say so, and how the server's administrator makes a link instead.
+      return mailed
+        ? { email: account.email, mailed: true as const, message: `Посилання для зміни пароля надіслано на ${account.email}` }
+        : { email: account.email, mailed: false as const, message: noMailMessage(account.email) };
     }),
   ),
   delete: adminOnlyProcedure.input(uidInput).mutation(({ ctx, input }) =>
