@@ -27,7 +27,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
 import type { IdentityBackend } from '../identity/types';
-import { badRequest, notFound, sendStorageError, StorageHttpError } from './errors';
+import { isDiskFullError } from '../diskFull';
+import { badRequest, DiskFullError, notFound, sendStorageError, StorageHttpError } from './errors';
 import { bodyChunks, drainRequest, readText, writeAll } from './io';
 import { parseMetadataJson, parseWritableMetadata, type WritableMetadata } from './metadata';
 import { MultipartRelatedReader, relatedBoundary } from './multipart';
@@ -95,6 +96,12 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     drainRequest(request.body as Readable | undefined);
     if (error instanceof StorageHttpError) return sendStorageError(reply, error.status, error.message);
+    if (isDiskFullError(error)) {
+      // Nothing was published (see objects.ts / uploads.ts); the operator must free space.
+      request.log.error({ err: error }, 'storage write failed: the disk is full');
+      const full = new DiskFullError(bucketName);
+      return sendStorageError(reply, full.status, full.message);
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'storage request failed');
     return sendStorageError(reply, status, status >= 500 ? 'Internal storage error' : error.message);
@@ -221,10 +228,10 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
         yield chunk;
       }
     }
-    await fs.mkdir(objects.uploadsDir, { recursive: true });
+    await objects.io.mkdir(objects.uploadsDir);
     const tmp = path.join(objects.uploadsDir, `mp-${randomUUID()}`);
     try {
-      await writeAll(file(), tmp, { start: 0, flags: 'w' });
+      await writeAll(file(), tmp, { start: 0, flags: 'w', io: objects.io });
       const metadata = parseMetadataJson(reader.metadataText ?? '');
       metadata.contentType = metadata.contentType || reader.fileContentType || DEFAULT_CONTENT_TYPE;
       const md5Hash = hash.digest('base64');
@@ -277,7 +284,6 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
   }
 
   async function uploadCommand(request: FastifyRequest, reply: FastifyReply, id: string) {
-    const body = request.body as Readable | undefined;
     const found = objects.uploads.get(id);
     if (!found || found.bucket !== (request.params as { bucket: string }).bucket) throw notFound('Upload session not found or expired.');
     const requester = await who(request);
@@ -293,30 +299,40 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
     if (!commands.length || !commands.every((c) => ['query', 'upload', 'finalize', 'cancel'].includes(c))) {
       throw badRequest('X-Goog-Upload-Command must be query, upload, finalize, "upload, finalize" or cancel');
     }
-    return objects.uploads.withLock(id, async () => {
-      const session = objects.uploads.get(id);
-      if (!session) throw notFound('Upload session not found or expired.');
-      if (commands.includes('cancel')) {
-        drainRequest(body);
-        await objects.uploads.remove(id);
-        return reply.header('X-Goog-Upload-Status', 'cancelled').header('Cache-Control', 'no-store').send();
-      }
-      if (commands.includes('query')) {
-        drainRequest(body);
-        if (session.state === 'final') return sendStatus(reply, 'final', session.totalSize);
-        return sendStatus(reply, 'active', await objects.uploads.reconcile(session));
-      }
-      if (session.state === 'final') return finalAnswer(reply, session, body);
-      if (commands.includes('upload')) {
-        const offset = String(request.headers['x-goog-upload-offset'] ?? '');
-        if (!/^\d{1,16}$/.test(offset)) throw badRequest('X-Goog-Upload-Offset must give the byte offset of the chunk');
-        await objects.uploads.append(session, Number(offset), body ? bodyChunks(body) : emptyBody());
-      }
-      if (!commands.includes('finalize')) return sendStatus(reply, 'active', session.received);
+    return objects.uploads.withLock(id, () =>
+      sessionCommand(id, commands, request, reply).catch(async (err: unknown) => {
+        // The SDK does not retry the 402 a full disk gets, so the session is over: free its bytes.
+        if (isDiskFullError(err)) await objects.uploads.remove(id).catch(() => {});
+        throw err;
+      }),
+    );
+  }
+
+  /** Runs the commands of one request on an upload session (under its lock). */
+  async function sessionCommand(id: string, commands: string[], request: FastifyRequest, reply: FastifyReply) {
+    const body = request.body as Readable | undefined;
+    const session = objects.uploads.get(id);
+    if (!session) throw notFound('Upload session not found or expired.');
+    if (commands.includes('cancel')) {
       drainRequest(body);
-      const meta = await objects.uploads.finalize(session, config.storage.quotaBytes);
-      return sendStatus(reply, 'final', session.totalSize, meta);
-    });
+      await objects.uploads.remove(id);
+      return reply.header('X-Goog-Upload-Status', 'cancelled').header('Cache-Control', 'no-store').send();
+    }
+    if (commands.includes('query')) {
+      drainRequest(body);
+      if (session.state === 'final') return sendStatus(reply, 'final', session.totalSize);
+      return sendStatus(reply, 'active', await objects.uploads.reconcile(session));
+    }
+    if (session.state === 'final') return finalAnswer(reply, session, body);
+    if (commands.includes('upload')) {
+      const offset = String(request.headers['x-goog-upload-offset'] ?? '');
+      if (!/^\d{1,16}$/.test(offset)) throw badRequest('X-Goog-Upload-Offset must give the byte offset of the chunk');
+      await objects.uploads.append(session, Number(offset), body ? bodyChunks(body) : emptyBody());
+    }
+    if (!commands.includes('finalize')) return sendStatus(reply, 'active', session.received);
+    drainRequest(body);
+    const meta = await objects.uploads.finalize(session, config.storage.quotaBytes);
+    return sendStatus(reply, 'final', session.totalSize, meta);
   }
 
   // ---- metadata update and delete ---------------------------------------------------------------
