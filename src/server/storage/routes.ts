@@ -16,8 +16,9 @@
  *
  * Who may do what is decided by `rules.ts`; errors are sent as `errors.ts` describes. Bodies are
  * streamed (this plugin's only content-type parser hands the raw stream to the handler), never
- * buffered whole. Downloads are served so they cannot run as our origin: nosniff, a sandboxing CSP,
- * and `attachment` for active types (HTML, SVG, XML, JavaScript).
+ * buffered whole. Downloads are served so they cannot run as our origin: nosniff, a sandboxing CSP
+ * (`default-src 'none'; sandbox`), and `attachment` unless the type is on inline.ts's allow-list
+ * (raster images, PDF, archives, plain text/CSV) and the bytes really are of that type.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
@@ -33,6 +34,7 @@ import { bodyChunks, drainRequest, readText, writeAll } from './io';
 import { parseMetadataJson, parseWritableMetadata, type WritableMetadata } from './metadata';
 import { MultipartRelatedReader, relatedBoundary } from './multipart';
 import { DEFAULT_CONTENT_TYPE, normaliseObjectName, type ObjectMetadata, type ObjectStore } from './objects';
+import { mayServeInline, servesInline, SIGNATURE_BYTES } from './inline';
 import { parseByteRange } from './range';
 import { authorize, requesterFrom, type Requester, type StorageAction } from './rules';
 import { IMAGE_WIDTHS, type ImageWidth } from '../../shared/images';
@@ -41,15 +43,30 @@ import { ImageVariants } from './variants';
 
 export { PUBLIC_PREFIX } from './rules';
 
-const ACTIVE_TYPES = /html|svg|xml|javascript|ecmascript/i;
 /** Largest JSON body (metadata) accepted, bytes. */
 const JSON_LIMIT = 64 * 1024;
 
-export function contentDispositionFor(name: string, contentType: string, stored?: string): string {
+/**
+ * The Content-Disposition of a download. `inline`: whether it may be shown in place (see
+ * inline.ts); then the object's stored disposition is used when it has one. Otherwise it is an
+ * attachment: the stored disposition if that already says `attachment`, else one named after
+ * the last segment of the object name (RFC 5987 `filename*`).
+ */
+export function contentDispositionFor(name: string, inline: boolean, stored?: string): string {
   const fileName = name.split('/').pop() ?? 'file';
-  if (stored && !ACTIVE_TYPES.test(contentType)) return stored;
-  const disposition = ACTIVE_TYPES.test(contentType) ? 'attachment' : 'inline';
-  return `${disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  if (stored && (inline || /^\s*attachment\s*(;|$)/i.test(stored))) return stored;
+  return `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 export interface StorageRoutesOptions {
@@ -376,9 +393,11 @@ async function sendBytes(
   const size = variant?.size ?? Number(meta.size);
   const contentType = variant?.contentType ?? meta.contentType;
   const etag = variant?.etag ?? `"${meta.md5Hash}"`;
+  // Our own WebP variants are images; a stored object is inline only if its bytes match its type.
+  const inline = variant ? true : mayServeInline(contentType) && servesInline(contentType, await readHead(file, SIGNATURE_BYTES));
   reply
     .header('Content-Type', contentType)
-    .header('Content-Disposition', variant ? contentDispositionFor(variant.fileName, contentType) : contentDispositionFor(meta.name, contentType, meta.contentDisposition))
+    .header('Content-Disposition', variant ? contentDispositionFor(variant.fileName, true) : contentDispositionFor(meta.name, inline, meta.contentDisposition))
     .header('Cache-Control', meta.cacheControl ?? 'private, max-age=0')
     .header('ETag', etag)
     .header('Accept-Ranges', 'bytes')
