@@ -4,12 +4,13 @@
  */
 import fs, { type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../dataDir';
 import { StorageHttpError } from './errors';
 
-/** Mode of every file the store creates (owner read/write only; see `DIR_MODE`). */
-export const FILE_MODE = 0o600;
+/** Mode of every file the store creates (owner read/write only; dataDir.ts). */
+export const FILE_MODE = PRIVATE_FILE_MODE;
 /** Mode of every folder the store creates (owner only). */
-export const DIR_MODE = 0o700;
+export const DIR_MODE = PRIVATE_DIR_MODE;
 
 /**
  * The file-system calls through which storage writes reach the disk (upload bytes, flushes, renames
