@@ -9,11 +9,11 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '../client/lib/publicConfig';
 import type { Config } from './config';
 import { ContentService } from './content/service';
+import { prepareDataDir } from './dataDir';
 import { registerBuildManifests } from './http/builds';
 import { registerSecurityHeaders } from './http/csp';
 import { registerFetchResponseUnwrap } from './http/fetchResponse';
@@ -56,7 +56,7 @@ function withRedactedRequests(logger: NonNullable<FastifyServerOptions['logger']
 }
 
 export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<ServerHandle> {
-  mkdirSync(config.dataDir, { recursive: true });
+  prepareDataDir(config.dataDir); // 0700, and its files 0600
   const db = await openSqliteDatabase(path.join(config.dataDir, 'site.db'));
   const store = new SqliteDocumentStore(db);
   const objects = new ObjectStore(db, path.join(config.dataDir, 'storage'));

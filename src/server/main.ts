@@ -7,6 +7,9 @@ import { createServer } from './app';
 import { ConfigError, loadConfig } from './config';
 
 async function main(): Promise<void> {
+  // Whatever the server writes (database, keys, stored files) is for this user only; the modes are
+  // also set explicitly where files are created (dataDir.ts), so the tests' servers get them too.
+  process.umask(0o077);
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {

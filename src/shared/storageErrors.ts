@@ -6,6 +6,7 @@ export const STORAGE_ERROR_MESSAGES: Record<string, string> = {
   unauthenticated: 'Увійдіть, щоб завантажувати файли.',
   unauthorized: 'Недостатньо прав для цієї дії з файлом.',
   'quota-exceeded': 'Сховище файлів заповнене. Видаліть непотрібні файли або зверніться до адміністратора.',
+  'disk-full': 'На сервері закінчилося місце на диску: файл не збережено. Повідомте адміністратора сайту.',
   'object-not-found': 'Файл не знайдено.',
   'bucket-not-found': 'Сховище файлів не знайдено.',
   'project-not-found': 'Проєкт сховища не знайдено.',
@@ -25,10 +26,17 @@ export const STORAGE_ERROR_MESSAGES: Record<string, string> = {
   'internal-error': 'Внутрішня помилка сховища.',
 };
 
+/**
+ * Words in the server's answer to a write refused for a full disk (402, reported by the SDK as
+ * `storage/quota-exceeded`; in browsers the HTTP reason phrase becomes the error's `serverResponse`).
+ */
+export const DISK_FULL_REASON = 'the server is out of disk space';
+
 /** The Ukrainian message for an error from the firebase/storage SDK, with the server's text for unknown errors. */
 export function storageErrorMessage(error: unknown): string {
   const code = typeof error === 'object' && error && 'code' in error ? String((error as { code: unknown }).code).replace(/^storage\//, '') : '';
-  const base = STORAGE_ERROR_MESSAGES[code] ?? STORAGE_ERROR_MESSAGES.unknown!;
   const serverText = (error as { customData?: { serverResponse?: string | null } })?.customData?.serverResponse;
+  if (code === 'quota-exceeded' && serverText?.includes(DISK_FULL_REASON)) return STORAGE_ERROR_MESSAGES['disk-full']!;
+  const base = STORAGE_ERROR_MESSAGES[code] ?? STORAGE_ERROR_MESSAGES.unknown!;
   return code === 'unknown' && serverText ? `${base} (${serverText.slice(0, 200)})` : base;
 }

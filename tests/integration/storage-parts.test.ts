@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../src/server/identity/types';
 import { StorageHttpError } from '../../src/server/storage/errors';
-import { writeAll } from '../../src/server/storage/io';
+import { nodeStorageIo, writeAll } from '../../src/server/storage/io';
 import { parseMetadataJson } from '../../src/server/storage/metadata';
 import { MultipartRelatedReader, relatedBoundary } from '../../src/server/storage/multipart';
 import { ObjectStore } from '../../src/server/storage/objects';
@@ -210,9 +210,16 @@ describe('upload sessions on disk', () => {
   it('refuses to finalize, and drops, a session whose background flush to disk failed', async () => {
     const data = randomBytes(2000);
     const session = await start('s/flush.bin', data.length);
-    await uploads.append(session, 0, pieces(data, 500));
-    // What a failed fdatasync leaves behind (it cannot be caused on demand on a healthy disk).
-    (uploads as unknown as { flushFailed: Set<string> }).flushFailed.add(session.id);
+    // The store's file-system calls with a failing fdatasync (an I/O error on a healthy disk).
+    objects.io = {
+      ...nodeStorageIo,
+      sync: (handle, dataOnly) => (dataOnly ? Promise.reject(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })) : nodeStorageIo.sync(handle, false)),
+    };
+    try {
+      await uploads.append(session, 0, pieces(data, 500));
+    } finally {
+      objects.io = nodeStorageIo;
+    }
     const error = await uploads.finalize(session, 0).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(StorageHttpError);
     expect((error as StorageHttpError).status).toBe(500);

@@ -3,24 +3,65 @@
  * the client makes them, and raw requests over a loopback socket (inject normalises requests, so
  * malformed ones must be written by hand).
  */
+import type { FastifyRequest } from 'fastify';
 import { signInWithEmailAndPassword } from 'firebase/auth';
+import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
 import net from 'node:net';
 import { expect } from 'vitest';
+import { appRouter } from '../../src/server/trpc/appRouter';
+import { createContextFactory } from '../../src/server/trpc/context';
+import { createCallerFactory } from '../../src/server/trpc/init';
 import { newAuthClient } from '../integration/firebaseClient';
 import type { TestServer } from '../integration/helpers';
 
-/** Signs in through the identity endpoint and the session route; returns the `__session` cookie value. */
-export async function sessionCookie(server: TestServer, email: string, password: string): Promise<string> {
-  const signIn = await server.app.inject({
+export { disposeAuthClients } from '../integration/firebaseClient';
+export { startTestServer, type TestServer } from '../integration/helpers';
+
+export const KiB = 1024;
+export const MiB = 1024 * KiB;
+
+/** An ID token of an account, from the embedded identity endpoints (for raw storage requests). */
+export async function idTokenOf(server: TestServer, email: string, password: string): Promise<string> {
+  const res = await server.app.inject({
     method: 'POST',
     url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${server.config.firebase.apiKey}`,
     payload: { email, password, returnSecureToken: true },
   });
-  expect(signIn.statusCode, signIn.body).toBe(200);
-  const { idToken } = signIn.json() as { idToken: string };
-  const session = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token: idToken } });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { idToken: string }).idToken;
+}
+
+/** Signs in through the identity endpoint and the session route; returns the `__session` cookie value. */
+export async function sessionCookie(server: TestServer, email: string, password: string): Promise<string> {
+  const token = await idTokenOf(server, email, password);
+  const session = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token } });
   expect(session.statusCode, session.body).toBe(200);
   return /__session=([^;]+)/.exec(String(session.headers['set-cookie']))![1]!;
+}
+
+/** A storage client of its own app (like another browser); signed in when credentials are given. */
+export async function storageClient(origin: string, bucket: string, user?: { email: string; password: string }): Promise<FirebaseStorage> {
+  const auth = await newAuthClient(origin);
+  if (user) await signInWithEmailAndPassword(auth, user.email, user.password);
+  const storage = getStorage(auth.app, `gs://${bucket}`);
+  connectStorageEmulator(storage, '127.0.0.1', Number(new URL(origin).port));
+  return storage;
+}
+
+const createCaller = createCallerFactory(appRouter);
+export type Caller = ReturnType<typeof createCaller>;
+
+/** A tRPC caller whose context comes from a request carrying the session cookie. */
+export async function callerFor(server: TestServer, cookie: string): Promise<Caller> {
+  const createContext = createContextFactory({ config: server.config, content: server.content, identity: server.identity });
+  const req = { cookies: { __session: cookie }, ip: '192.0.2.1', headers: {} } as unknown as FastifyRequest;
+  return createCaller(await createContext({ req }));
+}
+
+/** An Error shaped like node:fs's for errno `code` (ENOSPC, EDQUOT, EFBIG…). */
+export function errnoError(code: string, syscall: string): NodeJS.ErrnoException {
+  const text: Record<string, string> = { ENOSPC: 'no space left on device', EDQUOT: 'disk quota exceeded', EFBIG: 'file too large' };
+  return Object.assign(new Error(`${code}: ${text[code] ?? 'error'}, ${syscall}`), { code, syscall, errno: -28 });
 }
 
 export interface TrpcErrorBody {

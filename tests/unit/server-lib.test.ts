@@ -3,6 +3,7 @@ import { sanitizeRichText } from '../../src/server/content/sanitize';
 import { onePagePdf } from '../../src/server/seed/files';
 import { normaliseObjectName } from '../../src/server/storage/objects';
 import { parseByteRange } from '../../src/server/storage/range';
+import { servesInline } from '../../src/server/storage/inline';
 import { contentDispositionFor } from '../../src/server/storage/routes';
 
 describe('rich-text sanitising', () => {
@@ -47,10 +48,27 @@ describe('byte ranges', () => {
 });
 
 describe('downloads cannot run as our origin', () => {
-  it('forces attachment for active types', () => {
-    expect(contentDispositionFor('public/x.svg', 'image/svg+xml')).toMatch(/^attachment;/);
-    expect(contentDispositionFor('public/x.html', 'text/html', 'inline')).toMatch(/^attachment;/);
-    expect(contentDispositionFor('public/звіт.pdf', 'application/pdf')).toBe("inline; filename*=UTF-8''%D0%B7%D0%B2%D1%96%D1%82.pdf");
+  it('forces attachment for anything not allowed inline, whatever the stored disposition', () => {
+    expect(contentDispositionFor('public/x.svg', servesInline('image/svg+xml', Buffer.from('<svg/>')))).toMatch(/^attachment;/);
+    expect(contentDispositionFor('public/x.html', servesInline('text/html', Buffer.from('<p>')), 'inline')).toMatch(/^attachment;/);
+    expect(contentDispositionFor('public/x.bin', false, 'attachment; filename="x.bin"')).toBe('attachment; filename="x.bin"');
+    expect(contentDispositionFor('public/звіт.pdf', servesInline('application/pdf', Buffer.from('%PDF-1.4\n')))).toBe(
+      "inline; filename*=UTF-8''%D0%B7%D0%B2%D1%96%D1%82.pdf",
+    );
+  });
+
+  it('allows inline only listed types whose bytes match', () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    expect(servesInline('image/png', png)).toBe(true);
+    expect(servesInline('IMAGE/PNG; q=1', png)).toBe(true);
+    expect(servesInline('image/png', Buffer.from('<html><script>alert(1)</script>'))).toBe(false);
+    expect(servesInline('text/plain; charset=utf-8', Buffer.from('рівень води, см\n'))).toBe(true);
+    expect(servesInline('text/plain', Buffer.from('\uFEFF  <!doctype html><script>'))).toBe(false);
+    expect(servesInline('text/csv', Buffer.from([0x61, 0x00, 0x62]))).toBe(false);
+    expect(servesInline('application/zip', Buffer.from('PK\x03\x04rest', 'latin1'))).toBe(true);
+    for (const type of ['image/svg+xml', 'text/html', 'application/xhtml+xml', 'text/xml', 'text/javascript', 'application/x-shockwave-flash', 'application/octet-stream', 'image/png, text/html']) {
+      expect(servesInline(type, png)).toBe(false);
+    }
   });
 });
 

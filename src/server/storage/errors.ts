@@ -8,6 +8,7 @@
  * reason phrase (HTTP/1.1 only; ASCII).
  */
 import type { FastifyReply } from 'fastify';
+import { DISK_FULL_REASON } from '../../shared/storageErrors';
 
 export class StorageHttpError extends Error {
   constructor(
@@ -27,6 +28,19 @@ export class QuotaExceededError extends StorageHttpError {
   constructor(bucket: string) {
     super(402, `Quota for bucket '${bucket}' exceeded.`);
     this.name = 'QuotaExceededError';
+  }
+}
+
+/**
+ * A write refused because the server's disk is full (ENOSPC, EDQUOT, EFBIG, SQLITE_FULL; see
+ * diskFull.ts). Answered as Cloud Storage answers a full bucket, 402, which the SDK reports as
+ * `storage/quota-exceeded` without retrying (it retries every 5xx, so 507 would be retried for
+ * minutes); the reason phrase carries DISK_FULL_REASON so the admin can tell it from the quota.
+ */
+export class DiskFullError extends StorageHttpError {
+  constructor(bucket: string) {
+    super(402, `Quota for bucket '${bucket}' exceeded: ${DISK_FULL_REASON}.`);
+    this.name = 'DiskFullError';
   }
 }
 

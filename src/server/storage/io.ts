@@ -4,7 +4,45 @@
  */
 import fs, { type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../dataDir';
 import { StorageHttpError } from './errors';
+
+/** Mode of every file the store creates (owner read/write only; dataDir.ts). */
+export const FILE_MODE = PRIVATE_FILE_MODE;
+/** Mode of every folder the store creates (owner only). */
+export const DIR_MODE = PRIVATE_DIR_MODE;
+
+/**
+ * The file-system calls through which storage writes reach the disk (upload bytes, flushes, renames
+ * into place, new folders, image variants). `nodeStorageIo` is node:fs; a test may give an
+ * ObjectStore an `io` whose calls fail (e.g. with ENOSPC) to drive the real code paths into the
+ * errors of a full disk. Files are created with FILE_MODE and folders with DIR_MODE.
+ */
+export interface StorageIo {
+  /** Opens `file` for writing ('w' creates or truncates, 'r+' writes into an existing file). */
+  open(file: string, flags: 'w' | 'r+'): Promise<FileHandle>;
+  /** One writev(2) of `buffers` at byte `position`; resolves with the bytes written. */
+  writev(handle: FileHandle, buffers: Buffer[], position: number): Promise<{ bytesWritten: number }>;
+  /** fsync(2) of an open file or folder; fdatasync(2) with `dataOnly`. */
+  sync(handle: FileHandle, dataOnly: boolean): Promise<void>;
+  /** Writes a whole small file (created or truncated). */
+  writeFile(file: string, data: Uint8Array | string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  /** Creates a folder and its missing parents. */
+  mkdir(dir: string): Promise<void>;
+}
+
+/** StorageIo on node:fs. */
+export const nodeStorageIo: StorageIo = {
+  open: (file, flags) => fs.open(file, flags, FILE_MODE),
+  writev: (handle, buffers, position) => handle.writev(buffers, position),
+  sync: (handle, dataOnly) => (dataOnly ? handle.datasync() : handle.sync()),
+  writeFile: (file, data) => fs.writeFile(file, data, { mode: FILE_MODE }),
+  rename: (from, to) => fs.rename(from, to),
+  mkdir: async (dir) => {
+    await fs.mkdir(dir, { recursive: true, mode: DIR_MODE });
+  },
+};
 
 /**
  * Iterates a request body without destroying it when the consumer stops early, so an error response
@@ -42,8 +80,13 @@ const WRITE_BATCH = 2 * 1024 * 1024;
  * is slower than the source, the next batch waits for the write in flight: that is the
  * back-pressure (the request is not read meanwhile).
  */
-export async function writeAll(source: AsyncIterable<Buffer>, file: string, opts: { start: number; flags: 'w' | 'r+' }): Promise<void> {
-  const handle = await fs.open(file, opts.flags);
+export async function writeAll(
+  source: AsyncIterable<Buffer>,
+  file: string,
+  opts: { start: number; flags: 'w' | 'r+'; io?: StorageIo },
+): Promise<void> {
+  const io = opts.io ?? nodeStorageIo;
+  const handle = await io.open(file, opts.flags);
   let position = opts.start;
   // The write in flight never rejects: its error is kept (a rejection nobody awaits yet, while the
   // next batch is gathered, would be an unhandled rejection) and thrown at the next step.
@@ -62,7 +105,7 @@ export async function writeAll(source: AsyncIterable<Buffer>, file: string, opts
     position += batchBytes;
     batch = [];
     batchBytes = 0;
-    inFlight = writevFully(handle, buffers, at).catch((error: unknown) => {
+    inFlight = writevFully(io, handle, buffers, at).catch((error: unknown) => {
       writeError ??= { error };
     });
   };
@@ -83,11 +126,11 @@ export async function writeAll(source: AsyncIterable<Buffer>, file: string, opts
 }
 
 /** `writev` at `position` until every byte is written (a regular file may take fewer bytes per call). */
-async function writevFully(handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
+async function writevFully(io: StorageIo, handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
   let rest = buffers;
   let at = position;
   while (rest.length) {
-    const { bytesWritten } = await handle.writev(rest, at);
+    const { bytesWritten } = await io.writev(handle, rest, at);
     if (bytesWritten === 0 && rest.some((b) => b.length > 0)) throw new Error('writev wrote nothing');
     at += bytesWritten;
     let skip = bytesWritten;
@@ -103,10 +146,10 @@ async function writevFully(handle: FileHandle, buffers: Buffer[], position: numb
  * fsync(2) of a file or folder by path (a file's bytes before it is renamed into place, a folder's
  * new entry after). With `dataOnly`, fdatasync(2): the bytes, not the timestamps.
  */
-export async function fsyncPath(p: string, opts: { dataOnly?: boolean } = {}): Promise<void> {
+export async function fsyncPath(p: string, opts: { dataOnly?: boolean; io?: StorageIo } = {}): Promise<void> {
   const handle = await fs.open(p, 'r');
   try {
-    await (opts.dataOnly ? handle.datasync() : handle.sync());
+    await (opts.io ?? nodeStorageIo).sync(handle, opts.dataOnly ?? false);
   } finally {
     await handle.close();
   }

@@ -10,6 +10,8 @@
  *
  * Bytes are written to a temporary file, flushed (fsync) and renamed into place before the metadata
  * row appears, so no partial object is ever visible; the replaced generation is removed afterwards.
+ * A write that fails on the way (a full disk included) leaves the previous object as it was.
+ * Files are created 0600 and folders 0700 (io.ts FILE_MODE / DIR_MODE).
  */
 import type Database from 'better-sqlite3';
 import { createHash, randomUUID } from 'node:crypto';
@@ -17,7 +19,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { QuotaExceededError } from './errors';
-import { fsyncPath } from './io';
+import { fsyncPath, nodeStorageIo, type StorageIo } from './io';
 import type { WritableMetadata } from './metadata';
 import { UploadSessions } from './uploads';
 
@@ -146,6 +148,11 @@ export class ObjectStore {
   private lastGeneration = 0;
   /** Resumable upload sessions writing into this store. */
   readonly uploads: UploadSessions;
+  /**
+   * The file-system calls every write of this store goes through (node:fs). Tests replace it with
+   * one whose calls fail, to see what clients get on a full disk.
+   */
+  io: StorageIo = nodeStorageIo;
 
   constructor(
     private readonly db: Database.Database,
@@ -225,16 +232,18 @@ export class ObjectStore {
    * Publishes an uploaded file as an object: flushes it, renames it into place and writes the
    * metadata row (replacing the object of the same name; metageneration 1, a new download token).
    * The quota check, the row write and `inTransaction(generation)` (the upload session's own
-   * bookkeeping) are one SQLite transaction. Throws QuotaExceededError (the file is removed then).
+   * bookkeeping) are one SQLite transaction. Throws QuotaExceededError (the file is removed then),
+   * or the file system's / SQLite's error (ENOSPC, SQLITE_FULL…; the renamed file is removed, and
+   * `input.file`, if not renamed yet, is the caller's to remove); nothing becomes visible then.
    * Returns the new metadata.
    */
   async commitFile(input: CommitInput, inTransaction?: (generation: string) => void): Promise<ObjectMetadata> {
     const generation = await this.newGeneration(input.bucket);
     const target = this.blobPath(input.bucket, generation);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fsyncPath(input.file);
-    await fs.rename(input.file, target);
-    await fsyncPath(path.dirname(target)).catch(() => {}); // the new directory entry; best effort where unsupported
+    await this.io.mkdir(path.dirname(target));
+    await fsyncPath(input.file, { io: this.io });
+    await this.io.rename(input.file, target);
+    await fsyncPath(path.dirname(target), { io: this.io }).catch(() => {}); // the new directory entry; best effort where unsupported
     const m = input.metadata;
     const now = new Date().toISOString();
     let previous: ObjectRow | undefined;
@@ -280,10 +289,10 @@ export class ObjectStore {
     const name = normaliseObjectName(input.name);
     if (!name) throw new Error(`Invalid object name: ${input.name}`);
     if (!BUCKET_NAME.test(input.bucket)) throw new Error(`Invalid bucket: ${input.bucket}`);
-    await fs.mkdir(this.uploadsDir, { recursive: true });
+    await this.io.mkdir(this.uploadsDir);
     const tmp = path.join(this.uploadsDir, `mp-${randomUUID()}`);
-    await fs.writeFile(tmp, input.bytes);
     try {
+      await this.io.writeFile(tmp, input.bytes);
       return await this.commitFile({
         bucket: input.bucket,
         name,

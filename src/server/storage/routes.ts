@@ -16,8 +16,9 @@
  *
  * Who may do what is decided by `rules.ts`; errors are sent as `errors.ts` describes. Bodies are
  * streamed (this plugin's only content-type parser hands the raw stream to the handler), never
- * buffered whole. Downloads are served so they cannot run as our origin: nosniff, a sandboxing CSP,
- * and `attachment` for active types (HTML, SVG, XML, JavaScript).
+ * buffered whole. Downloads are served so they cannot run as our origin: nosniff, a sandboxing CSP
+ * (`default-src 'none'; sandbox`), and `attachment` unless the type is on inline.ts's allow-list
+ * (raster images, PDF, archives, plain text/CSV) and the bytes really are of that type.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
@@ -27,11 +28,13 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
 import type { IdentityBackend } from '../identity/types';
-import { badRequest, notFound, sendStorageError, StorageHttpError } from './errors';
+import { isDiskFullError } from '../diskFull';
+import { badRequest, DiskFullError, notFound, sendStorageError, StorageHttpError } from './errors';
 import { bodyChunks, drainRequest, readText, writeAll } from './io';
 import { parseMetadataJson, parseWritableMetadata, type WritableMetadata } from './metadata';
 import { MultipartRelatedReader, relatedBoundary } from './multipart';
 import { DEFAULT_CONTENT_TYPE, normaliseObjectName, type ObjectMetadata, type ObjectStore } from './objects';
+import { mayServeInline, servesInline, SIGNATURE_BYTES } from './inline';
 import { parseByteRange } from './range';
 import { authorize, requesterFrom, type Requester, type StorageAction } from './rules';
 import { IMAGE_WIDTHS, type ImageWidth } from '../../shared/images';
@@ -40,15 +43,30 @@ import { ImageVariants } from './variants';
 
 export { PUBLIC_PREFIX } from './rules';
 
-const ACTIVE_TYPES = /html|svg|xml|javascript|ecmascript/i;
 /** Largest JSON body (metadata) accepted, bytes. */
 const JSON_LIMIT = 64 * 1024;
 
-export function contentDispositionFor(name: string, contentType: string, stored?: string): string {
+/**
+ * The Content-Disposition of a download. `inline`: whether it may be shown in place (see
+ * inline.ts); then the object's stored disposition is used when it has one. Otherwise it is an
+ * attachment: the stored disposition if that already says `attachment`, else one named after
+ * the last segment of the object name (RFC 5987 `filename*`).
+ */
+export function contentDispositionFor(name: string, inline: boolean, stored?: string): string {
   const fileName = name.split('/').pop() ?? 'file';
-  if (stored && !ACTIVE_TYPES.test(contentType)) return stored;
-  const disposition = ACTIVE_TYPES.test(contentType) ? 'attachment' : 'inline';
-  return `${disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  if (stored && (inline || /^\s*attachment\s*(;|$)/i.test(stored))) return stored;
+  return `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 export interface StorageRoutesOptions {
@@ -95,6 +113,12 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     drainRequest(request.body as Readable | undefined);
     if (error instanceof StorageHttpError) return sendStorageError(reply, error.status, error.message);
+    if (isDiskFullError(error)) {
+      // Nothing was published (see objects.ts / uploads.ts); the operator must free space.
+      request.log.error({ err: error }, 'storage write failed: the disk is full');
+      const full = new DiskFullError(bucketName);
+      return sendStorageError(reply, full.status, full.message);
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'storage request failed');
     return sendStorageError(reply, status, status >= 500 ? 'Internal storage error' : error.message);
@@ -221,10 +245,10 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
         yield chunk;
       }
     }
-    await fs.mkdir(objects.uploadsDir, { recursive: true });
+    await objects.io.mkdir(objects.uploadsDir);
     const tmp = path.join(objects.uploadsDir, `mp-${randomUUID()}`);
     try {
-      await writeAll(file(), tmp, { start: 0, flags: 'w' });
+      await writeAll(file(), tmp, { start: 0, flags: 'w', io: objects.io });
       const metadata = parseMetadataJson(reader.metadataText ?? '');
       metadata.contentType = metadata.contentType || reader.fileContentType || DEFAULT_CONTENT_TYPE;
       const md5Hash = hash.digest('base64');
@@ -277,7 +301,6 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
   }
 
   async function uploadCommand(request: FastifyRequest, reply: FastifyReply, id: string) {
-    const body = request.body as Readable | undefined;
     const found = objects.uploads.get(id);
     if (!found || found.bucket !== (request.params as { bucket: string }).bucket) throw notFound('Upload session not found or expired.');
     const requester = await who(request);
@@ -293,30 +316,40 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
     if (!commands.length || !commands.every((c) => ['query', 'upload', 'finalize', 'cancel'].includes(c))) {
       throw badRequest('X-Goog-Upload-Command must be query, upload, finalize, "upload, finalize" or cancel');
     }
-    return objects.uploads.withLock(id, async () => {
-      const session = objects.uploads.get(id);
-      if (!session) throw notFound('Upload session not found or expired.');
-      if (commands.includes('cancel')) {
-        drainRequest(body);
-        await objects.uploads.remove(id);
-        return reply.header('X-Goog-Upload-Status', 'cancelled').header('Cache-Control', 'no-store').send();
-      }
-      if (commands.includes('query')) {
-        drainRequest(body);
-        if (session.state === 'final') return sendStatus(reply, 'final', session.totalSize);
-        return sendStatus(reply, 'active', await objects.uploads.reconcile(session));
-      }
-      if (session.state === 'final') return finalAnswer(reply, session, body);
-      if (commands.includes('upload')) {
-        const offset = String(request.headers['x-goog-upload-offset'] ?? '');
-        if (!/^\d{1,16}$/.test(offset)) throw badRequest('X-Goog-Upload-Offset must give the byte offset of the chunk');
-        await objects.uploads.append(session, Number(offset), body ? bodyChunks(body) : emptyBody());
-      }
-      if (!commands.includes('finalize')) return sendStatus(reply, 'active', session.received);
+    return objects.uploads.withLock(id, () =>
+      sessionCommand(id, commands, request, reply).catch(async (err: unknown) => {
+        // The SDK does not retry the 402 a full disk gets, so the session is over: free its bytes.
+        if (isDiskFullError(err)) await objects.uploads.remove(id).catch(() => {});
+        throw err;
+      }),
+    );
+  }
+
+  /** Runs the commands of one request on an upload session (under its lock). */
+  async function sessionCommand(id: string, commands: string[], request: FastifyRequest, reply: FastifyReply) {
+    const body = request.body as Readable | undefined;
+    const session = objects.uploads.get(id);
+    if (!session) throw notFound('Upload session not found or expired.');
+    if (commands.includes('cancel')) {
       drainRequest(body);
-      const meta = await objects.uploads.finalize(session, config.storage.quotaBytes);
-      return sendStatus(reply, 'final', session.totalSize, meta);
-    });
+      await objects.uploads.remove(id);
+      return reply.header('X-Goog-Upload-Status', 'cancelled').header('Cache-Control', 'no-store').send();
+    }
+    if (commands.includes('query')) {
+      drainRequest(body);
+      if (session.state === 'final') return sendStatus(reply, 'final', session.totalSize);
+      return sendStatus(reply, 'active', await objects.uploads.reconcile(session));
+    }
+    if (session.state === 'final') return finalAnswer(reply, session, body);
+    if (commands.includes('upload')) {
+      const offset = String(request.headers['x-goog-upload-offset'] ?? '');
+      if (!/^\d{1,16}$/.test(offset)) throw badRequest('X-Goog-Upload-Offset must give the byte offset of the chunk');
+      await objects.uploads.append(session, Number(offset), body ? bodyChunks(body) : emptyBody());
+    }
+    if (!commands.includes('finalize')) return sendStatus(reply, 'active', session.received);
+    drainRequest(body);
+    const meta = await objects.uploads.finalize(session, config.storage.quotaBytes);
+    return sendStatus(reply, 'final', session.totalSize, meta);
   }
 
   // ---- metadata update and delete ---------------------------------------------------------------
@@ -360,9 +393,11 @@ async function sendBytes(
   const size = variant?.size ?? Number(meta.size);
   const contentType = variant?.contentType ?? meta.contentType;
   const etag = variant?.etag ?? `"${meta.md5Hash}"`;
+  // Our own WebP variants are images; a stored object is inline only if its bytes match its type.
+  const inline = variant ? true : mayServeInline(contentType) && servesInline(contentType, await readHead(file, SIGNATURE_BYTES));
   reply
     .header('Content-Type', contentType)
-    .header('Content-Disposition', variant ? contentDispositionFor(variant.fileName, contentType) : contentDispositionFor(meta.name, contentType, meta.contentDisposition))
+    .header('Content-Disposition', variant ? contentDispositionFor(variant.fileName, true) : contentDispositionFor(meta.name, inline, meta.contentDisposition))
     .header('Cache-Control', meta.cacheControl ?? 'private, max-age=0')
     .header('ETag', etag)
     .header('Accept-Ranges', 'bytes')

@@ -28,6 +28,7 @@ import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isDiskFullError } from '../diskFull';
 import { badRequest, StorageHttpError } from './errors';
 import { fsyncPath, writeAll } from './io';
 import type { WritableMetadata } from './metadata';
@@ -91,10 +92,11 @@ export class UploadSessions {
   /** The background flush in progress for a session, if any (see the module comment). */
   private readonly flushes = new Map<string, Promise<void>>();
   /**
-   * Sessions whose background flush failed. Their bytes may not be on disk, and a later fsync on
-   * Linux may report success after a write-back error was reported once, so finalizing refuses them.
+   * Sessions whose background flush failed, with the error. Their bytes may not be on disk, and a
+   * later fsync on Linux may report success after a write-back error was reported once, so
+   * finalizing refuses them.
    */
-  private readonly flushFailed = new Set<string>();
+  private readonly flushFailed = new Map<string, unknown>();
 
   constructor(
     private readonly db: Database.Database,
@@ -106,18 +108,27 @@ export class UploadSessions {
     return path.join(this.objects.uploadsDir, id);
   }
 
-  /** Starts a session with an empty file. `name` must be normalised already. */
+  /**
+   * Starts a session with an empty file. `name` must be normalised already. Throws the file
+   * system's or SQLite's error (e.g. ENOSPC, SQLITE_FULL) and leaves no file behind then.
+   */
   async create(input: { bucket: string; name: string; uid: string; totalSize: number; metadata: WritableMetadata }): Promise<UploadSession> {
     const id = randomBytes(24).toString('base64url');
-    await fs.mkdir(this.objects.uploadsDir, { recursive: true });
-    await fs.writeFile(this.file(id), '');
-    const now = Date.now();
-    this.db
-      .prepare(
-        `INSERT INTO storage_upload_sessions (id, bucket, name, uid, total_size, received, metadata, state, generation, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 0, ?, 'active', NULL, ?, ?)`,
-      )
-      .run(id, input.bucket, input.name, input.uid, input.totalSize, JSON.stringify(input.metadata), now, now);
+    const io = this.objects.io;
+    await io.mkdir(this.objects.uploadsDir);
+    try {
+      await io.writeFile(this.file(id), '');
+      const now = Date.now();
+      this.db
+        .prepare(
+          `INSERT INTO storage_upload_sessions (id, bucket, name, uid, total_size, received, metadata, state, generation, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, 0, ?, 'active', NULL, ?, ?)`,
+        )
+        .run(id, input.bucket, input.name, input.uid, input.totalSize, JSON.stringify(input.metadata), now, now);
+    } catch (err) {
+      await fs.rm(this.file(id), { force: true });
+      throw err;
+    }
     return this.get(id)!;
   }
 
@@ -158,8 +169,8 @@ export class UploadSessions {
     const stat = await fs.stat(file).catch(() => null);
     let received = session.received;
     if (!stat) {
-      await fs.mkdir(this.objects.uploadsDir, { recursive: true });
-      await fs.writeFile(file, '');
+      await this.objects.io.mkdir(this.objects.uploadsDir);
+      await this.objects.io.writeFile(file, '');
       received = 0;
     } else if (stat.size > received) {
       await fs.truncate(file, received);
@@ -222,7 +233,7 @@ export class UploadSessions {
     }
     const file = this.file(session.id);
     try {
-      await writeAll(accepted(), file, { start: received, flags: 'r+' });
+      await writeAll(accepted(), file, { start: received, flags: 'r+', io: this.objects.io });
     } catch (err) {
       this.hashes.delete(session.id);
       await fs.truncate(file, received).catch(() => {});
@@ -243,9 +254,9 @@ export class UploadSessions {
    */
   private flushInBackground(id: string): void {
     if (this.flushes.has(id)) return;
-    const flush = fsyncPath(this.file(id), { dataOnly: true })
+    const flush = fsyncPath(this.file(id), { dataOnly: true, io: this.objects.io })
       .catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== 'ENOENT') this.flushFailed.add(id);
+        if (err.code !== 'ENOENT') this.flushFailed.set(id, err);
       })
       .finally(() => this.flushes.delete(id));
     this.flushes.set(id, flush);
@@ -254,8 +265,9 @@ export class UploadSessions {
   /**
    * Publishes a complete upload as the object (see the module comment). Throws StorageHttpError 400
    * when bytes are missing or the client's md5Hash does not match, QuotaExceededError (402) when the
-   * bucket would pass its quota, 500 when a background flush failed; the session is dropped in the
-   * last three cases. Call under the lock.
+   * bucket would pass its quota, 500 when a background flush failed (or that flush's error when it
+   * was a full disk), and the file system's / SQLite's error when publishing fails on a full disk;
+   * the session is dropped in all these cases. Call under the lock.
    */
   async finalize(session: UploadSession, quotaBytes: number): Promise<ObjectMetadata> {
     const received = await this.reconcile(session);
@@ -266,6 +278,8 @@ export class UploadSessions {
     await this.flushes.get(session.id);
     try {
       if (this.flushFailed.has(session.id)) {
+        const flushError = this.flushFailed.get(session.id);
+        if (isDiskFullError(flushError)) throw flushError;
         throw new StorageHttpError(500, 'The uploaded bytes could not be written to disk; start the upload again.');
       }
       if (session.metadata.md5Hash && session.metadata.md5Hash !== md5Hash) {
@@ -285,16 +299,20 @@ export class UploadSessions {
       return meta;
     } catch (err) {
       if (err instanceof StorageHttpError) await this.remove(session.id);
+      else if (isDiskFullError(err)) await this.remove(session.id).catch(() => {}); // frees the space; a failed row delete is left to the sweep
       throw err;
     }
   }
 
-  /** Removes a session and its file. */
+  /**
+   * Removes a session and its file (the file first: on a full disk the row delete may fail with
+   * SQLITE_FULL, and the space is freed all the same; the sweep removes the row later).
+   */
   async remove(id: string): Promise<void> {
     this.hashes.delete(id);
     this.flushFailed.delete(id);
-    this.db.prepare('DELETE FROM storage_upload_sessions WHERE id = ?').run(id);
     await fs.rm(this.file(id), { force: true });
+    this.db.prepare('DELETE FROM storage_upload_sessions WHERE id = ?').run(id);
   }
 
   /**

@@ -3,6 +3,8 @@
  * made with sharp (libvips) on the first request for a width and cached on disk at
  * DATA_DIR/storage/{bucket}/variants/{generation}/w{width}.webp. A generation's bytes never change,
  * so the cache needs no invalidation; the folder goes with the generation (ObjectStore removes it).
+ * Variants are written through the store's `io` (0600 files) to a temporary name and renamed into
+ * place; when that fails (a full disk too) nothing partial is left and the original is served.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -39,14 +41,17 @@ export class ImageVariants {
   private async create(meta: ObjectMetadata, width: ImageWidth, file: string): Promise<string | null> {
     const tmp = `${file}.${randomUUID()}.tmp`;
     try {
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      const io = this.objects.io;
+      await io.mkdir(path.dirname(file));
       const animated = /gif|webp/i.test(meta.contentType);
-      await sharp(this.objects.blobFile(meta), { animated, limitInputPixels: 100_000_000 })
+      // At most 1600 px wide: small enough to hold in memory, and written like every other file.
+      const bytes = await sharp(this.objects.blobFile(meta), { animated, limitInputPixels: 100_000_000 })
         .rotate() // apply EXIF orientation
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 80 })
-        .toFile(tmp);
-      await fs.rename(tmp, file);
+        .toBuffer();
+      await io.writeFile(tmp, bytes);
+      await io.rename(tmp, file);
       return file;
     } catch (err) {
       await fs.rm(tmp, { force: true });

@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { Umzug, type UmzugStorage } from 'umzug';
 import { contentTypes } from '../../shared/content/registry';
+import { prepareDatabaseFile } from '../dataDir';
 import type { AnyContentType } from '../../shared/content/define';
 import { searchTerms, searchTextOf } from '../../shared/content/search';
 import { migrations } from './migrations/index';
@@ -188,8 +189,12 @@ export async function migrate(db: Database.Database): Promise<string[]> {
   return done.map((m) => m.name);
 }
 
-/** Opens (creating if needed) the SQLite file, enables WAL and runs migrations. */
+/**
+ * Opens (creating if needed) the SQLite file, enables WAL and runs migrations. The file and its
+ * -wal/-shm files are 0600 (see dataDir.ts).
+ */
 export async function openSqliteDatabase(file: string): Promise<Database.Database> {
+  prepareDatabaseFile(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -11,11 +11,15 @@
  * messages, e.g. `email` or, for nested inputs such as `{ id, version, data }`, `data.title`;
  * `formErrors`: issues of the whole input) for forms, adds the fields of an `ErrorData` cause to
  * `data` (e.g. `current` on a version conflict), and hides the text of unexpected errors: they are
- * logged and the client gets a generic message.
+ * logged and the client gets a generic message. A write that fails because the disk is full
+ * (SQLITE_FULL, ENOSPC…) is logged and answered PAYMENT_REQUIRED (402, not retried, like the file
+ * storage's full bucket) with DISK_FULL_MESSAGE and `data.reason` 'disk-full'; SQLite has rolled
+ * the transaction back, so nothing of it was written.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
+import { DISK_FULL_MESSAGE, isDiskFullError } from '../diskFull';
 import type { Context } from './context';
 
 /**
@@ -64,10 +68,17 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Logs unexpected errors with the request's logger; expected ones (4xx) pass silently. */
+/**
+ * Logs unexpected errors with the request's logger; expected ones (4xx) pass silently. A full disk
+ * becomes PAYMENT_REQUIRED with DISK_FULL_MESSAGE (logged as an error: the operator must act).
+ */
 const logUnexpected = t.middleware(async ({ ctx, next, path, type }) => {
   const result = await next();
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
+    if (isDiskFullError(result.error.cause)) {
+      ctx.log?.error({ err: result.error.cause, path, type }, 'tRPC procedure failed: the disk is full');
+      throw new TRPCError({ code: 'PAYMENT_REQUIRED', message: DISK_FULL_MESSAGE, cause: new ErrorData({ reason: 'disk-full' }) });
+    }
     ctx.log?.error({ err: result.error.cause ?? result.error, path, type }, 'tRPC procedure failed');
   }
   return result;

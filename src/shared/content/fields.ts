@@ -46,12 +46,27 @@ export function requiredText(max: number, label = 'Поле') {
 /** Rich-text HTML (sanitised on the server with an allow-list; never trusted on render). */
 export const richTextSchema = z.string().max(500_000, 'Текст задовгий').default('');
 
+/**
+ * Control characters (tab and line breaks included) anywhere in a URL: browsers drop tabs and line
+ * breaks while parsing, so `/\t/evil.example` would become the other-site URL `//evil.example`.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * A path on this site: starts with one `/` not followed by another `/` or a `\` (browsers read
+ * `//host` and `/\host` as another site).
+ */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])/.test(value) && !CONTROL_CHARS.test(value);
+}
+
 /** An http(s) URL or a site-relative path (`/docs/...`). */
 export const hrefSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]/i.test(v) || /^mailto:/i.test(v) || /^tel:/i.test(v), {
+  .refine((v) => isSitePath(v) || (!CONTROL_CHARS.test(v) && (/^https?:\/\/[^\s]/i.test(v) || /^mailto:/i.test(v) || /^tel:/i.test(v))), {
     message: 'Посилання має починатися з /, http(s)://, mailto: або tel:',
   });
 
@@ -60,17 +75,43 @@ export const webUrlSchema = z.url({ protocol: /^https?$/, error: 'Потрібн
 
 export const emailSchema = z.email({ error: 'Невірна адреса електронної пошти' }).max(254);
 
+/** Hosts whose plain-http URLs a file reference may hold (the embedded storage in development and tests). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether `value` may be a stored file's URL: a site-relative path (`/v0/b/…?alt=media&token=…`,
+ * what the admin and the seed store in embedded mode; see isSitePath), an `https:` URL without
+ * credentials (Firebase Storage's download URLs in firebase mode), or `http:` to a loopback host
+ * (the embedded storage's own absolute URLs in development). Never `javascript:`, `data:`,
+ * `//host`, `/\host` or plain http to another host.
+ */
+export function isFileUrl(value: string): boolean {
+  if (isSitePath(value)) return !/\s|\\/.test(value);
+  if (CONTROL_CHARS.test(value) || !/^https?:\/\//i.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || !url.hostname) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+}
+
 /**
  * A reference to a stored file (Firebase Storage object): its full path in the bucket, the name shown
  * to visitors, its type and size in bytes, and the download URL (with its token) taken from the
- * storage metadata when the file was attached, so pages render links without a round trip.
+ * storage metadata when the file was attached, so pages render links without a round trip. The URL
+ * must pass isFileUrl.
  */
 export const fileRefSchema = z.object({
   path: z.string().min(1).max(1024),
   name: requiredText(300, 'Назва файлу'),
   contentType: z.string().max(200).default('application/octet-stream'),
   size: z.number().int().nonnegative(),
-  url: z.string().max(4000),
+  url: z.string().max(4000).refine(isFileUrl, {
+    message: 'Адреса файлу має бути шляхом на цьому сайті (/…) або починатися з https://',
+  }),
 });
 export type FileRef = z.infer<typeof fileRefSchema>;
 

@@ -1,0 +1,51 @@
+/**
+ * File modes under DATA_DIR. The folder holds the SQLite database (content, accounts, password
+ * hashes, upload sessions), the identity signing keys and the stored files: nothing in it is for
+ * other local users. The folder is 0700 and the server's files 0600; files are created with these
+ * modes explicitly (SQLite's -wal/-shm files take the database file's mode), and what a previous
+ * version created more loosely is tightened at start.
+ */
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+/** Mode of DATA_DIR and of the folders the server creates in it (owner only). */
+export const PRIVATE_DIR_MODE = 0o700;
+/** Mode of the files the server creates under DATA_DIR (owner read/write). */
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** chmod that reports (as a process warning) instead of failing when the file is not ours (EPERM). */
+function tighten(p: string, mode: number): void {
+  try {
+    chmodSync(p, mode);
+  } catch (err) {
+    process.emitWarning(`Could not set mode ${mode.toString(8)} on ${p}: ${(err as Error).message}`, 'DataDirModeWarning');
+  }
+}
+
+/**
+ * Creates DATA_DIR (0700, parents as needed) or sets an existing one to 0700, and tightens what is
+ * directly inside it: files to 0600 (site.db, its -wal/-shm, key files), folders to 0700 (storage/,
+ * keys). Deeper entries are not walked: they are out of other users' reach behind these folders,
+ * and the storage writes new ones 0600/0700 itself. Throws when the folder cannot be created.
+ */
+export function prepareDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  tighten(dir, PRIVATE_DIR_MODE);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) tighten(p, PRIVATE_DIR_MODE);
+    else if (entry.isFile()) tighten(p, PRIVATE_FILE_MODE);
+  }
+}
+
+/**
+ * Makes sure a SQLite database file exists with mode 0600 before SQLite opens it (SQLite creates
+ * the -wal and -shm files with the database file's mode), and tightens an existing one and its
+ * -wal/-shm files. `file` is a path (not ':memory:').
+ */
+export function prepareDatabaseFile(file: string): void {
+  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const p of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    if (existsSync(p)) tighten(p, PRIVATE_FILE_MODE);
+  }
+}
