@@ -8,6 +8,7 @@ import { contentTypes } from '../../shared/content/registry';
 import type { AnyContentType } from '../../shared/content/define';
 import { searchTerms, searchTextOf } from '../../shared/content/search';
 import { ukSortKey } from '../../shared/content/sortKey';
+import { afterCursorSql } from './sqlCursor';
 import { tieBreakFields } from './tieBreak';
 import { migrations } from './migrations/index';
 import {
@@ -255,8 +256,7 @@ export class SqliteDocumentStore implements DocumentStore {
     let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents WHERE ${where}`;
     if (query.cursor) {
       const values = decodeCursor(query.cursor, sortExprs.length);
-      sql += ` AND (${sortExprs.join(', ')}) ${dir === 'DESC' ? '<' : '>'} (${values.map(() => '?').join(', ')})`;
-      params.push(...values);
+      sql += ` AND ${afterCursorSql(sortExprs, values, dir, params)}`;
     }
     sql += ` ORDER BY ${sortExprs.map((e) => `${e} ${dir}`).join(', ')} LIMIT ?`;
     params.push(query.limit + 1);
