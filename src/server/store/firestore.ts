@@ -37,7 +37,7 @@ import { richTextFieldsOf, type AnyContentType } from '../../shared/content/defi
 import { contentTypes } from '../../shared/content/registry';
 import { searchTerms, searchTextOf } from '../../shared/content/search';
 import { ukSortKey } from '../../shared/content/sortKey';
-import { filterShape, listOrder, listShape, valuePath, type QueryShape } from './firestoreIndexes';
+import { filterShape, listOrder, listShape, searchShape, valuePath, type QueryShape } from './firestoreIndexes';
 import {
   autoId,
   DocumentExistsError,
@@ -338,8 +338,7 @@ export class FirestoreDocumentStore implements DocumentStore {
     const direction = query.orderBy.direction === 'desc' ? -1 : 1;
     const filterPaths = (query.where ?? []).map((f) => valuePath(f.field));
     const paths = [...new Set(['_text', ...filterPaths, ...order.map((o) => o.path)].filter((p) => p !== '__name__'))];
-    const shape: QueryShape = { collection, branches: [{ equality: [], contains: '_search', range: [] }], orderBy: [], nameDirection: null };
-    this.onQuery?.(shape);
+    this.onQuery?.(searchShape(collection));
     const snap = await this.db
       .collection(collection)
       .where('_search', 'array-contains', searchGram(terms))

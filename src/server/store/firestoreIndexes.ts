@@ -8,7 +8,10 @@
  * indexes (automatic) serve queries with equality / array-contains filters only, and queries that
  * filter or order on one field alone; anything else needs a composite index with the equality
  * fields first, then the array-contains field, then the order-by fields (range-filtered fields are
- * always in the order, see tieBreak.ts) in their directions. An order on a field that has an
+ * always in the order, see tieBreak.ts) in their directions. Several equality filters without
+ * range or array-contains filters use index merging instead (one index per equality field followed
+ * by the order: https://firebase.google.com/docs/firestore/query/index-overview#taking_advantage_of_index_merging),
+ * which keeps the count of indexes below Firestore's limit. An order on a field that has an
  * equality filter is a no-op and takes no place in the index. A disjunction (`is-null-or-<=` is
  * `== null OR <= v`) runs each branch of its disjunctive normal form on its own index. The
  * emulator enforces none of this, so tests compare the shapes the store issues with the file.
@@ -98,7 +101,9 @@ export function equalityPaths(where: Filter[] | undefined): Set<string> {
  * range-filtered fields not ordered yet, then the document name; paths with an equality filter left out.
  */
 export function listOrder(query: Pick<ListQuery, 'where' | 'orderBy'>): Array<{ path: string; direction: 'asc' | 'desc' }> {
+  // A field with an equality filter is constant in the results: ordering by it (or its sort key) is a no-op.
   const skip = equalityPaths(query.where);
+  for (const path of [...skip]) if (path.startsWith('data.')) skip.add(`_sort.${path.slice(5)}`);
   const paths = [...query.orderBy.fields.map((f) => orderPath(f, query.orderBy.collation)), ...tieBreakFields(query).map(valuePath)];
   const seen = new Set<string>();
   const out: Array<{ path: string; direction: 'asc' | 'desc' }> = [];
@@ -120,6 +125,14 @@ export function filterShape(collection: string, where: Filter[] | undefined): Qu
   return { collection, branches: branchesOf(where), orderBy: [], nameDirection: null };
 }
 
+/**
+ * The shape of a search's candidate query: one array-contains on `_search`, nothing else (the
+ * other filters, the order and the pages are applied in memory; see FirestoreDocumentStore).
+ */
+export function searchShape(collection: string): QueryShape {
+  return { collection, branches: [{ equality: [], contains: '_search', range: [] }], orderBy: [], nameDirection: null };
+}
+
 /** The composite indexes a shape needs (one per branch that single-field indexes cannot serve). */
 export function requiredIndexes(shape: QueryShape): IndexDefinition[] {
   const out: IndexDefinition[] = [];
@@ -132,6 +145,14 @@ export function requiredIndexes(shape: QueryShape): IndexDefinition[] {
     const nameOff = shape.nameDirection !== null && shape.nameDirection !== lastDirection;
     if (order.length === 0 && !(nameOff && filtered > 0)) continue;
     if (order.length === 1 && filtered === 0 && !nameOff) continue;
+    const orderFields = order.map((o) => ({ fieldPath: o.path, order: o.direction === 'asc' ? ('ASCENDING' as const) : ('DESCENDING' as const) }));
+    if (branch.equality.length > 1 && !branch.contains && branch.range.length === 0 && !nameOff) {
+      // Index merging: equality filters and one order are served by one (field, order…) index per field.
+      for (const fieldPath of branch.equality) {
+        out.push({ collectionGroup: shape.collection, queryScope: 'COLLECTION', fields: [{ fieldPath, order: 'ASCENDING' }, ...orderFields] });
+      }
+      continue;
+    }
     const fields: IndexDefinition['fields'] = [
       ...branch.equality.map((fieldPath) => ({ fieldPath, order: 'ASCENDING' as const })),
       ...(branch.contains ? [{ fieldPath: branch.contains, arrayConfig: 'CONTAINS' as const }] : []),
