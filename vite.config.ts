@@ -3,7 +3,7 @@
  * - the browser bundle (`vite build`): dist/client, with a manifest the server reads for script and
  *   style tags, and the build manifests builds/latest.json and builds/meta/{id}.json;
  * - the server (`vite build --ssr`): dist/server/main.js and the CLIs in dist/server/cli/, with node_modules external.
- * Vitest reads the `test` section (unit, integration and security projects).
+ * Vitest reads the `test` section (unit, integration, security and contract projects).
  */
 import react from '@vitejs/plugin-react';
 import { randomUUID } from 'node:crypto';
@@ -73,6 +73,18 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         // One file per hole found by the security review (issue 11); each failed before its fix.
         test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        // The document store port against SQLite and Google's Firestore emulator (started once; a missing emulator fails the run).
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/firestoreEmulator.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
       },
     ],
   },

@@ -39,8 +39,9 @@ export interface Filter {
 export interface ListQuery {
   where?: Filter[];
   /**
-   * Fields compared in order (data fields, or `createdAt`/`updatedAt`), all in one direction; id
-   * breaks ties. `collation: 'uk'` compares text data fields in Ukrainian alphabetical order, case
+   * Fields compared in order (data fields, or `createdAt`/`updatedAt`), all in one direction; then
+   * the range-filtered fields not ordered yet (raw values, by name; see tieBreak.ts: Firestore orders
+   * by them), then the id breaks ties. `collation: 'uk'` compares text data fields in Ukrainian alphabetical order, case
    * and apostrophes aside (for titles and names people read; without it, stored values compare as
    * they are, which indexes can serve).
    */

@@ -8,6 +8,9 @@ import { contentTypes } from '../../shared/content/registry';
 import { prepareDatabaseFile } from '../dataDir';
 import type { AnyContentType } from '../../shared/content/define';
 import { searchTerms, searchTextOf } from '../../shared/content/search';
+import { ukSortKey } from '../../shared/content/sortKey';
+import { afterCursorSql } from './sqlCursor';
+import { tieBreakFields } from './tieBreak';
 import { migrations } from './migrations/index';
 import {
   autoId,
@@ -36,27 +39,9 @@ interface Row {
 }
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
-export { autoId };
+export { autoId, ukSortKey };
 
 /** SQL expression for a sortable/filterable field. */
-/** The letters of the Ukrainian alphabet in their order (ДСТУ 3582: а б в г ґ д е є ж з и і ї й …). */
-const UKRAINIAN_ALPHABET = 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя';
-const UKRAINIAN_RANK = new Map([...UKRAINIAN_ALPHABET].map((letter, i) => [letter, String.fromCharCode(0xe000 + i)]));
-
-/**
- * Sort key of a value for ORDER BY (the SQL function `uk_sort_key`): strings are lower-cased, their
- * apostrophes dropped (they do not count in Ukrainian alphabetical order) and each Ukrainian letter
- * replaced by a private-use character in alphabet order, so that SQLite's binary comparison puts
- * «Ґ» after «Г», «Є» after «Е», «І», «Ї» after «И» (in code-point order they follow «я»). Other
- * characters keep their code points (Latin before Cyrillic). Numbers and null pass unchanged.
- */
-export function ukSortKey(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  let key = '';
-  for (const ch of value.toLocaleLowerCase('uk').replace(/['ʼ’]/g, '')) key += UKRAINIAN_RANK.get(ch) ?? ch;
-  return key;
-}
-
 function fieldExpr(field: string): string {
   if (field === 'createdAt') return 'created_at';
   if (field === 'updatedAt') return 'updated_at';
@@ -267,13 +252,16 @@ export class SqliteDocumentStore implements DocumentStore {
     const params: unknown[] = [collection];
     const where = whereSql(query.where, params, query.search);
     const totalParams = [...params];
-    const sortExprs = [...query.orderBy.fields.map((f) => sortExpr(f, query.orderBy.collation)), 'id'];
+    const sortExprs = [
+      ...query.orderBy.fields.map((f) => sortExpr(f, query.orderBy.collation)),
+      ...tieBreakFields(query).map((f) => fieldExpr(f)),
+      'id',
+    ];
     const dir = query.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
     let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents WHERE ${where}`;
     if (query.cursor) {
       const values = decodeCursor(query.cursor, sortExprs.length);
-      sql += ` AND (${sortExprs.join(', ')}) ${dir === 'DESC' ? '<' : '>'} (${values.map(() => '?').join(', ')})`;
-      params.push(...values);
+      sql += ` AND ${afterCursorSql(sortExprs, values, dir, params)}`;
     }
     sql += ` ORDER BY ${sortExprs.map((e) => `${e} ${dir}`).join(', ')} LIMIT ?`;
     params.push(query.limit + 1);

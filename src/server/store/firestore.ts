@@ -1,0 +1,591 @@
+/**
+ * The document store on Cloud Firestore (firebase-admin), for BACKEND=firebase: the DocumentStore
+ * port with the same results as the SQLite store (tests/contract runs one suite against both).
+ *
+ * Layout: the port's collection is a Firestore collection; a document holds
+ *   data       the port's data (JSON-clean: what JSON.stringify keeps, as SQLite stores it)
+ *   version, createdAt, updatedAt   (number, ISO 8601 UTC strings)
+ *   _sort      {field: ukSortKey(value)} for every top-level string/number/boolean/null data field
+ *              except rich-text fields: what lists with `collation: 'uk'` order by
+ *   _text      the normalised search text (shared/content/search.ts, as SQLite's `search` column)
+ *   _search    the distinct 1-, 2- and 3-character substrings of each word of `_text`
+ *   _unique    {field: value} of the unique guards it holds
+ * Guards: `_unique/{collection}:{field}:{hash of the value}` = {collection, field, value, owner}.
+ * Document ids containing `/` or `%` (or reserved by Firestore: `.`, `..`, `__…__`) are stored
+ * percent-encoded; the port sees its own ids.
+ *
+ * Firestore references: transactions https://firebase.google.com/docs/firestore/manage-data/transactions
+ * (reads before writes, retried on contention), query cursors and offsets
+ * https://firebase.google.com/docs/firestore/query-data/query-cursors, count()
+ * https://firebase.google.com/docs/firestore/query-data/aggregation-queries, OR queries
+ * https://firebase.google.com/docs/firestore/query-data/queries#or_queries (at most 30 disjunctions),
+ * one array-contains per query, ordering of values
+ * https://firebase.google.com/docs/firestore/manage-data/data-types (null < booleans < numbers <
+ * strings; strings by UTF-8 bytes).
+ */
+import { createHash } from 'node:crypto';
+import {
+  FieldPath,
+  Filter as FsFilter,
+  Firestore,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Query,
+  type Settings,
+} from 'firebase-admin/firestore';
+import { richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
+import { contentTypes } from '../../shared/content/registry';
+import { searchTerms, searchTextOf } from '../../shared/content/search';
+import { ukSortKey } from '../../shared/content/sortKey';
+import { filterShape, listOrder, listShape, searchShape, valuePath, type QueryShape } from './firestoreIndexes';
+import {
+  autoId,
+  DocumentExistsError,
+  DocumentNotFoundError,
+  InvalidCursorError,
+  UniqueConstraintError,
+  VersionConflictError,
+  type ChangeEvent,
+  type DocumentStore,
+  type Filter,
+  type ListQuery,
+  type ListResult,
+  type StoredDocument,
+  type UniqueField,
+  type WriteOp,
+} from './port';
+
+/** The collection of unique-value guard documents. */
+export const UNIQUE_COLLECTION = '_unique';
+
+type Scalar = string | number | boolean | null;
+
+/** The fields a stored Firestore document has (see the module comment). */
+interface FsDocument {
+  data: unknown;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  _sort: Record<string, Scalar>;
+  _text: string;
+  _search: string[];
+  _unique: Record<string, string | number>;
+}
+
+export interface FirestoreStoreOptions {
+  /** A Firestore instance (e.g. `getFirestore(app)` of firebase-admin); the store does not terminate it. */
+  firestore?: Firestore;
+  /**
+   * Settings of a Firestore instance the store creates (and terminates on close), e.g.
+   * `{ projectId: 'demo-x', host: '127.0.0.1:8080', ssl: false }` for the emulator.
+   */
+  settings?: Settings;
+  /** Normalised search text kept for a document (default: its content type's searchable fields). */
+  searchText?: (collection: string, data: unknown) => string;
+  /** Called with the shape of every query the store sends (tests check them against firestore.indexes.json). */
+  onQuery?: (shape: QueryShape) => void;
+}
+
+function registryType(collection: string): AnyContentType | undefined {
+  return Object.prototype.hasOwnProperty.call(contentTypes, collection) ? (contentTypes as Record<string, AnyContentType>)[collection] : undefined;
+}
+
+/** Firestore document id of a port id (`%` and `/` percent-encoded; `.`, `..`, `__…__` escaped). */
+export function encodeId(id: string): string {
+  let out = id.replace(/%/g, '%25').replace(/\//g, '%2F');
+  if (out === '.' || out === '..') out = `%2E${out.slice(1)}`;
+  else if (/^__.*__$/.test(out)) out = `%5F${out.slice(1)}`;
+  return out;
+}
+
+/** The port id of a Firestore document id (inverse of encodeId). */
+export function decodeId(id: string): string {
+  return id.replace(/%(25|2F|2E|5F)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The distinct 1-, 2- and 3-character substrings of every word of a normalised text. */
+export function searchGrams(text: string): string[] {
+  const grams = new Set<string>();
+  for (const word of text.split(' ')) {
+    const chars = Array.from(word);
+    for (let i = 0; i < chars.length; i += 1) {
+      for (let n = 1; n <= 3 && i + n <= chars.length; n += 1) grams.add(chars.slice(i, i + n).join(''));
+    }
+  }
+  return [...grams];
+}
+
+/** The gram a search reads candidates by: the first three characters of its longest term. */
+function searchGram(terms: string[]): string {
+  const longest = terms.reduce((a, b) => (Array.from(b).length > Array.from(a).length ? b : a));
+  return Array.from(longest).slice(0, 3).join('');
+}
+
+function typeRank(v: unknown): number {
+  if (v === null || v === undefined) return 0;
+  if (typeof v === 'boolean') return 1;
+  if (typeof v === 'number') return 2;
+  if (typeof v === 'string') return 3;
+  return 4;
+}
+
+/** Firestore's value order for scalars: null < booleans < numbers < strings (by UTF-8 bytes). */
+export function compareValues(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra - rb;
+  if (ra === 1 || ra === 2) return Number(a) - Number(b);
+  if (ra === 3) return Buffer.compare(Buffer.from(a as string, 'utf8'), Buffer.from(b as string, 'utf8'));
+  return 0;
+}
+
+/** Whether a stored value passes a port filter, with Firestore's semantics (comparisons within one type). */
+function passes(filter: Filter, value: unknown): boolean {
+  const v = value === undefined ? undefined : value;
+  const sameType = v !== undefined && v !== null && typeRank(v) === typeRank(filter.value);
+  switch (filter.op) {
+    case '==':
+      return filter.value === null ? v === null : sameType && compareValues(v, filter.value) === 0;
+    case 'array-contains':
+      return Array.isArray(v) && v.some((x) => x === filter.value || (x !== null && typeRank(x) === typeRank(filter.value) && compareValues(x, filter.value) === 0));
+    case 'is-null-or-<=':
+      return v === null || (sameType && compareValues(v, filter.value) <= 0);
+    case '<':
+      return sameType && compareValues(v, filter.value) < 0;
+    case '<=':
+      return sameType && compareValues(v, filter.value) <= 0;
+    case '>':
+      return sameType && compareValues(v, filter.value) > 0;
+    case '>=':
+      return sameType && compareValues(v, filter.value) >= 0;
+  }
+}
+
+function encodeCursor(values: unknown[]): string {
+  return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string, length: number): Scalar[] {
+  try {
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(values) &&
+      values.length === length &&
+      typeof values[length - 1] === 'string' &&
+      values.every((v) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+    ) {
+      return values as Scalar[];
+    }
+  } catch {
+    /* fall through */
+  }
+  throw new InvalidCursorError();
+}
+
+/** A value at a path of a snapshot (`__name__` = the port id). */
+function valueAt(snap: DocumentSnapshot, path: string): unknown {
+  if (path === '__name__') return decodeId(snap.id);
+  return snap.get(path);
+}
+
+function guardId(collection: string, field: string, value: string | number): string {
+  const hash = createHash('sha256').update(JSON.stringify([typeof value, value])).digest('hex').slice(0, 40);
+  return `${encodeId(collection)}:${field}:${hash}`;
+}
+
+interface DocState {
+  exists: boolean;
+  data: unknown;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Guards held when the transaction started. */
+  heldBefore: Record<string, string | number>;
+  /** Unique fields asserted by this batch's writes. */
+  claimed: Map<string, string | number>;
+  existedBefore: boolean;
+  touched: boolean;
+}
+
+/** The DocumentStore on Cloud Firestore. */
+export class FirestoreDocumentStore implements DocumentStore {
+  private readonly listeners = new Set<(event: ChangeEvent) => void>();
+  private readonly searchText: (collection: string, data: unknown) => string;
+  private readonly onQuery?: (shape: QueryShape) => void;
+
+  constructor(
+    readonly db: Firestore,
+    options: Omit<FirestoreStoreOptions, 'firestore' | 'settings'> = {},
+    private readonly ownsClient = false,
+  ) {
+    this.searchText = options.searchText ?? ((collection, data) => searchTextOf(registryType(collection), data));
+    this.onQuery = options.onQuery;
+  }
+
+  private ref(collection: string, id: string): DocumentReference {
+    return this.db.collection(collection).doc(encodeId(id));
+  }
+
+  private emit(event: ChangeEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /**
+   * Listeners hear the writes made through this instance only; a change feed across server
+   * instances (a Firestore listener on a changes collection) is a later step of issue 12.
+   */
+  onChange(listener: (event: ChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private toDocument<T>(collection: string, snap: DocumentSnapshot, select?: string[]): StoredDocument<T> {
+    const raw = snap.data() as Partial<FsDocument>;
+    const data = select ? Object.fromEntries(select.map((f) => [f, snap.get(`data.${f}`) ?? null])) : raw.data;
+    return {
+      collection,
+      id: decodeId(snap.id),
+      data: data as T,
+      version: raw.version as number,
+      createdAt: raw.createdAt as string,
+      updatedAt: raw.updatedAt as string,
+    };
+  }
+
+  /** The Firestore filter of port filters (`is-null-or-<=` as `== null OR <= value`). */
+  private filterOf(where: Filter[] | undefined): FsFilter | null {
+    const parts: FsFilter[] = [];
+    for (const f of where ?? []) {
+      const path = valuePath(f.field);
+      const target = path === '__name__' ? FieldPath.documentId() : path;
+      const value = path === '__name__' && typeof f.value === 'string' ? encodeId(f.value) : f.value;
+      if (f.op === 'is-null-or-<=') parts.push(FsFilter.or(FsFilter.where(target, '==', null), FsFilter.where(target, '<=', value)));
+      else parts.push(FsFilter.where(target, f.op, value));
+    }
+    if (parts.length === 0) return null;
+    return parts.length === 1 ? parts[0]! : FsFilter.and(...parts);
+  }
+
+  private filtered(collection: string, where: Filter[] | undefined): Query {
+    const filter = this.filterOf(where);
+    const base = this.db.collection(collection);
+    return filter ? base.where(filter) : base;
+  }
+
+  async get<T>(collection: string, id: string): Promise<StoredDocument<T> | null> {
+    const snap = await this.ref(collection, id).get();
+    return snap.exists ? this.toDocument<T>(collection, snap) : null;
+  }
+
+  async findOne<T>(collection: string, where: Filter[]): Promise<StoredDocument<T> | null> {
+    this.onQuery?.(filterShape(collection, where));
+    const snap = await this.filtered(collection, where).limit(1).get();
+    const first = snap.docs[0];
+    return first ? this.toDocument<T>(collection, first) : null;
+  }
+
+  /** count() aggregation (charged one read per 1000 index entries). */
+  async count(collection: string, where?: Filter[]): Promise<number> {
+    this.onQuery?.(filterShape(collection, where));
+    const snap = await this.filtered(collection, where).count().get();
+    return snap.data().count;
+  }
+
+  /**
+   * A page of a list. Without `search`: one query (filters, the order of listOrder, startAfter the
+   * cursor's values or an offset, limit + 1 to know whether a next page exists, `select()` for a
+   * projection) and a count() aggregation for the total. With `search`: see listSearch.
+   */
+  async list<T>(collection: string, query: ListQuery): Promise<ListResult<T>> {
+    const terms = query.search ? searchTerms(query.search) : [];
+    if (terms.length) return this.listSearch<T>(collection, query, terms);
+    const order = listOrder(query);
+    const direction = query.orderBy.direction;
+    let q = this.filtered(collection, query.where);
+    for (const o of order) q = q.orderBy(o.path, o.direction);
+    q = q.orderBy(FieldPath.documentId(), direction);
+    if (query.select) q = q.select(...query.select.map((f) => valuePath(f)), 'version', 'createdAt', 'updatedAt', ...order.map((o) => o.path));
+    if (query.cursor) {
+      const values = decodeCursor(query.cursor, order.length + 1);
+      q = q.startAfter(...values.slice(0, -1), encodeId(values[values.length - 1] as string));
+    } else if (query.offset) {
+      q = q.offset(query.offset);
+    }
+    this.onQuery?.(listShape(collection, query));
+    const [snap, total] = await Promise.all([
+      q.limit(query.limit + 1).get(),
+      query.withTotal ? this.count(collection, query.where) : Promise.resolve(undefined),
+    ]);
+    const page = snap.docs.slice(0, query.limit);
+    const last = page[page.length - 1];
+    const nextCursor = snap.docs.length > query.limit && last ? encodeCursor([...order.map((o) => valueAt(last, o.path) ?? null), decodeId(last.id)]) : null;
+    const result: ListResult<T> = { items: page.map((d) => this.toDocument<T>(collection, d, query.select)), nextCursor };
+    if (total !== undefined) result.total = total;
+    return result;
+  }
+
+  /**
+   * A search list. Firestore has no substring search, so the store keeps each document's 1–3
+   * character grams (`_search`) and its normalised text (`_text`): the candidates are the
+   * documents containing the first three characters of the query's longest term (one
+   * array-contains query on a single-field index, reading only the fields the list needs); each
+   * is checked for every term in `_text` (the SQLite store's `instr`) and the other filters, then
+   * sorted, paged and counted in memory, so pages and totals equal SQLite's. Costs one read per
+   * candidate; the page's documents are then fetched by id.
+   */
+  private async listSearch<T>(collection: string, query: ListQuery, terms: string[]): Promise<ListResult<T>> {
+    const order = listOrder(query);
+    const direction = query.orderBy.direction === 'desc' ? -1 : 1;
+    const filterPaths = (query.where ?? []).map((f) => valuePath(f.field));
+    const paths = [...new Set(['_text', ...filterPaths, ...order.map((o) => o.path)].filter((p) => p !== '__name__'))];
+    this.onQuery?.(searchShape(collection));
+    const snap = await this.db
+      .collection(collection)
+      .where('_search', 'array-contains', searchGram(terms))
+      .select(...paths)
+      .get();
+    const keyOf = (d: DocumentSnapshot): unknown[] => [...order.map((o) => valueAt(d, o.path) ?? null), decodeId(d.id)];
+    const compareKeys = (a: unknown[], b: unknown[]): number => {
+      for (let i = 0; i < a.length; i += 1) {
+        const c = i === a.length - 1 ? compareValues(encodeId(a[i] as string), encodeId(b[i] as string)) : compareValues(a[i], b[i]);
+        if (c !== 0) return c * direction;
+      }
+      return 0;
+    };
+    const matches = snap.docs
+      .filter((d) => {
+        const text = String(d.get('_text') ?? '');
+        return terms.every((t) => text.includes(t)) && (query.where ?? []).every((f) => passes(f, valueAt(d, valuePath(f.field))));
+      })
+      .map((d) => ({ d, key: keyOf(d) }))
+      .sort((a, b) => compareKeys(a.key, b.key));
+    let start = 0;
+    if (query.cursor) {
+      const after = decodeCursor(query.cursor, order.length + 1);
+      start = matches.findIndex((m) => compareKeys(m.key, after) > 0);
+      if (start < 0) start = matches.length;
+    } else if (query.offset) {
+      start = query.offset;
+    }
+    const window = matches.slice(start, start + query.limit + 1);
+    const page = window.slice(0, query.limit);
+    const refs = page.map((m) => m.d.ref);
+    const full = refs.length
+      ? await this.db.getAll(
+          ...refs,
+          ...(query.select ? [{ fieldMask: [...query.select.map((f) => valuePath(f)), 'version', 'createdAt', 'updatedAt'] }] : []),
+        )
+      : [];
+    const last = page[page.length - 1];
+    const result: ListResult<T> = {
+      items: full.filter((d) => d.exists).map((d) => this.toDocument<T>(collection, d, query.select)),
+      nextCursor: window.length > query.limit && last ? encodeCursor(last.key) : null,
+    };
+    if (query.withTotal) result.total = matches.length;
+    return result;
+  }
+
+  async create<T>(collection: string, data: T, options: { id?: string } = {}): Promise<StoredDocument<T>> {
+    const [doc] = await this.commit([{ kind: 'create', collection, id: options.id, data }]);
+    return doc as StoredDocument<T>;
+  }
+
+  async createMany(items: Array<{ collection: string; id: string; data: unknown }>): Promise<void> {
+    await this.commit(items.map((item) => ({ kind: 'create' as const, ...item })));
+  }
+
+  async update<T>(collection: string, id: string, data: T, expectedVersion: number): Promise<StoredDocument<T>> {
+    const [doc] = await this.commit([{ kind: 'update', collection, id, data, expectedVersion }]);
+    return doc as StoredDocument<T>;
+  }
+
+  async delete(collection: string, id: string, expectedVersion?: number): Promise<void> {
+    await this.commit([{ kind: 'delete', collection, id, expectedVersion }]);
+  }
+
+  /** The stored form of a document (sort keys, search text and grams computed from its data). */
+  private encode(collection: string, state: DocState, held: Record<string, string | number>): FsDocument {
+    const data = state.data;
+    const sort: Record<string, Scalar> = {};
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      const type = registryType(collection);
+      const richText = new Set(type ? richTextFieldsOf(type) : []);
+      for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
+        if (richText.has(field)) continue;
+        if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') sort[field] = ukSortKey(value) as Scalar;
+      }
+    }
+    const text = this.searchText(collection, data);
+    return {
+      data,
+      version: state.version,
+      createdAt: state.createdAt,
+      updatedAt: state.updatedAt,
+      _sort: sort,
+      _text: text,
+      _search: text ? searchGrams(text) : [],
+      _unique: held,
+    };
+  }
+
+  /**
+   * Applies the writes in one Firestore transaction, all or none (see the port). Inside it: every
+   * target document is read (version preconditions, existence), and for each `unique` value its
+   * guard document and the documents holding the value (a query) are read, so two writers claiming
+   * one value conflict on the guard and Firestore retries one of them, which then sees the other's
+   * document. The writes are then simulated in order (a later write sees an earlier one) and the
+   * final states, guards included, written. Throws the port's errors for the first failed precondition.
+   */
+  async commit(ops: WriteOp[]): Promise<Array<StoredDocument<unknown> | null>> {
+    if (ops.length === 0) return [];
+    // Ids of creates without one are made once, so a retried transaction writes the same ids.
+    const withIds = ops.map((op) => (op.kind === 'create' && op.id === undefined ? { ...op, id: autoId() } : op)) as Array<WriteOp & { id: string }>;
+    const plain = withIds.map((op) => (op.kind === 'delete' ? undefined : (JSON.parse(JSON.stringify(op.data ?? null)) as unknown)));
+    const now = new Date().toISOString();
+    let events: ChangeEvent[] = [];
+    const results = await this.db.runTransaction(async (tx) => {
+      events = [];
+      const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
+      const targets = new Map<string, { collection: string; id: string }>();
+      for (const op of withIds) targets.set(keyOf(op.collection, op.id), { collection: op.collection, id: op.id });
+      const targetList = [...targets.values()];
+      const snaps = await tx.getAll(...targetList.map((t) => this.ref(t.collection, t.id)));
+      const states = new Map<string, DocState>();
+      targetList.forEach((t, i) => {
+        const snap = snaps[i]!;
+        const raw = snap.exists ? (snap.data() as FsDocument) : undefined;
+        states.set(keyOf(t.collection, t.id), {
+          exists: snap.exists,
+          existedBefore: snap.exists,
+          data: raw?.data,
+          version: raw?.version ?? 0,
+          createdAt: raw?.createdAt ?? now,
+          updatedAt: raw?.updatedAt ?? now,
+          heldBefore: raw?._unique ?? {},
+          claimed: new Map(),
+          touched: false,
+        });
+      });
+      // Unique values: their guards and current holders; guards held by documents of the batch.
+      const claims = new Map<string, { collection: string; field: string; value: string | number }>();
+      for (const op of withIds) {
+        if (op.kind === 'delete') continue;
+        for (const u of op.unique ?? []) claims.set(guardId(op.collection, u.field, u.value), { collection: op.collection, field: u.field, value: u.value });
+      }
+      const oldGuards = new Map<string, { collection: string }>();
+      for (const t of targetList) {
+        for (const [field, value] of Object.entries(states.get(keyOf(t.collection, t.id))!.heldBefore)) {
+          oldGuards.set(guardId(t.collection, field, value), { collection: t.collection });
+        }
+      }
+      const guardIds = [...new Set([...claims.keys(), ...oldGuards.keys()])];
+      const guardSnaps = guardIds.length ? await tx.getAll(...guardIds.map((g) => this.db.collection(UNIQUE_COLLECTION).doc(g))) : [];
+      const guardOwner = new Map(guardSnaps.map((s) => [s.id, s.exists ? (s.get('owner') as string) : null]));
+      const holders = new Map<string, string[]>();
+      for (const [gid, claim] of claims) {
+        const where: Filter[] = [{ field: claim.field, op: '==', value: claim.value }];
+        this.onQuery?.(filterShape(claim.collection, where));
+        const snap = await tx.get(this.filtered(claim.collection, where).limit(3));
+        holders.set(gid, snap.docs.map((d) => decodeId(d.id)));
+      }
+
+      const checkUnique = (collection: string, id: string, unique: UniqueField[] | undefined) => {
+        for (const u of unique ?? []) {
+          const same = (data: unknown) => {
+            const v = data && typeof data === 'object' ? (data as Record<string, unknown>)[u.field] : undefined;
+            return v !== undefined && v !== null && typeof v === typeof u.value && v === u.value;
+          };
+          for (const holder of holders.get(guardId(collection, u.field, u.value)) ?? []) {
+            if (holder === id) continue;
+            const simulated = states.get(keyOf(collection, holder));
+            if (simulated && (!simulated.exists || !same(simulated.data))) continue;
+            throw new UniqueConstraintError(collection, u.field, u.value, holder);
+          }
+          for (const [key, state] of states) {
+            const [c, other] = key.split('\u0000') as [string, string];
+            if (c === collection && other !== id && state.exists && state.touched && same(state.data)) {
+              throw new UniqueConstraintError(collection, u.field, u.value, other);
+            }
+          }
+        }
+      };
+
+      const out = withIds.map((op, i): StoredDocument<unknown> | null => {
+        const state = states.get(keyOf(op.collection, op.id))!;
+        if (op.kind === 'create') {
+          if (state.exists) throw new DocumentExistsError(op.collection, op.id);
+          checkUnique(op.collection, op.id, op.unique);
+          Object.assign(state, { exists: true, data: plain[i], version: op.version ?? 1, createdAt: now, updatedAt: now, touched: true });
+          for (const u of op.unique ?? []) state.claimed.set(u.field, u.value);
+          events.push({ collection: op.collection, id: op.id, kind: 'create' });
+          return { collection: op.collection, id: op.id, data: op.data, version: state.version, createdAt: now, updatedAt: now };
+        }
+        if (!state.exists) throw new DocumentNotFoundError(op.collection, op.id);
+        if (op.expectedVersion !== undefined && state.version !== op.expectedVersion) {
+          throw new VersionConflictError(op.collection, op.id, op.expectedVersion, state.version);
+        }
+        if (op.kind === 'delete') {
+          Object.assign(state, { exists: false, data: undefined, touched: true });
+          state.claimed.clear();
+          events.push({ collection: op.collection, id: op.id, kind: 'delete' });
+          return null;
+        }
+        checkUnique(op.collection, op.id, op.unique);
+        Object.assign(state, { data: plain[i], version: state.version + 1, updatedAt: now, touched: true });
+        for (const u of op.unique ?? []) state.claimed.set(u.field, u.value);
+        events.push({ collection: op.collection, id: op.id, kind: 'update' });
+        return { collection: op.collection, id: op.id, data: op.data, version: state.version, createdAt: state.createdAt, updatedAt: now };
+      });
+
+      // Writes: documents, then guards (released ones deleted when still ours, claimed ones set).
+      for (const [key, state] of states) {
+        if (!state.touched) continue;
+        const [collection, id] = key.split('\u0000') as [string, string];
+        const ref = this.ref(collection, id);
+        const held: Record<string, string | number> = {};
+        if (state.exists) {
+          const record = state.data && typeof state.data === 'object' ? (state.data as Record<string, unknown>) : {};
+          for (const [field, value] of Object.entries(state.heldBefore)) if (record[field] === value) held[field] = value;
+          for (const [field, value] of state.claimed) held[field] = value;
+          tx.set(ref, this.encode(collection, state, held));
+        } else if (state.existedBefore) {
+          tx.delete(ref);
+        }
+        for (const [field, value] of Object.entries(state.heldBefore)) {
+          const gid = guardId(collection, field, value);
+          if (held[field] !== value && guardOwner.get(gid) === id) tx.delete(this.db.collection(UNIQUE_COLLECTION).doc(gid));
+        }
+        for (const [field, value] of Object.entries(held)) {
+          tx.set(this.db.collection(UNIQUE_COLLECTION).doc(guardId(collection, field, value)), { collection, field, value, owner: id });
+        }
+      }
+      return out;
+    });
+    for (const event of events) this.emit(event);
+    return results;
+  }
+
+  /** Ends the Firestore client when the store created it. */
+  async close(): Promise<void> {
+    if (this.ownsClient) await this.db.terminate();
+  }
+}
+
+/**
+ * A Firestore document store: on a given instance (`firestore`, e.g. firebase-admin's
+ * `getFirestore(app)`), or on a new one made from `settings` (closed with the store). For the
+ * emulator, pass `settings: { projectId: 'demo-…', host: '127.0.0.1:PORT', ssl: false }`.
+ */
+export function createFirestoreStore(options: FirestoreStoreOptions = {}): FirestoreDocumentStore {
+  const { firestore, settings, ...rest } = options;
+  if (firestore) return new FirestoreDocumentStore(firestore, rest, false);
+  const emulated = settings?.ssl === false;
+  const db = new Firestore({
+    ...settings,
+    // The emulator treats this token as an administrator (as FIRESTORE_EMULATOR_HOST makes the SDK do).
+    ...(emulated ? { customHeaders: { Authorization: 'Bearer owner', ...(settings?.customHeaders ?? {}) } } : {}),
+  });
+  return new FirestoreDocumentStore(db, rest, true);
+}
+
+

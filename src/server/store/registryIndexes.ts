@@ -1,0 +1,152 @@
+/**
+ * `firestore.indexes.json` from the registry: every query the site's services send for registry
+ * collections, derived by running the real services (ContentService.publicList / publicGet,
+ * ContentAdminService.list / options / dashboard / audit, ContentHistory, the redirect rules)
+ * over every combination a type's declaration allows (filters, named sorts, range fields, admin
+ * states, list-column sorts in both directions, search) against a store that only records query
+ * shapes. `npm run firestore:indexes` writes the file; tests/contract/firestoreIndexes.test.ts
+ * fails when the committed file differs or when a query the Firestore store sends is not covered.
+ */
+import { adminAuditListInput, adminListInputSchema, adminSortFields, ADMIN_STATUSES } from '../../shared/content/adminInput';
+import { isArrayField, type AnyContentType } from '../../shared/content/define';
+import { contentTypeList } from '../../shared/content/registry';
+import { ContentAdminService } from '../content/admin';
+import { AUDIT_COLLECTION, ContentHistory, REVISIONS_COLLECTION } from '../content/history';
+import { ContentService } from '../content/service';
+import { filterShape, indexesFor, listShape, searchShape, type IndexFile, type QueryShape } from './firestoreIndexes';
+import type { ChangeEvent, DocumentStore, Filter, ListQuery, ListResult, StoredDocument } from './port';
+
+/** A DocumentStore that stores nothing and records the Firestore shape of every read. */
+class ShapeRecorder implements DocumentStore {
+  readonly shapes: QueryShape[] = [];
+  async get<T>(): Promise<StoredDocument<T> | null> {
+    return null;
+  }
+  async findOne<T>(collection: string, where: Filter[]): Promise<StoredDocument<T> | null> {
+    this.shapes.push(filterShape(collection, where));
+    return null;
+  }
+  async list<T>(collection: string, query: ListQuery): Promise<ListResult<T>> {
+    this.shapes.push(query.search?.trim() ? searchShape(collection) : listShape(collection, query));
+    if (query.withTotal && !query.search?.trim()) this.shapes.push(filterShape(collection, query.where));
+    return { items: [], nextCursor: null, total: 0 };
+  }
+  async count(collection: string, where?: Filter[]): Promise<number> {
+    this.shapes.push(filterShape(collection, where));
+    return 0;
+  }
+  async create<T>(): Promise<StoredDocument<T>> {
+    throw new Error('read-only');
+  }
+  async createMany(): Promise<void> {
+    throw new Error('read-only');
+  }
+  async update<T>(): Promise<StoredDocument<T>> {
+    throw new Error('read-only');
+  }
+  async delete(): Promise<void> {
+    throw new Error('read-only');
+  }
+  async commit(): Promise<Array<StoredDocument<unknown> | null>> {
+    throw new Error('read-only');
+  }
+  onChange(_listener: (event: ChangeEvent) => void): () => void {
+    return () => undefined;
+  }
+  async close(): Promise<void> {}
+}
+
+function subsets<T>(items: T[]): T[][] {
+  return items.reduce<T[][]>((all, item) => [...all, ...all.map((s) => [...s, item])], [[]]);
+}
+
+/** A filter value of the right kind for a field (the shape does not depend on it). */
+function sampleFilter(type: AnyContentType, fields: string[]): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f, isArrayField(type, f) ? 'tag' : 'value']));
+}
+
+/**
+ * Every query the site's services send to the store for registry types (and their revisions and
+ * audit log), as Firestore query shapes. Each call is one combination of what the declarations allow.
+ */
+export async function registryQueryShapes(): Promise<QueryShape[]> {
+  const store = new ShapeRecorder();
+  const content = new ContentService(store, () => new Date('2025-01-01T00:00:00.000Z'));
+  const admin = new ContentAdminService(content);
+  const history = new ContentHistory(store);
+  for (const type of contentTypeList) {
+    if (type.kind !== 'collection') continue;
+    const filterSets = subsets(type.filters as string[]);
+    if (type.isPublic) {
+      for (const fields of filterSets) {
+        const ranges = [undefined, ...(type.rangeFields ?? []).map((field) => ({ field, gte: '2025-01-01', lte: '2025-12-31' }))];
+        for (const range of ranges) {
+          for (const sort of Object.keys(type.sorts)) {
+            await content.publicList(type.key, { limit: 20, sort, filter: sampleFilter(type, fields), ...(range ? { range } : {}) });
+          }
+        }
+      }
+      await content.publicGet(type.key, 'slug');
+      await content.publicGet(type.key, 'slug', { preview: true });
+    }
+    for (const fields of filterSets) {
+      for (const status of [undefined, ...ADMIN_STATUSES]) {
+        for (const field of adminSortFields(type)) {
+          for (const direction of ['asc', 'desc'] as const) {
+            for (const search of [undefined, 'пошук']) {
+              const input = adminListInputSchema(type).parse({ filter: sampleFilter(type, fields), status, sort: { field, direction }, search, limit: 20 });
+              await admin.list(type.key, input);
+            }
+          }
+        }
+      }
+    }
+    await admin.options(type.key, { limit: 20 });
+    await admin.options(type.key, { limit: 20, search: 'пошук' });
+    await history.list(type.key, 'id', null);
+    await history.latest(type.key, 'id');
+    // Deleted documents of a type (admin `deleted`, `undelete`).
+    await history.audit({ collection: type.key, action: 'delete', limit: 500 });
+    await history.audit({ collection: type.key, action: 'delete', documentId: 'id', limit: 1 });
+    // Referrers of a document being deleted (ContentAdminService.referrers).
+    for (const other of contentTypeList) {
+      for (const relation of other.relations) {
+        if (relation.to !== type.key) continue;
+        const many = relation.many || isArrayField(other, relation.field);
+        await store.list(other.key, {
+          where: [{ field: relation.field, op: many ? 'array-contains' : '==', value: 'id' }],
+          orderBy: { fields: ['createdAt'], direction: 'asc' },
+          limit: 20,
+          withTotal: true,
+        });
+      }
+    }
+  }
+  await admin.dashboard();
+  for (const collection of [undefined, 'news']) {
+    for (const uid of [undefined, 'uid']) await admin.audit(adminAuditListInput.parse({ collection, uid }));
+  }
+  // The redirect rules (http/redirects.ts).
+  await store.list('redirects', { orderBy: { fields: ['priority'], direction: 'asc' }, limit: 1000 });
+  void REVISIONS_COLLECTION;
+  void AUDIT_COLLECTION;
+  return store.shapes;
+}
+
+/** Field paths no query uses, kept out of Firestore's automatic single-field indexes (smaller, cheaper writes). */
+const UNINDEXED_PATHS = ['_text'];
+
+/** The content of `firestore.indexes.json` (Firebase CLI format). */
+export async function registryIndexFile(): Promise<IndexFile> {
+  const shapes = await registryQueryShapes();
+  const collections = [...new Set(contentTypeList.map((t) => t.key))].sort();
+  return {
+    indexes: indexesFor(shapes),
+    fieldOverrides: collections.flatMap((collectionGroup) => UNINDEXED_PATHS.map((fieldPath) => ({ collectionGroup, fieldPath, indexes: [] }))),
+  };
+}
+
+/** The file's text as committed (two-space JSON, trailing newline). */
+export async function registryIndexFileText(): Promise<string> {
+  return `${JSON.stringify(await registryIndexFile(), null, 2)}\n`;
+}
