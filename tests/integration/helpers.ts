@@ -51,3 +51,30 @@ export function textOf(html: string): string {
     .replace(/&nbsp;|\u00a0/g, ' ')
     .replace(/\s+/g, ' ');
 }
+
+export interface TrpcAnswer {
+  status: number;
+  data?: unknown;
+  code?: string;
+  message?: string;
+}
+
+/** A tRPC call through Fastify's inject, with an optional cookie header. */
+export async function trpc(server: TestServer, kind: 'query' | 'mutation', procedure: string, input: unknown, cookie?: string): Promise<TrpcAnswer> {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const res =
+    kind === 'query'
+      ? await server.app.inject({
+          method: 'GET',
+          url: `/api/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`,
+          headers,
+        })
+      : await server.app.inject({
+          method: 'POST',
+          url: `/api/trpc/${procedure}`,
+          payload: input === undefined ? '' : JSON.stringify({ json: input }),
+          headers: { ...headers, 'content-type': 'application/json' },
+        });
+  const body = res.json() as { result?: { data?: { json?: unknown } }; error?: { json?: { message?: string; data?: { code?: string } } } };
+  return { status: res.statusCode, data: body.result?.data?.json, code: body.error?.json?.data?.code, message: body.error?.json?.message };
+}

@@ -29,7 +29,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FirebaseIdentity } from '../../src/server/identity/firebase';
 import type { IdentityBackend, Role } from '../../src/server/identity/types';
 import { disposeAuthClients, errorCode, newAuthClient } from './firebaseClient';
-import { startTestServer, type TestServer } from './helpers';
+import { startTestServer, trpc, type TestServer } from './helpers';
 import { API_KEY, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from './authEmulator';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -431,27 +431,6 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
     return `__session=${cookie}`;
   }
 
-  type TrpcAnswer = { status: number; data?: unknown; code?: string; message?: string };
-
-  async function trpc(kind: 'query' | 'mutation', procedure: string, input: unknown, cookie?: string): Promise<TrpcAnswer> {
-    const headers: Record<string, string> = cookie ? { cookie } : {};
-    const res =
-      kind === 'query'
-        ? await server.app.inject({
-            method: 'GET',
-            url: `/api/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`,
-            headers,
-          })
-        : await server.app.inject({
-            method: 'POST',
-            url: `/api/trpc/${procedure}`,
-            payload: input === undefined ? '' : JSON.stringify({ json: input }),
-            headers: { ...headers, 'content-type': 'application/json' },
-          });
-    const body = res.json() as { result?: { data?: { json?: unknown } }; error?: { json?: { message?: string; data?: { code?: string } } } };
-    return { status: res.statusCode, data: body.result?.data?.json, code: body.error?.json?.data?.code, message: body.error?.json?.message };
-  }
-
   beforeAll(async () => {
     if (!emulator) return;
     const em = emulator;
@@ -488,8 +467,8 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
     expect(cookie).toMatch(/^__session=[^;]+;.*HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     adminCookie = await sessionCookie(token);
-    expect(await trpc('query', 'session.me', undefined, adminCookie)).toMatchObject({ status: 200, data: { email: ADMIN.email, role: 'admin' } });
-    expect(await trpc('query', 'session.me', undefined)).toMatchObject({ status: 200, data: null });
+    expect(await trpc(server, 'query', 'session.me', undefined, adminCookie)).toMatchObject({ status: 200, data: { email: ADMIN.email, role: 'admin' } });
+    expect(await trpc(server, 'query', 'session.me', undefined)).toMatchObject({ status: 200, data: null });
   });
 
   it('refuses a token that is not from the emulator project, and a malformed one', async () => {
@@ -508,64 +487,64 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
 
   it('manages accounts through authUsers.* with firebase-admin', async () => {
     // create
-    const created = await trpc('mutation', 'authUsers.create', { email: 'editor@uhmi.example.org', password: 'editor-password-1', displayName: 'Редактор', role: 'editor' }, adminCookie);
+    const created = await trpc(server, 'mutation', 'authUsers.create', { email: 'editor@uhmi.example.org', password: 'editor-password-1', displayName: 'Редактор', role: 'editor' }, adminCookie);
     expect(created).toMatchObject({ status: 200, data: { email: 'editor@uhmi.example.org', role: 'editor', displayName: 'Редактор', disabled: false } });
     const uid = (created.data as { uid: string }).uid;
-    expect(await trpc('mutation', 'authUsers.create', { email: 'editor@uhmi.example.org', password: 'editor-password-1', role: null }, adminCookie)).toMatchObject({
+    expect(await trpc(server, 'mutation', 'authUsers.create', { email: 'editor@uhmi.example.org', password: 'editor-password-1', role: null }, adminCookie)).toMatchObject({
       code: 'CONFLICT',
     });
     // list and search
-    const list = await trpc('query', 'authUsers.list', {}, adminCookie);
+    const list = await trpc(server, 'query', 'authUsers.list', {}, adminCookie);
     expect((list.data as { accounts: Array<{ email: string }> }).accounts.map((a) => a.email).sort()).toEqual(['editor@uhmi.example.org', ADMIN.email]);
-    const search = await trpc('query', 'authUsers.list', { search: 'EDITOR@' }, adminCookie);
+    const search = await trpc(server, 'query', 'authUsers.list', { search: 'EDITOR@' }, adminCookie);
     expect(search.data).toMatchObject({ accounts: [{ uid, email: 'editor@uhmi.example.org' }] });
     // the editor signs in; the admin-only procedures refuse them
     const editor = await tokenOf('editor@uhmi.example.org', 'editor-password-1');
     const editorCookie = await sessionCookie(editor.token);
-    expect(await trpc('query', 'session.me', undefined, editorCookie)).toMatchObject({ data: { uid, role: 'editor' } });
-    expect(await trpc('query', 'authUsers.list', {}, editorCookie)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(await trpc(server, 'query', 'session.me', undefined, editorCookie)).toMatchObject({ data: { uid, role: 'editor' } });
+    expect(await trpc(server, 'query', 'authUsers.list', {}, editorCookie)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     // setRole: the change applies to the existing session at once (the stored claim is read)
-    expect(await trpc('mutation', 'authUsers.setRole', { uid, role: null }, adminCookie)).toMatchObject({ status: 200, data: { uid, role: null } });
-    expect(await trpc('query', 'session.me', undefined, editorCookie)).toMatchObject({ data: { uid, role: null } });
-    expect(await trpc('mutation', 'authUsers.setRole', { uid, role: 'admin' }, adminCookie)).toMatchObject({ data: { role: 'admin' } });
-    expect(await trpc('query', 'authUsers.list', {}, editorCookie)).toMatchObject({ status: 200 });
-    expect(await trpc('mutation', 'authUsers.setRole', { uid, role: 'editor' }, adminCookie)).toMatchObject({ data: { role: 'editor' } });
+    expect(await trpc(server, 'mutation', 'authUsers.setRole', { uid, role: null }, adminCookie)).toMatchObject({ status: 200, data: { uid, role: null } });
+    expect(await trpc(server, 'query', 'session.me', undefined, editorCookie)).toMatchObject({ data: { uid, role: null } });
+    expect(await trpc(server, 'mutation', 'authUsers.setRole', { uid, role: 'admin' }, adminCookie)).toMatchObject({ data: { role: 'admin' } });
+    expect(await trpc(server, 'query', 'authUsers.list', {}, editorCookie)).toMatchObject({ status: 200 });
+    expect(await trpc(server, 'mutation', 'authUsers.setRole', { uid, role: 'editor' }, adminCookie)).toMatchObject({ data: { role: 'editor' } });
     expect((await admin.getAccount(uid))?.role).toBe('editor');
     // sendPasswordReset: without SMTP, Firebase (here the emulator) mails its own reset message
-    expect(await trpc('mutation', 'authUsers.sendPasswordReset', { uid }, adminCookie)).toMatchObject({ status: 200, data: { email: 'editor@uhmi.example.org' } });
+    expect(await trpc(server, 'mutation', 'authUsers.sendPasswordReset', { uid }, adminCookie)).toMatchObject({ status: 200, data: { email: 'editor@uhmi.example.org' } });
     const { oobCodes } = (await theEmulator().control('GET', '/oobCodes')) as { oobCodes: Array<{ email: string; requestType: string; oobLink: string }> };
     const reset = oobCodes.filter((c) => c.email === 'editor@uhmi.example.org' && c.requestType === 'PASSWORD_RESET');
     expect(reset).toHaveLength(1);
     expect(new URL(reset[0]!.oobLink).searchParams.get('continueUrl')).toBe('https://uhmi.example.org/edit/admin/Login');
     // setDisabled: the editor's token is refused from now on, and the SDK cannot sign in
-    expect(await trpc('mutation', 'authUsers.setDisabled', { uid, disabled: true }, adminCookie)).toMatchObject({ data: { disabled: true } });
-    expect(await trpc('query', 'session.me', undefined, editorCookie)).toMatchObject({ data: null });
+    expect(await trpc(server, 'mutation', 'authUsers.setDisabled', { uid, disabled: true }, adminCookie)).toMatchObject({ data: { disabled: true } });
+    expect(await trpc(server, 'query', 'session.me', undefined, editorCookie)).toMatchObject({ data: null });
     const refused = await postSession(editor.token);
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(await errorCode(signInWithEmailAndPassword(await client(), 'editor@uhmi.example.org', 'editor-password-1'))).toBe('auth/user-disabled');
-    expect(await trpc('mutation', 'authUsers.setDisabled', { uid, disabled: false }, adminCookie)).toMatchObject({ data: { disabled: false } });
+    expect(await trpc(server, 'mutation', 'authUsers.setDisabled', { uid, disabled: false }, adminCookie)).toMatchObject({ data: { disabled: false } });
     await expect(tokenOf('editor@uhmi.example.org', 'editor-password-1')).resolves.toBeTruthy();
     // the last administrator is protected
-    const me = (await trpc('query', 'session.me', undefined, adminCookie)).data as { uid: string };
-    expect(await trpc('mutation', 'authUsers.setRole', { uid: me.uid, role: 'editor' }, adminCookie)).toMatchObject({ code: 'PRECONDITION_FAILED' });
-    expect(await trpc('mutation', 'authUsers.delete', { uid: me.uid }, adminCookie)).toMatchObject({ code: 'PRECONDITION_FAILED' });
+    const me = (await trpc(server, 'query', 'session.me', undefined, adminCookie)).data as { uid: string };
+    expect(await trpc(server, 'mutation', 'authUsers.setRole', { uid: me.uid, role: 'editor' }, adminCookie)).toMatchObject({ code: 'PRECONDITION_FAILED' });
+    expect(await trpc(server, 'mutation', 'authUsers.delete', { uid: me.uid }, adminCookie)).toMatchObject({ code: 'PRECONDITION_FAILED' });
     // delete
-    expect(await trpc('mutation', 'authUsers.delete', { uid }, adminCookie)).toMatchObject({ status: 200, data: { uid } });
+    expect(await trpc(server, 'mutation', 'authUsers.delete', { uid }, adminCookie)).toMatchObject({ status: 200, data: { uid } });
     expect(await admin.getAccount(uid)).toBeNull();
-    expect(await trpc('mutation', 'authUsers.delete', { uid }, adminCookie)).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await trpc(server, 'mutation', 'authUsers.delete', { uid }, adminCookie)).toMatchObject({ code: 'NOT_FOUND' });
     expect(await errorCode(signInWithEmailAndPassword(await client(), 'editor@uhmi.example.org', 'editor-password-1'))).toBe('auth/invalid-credential');
   });
 
   it('revokes existing sessions when an administrator sets a new password', async () => {
-    const created = await trpc('mutation', 'authUsers.create', { email: 'revoked@uhmi.example.org', password: 'editor-password-1', role: 'editor' }, adminCookie);
+    const created = await trpc(server, 'mutation', 'authUsers.create', { email: 'revoked@uhmi.example.org', password: 'editor-password-1', role: 'editor' }, adminCookie);
     const uid = (created.data as { uid: string }).uid;
     const { auth, token } = await tokenOf('revoked@uhmi.example.org', 'editor-password-1');
     const cookie = await sessionCookie(token);
     // Revocation has a resolution of one second (auth_time against tokensValidAfterTime).
     await new Promise((r) => setTimeout(r, 1100));
-    expect(await trpc('mutation', 'authUsers.setPassword', { uid, password: 'another-password-2' }, adminCookie)).toMatchObject({ status: 200 });
-    expect(await trpc('query', 'session.me', undefined, cookie)).toMatchObject({ data: null });
+    expect(await trpc(server, 'mutation', 'authUsers.setPassword', { uid, password: 'another-password-2' }, adminCookie)).toMatchObject({ status: 200 });
+    expect(await trpc(server, 'query', 'session.me', undefined, cookie)).toMatchObject({ data: null });
     expect((await postSession(token)).statusCode).toBe(401);
     // A refreshed token keeps the old sign-in time, so it stays revoked too.
     const refreshed = await auth.currentUser!.getIdToken(true);

@@ -15,7 +15,7 @@ import { newAuthClient } from '../integration/firebaseClient';
 import type { TestServer } from '../integration/helpers';
 
 export { disposeAuthClients } from '../integration/firebaseClient';
-export { startTestServer, type TestServer } from '../integration/helpers';
+export { startTestServer, trpc, type TestServer, type TrpcAnswer } from '../integration/helpers';
 
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
@@ -138,33 +138,6 @@ export async function rest(origin: string, action: string, body: Record<string, 
   });
   const json = (await res.json()) as Record<string, unknown> & { error?: { message?: string } };
   return { status: res.status, body: json, error: json.error?.message };
-}
-
-export interface TrpcAnswer {
-  status: number;
-  data?: unknown;
-  code?: string;
-  message?: string;
-}
-
-/** A tRPC call through Fastify's inject, with an optional cookie header. */
-export async function trpc(server: TestServer, kind: 'query' | 'mutation', procedure: string, input: unknown, cookie?: string): Promise<TrpcAnswer> {
-  const headers: Record<string, string> = cookie ? { cookie } : {};
-  const res =
-    kind === 'query'
-      ? await server.app.inject({
-          method: 'GET',
-          url: `/api/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`,
-          headers,
-        })
-      : await server.app.inject({
-          method: 'POST',
-          url: `/api/trpc/${procedure}`,
-          payload: input === undefined ? '' : JSON.stringify({ json: input }),
-          headers: { ...headers, 'content-type': 'application/json' },
-        });
-  const body = res.json() as { result?: { data?: { json?: unknown } }; error?: { json?: { message?: string; data?: { code?: string } } } };
-  return { status: res.statusCode, data: body.result?.data?.json, code: body.error?.json?.data?.code, message: body.error?.json?.message };
 }
 
 /** Signs in with the SDK and posts the ID token to /api/__session; returns the `__session=…` cookie and the client. */
