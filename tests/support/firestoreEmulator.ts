@@ -35,15 +35,22 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
-/** Starts the emulator and resolves once it answers HTTP on its port (within `timeoutMs`). */
-export async function startFirestoreEmulator(timeoutMs = 60_000): Promise<RunningEmulator> {
+/**
+ * Starts the emulator on `port` (default: a free one) and resolves once it answers HTTP there
+ * (within `timeoutMs`); `npm run emulators` passes the fixed port of firebase.json.
+ */
+export async function startFirestoreEmulator({
+  port: fixedPort,
+  rules,
+  timeoutMs = 60_000,
+}: { port?: number; /** a rules file the emulator enforces on client SDK requests */ rules?: string; timeoutMs?: number } = {}): Promise<RunningEmulator> {
   const bin = process.env.FIRESTORE_EMULATOR_BIN ?? DEFAULT_EMULATOR_BIN;
   if (!existsSync(bin)) {
     throw new Error(`Firestore emulator not found at ${bin}: install google-cloud-cli-firestore-emulator (or set FIRESTORE_EMULATOR_BIN)`);
   }
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const host = `127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(bin, ['start', '--host=127.0.0.1', `--port=${port}`], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child: ChildProcess = spawn(bin, ['start', '--host=127.0.0.1', `--port=${port}`, ...(rules ? [`--rules=${rules}`] : [])], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
