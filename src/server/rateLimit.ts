@@ -54,20 +54,34 @@ export function firestoreRateLimiter(db: Firestore, now: () => number = Date.now
     async consume(key) {
       const id = `${limit.name}:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
       const ref = db.collection(RATE_LIMITS_COLLECTION).doc(id);
-      return db.runTransaction(async (tx): Promise<RateLimitResult> => {
-        const snap = await tx.get(ref);
-        const t = now();
-        const resetAt = snap.exists ? Number(snap.get('resetAt')) : 0;
-        const points = snap.exists ? Number(snap.get('points')) : 0;
-        if (!snap.exists || !(resetAt > t)) {
-          const end = t + limit.durationSeconds * 1000;
-          tx.set(ref, { points: 1, resetAt: end, expireAt: Timestamp.fromMillis(end) });
-          return { allowed: true };
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return await db.runTransaction(async (tx): Promise<RateLimitResult> => {
+            const snap = await tx.get(ref);
+            const t = now();
+            const end = t + limit.durationSeconds * 1000;
+            const window = { points: 1, resetAt: end, expireAt: Timestamp.fromMillis(end) };
+            // A first window is created (fails if another instance created it meanwhile: counted again below).
+            if (!snap.exists) {
+              tx.create(ref, window);
+              return { allowed: true };
+            }
+            const resetAt = Number(snap.get('resetAt'));
+            const points = Number(snap.get('points'));
+            if (!(resetAt > t)) {
+              tx.set(ref, window);
+              return { allowed: true };
+            }
+            if (points >= limit.points) return { allowed: false, retryAfterMs: resetAt - t };
+            tx.update(ref, { points: points + 1 });
+            return { allowed: true };
+          });
+        } catch (err) {
+          // ALREADY_EXISTS (gRPC 6): a concurrent first use created the window; count this one in it.
+          if ((err as { code?: unknown }).code === 6 && attempt < 5) continue;
+          throw err;
         }
-        if (points >= limit.points) return { allowed: false, retryAfterMs: resetAt - t };
-        tx.update(ref, { points: points + 1 });
-        return { allowed: true };
-      });
+      }
     },
   });
 }
