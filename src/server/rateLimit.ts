@@ -54,6 +54,11 @@ export function firestoreRateLimiter(db: Firestore, now: () => number = Date.now
     async consume(key) {
       const id = `${limit.name}:${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
       const ref = db.collection(RATE_LIMITS_COLLECTION).doc(id);
+      // A key past its limit is refused from a plain read, without a transaction: a client that
+      // keeps sending does not contend for the counter (only an allowed use is decided in one).
+      const seen = await ref.get();
+      const seenReset = Number(seen.get('resetAt') ?? 0);
+      if (seen.exists && seenReset > now() && Number(seen.get('points')) >= limit.points) return { allowed: false, retryAfterMs: seenReset - now() };
       for (let attempt = 0; ; attempt += 1) {
         try {
           return await db.runTransaction(async (tx): Promise<RateLimitResult> => {
