@@ -1,8 +1,9 @@
 /**
- * The server factory. `createServer(config)` opens the store under DATA_DIR (migrating and seeding
- * it on first start), then builds the Fastify app: security headers, compression, static assets,
- * tRPC at /api/trpc, the Firebase-compatible endpoints, build manifests, redirects and the server
- * render of every page. Tests use it with `inject` or on a loopback port; nothing is global.
+ * The server factory. `createServer(config)` opens the store (SQLite under DATA_DIR, one server per
+ * folder; Cloud Firestore in firebase mode, any number of instances), migrating and seeding it on
+ * first start, then builds the Fastify app: security headers, compression, static assets, tRPC at
+ * /api/trpc, the Firebase-compatible endpoints, build manifests, redirects and the server render of
+ * every page. Tests use it with `inject` or on a loopback port; nothing is global.
  */
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -78,7 +79,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   }
   const firestore = config.backend === 'firebase' ? firebaseFirestore(config.firebase.projectId) : null;
   // Firestore: every instance follows the others' writes through the change feed (store/firestore.ts).
-  const store: DocumentStore = firestore ? createFirestoreStore({ firestore, changeFeed: true }) : new SqliteDocumentStore(db);
+  const store: DocumentStore = firestore ? createFirestoreStore({ firestore, changeFeed: { log: { warn: (m) => app.log.warn(m) } } }) : new SqliteDocumentStore(db);
   const objects = new ObjectStore(db, path.join(config.dataDir, 'storage'));
   const content = new ContentService(store, options.now);
 

@@ -148,10 +148,10 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
       FIRESTORE_EMULATOR_HOST: inject('firestoreEmulatorHost'),
     };
-    // A seeds the empty database and creates the first administrator; B finds both there.
+    // Both start at once on the empty database: one seeds it and creates the first administrator,
+    // the other finds them there (or loses the race and says so), and both start.
     const started = Date.now();
-    a = await spawnServer(newDataDir(), firebase);
-    b = await spawnServer(newDataDir(), firebase);
+    [a, b] = await Promise.all([spawnServer(newDataDir(), firebase), spawnServer(newDataDir(), firebase)]);
     console.log(`two firebase-mode servers ready in ${Date.now() - started} ms`);
     // One sign-in with the Auth emulator; each server turns the ID token into its own session cookie.
     const signIn = await fetch(`${auth.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`, {
