@@ -86,6 +86,18 @@ export default defineConfig(({ isSsrBuild }) => ({
           hookTimeout: 90_000,
         },
       },
+      {
+        extends: true,
+        // Issue 12: two real server processes sharing one Firestore emulator (started once) and one Auth emulator.
+        test: {
+          name: 'multi',
+          include: ['tests/multi-instance/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/firestoreEmulator.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 }));

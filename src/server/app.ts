@@ -1,19 +1,23 @@
 /**
- * The server factory. `createServer(config)` opens the store under DATA_DIR (migrating and seeding
- * it on first start), then builds the Fastify app: security headers, compression, static assets,
- * tRPC at /api/trpc, the Firebase-compatible endpoints, build manifests, redirects and the server
- * render of every page. Tests use it with `inject` or on a loopback port; nothing is global.
+ * The server factory. `createServer(config)` opens the store (SQLite under DATA_DIR, one server per
+ * folder; Cloud Firestore in firebase mode, any number of instances), migrating and seeding it on
+ * first start, then builds the Fastify app: security headers, compression, static assets, tRPC at
+ * /api/trpc, the Firebase-compatible endpoints, build manifests, redirects and the server render of
+ * every page. Tests use it with `inject` or on a loopback port; nothing is global.
  */
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import path from 'node:path';
 import type { PublicConfig } from '../client/lib/publicConfig';
 import type { Config } from './config';
 import { ContentService } from './content/service';
 import { prepareDataDir } from './dataDir';
+import { lockDataDir } from './dataDirLock';
+import { firebaseFirestore } from './firebase/adminApp';
 import { registerBuildManifests } from './http/builds';
 import { registerSecurityHeaders } from './http/csp';
 import { registerFetchResponseUnwrap } from './http/fetchResponse';
@@ -24,18 +28,24 @@ import { registerCrossSiteGuard, registerSessionRoute } from './http/session';
 import { createIdentity, ensureFirstAdmin } from './identity/index';
 import { redactedRequestSerializer } from './identity/logRedaction';
 import type { IdentityBackend } from './identity/types';
+import { firestoreRateLimiter } from './rateLimit';
 import { seedIfEmpty } from './seed/load';
 import { loadClientBuild } from './ssr/assets';
 import { registerSsr } from './ssr/plugin';
 import { ObjectStore } from './storage/objects';
 import { storageRoutes } from './storage/routes';
+import { createFirestoreStore } from './store/firestore';
+import { DocumentExistsError, type DocumentStore } from './store/port';
 import { openSqliteDatabase, SqliteDocumentStore } from './store/sqlite';
 import { appRouter, type AppRouter } from './trpc/appRouter';
 import { createContextFactory } from './trpc/context';
 
 export interface ServerHandle {
   app: FastifyInstance;
-  store: SqliteDocumentStore;
+  /** The documents: SQLite in DATA_DIR (embedded), Cloud Firestore (BACKEND=firebase). */
+  store: DocumentStore;
+  /** DATA_DIR's SQLite database: embedded accounts and storage metadata (and the documents, embedded). */
+  db: Database.Database;
   objects: ObjectStore;
   content: ContentService;
   identity: IdentityBackend;
@@ -57,8 +67,19 @@ function withRedactedRequests(logger: NonNullable<FastifyServerOptions['logger']
 
 export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<ServerHandle> {
   prepareDataDir(config.dataDir); // 0700, and its files 0600
-  const db = await openSqliteDatabase(path.join(config.dataDir, 'site.db'));
-  const store = new SqliteDocumentStore(db);
+  // Embedded: one server per DATA_DIR (its limits and caches live in the process). Firebase mode
+  // shares nothing through DATA_DIR, so any number of instances run, each on its own folder.
+  const lock = config.backend === 'embedded' ? lockDataDir(config.dataDir) : null;
+  let db: Database.Database;
+  try {
+    db = await openSqliteDatabase(path.join(config.dataDir, 'site.db'));
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const firestore = config.backend === 'firebase' ? firebaseFirestore(config.firebase.projectId) : null;
+  // Firestore: every instance follows the others' writes through the change feed (store/firestore.ts).
+  const store: DocumentStore = firestore ? createFirestoreStore({ firestore, changeFeed: { log: { warn: (m) => app.log.warn(m) } } }) : new SqliteDocumentStore(db);
   const objects = new ObjectStore(db, path.join(config.dataDir, 'storage'));
   const content = new ContentService(store, options.now);
 
@@ -71,14 +92,28 @@ export async function createServer(config: Config, options: CreateServerOptions 
   });
   let identity;
   try {
-    if (config.seed) await seedIfEmpty({ store, objects, bucket: config.firebase.storageBucket });
+    if (config.seed) {
+      await seedIfEmpty({ store, objects, bucket: config.firebase.storageBucket }).catch((err: unknown) => {
+        // Another instance starting at the same time seeded the shared database first.
+        if (!(firestore && err instanceof DocumentExistsError)) throw err;
+        app.log.info('seed skipped: another instance seeded the database');
+      });
+    }
     identity = await createIdentity(config, db, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
     await ensureFirstAdmin(identity.backend, config, { info: (m) => app.log.info(m) });
   } catch (err) {
+    await store.close();
     db.close();
+    lock?.release();
     throw err;
   }
-  const createContext = createContextFactory({ config, content, identity: identity.backend });
+  const createContext = createContextFactory({
+    config,
+    content,
+    identity: identity.backend,
+    // Limits count across instances in firebase mode, in this process in the embedded mode.
+    ...(firestore ? { rateLimiter: firestoreRateLimiter(firestore) } : {}),
+  });
   const build = loadClientBuild(path.resolve(config.clientDistDir ?? 'dist/client'));
   const firebase = firebaseWebConfig(config);
 
@@ -147,6 +182,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   return {
     app,
     store,
+    db,
     objects,
     content,
     identity: identity.backend,
@@ -155,7 +191,9 @@ export async function createServer(config: Config, options: CreateServerOptions 
       if (closed) return;
       closed = true;
       await app.close();
+      await store.close();
       db.close();
+      lock?.release();
     },
   };
 }

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './dataDirLock';
 
 async function main(): Promise<void> {
   // Whatever the server writes (database, keys, stored files) is for this user only; the modes are
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A second server on the same DATA_DIR: one line, no stack.
+  console.error(err instanceof DataDirLockedError ? err.message : err);
   process.exit(1);
 });

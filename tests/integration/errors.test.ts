@@ -5,7 +5,7 @@ import { startTestServer, textOf, type TestServer } from './helpers';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ SUPPORT_EMAIL: 'help@uhmi.example.org' });
-  server.store.db.close();
+  server.db.close();
 });
 afterAll(async () => {
   await server.dispose();

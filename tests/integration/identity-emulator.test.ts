@@ -30,6 +30,7 @@ import { FirebaseIdentity } from '../../src/server/identity/firebase';
 import type { IdentityBackend, Role } from '../../src/server/identity/types';
 import { disposeAuthClients, errorCode, newAuthClient } from './firebaseClient';
 import { startTestServer, trpc, type TestServer } from './helpers';
+import { startFirestoreEmulator, type RunningEmulator } from '../support/firestoreEmulator';
 import { API_KEY, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from './authEmulator';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,6 +39,7 @@ let emulator: Emulator | undefined;
 let emulatorError: Error | undefined;
 
 /** The running emulator, or the reason it is not running (so each test fails with it, none is skipped). */
+let firestore: RunningEmulator | undefined;
 function theEmulator(): Emulator {
   if (!emulator) throw emulatorError ?? new Error('The Auth emulator was not started');
   return emulator;
@@ -49,6 +51,9 @@ beforeAll(async () => {
     emulator = await startEmulatorWithRetry();
     // firebase-admin (our FirebaseIdentity and the CLI below) reads this at each call.
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    // The firebase-mode server keeps its documents in Firestore: Google's emulator.
+    firestore = await startFirestoreEmulator();
+    process.env.FIRESTORE_EMULATOR_HOST = firestore.host;
   } catch (err) {
     emulatorError = err as Error;
   }
@@ -62,7 +67,9 @@ beforeEach(() => {
 afterAll(async () => {
   await disposeAuthClients();
   await emulator?.stop();
+  await firestore?.stop();
   delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  delete process.env.FIRESTORE_EMULATOR_HOST;
 }, 20_000);
 
 // ---- the two sides ----------------------------------------------------------------------------

@@ -63,7 +63,12 @@ describe('first start', () => {
     const dir = server.dataDir;
     const before = await server.store.count('news');
     expect(before).toBeGreaterThanOrEqual(12);
-    // Another server on the same DATA_DIR (as after a restart) adds nothing.
+    // A second server on the same DATA_DIR is refused while this one runs (dataDirLock.ts)…
+    await expect(createServer(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { logger: false })).rejects.toThrow(
+      `Another server is already using DATA_DIR ${dir} (pid ${process.pid})`,
+    );
+    // …and after a restart it adds nothing.
+    await server.close();
     const again = await createServer(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { logger: false });
     expect(await again.store.count('news')).toBe(before);
     await again.close();

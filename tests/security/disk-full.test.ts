@@ -54,7 +54,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   server.objects.io = nodeStorageIo;
-  server.store.db.pragma('max_page_count = 1073741823');
+  server.db.pragma('max_page_count = 1073741823');
 });
 
 afterAll(async () => {
@@ -87,7 +87,7 @@ async function sdkError(run: Promise<unknown>, ms = 15_000): Promise<{ code: str
 
 const uploadsDir = () => path.join(server.dataDir, 'storage', '.uploads');
 const bucketFiles = () => readdirSync(path.join(server.dataDir, 'storage', bucket)).filter((f) => f !== 'variants').sort();
-const sessionRows = () => (server.store.db.prepare('SELECT count(*) AS n FROM storage_upload_sessions WHERE state = ?').get('active') as { n: number }).n;
+const sessionRows = () => (server.db.prepare('SELECT count(*) AS n FROM storage_upload_sessions WHERE state = ?').get('active') as { n: number }).n;
 
 /** What every failed upload must leave: no object, no upload bytes, no session, and the earlier objects intact. */
 async function expectNothingPublished(name: string, filesBefore: string[], kept: Array<[string, Buffer]>): Promise<void> {
@@ -178,7 +178,7 @@ describe('uploads on a full disk (firebase/storage SDK)', () => {
 
   it('SQLITE_FULL while recording the object removes its bytes and is storage/quota-exceeded', async () => {
     const before = bucketFiles();
-    const db = server.store.db;
+    const db = server.db;
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
     const name = `docs/${'д'.repeat(200)}/${'ф'.repeat(200)}.bin`; // long row: needs a new page
@@ -251,13 +251,13 @@ describe('document writes on a full disk (tRPC, SQLite SQLITE_FULL)', () => {
 
   /** Fills the database to its current size: SQLite answers SQLITE_FULL for any write that needs a new page. */
   function diskFull(): void {
-    const db = server.store.db;
+    const db = server.db;
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
   }
 
   const counts = () =>
-    server.store.db.prepare('SELECT collection, count(*) AS n FROM documents GROUP BY collection ORDER BY collection').all() as Array<{ collection: string; n: number }>;
+    server.db.prepare('SELECT collection, count(*) AS n FROM documents GROUP BY collection ORDER BY collection').all() as Array<{ collection: string; n: number }>;
 
   it('create and update fail with PAYMENT_REQUIRED and the Ukrainian message, and nothing earlier is lost', async () => {
     const first = await editorCaller.adminContent.news.create({ data: { title: title('1'), date: '2026-03-23T10:00:00+02:00', body: '<p>Перша версія</p>' } });
@@ -311,7 +311,7 @@ describe('document writes on a full disk (tRPC, SQLite SQLITE_FULL)', () => {
     expect((firstRevision as { data: { body: string } }).data.body).toBe('<p>Перша версія</p>');
 
     // Space freed: the same write succeeds.
-    server.store.db.pragma('max_page_count = 1073741823');
+    server.db.pragma('max_page_count = 1073741823');
     const later = await editorCaller.adminContent.news.create({ data: { title: title('2'), date: '2026-03-24T10:00:00+02:00', body: big } });
     expect(later.version).toBe(1);
   });

@@ -58,7 +58,7 @@ describe('with SMTP: codes, limits and the log', () => {
   let origin: string;
   const log = capture();
   const seenCodes: string[] = [];
-  const codeRows = (uid: string) => (server.store.db.prepare('SELECT count(*) AS n FROM auth_oob_codes WHERE uid = ?').get(uid) as { n: number }).n;
+  const codeRows = (uid: string) => (server.db.prepare('SELECT count(*) AS n FROM auth_oob_codes WHERE uid = ?').get(uid) as { n: number }).n;
 
   beforeAll(async () => {
     server = await startTestServer(
@@ -178,7 +178,7 @@ describe('without SMTP', () => {
   });
   afterAll(() => server.dispose());
 
-  const codes = () => (server.store.db.prepare('SELECT count(*) AS n FROM auth_oob_codes').get() as { n: number }).n;
+  const codes = () => (server.db.prepare('SELECT count(*) AS n FROM auth_oob_codes').get() as { n: number }).n;
 
   it('answers the admin’s “send reset” with a Ukrainian message that no mail was sent and how to make a link', async () => {
     const account = await server.identity.createAccount({ email: 'nomail@uhmi.example.org', password: PASSWORD, role: 'editor' });

@@ -10,6 +10,7 @@
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from '../integration/authEmulator';
+import { startFirestoreEmulator, type RunningEmulator } from '../support/firestoreEmulator';
 import { disposeAuthClients, newAuthClient } from '../integration/firebaseClient';
 import { startTestServer, type TestServer } from '../integration/helpers';
 import { trpc } from './helpers';
@@ -17,10 +18,14 @@ import { trpc } from './helpers';
 const ADMIN = { email: 'webmaster@uhmi.example.org', password: 'firebase-admin-pass-1' };
 let emulator: Emulator;
 let server: TestServer;
+let firestore: RunningEmulator;
 
 beforeAll(async () => {
   emulator = await startEmulatorWithRetry();
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  // Firebase mode keeps documents in Firestore: Google's emulator.
+  firestore = await startFirestoreEmulator();
+  process.env.FIRESTORE_EMULATOR_HOST = firestore.host;
   server = await startTestServer({
     SEED: 'false',
     BACKEND: 'firebase',
@@ -35,7 +40,9 @@ afterAll(async () => {
   await disposeAuthClients();
   await server?.dispose();
   await emulator?.stop();
+  await firestore?.stop();
   delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  delete process.env.FIRESTORE_EMULATOR_HOST;
 }, 20_000);
 
 describe('server-side sign-out in firebase mode', () => {

@@ -1,16 +1,16 @@
 /**
  * Public book orders (the order form on the publications pages): validated by the shared
- * `bookOrderFormSchema`, rate-limited per client address (rate-limiter-flexible, in memory: 5 orders
- * an hour by default), with a honeypot field (`website`, hidden from people) whose orders are
+ * `bookOrderFormSchema`, rate-limited per client address (5 orders an hour by default; in memory in
+ * the embedded mode, shared through Firestore in firebase mode: rateLimit.ts), with a honeypot field (`website`, hidden from people) whose orders are
  * answered as accepted and not stored. Only published, orderable publications can be ordered.
  * Orders are stored with state `new`; staff handle them in the admin (BookOrders).
  */
 import { TRPCError } from '@trpc/server';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { bookOrders, type bookOrderFormSchema } from '../../shared/content/types/bookOrders';
 import { publications } from '../../shared/content/types/publications';
 import type { AnyContentType } from '../../shared/content/define';
+import { memoryRateLimiter, type RateLimiter, type RateLimiterFactory } from '../rateLimit';
 import { ErrorData } from '../trpc/init';
 import type { ContentService } from './service';
 
@@ -28,13 +28,14 @@ export interface BookOrderLimits {
 export const DEFAULT_BOOK_ORDER_LIMITS: BookOrderLimits = { points: 5, durationSeconds: 3600 };
 
 export class BookOrderService {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiter;
 
   constructor(
     private readonly content: ContentService,
     limits: BookOrderLimits = DEFAULT_BOOK_ORDER_LIMITS,
+    rateLimiter: RateLimiterFactory = memoryRateLimiter,
   ) {
-    this.limiter = new RateLimiterMemory({ keyPrefix: 'book-order', points: limits.points, duration: limits.durationSeconds });
+    this.limiter = rateLimiter({ name: 'book-order', points: limits.points, durationSeconds: limits.durationSeconds });
   }
 
   /**
@@ -44,17 +45,13 @@ export class BookOrderService {
    * same as a stored order.
    */
   async submit(input: BookOrderForm, ip: string | null): Promise<{ ok: true }> {
-    try {
-      await this.limiter.consume(ip ?? 'unknown');
-    } catch (err) {
-      if (err instanceof RateLimiterRes) {
-        throw new TRPCError({
-          code: 'TOO_MANY_REQUESTS',
-          message: TOO_MANY_ORDERS_MESSAGE,
-          cause: new ErrorData({ reason: 'rate-limited', retryAfterSeconds: Math.ceil(err.msBeforeNext / 1000) }),
-        });
-      }
-      throw err;
+    const limited = await this.limiter.consume(ip ?? 'unknown');
+    if (!limited.allowed) {
+      throw new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: TOO_MANY_ORDERS_MESSAGE,
+        cause: new ErrorData({ reason: 'rate-limited', retryAfterSeconds: Math.ceil(limited.retryAfterMs / 1000) }),
+      });
     }
     const { website, ...fields } = input;
     if (website && website.trim()) return { ok: true };

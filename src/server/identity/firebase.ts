@@ -7,8 +7,8 @@
  * (GOOGLE_APPLICATION_CREDENTIALS pointing at a service-account key file, or the runtime's service
  * account on Google Cloud).
  */
-import { getApps, initializeApp, applicationDefault, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
+import { firebaseAdminApp } from '../firebase/adminApp';
 import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
 import type { Mailer } from './mail';
 import { AccountError, InvalidTokenError, type Account, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
@@ -61,15 +61,8 @@ export class FirebaseIdentity implements IdentityBackend {
   private readonly auth: Auth;
 
   constructor(private readonly opts: FirebaseIdentityOptions) {
-    const name = `uhmi-${opts.projectId}`;
-    const existing = getApps().find((a) => a.name === name);
-    const app: App =
-      existing ??
-      initializeApp(
-        process.env.FIREBASE_AUTH_EMULATOR_HOST ? { projectId: opts.projectId } : { projectId: opts.projectId, credential: applicationDefault() },
-        name,
-      );
-    this.auth = getAuth(app);
+    // The app the Firestore store of this project uses too (firebase/adminApp.ts).
+    this.auth = getAuth(firebaseAdminApp(opts.projectId));
   }
 
   /**

@@ -17,7 +17,7 @@ import { ResetRequestLimiter, SignInLimiter } from './limiter';
 import { createMailer } from './mail';
 import { identityRoutes } from './routes';
 import { TokenSigner } from './tokens';
-import type { IdentityBackend } from './types';
+import { AccountError, type IdentityBackend } from './types';
 
 export interface Identity {
   backend: IdentityBackend;
@@ -95,7 +95,15 @@ export async function ensureFirstAdmin(backend: IdentityBackend, config: Config,
     rmSync(file, { force: true });
     writeFileSync(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
   }
-  await backend.createAccount({ email, password, displayName: 'Адміністратор', role: 'admin' });
+  try {
+    await backend.createAccount({ email, password, displayName: 'Адміністратор', role: 'admin' });
+  } catch (err) {
+    // Firebase mode: another instance starting at the same time created it first.
+    if (!(err instanceof AccountError && err.code === 'email-exists')) throw err;
+    if (generated) rmSync(file, { force: true });
+    log.info(`The first administrator ${email} was created by another instance.`);
+    return null;
+  }
   if (generated) {
     // On the console, outside the structured log; the password itself is only in the file.
     console.log(

@@ -26,8 +26,10 @@
 import { createHash } from 'node:crypto';
 import {
   FieldPath,
+  FieldValue,
   Filter as FsFilter,
   Firestore,
+  Timestamp,
   type DocumentReference,
   type DocumentSnapshot,
   type Query,
@@ -58,6 +60,36 @@ import {
 /** The collection of unique-value guard documents. */
 export const UNIQUE_COLLECTION = '_unique';
 
+/** The change feed: one document per commit of a store with `changeFeed` on (see ChangeFeedOptions). */
+export const CHANGES_COLLECTION = '_changes';
+
+/** A change document lists at most this many changes; a larger commit names its collections only. */
+export const MAX_LISTED_CHANGES = 100;
+
+/**
+ * createMany writes at most this many documents (and about this many bytes of data) per Firestore
+ * transaction: Firestore's documented limits are 500 writes per commit and 10 MiB per request.
+ */
+export const CREATE_MANY_CHUNK = 400;
+const CREATE_MANY_CHUNK_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The change feed across server instances. Every commit also writes, in the same transaction, a
+ * `_changes` document `{origin, at (server time), expireAt, changes: [{collection, id, kind}],
+ * collections, truncated}`; every store listens (`onSnapshot`) to the change documents newer than
+ * its start and re-emits the ones other instances wrote through `onChange`, so caches on every
+ * instance are invalidated within a round trip. Change documents older than `retentionMs` are
+ * deleted by each instance (and carry `expireAt` for a Firestore TTL policy on `_changes`).
+ */
+export interface ChangeFeedOptions {
+  /** How long change documents are kept (default 10 minutes); a listener cut off for longer misses changes. */
+  retentionMs?: number;
+  /** How often this instance deletes expired change documents (default: half the retention; 0: never). */
+  trimEveryMs?: number;
+  /** Where listener failures are reported. */
+  log?: { warn(message: string): void };
+}
+
 type Scalar = string | number | boolean | null;
 
 /** The fields a stored Firestore document has (see the module comment). */
@@ -84,6 +116,15 @@ export interface FirestoreStoreOptions {
   searchText?: (collection: string, data: unknown) => string;
   /** Called with the shape of every query the store sends (tests check them against firestore.indexes.json). */
   onQuery?: (shape: QueryShape) => void;
+  /** Write and follow the change feed (server instances sharing one database: see ChangeFeedOptions). */
+  changeFeed?: boolean | ChangeFeedOptions;
+}
+
+/** One entry of a change document. */
+interface FeedEntry {
+  collection: string;
+  id: string;
+  kind: ChangeEvent['kind'];
 }
 
 function registryType(collection: string): AnyContentType | undefined {
@@ -212,6 +253,17 @@ export class FirestoreDocumentStore implements DocumentStore {
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
   private readonly searchText: (collection: string, data: unknown) => string;
   private readonly onQuery?: (shape: QueryShape) => void;
+  /** This store's id in the change feed (its own change documents are not re-emitted). */
+  readonly origin = autoId();
+  private readonly feed: Required<ChangeFeedOptions> | null;
+  private feedStop: (() => void) | null = null;
+  private feedTimer: NodeJS.Timeout | null = null;
+  private feedRetry: NodeJS.Timeout | null = null;
+  /** Change documents already handled (until they are deleted), so a resubscription repeats nothing. */
+  private readonly feedSeen = new Set<string>();
+  /** Server time of the newest change document handled: where a resubscription starts. */
+  private feedFrom: Timestamp;
+  private closed = false;
 
   constructor(
     readonly db: Firestore,
@@ -220,6 +272,85 @@ export class FirestoreDocumentStore implements DocumentStore {
   ) {
     this.searchText = options.searchText ?? ((collection, data) => searchTextOf(registryType(collection), data));
     this.onQuery = options.onQuery;
+    const feed = options.changeFeed === true ? {} : options.changeFeed || null;
+    const retentionMs = feed?.retentionMs ?? 10 * 60_000;
+    this.feed = feed
+      ? { retentionMs, trimEveryMs: feed.trimEveryMs ?? retentionMs / 2, log: feed.log ?? { warn: (m) => process.emitWarning(m, 'ChangeFeedWarning') } }
+      : null;
+    // Changes committed shortly before the start are replayed too (harmless: caches start empty),
+    // so a clock behind the database's loses nothing.
+    this.feedFrom = Timestamp.fromMillis(Date.now() - 60_000);
+    if (this.feed) {
+      this.followFeed();
+      if (this.feed.trimEveryMs > 0) {
+        this.feedTimer = setInterval(() => void this.trimFeed().catch((err: Error) => this.feed?.log.warn(`change feed trim failed: ${err.message}`)), this.feed.trimEveryMs);
+        this.feedTimer.unref();
+      }
+    }
+  }
+
+  /** Listens to change documents from `feedFrom` on; on an error, logs and listens again after a second. */
+  private followFeed(): void {
+    if (this.closed || !this.feed) return;
+    const query = this.db.collection(CHANGES_COLLECTION).where('at', '>=', this.feedFrom).orderBy('at');
+    this.feedStop = query.onSnapshot(
+      (snap) => {
+        for (const change of snap.docChanges()) {
+          const id = change.doc.id;
+          if (change.type === 'removed') {
+            this.feedSeen.delete(id);
+            continue;
+          }
+          if (change.type !== 'added' || this.feedSeen.has(id)) continue;
+          this.feedSeen.add(id);
+          const at = change.doc.get('at') as Timestamp | undefined;
+          if (at && at.toMillis() > this.feedFrom.toMillis()) this.feedFrom = at;
+          if (change.doc.get('origin') === this.origin) continue;
+          for (const event of this.eventsOf(change.doc)) this.emit(event);
+        }
+      },
+      (err) => {
+        this.feed?.log.warn(`change feed listener failed, listening again: ${err.message}`);
+        this.feedStop = null;
+        if (this.closed) return;
+        this.feedRetry = setTimeout(() => this.followFeed(), 1000);
+        this.feedRetry.unref();
+      },
+    );
+  }
+
+  /** The events of a change document (a truncated one: one event with id `*` per collection). */
+  private eventsOf(doc: DocumentSnapshot): ChangeEvent[] {
+    if (doc.get('truncated') === true) {
+      const collections = (doc.get('collections') as string[] | undefined) ?? [];
+      return collections.map((collection) => ({ collection, id: '*', kind: 'update' as const }));
+    }
+    return ((doc.get('changes') as FeedEntry[] | undefined) ?? []).map((c) => ({ collection: c.collection, id: c.id, kind: c.kind }));
+  }
+
+  /** Deletes change documents older than the retention (up to 400 per call). */
+  async trimFeed(): Promise<number> {
+    if (!this.feed) return 0;
+    const before = Timestamp.fromMillis(Date.now() - this.feed.retentionMs);
+    const old = await this.db.collection(CHANGES_COLLECTION).where('at', '<', before).limit(400).select().get();
+    if (old.empty) return 0;
+    const batch = this.db.batch();
+    for (const doc of old.docs) batch.delete(doc.ref);
+    await batch.commit();
+    return old.size;
+  }
+
+  /** The change document of a commit's events (written in the commit's transaction). */
+  private changeDocument(events: ChangeEvent[]): Record<string, unknown> {
+    const truncated = events.length > MAX_LISTED_CHANGES;
+    return {
+      origin: this.origin,
+      at: FieldValue.serverTimestamp(),
+      expireAt: Timestamp.fromMillis(Date.now() + (this.feed?.retentionMs ?? 0)),
+      changes: truncated ? [] : events.map((e) => ({ collection: e.collection, id: e.id, kind: e.kind })),
+      collections: [...new Set(events.map((e) => e.collection))],
+      truncated,
+    };
   }
 
   private ref(collection: string, id: string): DocumentReference {
@@ -231,8 +362,9 @@ export class FirestoreDocumentStore implements DocumentStore {
   }
 
   /**
-   * Listeners hear the writes made through this instance only; a change feed across server
-   * instances (a Firestore listener on a changes collection) is a later step of issue 12.
+   * Listeners hear the writes made through this store at once and, with `changeFeed` on, those of
+   * other stores on the same database (server instances) as their change documents arrive; a large
+   * remote batch is announced as one event with id `*` per collection.
    */
   onChange(listener: (event: ChangeEvent) => void): () => void {
     this.listeners.add(listener);
@@ -390,8 +522,25 @@ export class FirestoreDocumentStore implements DocumentStore {
     return doc as StoredDocument<T>;
   }
 
+  /**
+   * Atomic up to CREATE_MANY_CHUNK documents (and about 4 MiB of data); a larger set is written in
+   * consecutive transactions of that size, each all or none, so a failure can leave the earlier
+   * chunks written (the seed, the only large user, runs on an empty store and refuses to run again).
+   */
   async createMany(items: Array<{ collection: string; id: string; data: unknown }>): Promise<void> {
-    await this.commit(items.map((item) => ({ kind: 'create' as const, ...item })));
+    let chunk: typeof items = [];
+    let bytes = 0;
+    for (const item of items) {
+      const size = JSON.stringify(item.data ?? null).length;
+      if (chunk.length && (chunk.length >= CREATE_MANY_CHUNK || bytes + size > CREATE_MANY_CHUNK_BYTES)) {
+        await this.commit(chunk.map((c) => ({ kind: 'create' as const, ...c })));
+        chunk = [];
+        bytes = 0;
+      }
+      chunk.push(item);
+      bytes += size;
+    }
+    if (chunk.length) await this.commit(chunk.map((c) => ({ kind: 'create' as const, ...c })));
   }
 
   async update<T>(collection: string, id: string, data: T, expectedVersion: number): Promise<StoredDocument<T>> {
@@ -559,14 +708,20 @@ export class FirestoreDocumentStore implements DocumentStore {
           tx.set(this.db.collection(UNIQUE_COLLECTION).doc(guardId(collection, field, value)), { collection, field, value, owner: id });
         }
       }
+      if (this.feed && events.length) tx.set(this.db.collection(CHANGES_COLLECTION).doc(), this.changeDocument(events));
       return out;
     });
     for (const event of events) this.emit(event);
     return results;
   }
 
-  /** Ends the Firestore client when the store created it. */
+  /** Stops following the change feed; ends the Firestore client when the store created it. */
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.feedStop?.();
+    if (this.feedTimer) clearInterval(this.feedTimer);
+    if (this.feedRetry) clearTimeout(this.feedRetry);
     if (this.ownsClient) await this.db.terminate();
   }
 }

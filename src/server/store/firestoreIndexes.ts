@@ -68,7 +68,7 @@ export interface IndexDefinition {
 
 export interface IndexFile {
   indexes: IndexDefinition[];
-  fieldOverrides: Array<{ collectionGroup: string; fieldPath: string; indexes: unknown[] }>;
+  fieldOverrides: Array<{ collectionGroup: string; fieldPath: string; ttl?: boolean; indexes: unknown[] }>;
 }
 
 function branchesOf(where: Filter[] | undefined): ShapeBranch[] {

@@ -148,6 +148,7 @@ export type WriteOp =
 /** A change to a collection, for cache invalidation. */
 export interface ChangeEvent {
   collection: string;
+  /** The document; `*` when another instance changed many documents of the collection at once (Firestore's change feed). */
   id: string;
   kind: 'create' | 'update' | 'delete';
 }

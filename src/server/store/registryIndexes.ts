@@ -7,6 +7,8 @@
  * shapes. `npm run firestore:indexes` writes the file; tests/contract/firestoreIndexes.test.ts
  * fails when the committed file differs or when a query the Firestore store sends is not covered.
  */
+import { RATE_LIMITS_COLLECTION } from '../rateLimit';
+import { CHANGES_COLLECTION } from './firestore';
 import { adminAuditListInput, adminListInputSchema, adminSortFields, ADMIN_STATUSES } from '../../shared/content/adminInput';
 import { isArrayField, type AnyContentType } from '../../shared/content/define';
 import { contentTypeList } from '../../shared/content/registry';
@@ -142,7 +144,12 @@ export async function registryIndexFile(): Promise<IndexFile> {
   const collections = [...new Set(contentTypeList.map((t) => t.key))].sort();
   return {
     indexes: indexesFor(shapes),
-    fieldOverrides: collections.flatMap((collectionGroup) => UNINDEXED_PATHS.map((fieldPath) => ({ collectionGroup, fieldPath, indexes: [] }))),
+    fieldOverrides: [
+      ...collections.flatMap((collectionGroup) => UNINDEXED_PATHS.map((fieldPath) => ({ collectionGroup, fieldPath, indexes: [] }))),
+      // TTL policies: Firestore removes expired change-feed documents and rate-limit windows itself
+      // (the instances also trim the change feed; the TTL is the backstop).
+      ...[CHANGES_COLLECTION, RATE_LIMITS_COLLECTION].map((collectionGroup) => ({ collectionGroup, fieldPath: 'expireAt', ttl: true, indexes: [] })),
+    ],
   };
 }
 

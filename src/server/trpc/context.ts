@@ -9,18 +9,21 @@ import { BookOrderService } from '../content/bookOrders';
 import type { ContentService } from '../content/service';
 import { userFromRequest } from '../http/session';
 import type { IdentityBackend } from '../identity/types';
+import type { RateLimiterFactory } from '../rateLimit';
 
 /** What the server hands every request's context. */
 export interface ContextDeps {
   config: Config;
   content: ContentService;
   identity: IdentityBackend;
+  /** Where rate limits count (default: in memory; firebase mode: Firestore, shared by every instance). */
+  rateLimiter?: RateLimiterFactory;
 }
 
 export function createContextFactory(deps: ContextDeps) {
   // One per server, shared by its requests (the book-order limiter counts across them).
   const admin = new ContentAdminService(deps.content);
-  const bookOrders = new BookOrderService(deps.content);
+  const bookOrders = new BookOrderService(deps.content, undefined, deps.rateLimiter);
   /** Builds the context of one request (`req` absent: a call without a request, e.g. a script). */
   return async function createContext(opts: { req?: FastifyRequest } = {}) {
     return {
