@@ -28,6 +28,7 @@ import { seedIfEmpty } from './seed/load';
 import { loadClientBuild } from './ssr/assets';
 import { registerSsr } from './ssr/plugin';
 import { ObjectStore } from './storage/objects';
+import { objectStorePortFor } from './storage/portFor';
 import { storageRoutes } from './storage/routes';
 import { openSqliteDatabase, SqliteDocumentStore } from './store/sqlite';
 import { appRouter, type AppRouter } from './trpc/appRouter';
@@ -60,6 +61,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   const db = await openSqliteDatabase(path.join(config.dataDir, 'site.db'));
   const store = new SqliteDocumentStore(db);
   const objects = new ObjectStore(db, path.join(config.dataDir, 'storage'));
+  const files = objectStorePortFor(config, objects); // the bucket the server itself writes to: embedded store, or Cloud Storage with BACKEND=firebase
   const content = new ContentService(store, options.now);
 
   const app = Fastify({
@@ -71,7 +73,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   });
   let identity;
   try {
-    if (config.seed) await seedIfEmpty({ store, objects, bucket: config.firebase.storageBucket });
+    if (config.seed) await seedIfEmpty({ store, objects: files });
     identity = await createIdentity(config, db, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
     await ensureFirstAdmin(identity.backend, config, { info: (m) => app.log.info(m) });
   } catch (err) {
@@ -123,7 +125,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerFirebaseInit(app, config);
   registerBuildManifests(app, build);
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
-  registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(objects, config.firebase.storageBucket)));
+  registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(files)));
   registerSsr(app, {
     build,
     createContext,
