@@ -29,6 +29,7 @@ import { loadClientBuild } from './ssr/assets';
 import { registerSsr } from './ssr/plugin';
 import { ObjectStore } from './storage/objects';
 import { objectStorePortFor } from './storage/portFor';
+import { registerPortImageVariants } from './storage/portVariants';
 import { storageRoutes } from './storage/routes';
 import { openSqliteDatabase, SqliteDocumentStore } from './store/sqlite';
 import { appRouter, type AppRouter } from './trpc/appRouter';
@@ -125,6 +126,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerFirebaseInit(app, config);
   registerBuildManifests(app, build);
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
+  registerPortImageVariants(app, files); // srcset of images in Cloud Storage (firebase mode)
   registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(files)));
   registerSsr(app, {
     build,

@@ -3,11 +3,14 @@
  * SDK's download URL to its path (`/v0/b/…?alt=media&token=…`), a path on this site that 404s; the
  * URL must be kept whole there, and stay site-relative for the embedded store. The seed and the zip
  * redirects give the port's URLs: Firebase's absolute https URL for Cloud Storage, `/v0/b/…` on disk.
+ * Images in Cloud Storage get their srcset variants from /api/image, made through the port.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRedirectWith, storageArchives, type RedirectRule } from '../../src/server/http/redirects';
 import { loadSeedSet } from '../../src/server/seed/load';
@@ -16,6 +19,7 @@ import { CloudObjectStorePort, DOWNLOAD_TOKENS_KEY, firebaseStorageOrigin } from
 import { DiskObjectStorePort } from '../../src/server/storage/diskPort';
 import { ObjectStore } from '../../src/server/storage/objects';
 import type { ObjectStorePort } from '../../src/server/storage/port';
+import { registerPortImageVariants, variantObjectName } from '../../src/server/storage/portVariants';
 import type { DocumentStore } from '../../src/server/store/port';
 import { openSqliteDatabase } from '../../src/server/store/sqlite';
 import { fileRefSchema } from '../../src/shared/content/fields';
@@ -113,10 +117,62 @@ describe('the URL a file reference keeps (admin media library and uploads)', () 
 });
 
 describe('srcset in firebase mode', () => {
-  it('gives none for images in Cloud Storage (no variants there), and keeps it for the embedded store', () => {
-    expect(srcSetFor({ url: FIREBASE_URL.replace('.pdf', '.png'), contentType: 'image/png' })).toBeUndefined();
+  it('points the srcset of an image in Cloud Storage at the variant route, keeps &width= for the embedded store', () => {
+    const png = FIREBASE_URL.replace('.pdf', '.png');
+    const srcset = srcSetFor({ url: png, contentType: 'image/png' })!;
+    const first = srcset.split(', ')[0]!;
+    expect(first).toMatch(/^\/api\/image\?\S+ 480w$/);
+    const query = new URL(first.split(' ')[0]!, 'https://uhmi.org.ua').searchParams;
+    expect(Object.fromEntries(query)).toEqual({ bucket: BUCKET, name: 'public/media/mn3k2-zvit.png', token: '0b6c1f1e-2d7a-4c55-9d1e-6f2f1d7f3a10', width: '480' });
     expect(srcSetFor({ url: `https://storage.googleapis.com/${BUCKET}/a.png`, contentType: 'image/png' })).toBeUndefined();
-    expect(srcSetFor({ url: '/v0/b/b/o/a.png?alt=media&token=t', contentType: 'image/png' })).toContain('&width=480 480w');
+    expect(srcSetFor({ url: `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/a.png?alt=media`, contentType: 'image/png' })).toBeUndefined();
+    expect(srcSetFor({ url: '/v0/b/b/o/a.png?alt=media&token=t', contentType: 'image/png' })).toContain('/v0/b/b/o/a.png?alt=media&token=t&width=480 480w');
+  });
+
+  describe('variants made through the port', () => {
+    let dir: string;
+    let port: DiskObjectStorePort;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      dir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-variants-'));
+      const db = await openSqliteDatabase(path.join(dir, 'site.db'));
+      port = new DiskObjectStorePort(new ObjectStore(db, path.join(dir, 'storage')), 'demo-uhmi.appspot.com');
+      app = Fastify({ logger: false });
+      registerPortImageVariants(app, port);
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('makes the variant once into the bucket and redirects to its download URL; anything else goes to the original', async () => {
+      const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+      const original = await port.put('public/media/river (1).png', png, { contentType: 'image/png' });
+      const firebaseUrl = `https://firebasestorage.googleapis.com/v0/b/${port.bucket}/o/${encodeURIComponent(original.name)}?alt=media&token=${original.downloadToken}`;
+      const candidate = srcSetFor({ url: firebaseUrl, contentType: 'image/png' })!.split(', ')[1]!.split(' ')[0]!;
+      const res = await app.inject({ method: 'GET', url: candidate });
+      expect(res.statusCode).toBe(302);
+      const variantName = variantObjectName(original, 960);
+      const variant = (await port.stat(variantName))!;
+      expect(variant).toMatchObject({ contentType: 'image/webp', metadata: { variantOf: original.name, width: '960' } });
+      expect(res.headers.location).toBe(port.urlOf(variant));
+      const bytes: Buffer[] = [];
+      for await (const chunk of await port.stream(variantName)) bytes.push(chunk as Buffer);
+      expect(await sharp(Buffer.concat(bytes)).metadata()).toMatchObject({ format: 'webp', width: 960, height: 480 });
+      // The second request finds it.
+      expect((await app.inject({ method: 'GET', url: candidate })).headers.location).toBe(res.headers.location);
+      expect((await port.stat(variantName))!.generation).toBe(variant.generation);
+
+      const wrongToken = candidate.replace(/token=[^&]+/, 'token=nope');
+      const fallback = await app.inject({ method: 'GET', url: wrongToken });
+      expect(fallback.statusCode).toBe(302);
+      expect(fallback.headers.location).toBe(firebaseUrl.replace(original.downloadToken!, 'nope'));
+      const otherBucket = await app.inject({ method: 'GET', url: candidate.replace(/bucket=[^&]+/, 'bucket=other-project.appspot.com') });
+      expect(otherBucket.headers.location).toMatch(/^https:\/\/firebasestorage\.googleapis\.com\/v0\/b\/other-project\.appspot\.com\/o\//);
+      expect((await app.inject({ method: 'GET', url: candidate.replace('width=960', 'width=961') })).statusCode).toBe(400);
+      expect((await app.inject({ method: 'GET', url: candidate.replace(/bucket=[^&]+/, 'bucket=evil.example%2Fx') })).statusCode).toBe(400);
+    });
   });
 });
 
