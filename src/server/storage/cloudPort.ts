@@ -152,12 +152,17 @@ export class CloudObjectStorePort implements ObjectStorePort {
 }
 
 /**
- * The firebase-admin app of a Firebase project (the one identity/firebase.ts uses, by its name
- * `uhmi-{projectId}`, created here when it does not exist yet): Application Default Credentials.
+ * The firebase-admin app of a Firebase project: the one identity/firebase.ts uses (by its name
+ * `uhmi-{projectId}`), created here as it creates it when it does not exist yet, so whichever
+ * starts first the app is the same (Application Default Credentials; none named with the Auth
+ * emulator, where firebase-admin falls back to them itself).
  */
 function adminApp(projectId: string): App {
   const name = `uhmi-${projectId}`;
-  return getApps().find((a) => a.name === name) ?? initializeApp({ projectId, credential: applicationDefault() }, name);
+  return (
+    getApps().find((a) => a.name === name) ??
+    initializeApp(process.env.FIREBASE_AUTH_EMULATOR_HOST ? { projectId } : { projectId, credential: applicationDefault() }, name)
+  );
 }
 
 /** The port on a Firebase project's bucket (BACKEND=firebase; FIREBASE_STORAGE_BUCKET). */
