@@ -138,7 +138,7 @@ describe('srcset in firebase mode', () => {
       const db = await openSqliteDatabase(path.join(dir, 'site.db'));
       port = new DiskObjectStorePort(new ObjectStore(db, path.join(dir, 'storage')), 'demo-uhmi.appspot.com');
       app = Fastify({ logger: false });
-      registerPortImageVariants(app, port);
+      registerPortImageVariants(app, port, { make: true });
       await app.ready();
     });
     afterAll(async () => {
@@ -172,6 +172,14 @@ describe('srcset in firebase mode', () => {
       expect(otherBucket.headers.location).toMatch(/^https:\/\/firebasestorage\.googleapis\.com\/v0\/b\/other-project\.appspot\.com\/o\//);
       expect((await app.inject({ method: 'GET', url: candidate.replace('width=960', 'width=961') })).statusCode).toBe(400);
       expect((await app.inject({ method: 'GET', url: candidate.replace(/bucket=[^&]+/, 'bucket=evil.example%2Fx') })).statusCode).toBe(400);
+
+      // As registered in embedded mode (the disk port): nothing is made, the original is answered.
+      const embedded = Fastify({ logger: false });
+      registerPortImageVariants(embedded, port);
+      const other = await embedded.inject({ method: 'GET', url: candidate.replace('width=960', 'width=480') });
+      await embedded.close();
+      expect(other.headers.location).toBe(firebaseUrl);
+      expect(await port.stat(variantObjectName(original, 480))).toBeNull();
     });
   });
 });

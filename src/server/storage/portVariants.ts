@@ -15,8 +15,8 @@
  * A generation's bytes never change, so a variant is never stale; variants of replaced or deleted
  * images stay in the bucket under `variants/` (not listed in the media library, which shows
  * `public/media/`). The embedded store keeps its own variants on disk (variants.ts) and serves
- * `&width=` on its download URLs. The route is registered in both modes (app.ts): in embedded mode a
- * Firebase URL held by a document names another bucket and is answered with the original.
+ * `&width=` on its download URLs. The route is registered in both modes (app.ts); in embedded mode
+ * it makes nothing and answers every request with the original (a Firebase URL a document holds).
  */
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -85,7 +85,13 @@ export class PortImageVariants {
 }
 
 /** `GET /api/image?bucket=&name=&token=&width=` (firebase mode): a redirect to the variant or the original. */
-export function registerPortImageVariants(app: FastifyInstance, port: ObjectStorePort): void {
+export function registerPortImageVariants(
+  app: FastifyInstance,
+  port: ObjectStorePort,
+  /** Whether variants are made (default: on Cloud Storage only; the embedded store has its own, on disk). */
+  options: { make?: boolean } = {},
+): void {
+  const make = options.make ?? port.kind === 'gcs';
   const variants = new PortImageVariants(port, app.log);
   app.get(IMAGE_VARIANT_PATH, async (request, reply) => {
     const q = request.query as Record<string, unknown>;
@@ -96,7 +102,7 @@ export function registerPortImageVariants(app: FastifyInstance, port: ObjectStor
     if (!BUCKET_NAME.test(bucket) || !name || !token || !(IMAGE_WIDTHS as readonly number[]).includes(width)) {
       return reply.code(400).send({ error: 'Bad image request', statusCode: 400 });
     }
-    const variant = bucket === port.bucket ? await variants.variantUrl(name, token, width as ImageWidth) : null;
+    const variant = make && bucket === port.bucket ? await variants.variantUrl(name, token, width as ImageWidth) : null;
     const target = variant ?? firebaseDownloadUrl(FIREBASE_ORIGIN, bucket, name, token);
     // A made variant never changes (its name carries the original's generation); a fallback may.
     return reply
