@@ -81,13 +81,13 @@ export function storageArchives(objects: ObjectStorePort): ArchiveSource {
  */
 export async function matchRedirectWith(rules: RedirectRule[], pathname: string, search: string, archives?: ArchiveSource): Promise<string | null> {
   if (typeof archives !== 'function') return matchRedirect(rules, pathname, search, archives);
-  let asked: string | null = null;
+  const asked: { fileName?: string } = {};
   const first = matchRedirect(rules, pathname, search, (fileName) => {
-    asked = fileName;
+    asked.fileName = fileName;
     return null;
   });
-  if (asked === null) return first;
-  const wanted: string = asked;
+  const wanted = asked.fileName;
+  if (wanted === undefined) return first;
   const url = await archives(wanted);
   return matchRedirect(rules, pathname, search, (fileName) => (fileName === wanted ? url : null));
 }
