@@ -33,6 +33,8 @@ import { seedIfEmpty } from './seed/load';
 import { loadClientBuild } from './ssr/assets';
 import { registerSsr } from './ssr/plugin';
 import { ObjectStore } from './storage/objects';
+import { objectStorePortFor } from './storage/portFor';
+import { registerPortImageVariants } from './storage/portVariants';
 import { storageRoutes } from './storage/routes';
 import { createFirestoreStore } from './store/firestore';
 import { DocumentExistsError, type DocumentStore } from './store/port';
@@ -81,6 +83,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   // Firestore: every instance follows the others' writes through the change feed (store/firestore.ts).
   const store: DocumentStore = firestore ? createFirestoreStore({ firestore, changeFeed: { log: { warn: (m) => app.log.warn(m) } } }) : new SqliteDocumentStore(db);
   const objects = new ObjectStore(db, path.join(config.dataDir, 'storage'));
+  const files = objectStorePortFor(config, objects); // the bucket the server itself writes to: embedded store, or Cloud Storage with BACKEND=firebase
   const content = new ContentService(store, options.now);
 
   const app = Fastify({
@@ -93,7 +96,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   let identity;
   try {
     if (config.seed) {
-      await seedIfEmpty({ store, objects, bucket: config.firebase.storageBucket }).catch((err: unknown) => {
+      await seedIfEmpty({ store, objects: files }).catch((err: unknown) => {
         // Another instance starting at the same time seeded the shared database first.
         if (!(firestore && err instanceof DocumentExistsError)) throw err;
         app.log.info('seed skipped: another instance seeded the database');
@@ -158,7 +161,8 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerFirebaseInit(app, config);
   registerBuildManifests(app, build);
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
-  registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(objects, config.firebase.storageBucket)));
+  registerPortImageVariants(app, files); // srcset of images in Cloud Storage (firebase mode)
+  registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(files)));
   registerSsr(app, {
     build,
     createContext,

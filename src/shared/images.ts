@@ -2,6 +2,11 @@
  * Responsive image sources for stored images. Pure (no Node APIs), so pages rendered on the server
  * and in the browser can both import it. The variants themselves are made by `variants.ts` and served
  * by the download endpoint (src/server/storage/routes.ts): `{download URL}&width={w}` answers a WebP at most `w` pixels wide.
+ *
+ * In firebase mode the browser uploads straight to Cloud Storage and Google's download endpoint
+ * ignores `width`, so the srcset of an image there (https://firebasestorage.googleapis.com/…) points
+ * at this server's IMAGE_VARIANT_PATH, which makes the variant once through the object-store port
+ * into the bucket and redirects to it (src/server/storage/portVariants.ts).
  */
 
 /** Widths (CSS pixels) of the resized variants, smallest first. */
@@ -13,8 +18,46 @@ export function isResizableImage(contentType: string | null | undefined): boolea
   return !!contentType && /^image\/(jpeg|png|webp|gif)\s*(;|$)/i.test(contentType);
 }
 
-/** The URL of one variant: the object's download URL (relative or absolute) with `width` added. */
+/** The server route that answers variants of images in Cloud Storage (firebase mode). */
+export const IMAGE_VARIANT_PATH = '/api/image';
+
+/** A Firebase download URL: bucket, encoded object name, query. */
+const FIREBASE_DOWNLOAD_URL = /^https:\/\/firebasestorage\.googleapis\.com\/v0\/b\/([^/?#]+)\/o\/([^?#]+)\?([^#]*)$/i;
+
+/** A Cloud Storage URL that is not a Firebase download URL (no token): no variants for it. */
+const OTHER_GOOGLE_STORAGE_URL = /^https:\/\/(firebasestorage|storage)\.googleapis\.com(:\d+)?\//i;
+
+/**
+ * The variant URL for a Firebase download URL (`IMAGE_VARIANT_PATH?bucket=&name=&token=&width=`),
+ * null when `url` is not one (or has no token).
+ */
+export function firebaseVariantUrl(url: string, width: ImageWidth): string | null {
+  const match = FIREBASE_DOWNLOAD_URL.exec(url);
+  if (!match) return null;
+  const token = new URLSearchParams(match[3]).get('token');
+  let name: string;
+  try {
+    name = decodeURIComponent(match[2]!);
+  } catch {
+    return null;
+  }
+  if (!token) return null;
+  const query = new URLSearchParams({ bucket: match[1]!, name, token, width: String(width) });
+  return `${IMAGE_VARIANT_PATH}?${query.toString()}`;
+}
+
+/** Whether a stored file's URL has variants: the embedded store's (`&width=`) and Firebase download URLs. */
+export function servesVariants(url: string): boolean {
+  return FIREBASE_DOWNLOAD_URL.test(url) ? firebaseVariantUrl(url, IMAGE_WIDTHS[0]) !== null : !OTHER_GOOGLE_STORAGE_URL.test(url);
+}
+
+/**
+ * The URL of one variant: the object's download URL (relative or absolute) with `width` added, or for
+ * a Firebase download URL the firebase-mode variant route (firebaseVariantUrl).
+ */
 export function variantUrl(url: string, width: ImageWidth): string {
+  const firebase = firebaseVariantUrl(url, width);
+  if (firebase) return firebase;
   const hashAt = url.indexOf('#');
   const base = hashAt >= 0 ? url.slice(0, hashAt) : url;
   return `${base}${base.includes('?') ? '&' : '?'}width=${width}`;
@@ -24,9 +67,10 @@ export function variantUrl(url: string, width: ImageWidth): string {
  * The `srcset` attribute for a stored image, e.g. `…&width=480 480w, …&width=960 960w, …&width=1600 1600w`,
  * from a file reference (`{url, contentType}` as content documents keep it). Undefined for files that
  * are not resizable images, so `<img srcSet={srcSetFor(image)}>` simply omits the attribute. Images
- * narrower than a width are not enlarged: that variant is the original size, in WebP.
+ * narrower than a width are not enlarged: that variant is the original size, in WebP. Images in Cloud
+ * Storage get variants from IMAGE_VARIANT_PATH (firebase mode); other Google storage URLs get none.
  */
 export function srcSetFor(file: { url: string; contentType?: string | null } | null | undefined): string | undefined {
-  if (!file?.url || !isResizableImage(file.contentType)) return undefined;
+  if (!file?.url || !isResizableImage(file.contentType) || !servesVariants(file.url)) return undefined;
   return IMAGE_WIDTHS.map((w) => `${variantUrl(file.url, w)} ${w}w`).join(', ');
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { canonicalCasePath, isReservedPath } from '../../shared/routes';
 import type { ContentData } from '../../shared/content/registry';
 import { isExternalTarget } from '../../shared/content/types/redirects';
-import { downloadUrl, type ObjectStore } from '../storage/objects';
+import type { ObjectStorePort } from '../storage/port';
 import { ARCHIVE_PREFIX } from '../storage/rules';
 import type { DocumentStore } from '../store/port';
 import { safeLocalPath } from './safePath';
@@ -62,19 +62,38 @@ export function matchRedirect(rules: RedirectRule[], pathname: string, search: s
   return null;
 }
 
+/** An archive folder whose lookup may ask a store (storageArchives). */
+export type ArchiveSource = string | ((fileName: string) => string | null | Promise<string | null>);
+
 /**
- * The archives of the embedded storage: `{name}.zip` is the object ARCHIVE_PREFIX + name of the
- * default bucket, answered with its download URL when it exists (a public object, see rules.ts).
+ * The archives in storage: `{name}.zip` is the object ARCHIVE_PREFIX + name of the files bucket
+ * (embedded store or Cloud Storage, through the port), answered with its download URL when it
+ * exists (a public object, see rules.ts).
  */
-export function storageArchives(objects: ObjectStore, bucket: string): ArchiveFolder {
-  return (fileName) => {
-    const meta = objects.findMetadata(bucket, `${ARCHIVE_PREFIX}${fileName}`);
-    return meta ? downloadUrl(meta) : null;
-  };
+export function storageArchives(objects: ObjectStorePort): ArchiveSource {
+  return (fileName) => objects.downloadUrl(`${ARCHIVE_PREFIX}${fileName}`);
+}
+
+/**
+ * matchRedirect with an archive lookup that may be asynchronous. The lookup runs only when a zip
+ * rule asks for an archive: a first pass records the file name (answering "no archive"), and only
+ * then is the store asked and the rules matched again with its answer.
+ */
+export async function matchRedirectWith(rules: RedirectRule[], pathname: string, search: string, archives?: ArchiveSource): Promise<string | null> {
+  if (typeof archives !== 'function') return matchRedirect(rules, pathname, search, archives);
+  const asked: { fileName?: string } = {};
+  const first = matchRedirect(rules, pathname, search, (fileName) => {
+    asked.fileName = fileName;
+    return null;
+  });
+  const wanted = asked.fileName;
+  if (wanted === undefined) return first;
+  const url = await archives(wanted);
+  return matchRedirect(rules, pathname, search, (fileName) => (fileName === wanted ? url : null));
 }
 
 /** Loads rules from the store, caches them until the `redirects` collection changes. */
-export function createRedirectResolver(store: DocumentStore, archives?: ArchiveFolder) {
+export function createRedirectResolver(store: DocumentStore, archives?: ArchiveSource) {
   let cache: RedirectRule[] | null = null;
   store.onChange((e) => {
     if (e.collection === 'redirects') cache = null;
@@ -86,7 +105,7 @@ export function createRedirectResolver(store: DocumentStore, archives?: ArchiveF
     }
     return cache;
   }
-  return async (pathname: string, search: string) => matchRedirect(await rules(), pathname, search, archives);
+  return async (pathname: string, search: string) => matchRedirectWith(await rules(), pathname, search, archives);
 }
 
 /**

@@ -3,10 +3,14 @@
  * (content/), writing its files into storage under `public/seed/` and validating every document
  * with its type's schema before anything is written; documents are then written in one batch.
  * Each data repository entry also gets its archive `{slug}.zip` under ARCHIVE_PREFIX (archives.ts).
+ * Files and archives go through the object-store port: the embedded store, or with BACKEND=firebase
+ * the project's Cloud Storage bucket; file references keep the port's download URL (site-relative
+ * `/v0/b/…` for the embedded store, Firebase's absolute https URL with its token for the bucket).
  */
 import { contentTypeList, getContentType, type ContentData, type ContentKey } from '../../shared/content/registry';
-import type { ObjectStore } from '../storage/objects';
-import { downloadUrl } from '../storage/objects';
+import { DiskObjectStorePort } from '../storage/diskPort';
+import { ObjectStore } from '../storage/objects';
+import type { ObjectStorePort } from '../storage/port';
 import { ARCHIVE_PREFIX } from '../storage/rules';
 import { datasetArchive } from './archives';
 import type { DocumentStore } from '../store/port';
@@ -37,16 +41,27 @@ async function materialise(value: unknown, store: (file: SeedFile) => Promise<Re
 
 export interface SeedTargets {
   store: DocumentStore;
-  objects: ObjectStore;
-  bucket: string;
+  /** Where the files go: an object-store port, or the embedded ObjectStore with its `bucket`. */
+  objects: ObjectStorePort | ObjectStore;
+  /** The bucket, when `objects` is the embedded ObjectStore. */
+  bucket?: string;
+}
+
+function portOf(targets: SeedTargets): ObjectStorePort {
+  if (!(targets.objects instanceof ObjectStore)) return targets.objects;
+  if (!targets.bucket) throw new Error('Seeding the embedded store needs its bucket');
+  return new DiskObjectStorePort(targets.objects, targets.bucket);
 }
 
 /** Validates and writes a seed set; returns the number of documents written. Throws on an invalid document. */
 export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<number> {
+  const objects = portOf(targets);
   const storeFile = async (file: SeedFile) => {
     const { bytes, contentType } = seedFileBytes(file);
-    const meta = await targets.objects.putObject({ bucket: targets.bucket, name: `public/seed/${file.name}`, bytes, contentType });
-    return { path: meta.name, name: file.name, contentType: meta.contentType, size: Number(meta.size), url: downloadUrl(meta) };
+    const stored = await objects.put(`public/seed/${file.name}`, bytes, { contentType });
+    const url = objects.urlOf(stored);
+    if (!url) throw new Error(`No download token for ${stored.name}`);
+    return { path: stored.name, name: file.name, contentType: stored.contentType, size: stored.size, url };
   };
   const batch: Array<{ collection: string; id: string; data: unknown }> = [];
   const archives: Array<{ fileName: string; bytes: Buffer }> = [];
@@ -70,13 +85,7 @@ export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<n
     }
   }
   for (const { fileName, bytes } of archives) {
-    await targets.objects.putObject({
-      bucket: targets.bucket,
-      name: `${ARCHIVE_PREFIX}${fileName}`,
-      bytes,
-      contentType: 'application/zip',
-      contentDisposition: `attachment; filename="${fileName}"`,
-    });
+    await objects.put(`${ARCHIVE_PREFIX}${fileName}`, bytes, { contentType: 'application/zip', contentDisposition: `attachment; filename="${fileName}"` });
   }
   await targets.store.createMany(batch);
   return batch.length;

@@ -426,8 +426,3 @@ function decodePageToken(raw: string): { key: string; prefix: boolean } {
   throw new Error('Invalid page token');
 }
 
-/** The download URL of an object, as getDownloadURL() builds it (path relative to the server's origin). */
-export function downloadUrl(meta: ObjectMetadata): string {
-  const token = meta.downloadTokens.split(',')[0];
-  return `/v0/b/${meta.bucket}/o/${encodeURIComponent(meta.name)}?alt=media&token=${token}`;
-}

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
 import { storageErrorMessage } from '../../../shared/storageErrors';
 import { formatBytes } from '../../lib/files';
+import { fileRefUrl } from './useMedia';
 
 export type UploadState = 'running' | 'paused' | 'success' | 'canceled' | 'error';
 
@@ -65,7 +66,7 @@ export function UploadProgress({
         setState('success');
         void getDownloadURL(t.snapshot.ref).then((url) => {
           const meta = t.snapshot.metadata;
-          onDone({ path: meta.fullPath, name: file.name, contentType: meta.contentType ?? file.type, size: meta.size, url: new URL(url).pathname + new URL(url).search });
+          onDone({ path: meta.fullPath, name: file.name, contentType: meta.contentType ?? file.type, size: meta.size, url: fileRefUrl(url) });
           onFinished?.('success');
         });
       },

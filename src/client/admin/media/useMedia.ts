@@ -2,6 +2,7 @@
 import { deleteObject, getDownloadURL, getMetadata, list, ref, type FirebaseStorage } from 'firebase/storage';
 import { useCallback, useEffect, useState } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
+import { storedFileUrl } from '../../../shared/fileUrls';
 
 /** Uploads live under this folder (readable by anyone, writable by staff). */
 export const MEDIA_ROOT = 'public/media';
@@ -15,10 +16,12 @@ export interface MediaFolderState {
   remove(path: string): Promise<void>;
 }
 
-/** A download URL as a site-relative path (works whatever the host the admin is opened on). */
-export function relativeUrl(url: string): string {
-  const u = new URL(url);
-  return `${u.pathname}${u.search}`;
+/**
+ * The URL a file reference keeps for an SDK download URL: site-relative for the embedded store (works
+ * whatever host the admin is opened on), whole for Firebase Storage (storedFileUrl).
+ */
+export function fileRefUrl(url: string): string {
+  return storedFileUrl(url, window.location.origin);
 }
 
 export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaFolderState {
@@ -42,7 +45,7 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
         const metas = await Promise.all(
           page.items.map(async (item) => {
             const [meta, url] = await Promise.all([getMetadata(item), getDownloadURL(item)]);
-            return { path: meta.fullPath, name: meta.name, contentType: meta.contentType ?? 'application/octet-stream', size: meta.size, url: relativeUrl(url) };
+            return { path: meta.fullPath, name: meta.name, contentType: meta.contentType ?? 'application/octet-stream', size: meta.size, url: fileRefUrl(url) };
           }),
         );
         files.push(...metas);
