@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_KEY, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from '../integration/authEmulator';
+import { startStorageEmulatorInProcess, type InProcessStorageEmulator } from '../support/storageEmulator';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -133,6 +134,7 @@ async function within(timeoutMs: number, what: string, check: () => Promise<bool
 
 describe('two firebase-mode instances sharing one Firestore and one Auth emulator', () => {
   let auth: Emulator;
+  let storage: InProcessStorageEmulator;
   let a: Instance;
   let b: Instance;
   let cookieA: string;
@@ -140,7 +142,10 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
 
   beforeAll(async () => {
     auth = await startEmulatorWithRetry();
+    // The seed's files go to the bucket (firebase-tools' Storage emulator, run in this process).
+    storage = await startStorageEmulatorInProcess(PROJECT);
     const firebase = {
+      STORAGE_EMULATOR_HOST: storage.origin,
       BACKEND: 'firebase',
       FIREBASE_API_KEY: API_KEY,
       FIREBASE_PROJECT_ID: PROJECT,
@@ -173,6 +178,7 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await auth?.stop();
+    await storage?.stop();
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   }, 30_000);
 
