@@ -8,10 +8,12 @@
  * are refused with one line and the target unchanged, even with --replace; an import refuses a
  * DATA_DIR a server runs on, and a non-empty target without --replace.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createServer } from '../../src/server/app';
@@ -246,6 +248,11 @@ describe('export and import', () => {
       // A good archive into a non-empty target needs --replace, and then gives the archive's content.
       await expect(importArchive({ store: target.store, files: target.files, file: embeddedArchive })).rejects.toThrow(/not empty.*--replace/);
       expect(await snapshot(target)).toEqual(before);
+      await target.store.create('news', { title: 'Зайва новина' }, { id: 'extra-news' });
+      await target.files.put('uploads/extra.txt', Buffer.from('extra'), { contentType: 'text/plain' });
+      const summary = await importArchive({ store: target.store, files: target.files, file: firebaseArchive, replace: true });
+      expect(summary.replaced).toEqual({ documents: count(original) + 1, files: Object.keys(original.files).length + 1 });
+      expect(await snapshot(target)).toEqual(original);
     } finally {
       await target.close();
     }
@@ -266,6 +273,46 @@ describe('export and import', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the CLIs', () => {
+  const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+  const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+  const run = (cli: 'export' | 'import', args: string[], dataDir: string) =>
+    spawnSync(process.execPath, ['--import', TSX, path.join(ROOT, `src/server/cli/${cli}.ts`), ...args], {
+      cwd: tempDir(), // no .env
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('export and import with one-line errors and exit statuses', () => {
+    const archive = path.join(tempDir(), 'cli.tar.gz');
+    const exported = run('export', [archive], restoredDir);
+    expect(exported.status, exported.stderr).toBe(0);
+    expect(exported.stdout).toMatch(new RegExp(`^Exported ${count(original)} documents and ${Object.keys(original.files).length} files `));
+    const checked = run('import', [archive, '--check'], tempDir());
+    expect(checked.status, checked.stderr).toBe(0);
+    expect(checked.stdout).toMatch(/is a complete archive/);
+
+    const truncated = path.join(tempDir(), 'cut.tar.gz');
+    writeFileSync(truncated, readFileSync(archive).subarray(0, 20_000));
+    const empty = path.join(tempDir(), 'data');
+    const refused = run('import', [truncated], empty);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/^Error: .*cut\.tar\.gz: the archive is truncated .*; nothing was changed$/m);
+    expect(existsSync(empty)).toBe(false); // the target was not even opened
+
+    const busy = run('import', [archive], restoredDir);
+    expect(busy.status).toBe(1);
+    expect(busy.stderr).toMatch(/not empty.*--replace/);
+    expect(run('import', [], restoredDir).status).toBe(2);
+
+    const loaded = run('import', [archive], empty);
+    expect(loaded.status, loaded.stderr).toBe(0);
+    expect(loaded.stdout).toMatch(new RegExp(`^Imported ${count(original)} documents`));
   });
 });
 
