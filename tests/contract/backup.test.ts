@@ -184,6 +184,10 @@ describe('export and import', () => {
       expect((inFirebase.documents.news![linkedId!]!.data as { body: string }).body).toContain(`href="${storage.origin}/v0/b/`);
 
       await exportArchive({ store: firebase.store, files: firebase.files, backend: firebase.backend, file: firebaseArchive });
+      // --replace on Firestore and the bucket: everything deleted, then the same loaded again.
+      const again = await importArchive({ store: firebase.store, files: firebase.files, file: embeddedArchive, replace: true });
+      expect(again.replaced).toEqual({ documents: count(original), files: Object.keys(original.files).length });
+      expect(await snapshot(firebase)).toEqual(inFirebase);
     } finally {
       await firebase.close();
     }
