@@ -331,3 +331,37 @@ function stripMeta(doc: Record<string, unknown>): Record<string, unknown> {
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...rest } = doc as Record<string, unknown>;
   return (rest.data as Record<string, unknown>) ?? rest;
 }
+
+describe('download links across backends', () => {
+  const rewrite = {
+    from: { origin: '', bucket: 'uhmi-embedded.appspot.com' },
+    to: { origin: 'https://firebasestorage.googleapis.com', bucket: 'uhmi-prod.appspot.com' },
+    names: new Set(['public/a b.pdf']),
+  };
+  const token = '0f0e0d0c-0000-4000-8000-000000000001';
+
+  it('moves links to archived objects, in file references and rich text, and leaves the rest', () => {
+    const relative = `/v0/b/uhmi-embedded.appspot.com/o/public%2Fa%20b.pdf?alt=media&token=${token}`;
+    const moved = `https://firebasestorage.googleapis.com/v0/b/uhmi-prod.appspot.com/o/public%2Fa%20b.pdf?alt=media&token=${token}`;
+    const data = {
+      file: { path: 'public/a b.pdf', url: relative },
+      body: `<p><a href="${relative.replace('&', '&amp;')}">звіт</a> <img src="${relative}"></p>`,
+      list: [relative, 42, null, true],
+      // Another host, another bucket, an object the archive lacks: not ours to move.
+      elsewhere: `https://example.org${relative}`,
+      otherBucket: relative.replace('uhmi-embedded', 'someone-else'),
+      unknown: relative.replace('a%20b.pdf', 'c.pdf'),
+    };
+    expect(rewriteLinks(data, rewrite)).toEqual({
+      file: { path: 'public/a b.pdf', url: moved },
+      body: `<p><a href="${moved.replace('&', '&amp;')}">звіт</a> <img src="${moved}"></p>`,
+      list: [moved, 42, null, true],
+      elsewhere: data.elsewhere,
+      otherBucket: data.otherBucket,
+      unknown: data.unknown,
+    });
+    // And back: Firebase's URLs become site-relative again.
+    const back = { ...rewrite, from: rewrite.to, to: rewrite.from };
+    expect(rewriteLinks(rewriteLinks(data, rewrite), back)).toEqual(data);
+  });
+});
