@@ -45,7 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // The server and its command-line tools, so the built image can run them without tsx.
         rollupOptions: {
-          input: { main: 'src/server/main.ts', 'cli/user': 'src/server/cli/user.ts', 'cli/seed': 'src/server/cli/seed.ts' },
+          input: { main: 'src/server/main.ts', 'cli/user': 'src/server/cli/user.ts', 'cli/seed': 'src/server/cli/seed.ts', 'cli/export': 'src/server/cli/export.ts', 'cli/import': 'src/server/cli/import.ts' },
           output: { format: 'es', entryFileNames: '[name].js' },
         },
       }

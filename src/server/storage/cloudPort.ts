@@ -78,7 +78,7 @@ export class CloudObjectStorePort implements ObjectStorePort {
       contentType: options.contentType,
       ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}),
       ...(options.contentDisposition ? { contentDisposition: options.contentDisposition } : {}),
-      metadata: { ...(options.metadata ?? {}), [DOWNLOAD_TOKENS_KEY]: randomUUID() },
+      metadata: { ...(options.metadata ?? {}), [DOWNLOAD_TOKENS_KEY]: options.downloadToken || randomUUID() },
     };
     if (body instanceof Readable) {
       await pipeline(body, file.createWriteStream({ resumable: false, metadata }));

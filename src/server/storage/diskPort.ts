@@ -77,6 +77,7 @@ export class DiskObjectStorePort implements ObjectStorePort {
           metadata: options.metadata,
         },
         quotaBytes: 0,
+        downloadTokens: options.downloadToken,
       });
       return toStored(meta);
     } finally {

@@ -128,6 +128,8 @@ export interface CommitInput {
   metadata: WritableMetadata;
   /** Bucket byte quota; 0 means none. */
   quotaBytes: number;
+  /** The object's download token(s); a new one when absent. */
+  downloadTokens?: string;
 }
 
 export interface ListOptions {
@@ -270,7 +272,7 @@ export class ObjectStore {
             m.contentEncoding ?? null,
             m.contentLanguage ?? null,
             JSON.stringify(custom),
-            randomUUID(),
+            input.downloadTokens || randomUUID(),
             now,
             now,
           );

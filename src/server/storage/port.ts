@@ -42,6 +42,8 @@ export interface PutOptions {
   contentDisposition?: string;
   /** Custom metadata (string values). */
   metadata?: Record<string, string>;
+  /** The download token to give the object (`npm run import` keeps an archive's); a new one when absent. */
+  downloadToken?: string;
 }
 
 export interface ObjectListOptions {

@@ -664,10 +664,10 @@ export class FirestoreDocumentStore implements DocumentStore {
         if (op.kind === 'create') {
           if (state.exists) throw new DocumentExistsError(op.collection, op.id);
           checkUnique(op.collection, op.id, op.unique);
-          Object.assign(state, { exists: true, data: plain[i], version: op.version ?? 1, createdAt: now, updatedAt: now, touched: true });
+          Object.assign(state, { exists: true, data: plain[i], version: op.version ?? 1, createdAt: op.createdAt ?? now, updatedAt: op.updatedAt ?? now, touched: true });
           for (const u of op.unique ?? []) state.claimed.set(u.field, u.value);
           events.push({ collection: op.collection, id: op.id, kind: 'create' });
-          return { collection: op.collection, id: op.id, data: op.data, version: state.version, createdAt: now, updatedAt: now };
+          return { collection: op.collection, id: op.id, data: op.data, version: state.version, createdAt: state.createdAt, updatedAt: state.updatedAt };
         }
         if (!state.exists) throw new DocumentNotFoundError(op.collection, op.id);
         if (op.expectedVersion !== undefined && state.version !== op.expectedVersion) {

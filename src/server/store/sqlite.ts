@@ -325,11 +325,13 @@ export class SqliteDocumentStore implements DocumentStore {
       }
       this.checkUnique(collection, id, op.unique);
       const version = op.version ?? 1;
+      const createdAt = op.createdAt ?? now;
+      const updatedAt = op.updatedAt ?? now;
       this.db
         .prepare('INSERT INTO documents (collection, id, data, version, created_at, updated_at, search) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(collection, id, JSON.stringify(op.data), version, now, now, this.searchText(collection, op.data));
+        .run(collection, id, JSON.stringify(op.data), version, createdAt, updatedAt, this.searchText(collection, op.data));
       events.push({ collection, id, kind: 'create' });
-      return { collection, id, data: op.data, version, createdAt: now, updatedAt: now };
+      return { collection, id, data: op.data, version, createdAt, updatedAt };
     }
     const row = this.db.prepare('SELECT version, created_at FROM documents WHERE collection = ? AND id = ?').get(collection, op.id) as
       | { version: number; created_at: string }

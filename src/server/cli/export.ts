@@ -1,0 +1,44 @@
+/**
+ * `npm run export -- FILE`: writes every document (content, revisions, audit log, book orders,
+ * redirects…) and every stored file of the configured backend into one archive (a .tar.gz;
+ * src/server/backup/format.ts). The configuration is the server's (.env and environment: BACKEND,
+ * DATA_DIR, FIREBASE_*…); it may run while the server runs.
+ *
+ * Exit status: 0 done, 1 failed, 2 wrong usage. Errors are one line on stderr; progress goes to stderr.
+ */
+import { parseArgs } from 'node:util';
+import { openBackend } from '../backup/backend';
+import { runCli, UsageError, cliConfig } from '../backup/cli';
+import { exportArchive } from '../backup/export';
+
+const USAGE = `Usage: npm run export -- FILE
+
+Writes every document, revision, audit entry and stored file of the configured backend
+(BACKEND=embedded: DATA_DIR; BACKEND=firebase: Firestore and the Cloud Storage bucket) into FILE,
+a gzip-compressed tar archive (replaced if it exists). Load it with "npm run import -- FILE".`;
+
+runCli('export', async () => {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, strict: true, options: { help: { type: 'boolean', short: 'h' } } });
+  } catch (err) {
+    throw new UsageError((err as Error).message.split(/\.\s/)[0]!);
+  }
+  if (parsed.values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const [file, extra] = parsed.positionals;
+  if (!file) throw new UsageError('missing FILE (the archive to write)');
+  if (extra) throw new UsageError(`unexpected argument "${extra}"`);
+  const config = cliConfig();
+  const backend = await openBackend(config, 'export');
+  try {
+    const started = Date.now();
+    const summary = await exportArchive({ store: backend.store, files: backend.files, backend: backend.backend, file, log: (m) => console.error(m) });
+    const documents = Object.values(summary.documents).reduce((a, b) => a + b, 0);
+    console.log(`Exported ${documents} documents and ${summary.files} files (${summary.bytes} bytes) from ${backend.describe} to ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await backend.close();
+  }
+});
