@@ -26,6 +26,7 @@ import { redactedRequestSerializer } from './identity/logRedaction';
 import type { IdentityBackend } from './identity/types';
 import { seedIfEmpty } from './seed/load';
 import { loadClientBuild } from './ssr/assets';
+import { PageCache } from './ssr/pageCache';
 import { registerSsr } from './ssr/plugin';
 import { ObjectStore } from './storage/objects';
 import { storageRoutes } from './storage/routes';
@@ -40,6 +41,7 @@ export interface ServerHandle {
   content: ContentService;
   identity: IdentityBackend;
   config: Config;
+  pageCache: PageCache;
   close(): Promise<void>;
 }
 
@@ -85,7 +87,8 @@ export async function createServer(config: Config, options: CreateServerOptions 
   await registerSecurityHeaders(app, config);
   registerRequestGuard(app);
   registerFetchResponseUnwrap(app);
-  await app.register(compress, { threshold: 1024 });
+  // Per-request compression (API answers, uncached pages) is gzip only: brotli is made at build time (assets) and once per cached page.
+  await app.register(compress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);
   registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
   await identity.register(app);
@@ -101,6 +104,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       allowedPath: (pathname) => !pathname.toLowerCase().endsWith('.map'),
       immutable: true,
       maxAge: '365d',
+      preCompressed: true, // .br (quality 11) and .gz written by the build (vite.config.ts)
       decorateReply: false,
     });
     await app.register(fastifyStatic, {
@@ -108,6 +112,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       prefix: '/',
       wildcard: false,
       maxAge: '1d',
+      preCompressed: true,
       decorateReply: false,
     });
   }
@@ -124,9 +129,11 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerBuildManifests(app, build);
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
   registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(objects, config.firebase.storageBucket)));
-  registerSsr(app, {
+  const pageCache = registerSsr(app, {
     build,
     createContext,
+    changes: store,
+    pageCache: new PageCache({ now: options.now }),
     publicConfig: (request): PublicConfig => ({
       supportEmail: config.supportEmail,
       buildId: build.buildId,
@@ -151,6 +158,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     content,
     identity: identity.backend,
     config,
+    pageCache,
     async close() {
       if (closed) return;
       closed = true;
