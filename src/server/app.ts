@@ -25,7 +25,7 @@ import { createIdentity, ensureFirstAdmin } from './identity/index';
 import { redactedRequestSerializer } from './identity/logRedaction';
 import type { IdentityBackend } from './identity/types';
 import { seedIfEmpty } from './seed/load';
-import { loadClientBuild } from './ssr/assets';
+import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
 import { PageCache } from './ssr/pageCache';
 import { registerSsr } from './ssr/plugin';
 import { ObjectStore } from './storage/objects';
@@ -95,6 +95,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerSessionRoute(app, identity.backend, { secure: config.publicUrl.startsWith('https:') });
 
   if (build.built) {
+    registerStrongStaticEtags(app);
     await app.register(fastifyStatic, {
       root: path.join(build.dir, 'assets'),
       prefix: '/assets/',
