@@ -86,7 +86,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // The server and its command-line tools, so the built image can run them without tsx.
         rollupOptions: {
-          input: { main: 'src/server/main.ts', 'cli/user': 'src/server/cli/user.ts', 'cli/seed': 'src/server/cli/seed.ts' },
+          // bench/ssr-server: the server `npm run bench:ssr` measures (built, as production runs it).
+          input: { main: 'src/server/main.ts', 'cli/user': 'src/server/cli/user.ts', 'cli/seed': 'src/server/cli/seed.ts', 'bench/ssr-server': 'bench/ssr-server.ts' },
           output: { format: 'es', entryFileNames: '[name].js' },
         },
       }

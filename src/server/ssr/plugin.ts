@@ -112,7 +112,8 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const bypass = bypassesPageCache(request);
+    const personal = bypassesPageCache(request);
+    const bypass = personal || !cache.enabled;
     // Bots get an empty error page where people get the error screen: their pages are kept apart.
     const key = bypass ? '' : pageCacheKey(request.url, isBotUserAgent(request.headers['user-agent']) ? 'bot' : '');
     if (!bypass) {
@@ -133,8 +134,11 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     reply
       .code(out.status)
       .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Cache-Control', bypass ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache')
-      .header('X-Page-Cache', bypass ? 'bypass' : 'uncacheable');
+      .header(
+        'Cache-Control',
+        personal ? PRIVATE_PAGE_CACHE_CONTROL : out.status === 200 ? PUBLIC_PAGE_CACHE_CONTROL : out.status === 404 ? NOT_FOUND_CACHE_CONTROL : 'no-cache',
+      )
+      .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
     if (out.status === 200) {
       const etag = strongEtag(out.html);
       reply.header('ETag', etag);
