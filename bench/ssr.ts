@@ -123,10 +123,10 @@ async function fetchBytes(url: string, encoding: string): Promise<{ status: numb
   });
 }
 
-async function lighthouse(urls: Array<[string, string]>): Promise<Array<{ name: string; score: number; lcp: number; tbt: number; fcp: number }>> {
+async function lighthouse(urls: Array<[string, string]>): Promise<Array<{ name: string; score: number; lcp: number; tbt: number; fcp: number; element: string }>> {
   const [{ default: lh }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
-  const out: Array<{ name: string; score: number; lcp: number; tbt: number; fcp: number }> = [];
+  const out: Array<{ name: string; score: number; lcp: number; tbt: number; fcp: number; element: string }> = [];
   try {
     for (const [name, url] of urls) {
       // Default config: mobile form factor, simulated slow 4G and 4× CPU slowdown.
@@ -138,12 +138,20 @@ async function lighthouse(urls: Array<[string, string]>): Promise<Array<{ name: 
         lcp: lhr.audits['largest-contentful-paint']!.numericValue ?? NaN,
         tbt: lhr.audits['total-blocking-time']!.numericValue ?? NaN,
         fcp: lhr.audits['first-contentful-paint']!.numericValue ?? NaN,
+        element: lcpElement(lhr.audits['largest-contentful-paint-element']?.details),
       });
     }
   } finally {
     await chrome.kill();
   }
   return out;
+}
+
+/** The LCP element's selector from Lighthouse's details (a table of items, the first holding a node). */
+function lcpElement(details: unknown): string {
+  const text = JSON.stringify(details ?? {});
+  const m = /"selector":"([^"]*)"/.exec(text);
+  return m ? m[1]! : '?';
 }
 
 const fmt = (n: number, d = 0) => n.toFixed(d);
@@ -222,7 +230,7 @@ async function main() {
 
     if (LIGHTHOUSE) {
       console.log('\nLighthouse (mobile: simulated slow 4G, 4× CPU slowdown), chromium ' + CHROME);
-      for (const s of scores) console.log(`${s.name.padEnd(11)} performance ${s.score}  LCP ${fmt(s.lcp)} ms  FCP ${fmt(s.fcp)} ms  TBT ${fmt(s.tbt)} ms`);
+      for (const s of scores) console.log(`${s.name.padEnd(11)} performance ${s.score}  LCP ${fmt(s.lcp)} ms  FCP ${fmt(s.fcp)} ms  TBT ${fmt(s.tbt)} ms  (LCP element ${s.element})`);
     }
   } finally {
     for (const s of servers) await s.stop();
