@@ -7,9 +7,43 @@
  */
 import react from '@vitejs/plugin-react';
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type BuildOptions, type Plugin } from 'vite';
+import { formatBudgets, measureBudgets } from './scripts/bundle-budget';
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/i;
+
+/** Writes `{file}.br` (brotli quality 11) and `{file}.gz` (gzip level 9) beside every compressible file of 1 KB or more. */
+function precompress(dir: string): { files: number; bytes: number; br: number; gz: number } {
+  const totals = { files: 0, bytes: 0, br: 0, gz: 0 };
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const file = path.join(d, name);
+      if (statSync(file).isDirectory()) {
+        if (name !== '.vite') walk(file);
+        continue;
+      }
+      if (!COMPRESSIBLE.test(name) || name.endsWith('.map')) continue;
+      const data = readFileSync(file);
+      if (data.length < 1024) continue;
+      const br = brotliCompressSync(data, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
+      });
+      const gz = gzipSync(data, { level: 9 });
+      // A compressed form no smaller than the file is not worth serving.
+      if (br.length < data.length) writeFileSync(`${file}.br`, br);
+      if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
+      totals.files++;
+      totals.bytes += data.length;
+      totals.br += br.length;
+      totals.gz += gz.length;
+    }
+  };
+  walk(dir);
+  return totals;
+}
 
 /** Writes builds/latest.json and builds/meta/{id}.json into the client output (Nuxt's app-manifest shape). */
 function buildManifests(): Plugin {
@@ -29,6 +63,13 @@ function buildManifests(): Plugin {
       mkdirSync(path.join(outDir, 'builds', 'meta'), { recursive: true });
       writeFileSync(path.join(outDir, 'builds', 'latest.json'), JSON.stringify({ id, timestamp }));
       writeFileSync(path.join(outDir, 'builds', 'meta', `${id}.json`), JSON.stringify({ id, timestamp, matcher: {}, prerendered: [] }));
+      // Served by @fastify/static with preCompressed (app.ts): no compression per request.
+      for (const sub of ['assets', 'static']) {
+        const t = precompress(path.join(outDir, sub));
+        console.log(`precompressed ${sub}/: ${t.files} files, ${(t.bytes / 1024).toFixed(0)} KB → br ${(t.br / 1024).toFixed(0)} KB, gzip ${(t.gz / 1024).toFixed(0)} KB`);
+      }
+      // What a public page and the admin's login page load up front (budgets: tests/integration/bundle-budget.test.ts).
+      console.log(`\nentry sizes (JavaScript loaded up front):\n${formatBudgets(measureBudgets(outDir))}\n`);
     },
   };
 }
@@ -45,7 +86,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // The server and its command-line tools, so the built image can run them without tsx.
         rollupOptions: {
-          input: { main: 'src/server/main.ts', 'cli/user': 'src/server/cli/user.ts', 'cli/seed': 'src/server/cli/seed.ts', 'cli/export': 'src/server/cli/export.ts', 'cli/import': 'src/server/cli/import.ts' },
+          // bench/ssr-server: the server `npm run bench:ssr` measures (built, as production runs it).
+          input: {
+            main: 'src/server/main.ts',
+            'cli/user': 'src/server/cli/user.ts',
+            'cli/seed': 'src/server/cli/seed.ts',
+            'cli/export': 'src/server/cli/export.ts',
+            'cli/import': 'src/server/cli/import.ts',
+            'bench/ssr-server': 'bench/ssr-server.ts',
+          },
           output: { format: 'es', entryFileNames: '[name].js' },
         },
       }

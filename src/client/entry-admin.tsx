@@ -24,8 +24,9 @@ import { startBuildChecks } from './lib/buildUpdates';
 import { firebaseAuth } from './lib/firebase';
 import { createQueryClient } from './lib/queryClient';
 import { trpc } from './lib/trpc';
+import { readAppData } from './lib/appData';
 
-const config = window.__CONFIG__!;
+const config = readAppData().config;
 const auth = firebaseAuth(config);
 const session = createAdminSession(auth);
 const queryClient = createQueryClient();

@@ -15,14 +15,16 @@ import superjson from 'superjson';
 import type { AppRouter } from '../server/trpc/appRouter';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
+import { readAppData } from './lib/appData';
 import { createRoutes } from './app/routes';
 import { handleChunkLoadError, startBuildChecks } from './lib/buildUpdates';
 import { createQueryClient } from './lib/queryClient';
 import { createQueryUtils } from './lib/trpc';
 
-const config = window.__CONFIG__!;
+const appData = readAppData();
+const config = appData.config;
 const queryClient = createQueryClient();
-if (window.__RQ_STATE__) hydrate(queryClient, superjson.parse(window.__RQ_STATE__));
+if (appData.state) hydrate(queryClient, superjson.parse(appData.state));
 
 const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],

@@ -6,7 +6,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import superjson from 'superjson';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
@@ -22,8 +22,6 @@ export interface RenderOptions {
   trpcClient: AppTRPCClient;
   config: PublicConfig;
   userAgent?: string;
-  /** CSP nonce for the inline hydration script. */
-  nonce?: string;
 }
 
 export type RenderResult =
@@ -35,6 +33,11 @@ export type RenderResult =
       head: HeadTags;
       /** superjson-encoded dehydrated react-query state. */
       state: string;
+      /**
+       * react-router's hydration data (what StaticRouterProvider would put in an inline script),
+       * handed to the browser in the page's JSON data block instead.
+       */
+      router: { loaderData: unknown; actionData: unknown; errors: Record<string, unknown> | null };
       /** Errors thrown by loaders or rendering (logged by the server when the status is 5xx). */
       errors: unknown[];
       isBot: boolean;
@@ -54,7 +57,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const appHtml = renderToString(
     <StrictMode>
       <Providers site={{ config: options.config, isBot, head }} queryClient={queryClient} trpcClient={options.trpcClient}>
-        <StaticRouterProvider router={router} context={context} nonce={options.nonce} />
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,
   );
@@ -64,7 +67,20 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     appHtml,
     head,
     state: superjson.stringify(dehydrate(queryClient)),
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
     errors: context.errors ? Object.values(context.errors) : [],
     isBot,
   };
+}
+
+/** react-router's own serialisation of route errors for hydration (the client's `parseHydrationData` reverses it). */
+function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, val] of Object.entries(errors)) {
+    if (isRouteErrorResponse(val)) out[key] = { ...val, __type: 'RouteErrorResponse' };
+    else if (val instanceof Error) out[key] = { message: val.message, __type: 'Error', ...(val.name !== 'Error' ? { __subType: val.name } : {}) };
+    else out[key] = val;
+  }
+  return out;
 }

@@ -30,7 +30,8 @@ import { redactedRequestSerializer } from './identity/logRedaction';
 import type { IdentityBackend } from './identity/types';
 import { firestoreRateLimiter } from './rateLimit';
 import { seedIfEmpty } from './seed/load';
-import { loadClientBuild } from './ssr/assets';
+import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
+import { PageCache } from './ssr/pageCache';
 import { registerSsr } from './ssr/plugin';
 import { ObjectStore } from './storage/objects';
 import { objectStorePortFor } from './storage/portFor';
@@ -52,6 +53,7 @@ export interface ServerHandle {
   content: ContentService;
   identity: IdentityBackend;
   config: Config;
+  pageCache: PageCache;
   close(): Promise<void>;
 }
 
@@ -123,13 +125,15 @@ export async function createServer(config: Config, options: CreateServerOptions 
   await registerSecurityHeaders(app, config);
   registerRequestGuard(app);
   registerFetchResponseUnwrap(app);
-  await app.register(compress, { threshold: 1024 });
+  // Per-request compression (API answers, uncached pages) is gzip only: brotli is made at build time (assets) and once per cached page.
+  await app.register(compress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie);
   registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
   await identity.register(app);
   registerSessionRoute(app, identity.backend, { secure: config.publicUrl.startsWith('https:') });
 
   if (build.built) {
+    registerStrongStaticEtags(app);
     await app.register(fastifyStatic, {
       root: path.join(build.dir, 'assets'),
       prefix: '/assets/',
@@ -139,6 +143,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       allowedPath: (pathname) => !pathname.toLowerCase().endsWith('.map'),
       immutable: true,
       maxAge: '365d',
+      preCompressed: true, // .br (quality 11) and .gz written by the build (vite.config.ts)
       decorateReply: false,
     });
     await app.register(fastifyStatic, {
@@ -146,6 +151,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       prefix: '/',
       wildcard: false,
       maxAge: '1d',
+      preCompressed: true,
       decorateReply: false,
     });
   }
@@ -163,9 +169,13 @@ export async function createServer(config: Config, options: CreateServerOptions 
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
   registerPortImageVariants(app, files); // srcset of images in Cloud Storage (firebase mode)
   registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(files)));
-  registerSsr(app, {
+  // The page cache listens to the store's changes: in firebase mode those include every other
+  // instance's writes (the change feed), so each instance drops what another one changed.
+  const pageCache = registerSsr(app, {
     build,
     createContext,
+    changes: store,
+    pageCache: new PageCache({ now: options.now }),
     publicConfig: (request): PublicConfig => ({
       supportEmail: config.supportEmail,
       buildId: build.buildId,
@@ -191,6 +201,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     content,
     identity: identity.backend,
     config,
+    pageCache,
     async close() {
       if (closed) return;
       closed = true;

@@ -24,6 +24,8 @@ async function ensureEditor(page: Page) {
   await page.goto('/edit/admin/config/AuthUsers');
   await page.getByLabel('Пошук').fill(EDITOR.email);
   const existing = page.getByRole('cell', { name: EDITOR.email, exact: true });
+  // The page is loaded lazily and the search is debounced: give an existing account time to show.
+  await existing.waitFor({ timeout: 5_000 }).catch(() => {});
   if (!(await existing.isVisible().catch(() => false))) {
     await page.getByRole('button', { name: 'Створити обліковий запис' }).click();
     const dialog = page.getByRole('dialog', { name: 'Новий обліковий запис' });

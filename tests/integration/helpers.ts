@@ -42,6 +42,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
 export function textOf(html: string): string {
   return html
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&quot;/g, '"')
     .replace(/&#x27;|&#39;/g, "'")

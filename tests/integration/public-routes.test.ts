@@ -112,9 +112,14 @@ describe('every public route is server-rendered with its Ukrainian content', () 
 
   it('hands the browser the dehydrated query state and the public configuration', async () => {
     const res = await server.get('/');
-    expect(res.body).toMatch(/window\.__CONFIG__=\{"supportEmail":"support@uhmi\.org\.ua"/);
-    expect(res.body).toContain('window.__RQ_STATE__=');
-    expect(res.body).toContain('window.__staticRouterHydrationData');
+    // One non-executable JSON block, no inline script (issue 13: cacheable pages, CSP without a nonce).
+    const block = /<script type="application\/json" id="__APP_DATA__">(.*?)<\/script>/s.exec(res.body);
+    expect(block).not.toBeNull();
+    const data = JSON.parse(block![1]!) as { config: { supportEmail: string }; state: string; router: { loaderData: unknown } };
+    expect(data.config.supportEmail).toBe('support@uhmi.org.ua');
+    expect(typeof data.state).toBe('string');
+    expect(data.router.loaderData).toBeTruthy();
+    expect(res.body).not.toMatch(/<script(?![^>]*(type="application\/json"|src=))[^>]*>/);
   });
 });
 

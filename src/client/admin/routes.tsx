@@ -6,14 +6,21 @@ import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core
 import { isRouteErrorResponse, Link, useRouteError, type RouteObject } from 'react-router';
 import type { RouteMiddleware } from '../../shared/routes';
 import { handleChunkLoadError } from '../lib/buildUpdates';
-import { AdminLayout } from './AdminLayout';
 import { ADMIN_HOME, guardLoader } from './guards';
-import { AuthUsersPage } from './pages/AuthUsersPage';
-import { Dashboard } from './pages/Dashboard';
-import { LoginPage } from './pages/LoginPage';
-import { AuditPage } from './pages/AuditPage';
-import { MediaLibraryPage } from './media/MediaLibraryPage';
-import { ChildDocumentRoute, SectionDocumentRoute, SectionIndexRoute } from './pages/SectionRoutes';
+
+/*
+ * Every page is its own chunk, loaded when its route is entered (issue 13): the login page does not
+ * load the layout, the editor (Tiptap), the media library or the other pages.
+ */
+const LoginPage = () => import('./pages/LoginPage').then((m) => ({ Component: m.LoginPage }));
+const AdminLayout = () => import('./AdminLayout').then((m) => ({ Component: m.AdminLayout }));
+const Dashboard = () => import('./pages/Dashboard').then((m) => ({ Component: m.Dashboard }));
+const AuthUsersPage = () => import('./pages/AuthUsersPage').then((m) => ({ Component: m.AuthUsersPage }));
+const AuditPage = () => import('./pages/AuditPage').then((m) => ({ Component: m.AuditPage }));
+const MediaLibraryPage = () => import('./media/MediaLibraryPage').then((m) => ({ Component: m.MediaLibraryPage }));
+const SectionIndexRoute = () => import('./pages/SectionRoutes').then((m) => ({ Component: m.SectionIndexRoute }));
+const SectionDocumentRoute = () => import('./pages/SectionRoutes').then((m) => ({ Component: m.SectionDocumentRoute }));
+const ChildDocumentRoute = () => import('./pages/SectionRoutes').then((m) => ({ Component: m.ChildDocumentRoute }));
 
 function AdminNotFound() {
   return (
@@ -53,21 +60,21 @@ function AdminError() {
 
 export function createAdminRoutes(middleware: Record<string, RouteMiddleware>): RouteObject[] {
   return [
-    { path: '/edit/admin/Login', loader: guardLoader(['guest'], middleware), Component: LoginPage, ErrorBoundary: AdminError, HydrateFallback: AdminLoading },
+    { path: '/edit/admin/Login', loader: guardLoader(['guest'], middleware), lazy: LoginPage, ErrorBoundary: AdminError, HydrateFallback: AdminLoading },
     {
       path: ADMIN_HOME,
       loader: guardLoader(['auth'], middleware),
-      Component: AdminLayout,
+      lazy: AdminLayout,
       ErrorBoundary: AdminError,
       HydrateFallback: AdminLoading,
       children: [
-        { index: true, Component: Dashboard },
-        { path: 'config/AuthUsers', loader: guardLoader(['auth', 'adminOnly'], middleware), Component: AuthUsersPage },
-        { path: 'audit', loader: guardLoader(['auth', 'adminOnly'], middleware), Component: AuditPage },
-        { path: 'media', Component: MediaLibraryPage },
-        { path: 'config/:section', Component: SectionIndexRoute },
-        { path: 'config/:section/:id', Component: SectionDocumentRoute },
-        { path: 'config/:section/:id/:childKey/:childId', Component: ChildDocumentRoute },
+        { index: true, lazy: Dashboard },
+        { path: 'config/AuthUsers', loader: guardLoader(['auth', 'adminOnly'], middleware), lazy: AuthUsersPage },
+        { path: 'audit', loader: guardLoader(['auth', 'adminOnly'], middleware), lazy: AuditPage },
+        { path: 'media', lazy: MediaLibraryPage },
+        { path: 'config/:section', lazy: SectionIndexRoute },
+        { path: 'config/:section/:id', lazy: SectionDocumentRoute },
+        { path: 'config/:section/:id/:childKey/:childId', lazy: ChildDocumentRoute },
         { path: '*', Component: AdminNotFound },
       ],
     },

@@ -28,15 +28,25 @@ export function RootShell() {
   );
 }
 
+/**
+ * Whether the first page has been shown: the fade-in is for client navigations only. The
+ * server-rendered page paints at once (an opacity animation on it would hold back the first
+ * contentful and the largest contentful paint), and the hydrating render matches the server's.
+ */
+let firstPageShown = false;
+
 export function PublicLayout() {
   const location = useLocation();
+  useEffect(() => {
+    firstPageShown = true;
+  }, []);
   return (
     <>
       <a className="skip-link" href="#main">
         Перейти до змісту
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="container page-transition" key={location.pathname}>
+      <main id="main" tabIndex={-1} className={firstPageShown ? 'container page-transition' : 'container'} key={location.pathname}>
         <Outlet />
       </main>
       <SiteFooter />

@@ -1,21 +1,17 @@
 /**
- * Content-Security-Policy (through @fastify/helmet) with a per-request nonce for our inline
- * configuration script. The nonce is on script-src only: inline *styles* stay allowed
- * ('unsafe-inline'), which the admin's UI kit needs; a style nonce would switch that off.
+ * Content-Security-Policy (through @fastify/helmet), the same for every response: scripts only from
+ * 'self' (and the outside hosts configuration needs), no inline script at all. Pages carry their
+ * configuration and hydration state in a non-executable JSON block (`ssr/document.ts`), so there is
+ * no per-request nonce and a cached page can be served to everyone. Should an inline script ever be
+ * needed, its SHA-256 goes into `INLINE_SCRIPT_HASHES`, never 'unsafe-inline'. Inline *styles* stay
+ * allowed ('unsafe-inline'): the admin's UI kit needs them, and pages inline their critical CSS.
  */
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
-const NONCE = Symbol('cspNonce');
-type WithNonce = IncomingMessage & { [NONCE]?: string };
-
-/** The script nonce of the current request (for inline scripts in rendered HTML). */
-export function scriptNonce(reply: FastifyReply): string {
-  return (reply.request.raw as WithNonce)[NONCE] ?? '';
-}
+/** 'sha256-…' sources of allowed inline scripts (none today). */
+export const INLINE_SCRIPT_HASHES: readonly string[] = [];
 
 /**
  * Hosts beyond 'self' the pages may talk to, by configuration: Google's identity and storage APIs
@@ -40,15 +36,12 @@ export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  app.addHook('onRequest', async (request) => {
-    (request.raw as WithNonce)[NONCE] = randomBytes(16).toString('base64');
-  });
   const extra = cspSources(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (req) => `'nonce-${(req as WithNonce)[NONCE] ?? ''}'`, ...extra.script],
+        scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES.map((h) => `'${h}'`), ...extra.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", ...extra.connect],

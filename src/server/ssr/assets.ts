@@ -9,7 +9,12 @@ export interface EntryAssets {
   script: string | null;
   css: string[];
   preload: string[];
+  /** Stylesheets small enough to inline (critical CSS), by href. */
+  inlineCss?: Record<string, string>;
 }
+
+/** Stylesheets of an entry up to this size together are inlined into its pages (no render-blocking request). */
+export const INLINE_CSS_LIMIT = 24 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -22,7 +27,8 @@ export interface ClientBuild {
   buildId: string;
   /** Whether a built client exists (tests may render without one: HTML only, no scripts). */
   built: boolean;
-  entry(name: string): EntryAssets;
+  /** The assets of an entry; `inlineCss` inlines its stylesheets when they are small together. */
+  entry(name: string, options?: { inlineCss?: boolean }): EntryAssets;
 }
 
 export const PUBLIC_ENTRY = 'src/client/entry-client.tsx';
@@ -38,7 +44,7 @@ export function loadClientBuild(dir: string): ClientBuild {
     dir,
     buildId,
     built,
-    entry(name) {
+    entry(name, options) {
       const chunk = manifest[name];
       if (!chunk) return { script: null, css: [], preload: [] };
       const css = new Set<string>();
@@ -54,7 +60,28 @@ export function loadClientBuild(dir: string): ClientBuild {
         c.imports?.forEach((i) => walk(i, false));
       };
       walk(name, true);
-      return { script: `/${chunk.file}`, css: [...css], preload: [...preload] };
+      const assets: EntryAssets = { script: `/${chunk.file}`, css: [...css], preload: [...preload] };
+      if (options?.inlineCss) {
+        const texts = assets.css.map((href) => readFileSync(path.join(dir, href), 'utf8'));
+        if (texts.reduce((n, t) => n + Buffer.byteLength(t), 0) <= INLINE_CSS_LIMIT) {
+          assets.inlineCss = Object.fromEntries(assets.css.map((href, i) => [href, texts[i]!.replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '')]));
+        }
+      }
+      return assets;
     },
   };
+}
+
+/**
+ * Makes the validators of static files strong: @fastify/send tags a file `W/"{size}-{mtime}"`; the
+ * files under /assets are written once per build under content-hashed names (each encoding a file of
+ * its own), so size and time identify their bytes and the tag is sent strong (as nginx does).
+ * send's own If-None-Match check accepts both forms, so 304s keep working.
+ */
+export function registerStrongStaticEtags(app: import('fastify').FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const etag = reply.getHeader('etag');
+    if (typeof etag === 'string' && etag.startsWith('W/"') && reply.getHeader('last-modified') !== undefined) reply.header('etag', etag.slice(2));
+    return payload;
+  });
 }

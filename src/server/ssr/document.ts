@@ -1,4 +1,10 @@
-/** The HTML document around a server-rendered page (lang="uk", head tags, assets, hydration state). */
+/**
+ * The HTML document around a server-rendered page (lang="uk", head tags, assets, hydration state).
+ * No inline script: the configuration, the dehydrated react-query state and the router's hydration
+ * data travel in one non-executable JSON block (`<script type="application/json" id="__APP_DATA__">`,
+ * read by the entry), so the same bytes can be served to everyone (page cache, CDN) and the CSP needs
+ * no nonce.
+ */
 import type { HeadTags } from '../../client/app/site';
 import type { PublicConfig } from '../../client/lib/publicConfig';
 import type { EntryAssets } from './assets';
@@ -7,20 +13,40 @@ export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** JSON safe to put inside a <script> element. */
+/** The id of the JSON data block (see src/client/lib/appData.ts). */
+export const APP_DATA_ID = '__APP_DATA__';
+
+/**
+ * JSON safe to put inside a <script> element: every `<` is escaped (so neither `</script>` nor
+ * `<!--` can appear), and the line separators JavaScript once refused.
+ */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Style tags: the critical CSS inlined in a <style> (small: the site's own styles), other sheets
+ * linked. Inline styles are allowed by the CSP (style-src 'unsafe-inline').
+ */
+function styleTags(assets: EntryAssets): string {
+  const tags: string[] = [];
+  for (const href of assets.css) {
+    const inline = assets.inlineCss?.[href];
+    tags.push(inline !== undefined ? `<style data-href="${escapeHtml(href)}">${inline.replace(/<\/style/gi, '<\\/style')}</style>` : `<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  }
+  return tags.join('\n');
 }
 
 export function htmlDocument(opts: {
   head: HeadTags;
   appHtml: string;
   state: string;
+  /** react-router's hydration data (loaderData, actionData, serialised errors). */
+  router: unknown;
   config: PublicConfig;
   assets: EntryAssets;
-  nonce: string;
 }): string {
-  const { head, assets, nonce } = opts;
+  const { head, assets } = opts;
   return `<!doctype html>
 <html lang="uk">
 <head>
@@ -35,9 +61,9 @@ export function htmlDocument(opts: {
 <meta property="og:locale" content="uk_UA">
 <meta name="theme-color" content="#0b4f8a">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
+${styleTags(assets)}
 ${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
-<script nonce="${nonce}">window.__CONFIG__=${scriptJson(opts.config)};window.__RQ_STATE__=${scriptJson(opts.state)};</script>
+<script type="application/json" id="${APP_DATA_ID}">${scriptJson({ config: opts.config, state: opts.state, router: opts.router })}</script>
 ${assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : ''}
 </head>
 <body>
@@ -47,8 +73,8 @@ ${assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></sc
 }
 
 /** The admin's HTML shell: no server render (the admin is a client-side bundle), never indexed. */
-export function adminDocument(opts: { config: PublicConfig; assets: EntryAssets; nonce: string }): string {
-  const { assets, nonce } = opts;
+export function adminDocument(opts: { config: PublicConfig; assets: EntryAssets }): string {
+  const { assets } = opts;
   return `<!doctype html>
 <html lang="uk">
 <head>
@@ -59,7 +85,7 @@ export function adminDocument(opts: { config: PublicConfig; assets: EntryAssets;
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
 ${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
-<script nonce="${nonce}">window.__CONFIG__=${scriptJson(opts.config)};</script>
+<script type="application/json" id="${APP_DATA_ID}">${scriptJson({ config: opts.config })}</script>
 ${assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : ''}
 </head>
 <body>

@@ -2,33 +2,81 @@
  * Server rendering of every public page: GET requests no other route claims are rendered by the
  * client's entry-server with an in-process tRPC client (tRPC's localLink: the same procedures the
  * browser calls over HTTP), then wrapped in the HTML document.
+ *
+ * Anonymous pages go through the page cache (`pageCache.ts`): a hit is answered from memory in the
+ * encoding the client accepts, without rendering; a miss renders, stores and answers. Pages carry a
+ * strong ETag and Last-Modified and are answered 304 to a matching conditional request. Signed-in
+ * staff (a `__session` cookie) and previews (`?preview=`) are never served from nor stored in the
+ * cache and get `private, no-cache`.
  */
-import { createTRPCClient, unstable_localLink } from '@trpc/client';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createTRPCClient, unstable_localLink, type TRPCLink } from '@trpc/client';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { render } from '../../client/entry-server';
 import type { PublicConfig } from '../../client/lib/publicConfig';
+import { isBotUserAgent } from '../../shared/routes';
+import { SESSION_COOKIE } from '../http/session';
+import { sameSiteLocation } from '../http/safePath';
+import type { ChangeEvent } from '../store/port';
 import { appRouter, type AppRouter } from '../trpc/appRouter';
 import type { createContextFactory } from '../trpc/context';
-import { scriptNonce } from '../http/csp';
-import { sameSiteLocation } from '../http/safePath';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
 import { adminDocument, htmlDocument } from './document';
+import { negotiateEncoding, notModified, PageCache, pageCacheKey, strongEtag, type CachedPage } from './pageCache';
+
+/** Anonymous pages: the browser revalidates every time, a shared cache (Firebase Hosting's CDN) keeps them 60 s. */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** 404 pages: kept by shared caches only briefly. */
+export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
+/** Pages for signed-in staff and previews. */
+export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 export interface SsrOptions {
   build: ClientBuild;
   createContext: ReturnType<typeof createContextFactory>;
   publicConfig: (request: FastifyRequest) => PublicConfig;
+  /** The page cache (one is made when absent). */
+  pageCache?: PageCache;
+  /** Source of content change events (the store's `onChange`; in firebase mode the change feed every instance sees). */
+  changes?: { onChange(listener: (event: ChangeEvent) => void): () => void };
+  /** Called once per render (tests count renders with it). */
+  onRender?: (url: string) => void;
 }
 
-export function registerSsr(app: FastifyInstance, options: SsrOptions): void {
-  const assets = options.build.entry(PUBLIC_ENTRY);
-  if (!options.build.built) app.log.warn('No built client found: pages are rendered without scripts (run `npm run build`).');
+/** A tRPC link that records the type key of every procedure the render calls (`news.list` → `news`). */
+function readTracker(reads: Set<string>): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) => {
+      reads.add(op.path.split('.')[0]!);
+      return next(op);
+    };
+}
 
-  const handler = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+/** Whether a request must bypass the page cache: a session cookie (staff) or a preview. */
+export function bypassesPageCache(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  if (cookie && cookie.includes(`${SESSION_COOKIE}=`)) {
+    const value = request.cookies?.[SESSION_COOKIE];
+    if (value) return true;
+  }
+  const q = request.url.indexOf('?');
+  if (q >= 0 && new URLSearchParams(request.url.slice(q + 1)).has('preview')) return true;
+  return false;
+}
+
+export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCache {
+  const assets = options.build.entry(PUBLIC_ENTRY, { inlineCss: true });
+  if (!options.build.built) app.log.warn('No built client found: pages are rendered without scripts (run `npm run build`).');
+  const cache = options.pageCache ?? new PageCache();
+  const unsubscribe = options.changes?.onChange((event) => cache.invalidateType(event.collection));
+  if (unsubscribe) app.addHook('onClose', async () => unsubscribe());
+
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply, reads: Set<string>) => {
+    options.onRender?.(request.url);
     const config = options.publicConfig(request);
     const trpcClient = createTRPCClient<AppRouter>({
       links: [
+        readTracker(reads),
         unstable_localLink({
           router: appRouter,
           createContext: () => options.createContext({ req: request }),
@@ -36,37 +84,81 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): void {
         }),
       ],
     });
-    const nonce = scriptNonce(reply);
-    const result = await render({
-      url: `${config.origin}${request.url}`,
-      trpcClient,
-      config,
-      userAgent: request.headers['user-agent'],
-      nonce,
-    });
-    if (result.kind === 'redirect') return reply.redirect(sameSiteLocation(result.location, config.origin), result.status);
+    const result = await render({ url: `${config.origin}${request.url}`, trpcClient, config, userAgent: request.headers['user-agent'] });
+    if (result.kind === 'redirect') return { redirect: sameSiteLocation(result.location, config.origin), status: result.status } as const;
     if (result.status >= 500) {
       for (const err of result.errors) request.log.error({ err, url: request.url, bot: result.isBot }, 'page render failed');
     }
-    return reply
-      .code(result.status)
+    const html = htmlDocument({ head: result.head, appHtml: result.appHtml, state: result.state, router: result.router, config, assets });
+    return { html, status: result.status, isBot: result.isBot } as const;
+  };
+
+  const sendCached = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) => {
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const variant = page.variants[encoding];
+    reply
+      .code(page.status)
       .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(htmlDocument({ head: result.head, appHtml: result.appHtml, state: result.state, config, assets, nonce }));
+      .header('Cache-Control', page.status === 200 ? PUBLIC_PAGE_CACHE_CONTROL : NOT_FOUND_CACHE_CONTROL)
+      .header('Vary', 'Accept-Encoding')
+      .header('ETag', variant.etag)
+      .header('Last-Modified', page.lastModified)
+      .header('X-Page-Cache', hit ? 'hit' : 'miss');
+    if (page.status === 200 && notModified(request.headers, Object.values(page.variants).map((v) => v.etag), page.modifiedMs)) {
+      return reply.code(304).send();
+    }
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(variant.body);
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const personal = bypassesPageCache(request);
+    const bypass = personal || !cache.enabled;
+    // Bots get an empty error page where people get the error screen: their pages are kept apart.
+    const key = bypass ? '' : pageCacheKey(request.url, isBotUserAgent(request.headers['user-agent']) ? 'bot' : '');
+    if (!bypass) {
+      const page = cache.get(key);
+      if (page) return sendCached(request, reply, page, true);
+    }
+    const reads = new Set<string>();
+    const since = cache.mark();
+    const out = await renderPage(request, reply, reads);
+    if ('redirect' in out) return reply.redirect(out.redirect!, out.status);
+
+    const cacheable = !bypass && (out.status === 200 || out.status === 404) && reply.getHeader('set-cookie') === undefined;
+    if (cacheable) {
+      const page = await cache.store(key, out.status, out.html, reads, since);
+      return sendCached(request, reply, page, false);
+    }
+    // Not cached (staff, previews, errors): compressed per request by @fastify/compress (gzip).
+    reply
+      .code(out.status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header(
+        'Cache-Control',
+        personal ? PRIVATE_PAGE_CACHE_CONTROL : out.status === 200 ? PUBLIC_PAGE_CACHE_CONTROL : out.status === 404 ? NOT_FOUND_CACHE_CONTROL : 'no-cache',
+      )
+      .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
+    if (out.status === 200) {
+      const etag = strongEtag(out.html);
+      reply.header('ETag', etag);
+      if (notModified({ 'if-none-match': request.headers['if-none-match'] }, [etag], null)) return reply.code(304).send();
+    }
+    return reply.send(out.html);
   };
 
   app.get('/*', handler);
   app.get('/', handler);
 
   const adminAssets = options.build.entry(ADMIN_ENTRY);
-  const adminShell = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const nonce = scriptNonce(reply);
-    return reply
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .header('X-Robots-Tag', 'noindex')
-      .send(adminDocument({ config: options.publicConfig(request), assets: adminAssets, nonce }));
+  const adminShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = adminDocument({ config: options.publicConfig(request), assets: adminAssets });
+    const etag = strongEtag(html);
+    reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('X-Robots-Tag', 'noindex').header('ETag', etag);
+    if (notModified({ 'if-none-match': request.headers['if-none-match'] }, [etag], null)) return reply.code(304).send();
+    return reply.send(html);
   };
   app.get('/edit/admin', adminShell);
   app.get('/edit/admin/*', adminShell);
+  return cache;
 }

@@ -1,0 +1,241 @@
+/**
+ * Page-serving benchmark (issue 13): how fast the server answers public pages, cached and
+ * uncached, against serving the same bytes as a static file through the same server.
+ *
+ *   npm run bench:ssr                                  # 5 pages, 10 connections, 8 s per run
+ *   BENCH_SECONDS=4 BENCH_LIGHTHOUSE=0 npm run bench:ssr
+ *
+ * Pages: `/`, `/News`, the newest news item, one dataset page (`/data_repo/{slug}`) and `/Contacts`.
+ * The server runs in a child process (bench/ssr-server.ts, built by `npm run build` into
+ * dist/server/bench/ssr-server.js, NODE_ENV=production) on a temporary
+ * DATA_DIR (seeded) and a temporary copy of dist/client (built first when stale). Each page's HTML
+ * is fetched once and written, with the page cache's own brotli and gzip forms, as
+ * `static/bench/{n}.html(.br|.gz)` into that copy; @fastify/static serves it (preCompressed), so the
+ * static run sends exactly the bytes the page run sends, through the same server, hooks and headers.
+ * Every request says `Accept-Encoding: br, gzip` as browsers do.
+ *
+ * For each page, autocannon at 10 connections (after a 1 s warm-up):
+ *   static   — the same bytes as a static file;
+ *   cached   — the page from the page cache;
+ *   uncached — a second server with the page cache off (every request rendered and gzip'ed, as
+ *              signed-in staff get pages).
+ * Printed: req/s, the ratio to the static run, p50 and p99 latency; the server's peak RSS while
+ * under load (sampled from /proc every 100 ms); then Lighthouse's mobile performance score and LCP
+ * for each page with Debian's chromium (`BENCH_CHROME`, default /usr/bin/chromium; BENCH_LIGHTHOUSE=0
+ * skips it). Targets: cached ≥ 0.8×, uncached ≥ 0.2×, cached p99 < 20 ms, RSS ≤ 250 MB,
+ * Lighthouse ≥ 98 with LCP < 1.2 s. Not part of `npm test`.
+ */
+import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as netServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const CHROME = process.env.BENCH_CHROME ?? '/usr/bin/chromium';
+const ENCODING = 'br, gzip';
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = netServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Server {
+  origin: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/server/bench/ssr-server.js'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: origin, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+  });
+  return {
+    origin,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+let peakRss = 0;
+
+async function load(url: string, pid: number, seconds = SECONDS): Promise<Run> {
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 100);
+  try {
+    await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: { 'accept-encoding': ENCODING } });
+    const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { 'accept-encoding': ENCODING } });
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function fetchBytes(url: string, encoding: string): Promise<{ status: number; body: Buffer; encoding: string | null }> {
+  // Raw bytes as sent (node's fetch would decode them): a plain http request.
+  const http = await import('node:http');
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), encoding: (res.headers['content-encoding'] as string) ?? null }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function lighthouse(urls: Array<[string, string]>): Promise<Array<{ name: string; score: number; lcp: number; tbt: number; fcp: number; element: string }>> {
+  const [{ default: lh }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const out: Array<{ name: string; score: number; lcp: number; tbt: number; fcp: number; element: string }> = [];
+  try {
+    for (const [name, url] of urls) {
+      // Default config: mobile form factor, simulated slow 4G and 4× CPU slowdown.
+      const result = await lh(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const lhr = result!.lhr;
+      out.push({
+        name,
+        score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+        lcp: lhr.audits['largest-contentful-paint']!.numericValue ?? NaN,
+        tbt: lhr.audits['total-blocking-time']!.numericValue ?? NaN,
+        fcp: lhr.audits['first-contentful-paint']!.numericValue ?? NaN,
+        element: lcpElement(lhr.audits['largest-contentful-paint-element']?.details),
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return out;
+}
+
+/** The LCP element's selector from Lighthouse's details (a table of items, the first holding a node). */
+function lcpElement(details: unknown): string {
+  const text = JSON.stringify(details ?? {});
+  const m = /"selector":"([^"]*)"/.exec(text);
+  return m ? m[1]! : '?';
+}
+
+const fmt = (n: number, d = 0) => n.toFixed(d);
+
+async function main() {
+  const built = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('build failed');
+
+  const work = mkdtempSync(path.join(os.tmpdir(), 'uhmi-bench-ssr-'));
+  const clientDir = path.join(work, 'client');
+  cpSync('dist/client', clientDir, { recursive: true });
+  const env = { DATA_DIR: path.join(work, 'data'), CLIENT_DIST_DIR: clientDir, SEED: 'true' };
+  const servers: Server[] = [];
+  try {
+    // 1. The pages' bytes, as the page cache sends them (all three encodings).
+    let server = await startServer(env);
+    servers.push(server);
+    const { seedSet } = await import('../src/server/seed/content/index');
+    const published = <T extends { data: { status?: string } }>(docs: T[] | undefined) => (docs ?? []).filter((d) => d.data.status === 'published');
+    const news = [...published(seedSet.news as Array<{ data: { status?: string; date: string; slug: string } }>)].sort((a, b) => Date.parse(b.data.date) - Date.parse(a.data.date))[0]!;
+    const dataset = published(seedSet.dataRepo as Array<{ data: { status?: string; slug: string } }>)[0];
+    const pages: Array<[string, string]> = [
+      ['/', '/'],
+      ['/News', '/News'],
+      ['news item', `/News/${news.data.slug}`],
+      ['dataset', dataset ? `/data_repo/${dataset.data.slug}` : '/data_repo'],
+      ['/Contacts', '/Contacts'],
+    ];
+    mkdirSync(path.join(clientDir, 'static', 'bench'), { recursive: true });
+    for (const [i, [name, url]] of pages.entries()) {
+      const plain = await fetchBytes(server.origin + url, 'identity');
+      if (plain.status !== 200) throw new Error(`${name} (${url}) answered ${plain.status}`);
+      const br = await fetchBytes(server.origin + url, 'br');
+      const gz = await fetchBytes(server.origin + url, 'gzip');
+      const file = path.join(clientDir, 'static', 'bench', `${i}.html`);
+      writeFileSync(file, plain.body);
+      writeFileSync(`${file}.br`, br.body);
+      writeFileSync(`${file}.gz`, gz.body);
+      console.log(`${name.padEnd(10)} ${url}: ${fmt(plain.body.length / 1024, 1)} KB, br ${fmt(br.body.length / 1024, 1)} KB, gzip ${fmt(gz.body.length / 1024, 1)} KB`);
+    }
+    await server.stop();
+    servers.pop();
+
+    // 2. Static and cached, on a server that knows the static files (registered at start).
+    server = await startServer(env);
+    servers.push(server);
+    const results: Array<{ name: string; stat: Run; cached: Run; uncached?: Run }> = [];
+    for (const [i, [name, url]] of pages.entries()) {
+      const stat = await load(`${server.origin}/bench/${i}.html`, server.child.pid!);
+      const cached = await load(server.origin + url, server.child.pid!);
+      results.push({ name, stat, cached });
+    }
+    const rssCached = peakRss;
+    // Lighthouse against the cached server, as visitors get pages.
+    const scores = LIGHTHOUSE ? await lighthouse(pages.map(([name, url]) => [name, server.origin + url])) : [];
+    await server.stop();
+    servers.pop();
+
+    // 3. Uncached: the page cache off.
+    peakRss = 0;
+    server = await startServer({ ...env, BENCH_PAGE_CACHE: 'off' });
+    servers.push(server);
+    for (const [i, [, url]] of pages.entries()) results[i]!.uncached = await load(server.origin + url, server.child.pid!);
+    const rssUncached = peakRss;
+
+    console.log(`\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, Accept-Encoding: ${ENCODING}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}\n`);
+    console.log('page        static req/s │ cached req/s   ×static  p50  p99 │ uncached req/s  ×static  p50  p99');
+    for (const r of results) {
+      const u = r.uncached!;
+      const bad = r.stat.errors + r.cached.errors + u.errors + r.stat.non2xx + r.cached.non2xx + u.non2xx;
+      console.log(
+        `${r.name.padEnd(11)} ${fmt(r.stat.rps).padStart(12)} │ ${fmt(r.cached.rps).padStart(12)} ${fmt(r.cached.rps / r.stat.rps, 2).padStart(8)} ${fmt(r.cached.p50).padStart(4)} ${fmt(r.cached.p99).padStart(4)} │ ${fmt(u.rps).padStart(14)} ${fmt(u.rps / r.stat.rps, 2).padStart(8)} ${fmt(u.p50).padStart(4)} ${fmt(u.p99).padStart(4)}${bad ? `  (${bad} errors/non-2xx)` : ''}`,
+      );
+    }
+    console.log(`(latency in ms)\npeak RSS under load: ${fmt(rssCached)} MB (static + cached runs), ${fmt(rssUncached)} MB (uncached runs)`);
+
+    if (LIGHTHOUSE) {
+      console.log('\nLighthouse (mobile: simulated slow 4G, 4× CPU slowdown), chromium ' + CHROME);
+      for (const s of scores) console.log(`${s.name.padEnd(11)} performance ${s.score}  LCP ${fmt(s.lcp)} ms  FCP ${fmt(s.fcp)} ms  TBT ${fmt(s.tbt)} ms  (LCP element ${s.element})`);
+    }
+  } finally {
+    for (const s of servers) await s.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,25 @@
+/**
+ * The page's data block: the server puts the configuration, the dehydrated react-query state and
+ * react-router's hydration data into `<script type="application/json" id="__APP_DATA__">` (not
+ * executed, so no inline script and no CSP nonce; the same bytes can be cached for everyone). The
+ * entries read it once, before anything else.
+ */
+import type { PublicConfig } from './publicConfig';
+
+export interface AppData {
+  config: PublicConfig;
+  /** superjson-encoded dehydrated react-query state (public pages). */
+  state?: string;
+  /** react-router's hydration data (public pages). */
+  router?: unknown;
+}
+
+export function readAppData(): AppData {
+  const el = document.getElementById('__APP_DATA__');
+  const data = JSON.parse(el?.textContent || '{}') as AppData;
+  window.__CONFIG__ = data.config;
+  if (data.state) window.__RQ_STATE__ = data.state;
+  // Read by createBrowserRouter (react-router's parseHydrationData, which also revives errors).
+  if (data.router) (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = data.router;
+  return data;
+}

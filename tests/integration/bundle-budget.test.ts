@@ -1,0 +1,29 @@
+/**
+ * Issue 13: the JavaScript a public page and the admin's login page load up front, gzip, from the
+ * built client's manifest (a size check, not a timing). Needs `npm run build`; skipped without it.
+ */
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, hasBuild, initialChunks, measureBudgets } from '../../scripts/bundle-budget';
+
+describe.skipIf(!hasBuild())('bundle budgets (dist/client)', () => {
+  const sizes = Object.fromEntries(measureBudgets().map((s) => [s.name, s]));
+
+  it('a public page loads no admin code, Mantine, Tiptap or firebase storage', () => {
+    const files = sizes.public!.files.join(' ');
+    expect(files).not.toMatch(/admin|Mantine|tiptap|SectionRoutes|MediaBrowser/i);
+  });
+
+  it(`the public entry stays within its ceiling (${BUDGETS.public.maxGzip / 1024} KB gzip)`, () => {
+    expect(sizes.public!.jsGzip).toBeLessThanOrEqual(BUDGETS.public.maxGzip);
+  });
+
+  it(`the admin login stays within its ceiling (${BUDGETS.adminLogin.maxGzip / 1024} KB gzip); the editor and media library are lazy`, () => {
+    expect(sizes.adminLogin!.jsGzip).toBeLessThanOrEqual(BUDGETS.adminLogin.maxGzip);
+    expect(sizes.adminLogin!.files.join(' ')).not.toMatch(/SectionRoutes|MediaBrowser|RichTextEditor|AdminLayout/);
+  });
+
+  it('counts static imports only', () => {
+    const manifest = { a: { file: 'a.js', imports: ['b'], dynamicImports: ['c'] }, b: { file: 'b.js', css: ['b.css'] }, c: { file: 'c.js' } };
+    expect(initialChunks(manifest, ['a'])).toEqual({ js: ['a.js', 'b.js'], css: ['b.css'] });
+  });
+});
