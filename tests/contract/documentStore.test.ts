@@ -120,6 +120,16 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
       expect((await store.get('items', 'race'))?.version).toBe(2);
     });
 
+    it('lets one of eight concurrent updates of a version win and reports a conflict to the seven others', async () => {
+      // Firestore may give up a contended transaction (ABORTED); a write whose version is gone must
+      // still be a VersionConflictError, never an unexplained failure.
+      await store.create('items', { n: 0 }, { id: 'crowd' });
+      const outcomes = await Promise.allSettled([1, 2, 3, 4, 5, 6, 7, 8].map((n) => store.update('items', 'crowd', { n }, 1)));
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(VersionConflictError);
+      expect((await store.get('items', 'crowd'))?.version).toBe(2);
+    });
+
     it('starts a created document at a given version', async () => {
       const doc = (await store.commit([{ kind: 'create', collection: 'items', id: 'back', data: { n: 1 }, version: 7 }]))[0];
       expect(doc).toMatchObject({ version: 7 });

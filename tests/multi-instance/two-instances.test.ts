@@ -212,7 +212,7 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
     const update = (origin: string, cookie: string, title: string) =>
       trpc(origin, 'adminContent.news.update', { id: created.data.id, version: 1, data: { title, date: '2026-03-23T10:00:00+02:00', slug: created.data.slug } }, { cookie });
     const answers = await Promise.all([update(a.origin, cookieA, 'Версія A'), update(b.origin, cookieB, 'Версія B')]);
-    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(answers.map((r) => r.status).sort(), `${JSON.stringify(answers)}\nA: ${a.output().slice(-2000)}\nB: ${b.output().slice(-2000)}`).toEqual([200, 409]);
     const lost = answers.find((r) => r.status === 409)!;
     expect(lost.code).toBe('CONFLICT');
     const won = answers.find((r) => r.status === 200)!;

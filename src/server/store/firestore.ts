@@ -34,6 +34,7 @@ import {
   type DocumentSnapshot,
   type Query,
   type Settings,
+  type Transaction,
 } from 'firebase-admin/firestore';
 import { richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
 import { contentTypes } from '../../shared/content/registry';
@@ -72,6 +73,8 @@ export const MAX_LISTED_CHANGES = 100;
  */
 export const CREATE_MANY_CHUNK = 400;
 const CREATE_MANY_CHUNK_BYTES = 4 * 1024 * 1024;
+/** gRPC status ABORTED: Firestore gave up a transaction for contention. */
+const GRPC_ABORTED = 10;
 
 /**
  * The change feed across server instances. Every commit also writes, in the same transaction, a
@@ -592,7 +595,7 @@ export class FirestoreDocumentStore implements DocumentStore {
     const plain = withIds.map((op) => (op.kind === 'delete' ? undefined : (JSON.parse(JSON.stringify(op.data ?? null)) as unknown)));
     const now = new Date().toISOString();
     let events: ChangeEvent[] = [];
-    const results = await this.db.runTransaction(async (tx) => {
+    const results = await this.transaction(withIds, async (tx) => {
       events = [];
       const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
       const targets = new Map<string, { collection: string; id: string }>();
@@ -713,6 +716,27 @@ export class FirestoreDocumentStore implements DocumentStore {
     });
     for (const event of events) this.emit(event);
     return results;
+  }
+
+  /**
+   * Runs `body` in a Firestore transaction. When Firestore gives up on it for contention (gRPC
+   * ABORTED after its own retries: another writer kept taking the same documents, as two instances
+   * saving one document at once do), a write whose expected version is no longer current is reported
+   * as the VersionConflictError it is, not as an unexplained failure; other errors pass unchanged.
+   */
+  private async transaction<T>(ops: Array<WriteOp & { id: string }>, body: (tx: Transaction) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.runTransaction(body);
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== GRPC_ABORTED) throw err;
+      for (const op of ops) {
+        if (op.kind === 'create' || op.expectedVersion === undefined) continue;
+        const snap = await this.ref(op.collection, op.id).get();
+        const version = snap.exists ? ((snap.data() as FsDocument).version ?? 0) : 0;
+        if (version !== op.expectedVersion) throw new VersionConflictError(op.collection, op.id, op.expectedVersion, version);
+      }
+      throw err;
+    }
   }
 
   /** Stops following the change feed; ends the Firestore client when the store created it. */
