@@ -6,9 +6,8 @@
  *
  * Exit status: 0 done, 1 failed, 2 wrong usage. Errors are one line on stderr; progress goes to stderr.
  */
-import { parseArgs } from 'node:util';
 import { openBackend } from '../backup/backend';
-import { runCli, UsageError, cliConfig } from '../backup/cli';
+import { cliConfig, fileArguments, runCli } from './run';
 import { exportArchive } from '../backup/export';
 
 const USAGE = `Usage: npm run export -- FILE
@@ -18,19 +17,9 @@ Writes every document, revision, audit entry and stored file of the configured b
 a gzip-compressed tar archive (replaced if it exists). Load it with "npm run import -- FILE".`;
 
 runCli('export', async () => {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, strict: true, options: { help: { type: 'boolean', short: 'h' } } });
-  } catch (err) {
-    throw new UsageError((err as Error).message.split(/\.\s/)[0]!);
-  }
-  if (parsed.values.help) {
-    console.log(USAGE);
-    return;
-  }
-  const [file, extra] = parsed.positionals;
-  if (!file) throw new UsageError('missing FILE (the archive to write)');
-  if (extra) throw new UsageError(`unexpected argument "${extra}"`);
+  const args = fileArguments(USAGE, 'the archive to write');
+  if (!args) return;
+  const { file } = args;
   const config = cliConfig();
   const backend = await openBackend(config, 'export');
   try {

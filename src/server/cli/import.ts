@@ -7,9 +7,8 @@
  *
  * Exit status: 0 done, 1 failed, 2 wrong usage. Errors are one line on stderr; progress goes to stderr.
  */
-import { parseArgs } from 'node:util';
 import { openBackend } from '../backup/backend';
-import { runCli, UsageError, cliConfig } from '../backup/cli';
+import { cliConfig, fileArguments, runCli } from './run';
 import { BackupError } from '../backup/format';
 import { checkArchive, importArchive, PartialImportError } from '../backup/import';
 
@@ -25,24 +24,9 @@ The archive is checked in full first: a damaged or truncated archive changes not
   --check     only check the archive, change nothing`;
 
 runCli('import', async () => {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      strict: true,
-      options: { help: { type: 'boolean', short: 'h' }, replace: { type: 'boolean' }, check: { type: 'boolean' } },
-    });
-  } catch (err) {
-    throw new UsageError((err as Error).message.split(/\.\s/)[0]!);
-  }
-  if (parsed.values.help) {
-    console.log(USAGE);
-    return;
-  }
-  const [file, extra] = parsed.positionals;
-  if (!file) throw new UsageError('missing FILE (the archive to load)');
-  if (extra) throw new UsageError(`unexpected argument "${extra}"`);
+  const args = fileArguments(USAGE, 'the archive to load', ['replace', 'check'] as const);
+  if (!args) return;
+  const { file } = args;
   const config = cliConfig();
   const started = Date.now();
   // The whole archive is checked before the target is even opened.
@@ -52,14 +36,14 @@ runCli('import', async () => {
   const { manifest } = checked;
   const documents = manifest.collections.reduce((n, c) => n + c.count, 0);
   const described = `${documents} documents, ${manifest.files.count} files (${manifest.files.bytes} bytes), made ${manifest.createdAt} from the ${manifest.source.backend} backend`;
-  if (parsed.values.check) {
+  if (args.flags.check) {
     console.log(`${file} is a complete archive: ${described}.`);
     return;
   }
   console.error(`archive checked: ${described}`);
   const backend = await openBackend(config, 'import');
   try {
-    const summary = await importArchive({ store: backend.store, files: backend.files, file, checked, replace: parsed.values.replace, log: (m) => console.error(m) }).catch((err: Error) => {
+    const summary = await importArchive({ store: backend.store, files: backend.files, file, checked, replace: args.flags.replace, log: (m) => console.error(m) }).catch((err: Error) => {
       throw new Error(`${file}: ${err.message}${err instanceof BackupError && !(err instanceof PartialImportError) ? '; nothing was changed' : ''}`);
     });
     console.log(`Imported ${summary.documents} documents and ${summary.files} files (${summary.bytes} bytes) into ${backend.describe} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

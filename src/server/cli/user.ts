@@ -9,14 +9,14 @@
  * bad configuration...), 2 wrong usage. Errors are one line on stderr.
  */
 import { randomInt } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '../config';
 import { createIdentity } from '../identity/index';
 import { AccountError, type Account, type IdentityBackend, type Role } from '../identity/types';
 import { openSqliteDatabase } from '../store/sqlite';
+import { cliConfig, runCli, UsageError } from './run';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/passwordRules';
 
 const USAGE = `Usage: npm run user -- <command> [arguments]
@@ -43,7 +43,6 @@ The configuration is the server's (.env and environment: DATA_DIR, BACKEND, FIRE
 const MIN_PASSWORD = MIN_PASSWORD_LENGTH;
 const MAX_PASSWORD = MAX_PASSWORD_LENGTH;
 
-class UsageError extends Error {}
 class CliError extends Error {}
 
 const emailSchema = z.email();
@@ -183,8 +182,7 @@ async function main(argv: string[]): Promise<number> {
   const role = name === 'set-role' ? parseRole(args[1]) : name === 'create' ? parseRole(values.role ?? 'editor') : null;
   const givenPassword = values.password === undefined ? undefined : checkPassword(values.password);
 
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig(process.env);
+  const config = cliConfig();
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openSqliteDatabase(path.join(config.dataDir, 'site.db'));
   try {
@@ -249,29 +247,4 @@ async function run(
   }
 }
 
-/** The first line of an error's message (firebase-admin and SQLite errors can be long). */
-function oneLine(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message.split('\n')[0]!.trim() || 'unknown error';
-}
-
-/** Exits once stdout and stderr are flushed (exiting also ends firebase-admin's keep-alive connections). */
-function finish(code: number): void {
-  let pending = 2;
-  const done = () => {
-    pending -= 1;
-    if (pending === 0) process.exit(code);
-  };
-  process.stdout.write('', done);
-  process.stderr.write('', done);
-}
-
-main(process.argv.slice(2)).then(finish, (err: unknown) => {
-  if (err instanceof UsageError) {
-    console.error(`Error: ${err.message}. Run "npm run user -- --help" for the commands.`);
-    finish(2);
-    return;
-  }
-  console.error(err instanceof ConfigError ? err.message : `Error: ${oneLine(err)}`);
-  finish(1);
-});
+runCli('user', async () => void (await main(process.argv.slice(2))), 'commands');
