@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { seedIfEmpty } from '../seed/load';
-import { syntheticSet } from '../seed/synthetic';
+import { loadSynthetic } from '../seed/synthetic';
 import { ObjectStore } from '../storage/objects';
 import { openSqliteDatabase, SqliteDocumentStore } from '../store/sqlite';
 
@@ -27,9 +27,16 @@ async function main(): Promise<void> {
   if (seeded) console.log(`Seeded ${seeded} documents of the institute's content.`);
   if (scale > 0) {
     const runId = Date.now().toString(36);
-    const docs = syntheticSet(scale, runId);
-    for (let i = 0; i < docs.length; i += 1000) await store.createMany(docs.slice(i, i + 1000));
-    console.log(`Added ${docs.length} synthetic documents (${scale} per type) to ${config.dataDir}.`);
+    const started = Date.now();
+    let lastReport = started;
+    const written = await loadSynthetic(store, scale, runId, (n, type) => {
+      if (Date.now() - lastReport < 5000) return;
+      lastReport = Date.now();
+      console.log(`… ${n} documents (now ${type}), ${Math.round((Date.now() - started) / 1000)} s`);
+    });
+    // Fresh statistics for the query planner after the bulk load.
+    store.analyze();
+    console.log(`Added ${written} synthetic documents (${scale} per type) to ${config.dataDir} in ${Math.round((Date.now() - started) / 1000)} s.`);
   }
   await store.close();
 }

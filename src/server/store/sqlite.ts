@@ -8,8 +8,8 @@ import { prepareDatabaseFile } from '../dataDir';
 import { searchTerms, searchTextOf } from '../../shared/content/search';
 import { ukSortKey } from '../../shared/content/sortKey';
 import { afterCursorSql } from './sqlCursor';
-import { collectionLiteral, rawExpr, registryIndexes, registryType, sortKeyFields, sortKeySignature, ukOrderExpr } from './sqliteIndexes';
-import { tieBreakFields } from './tieBreak';
+import { collectionLiteral, rawExpr, registryIndexes, type IndexSpec, registryType, sortKeyFields, sortKeySignature, ukOrderExpr } from './sqliteIndexes';
+import { RANGE_OPS, tieBreakFields } from './tieBreak';
 import { migrations } from './migrations/index';
 import {
   autoId,
@@ -60,7 +60,7 @@ function ftsQuery(terms: string[]): string | null {
  * three characters or more; `instr` on the normalised column decides for every term, so the result
  * is what a scan would give (one- and two-letter terms alone fall back to the scan).
  */
-function whereSql(collection: string, where: Filter[] | undefined, params: unknown[], search?: string): string {
+function whereSql(collection: string, where: Filter[] | undefined, params: unknown[], search?: string, keyFilter?: Filter): string {
   const parts = [`collection = ${collectionLiteral(collection)}`];
   const terms = search ? searchTerms(search) : [];
   const fts = ftsQuery(terms);
@@ -74,7 +74,8 @@ function whereSql(collection: string, where: Filter[] | undefined, params: unkno
     params.push(term);
   }
   for (const f of where ?? []) {
-    const expr = fieldExpr(f.field);
+    // With a key filter (a lookup), the other filters are written `+expr`, which no index serves.
+    const expr = keyFilter && f !== keyFilter ? `+${fieldExpr(f.field)}` : fieldExpr(f.field);
     switch (f.op) {
       case 'array-contains':
         parts.push(`EXISTS (SELECT 1 FROM json_each(data, '$.${f.field}') WHERE value = ?)`);
@@ -97,6 +98,37 @@ function whereSql(collection: string, where: Filter[] | undefined, params: unkno
     }
   }
   return parts.join(' AND ');
+}
+
+/** The registry's indexes by collection. */
+let indexesByCollection: Map<string, IndexSpec[]> | undefined;
+
+/**
+ * The registry index that delivers a list in its order: its leading columns are constrained by
+ * equality filters and the next ones are the list's first sort expressions (the longest such
+ * match). SQLite's planner, even with statistics, often prefers sorting the rows of a collection
+ * found through a general index to walking a partial index, so the list names it (`INDEXED BY`).
+ * Lists with a range filter on a field other than `publishedAt` are left to the planner: an index
+ * on the range may find far fewer rows (upcoming trainings).
+ */
+function orderingIndex(collection: string, where: Filter[] | undefined, sortExprs: string[]): string | undefined {
+  if ((where ?? []).some((f) => RANGE_OPS.has(f.op) && f.field !== 'publishedAt')) return undefined;
+  if (!indexesByCollection) {
+    indexesByCollection = new Map();
+    for (const spec of registryIndexes()) indexesByCollection.set(spec.collection, [...(indexesByCollection.get(spec.collection) ?? []), spec]);
+  }
+  const equal = new Set((where ?? []).filter((f) => f.op === '==' && f.value !== null).map((f) => fieldExpr(f.field)));
+  let best: { name: string; score: number } | undefined;
+  for (const spec of indexesByCollection.get(collection) ?? []) {
+    let i = 0;
+    while (i < spec.columns.length && equal.has(spec.columns[i]!)) i += 1;
+    let m = 0;
+    while (m < sortExprs.length && spec.columns[i + m] === sortExprs[m]) m += 1;
+    if (m === 0) continue;
+    const score = i * 100 + m;
+    if (!best || score > best.score) best = { name: spec.name, score };
+  }
+  return best?.name;
 }
 
 /** The JSON of a document's stored sort keys (see sqliteIndexes.ts `sortKeyFields`). */
@@ -207,8 +239,8 @@ export async function openSqliteDatabase(file: string): Promise<Database.Databas
 
 /** Prepared statements kept per store (SQL text → statement); beyond this many the cache starts over. */
 const STATEMENT_CACHE_LIMIT = 2000;
-/** `ANALYZE` samples at most this many rows per index (approximate statistics, fast on large tables). */
-const ANALYSIS_LIMIT = 1000;
+/** `ANALYZE` reads every index (0: no sampling limit; sampled statistics skew the per-collection estimates badly). */
+const ANALYSIS_LIMIT = 0;
 
 /** The DocumentStore on an open better-sqlite3 database. */
 export class SqliteDocumentStore implements DocumentStore {
@@ -363,7 +395,9 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async findOne<T>(collection: string, where: Filter[]): Promise<StoredDocument<T> | null> {
     const params: unknown[] = [];
-    const sql = `SELECT ${columnsSql(undefined)} FROM documents WHERE ${whereSql(collection, where, params)} LIMIT 1`;
+    // The first equality (a slug) is the lookup: SQLite's planner otherwise may take the status index.
+    const key = where.find((f) => f.op === '==' && f.value !== null);
+    const sql = `SELECT ${columnsSql(undefined)} FROM documents WHERE ${whereSql(collection, where, params, undefined, key)} LIMIT 1`;
     const row = this.stmt(sql).get(...params) as Row | undefined;
     return row ? toDocument<T>(row) : null;
   }
@@ -431,7 +465,8 @@ export class SqliteDocumentStore implements DocumentStore {
         dir = dir === 'ASC' ? 'DESC' : 'ASC';
       }
     }
-    let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents WHERE ${where}`;
+    const index = query.search?.trim() ? undefined : orderingIndex(collection, query.where, sortExprs);
+    let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents${index ? ` INDEXED BY ${index}` : ''} WHERE ${where}`;
     if (query.cursor) {
       const values = decodeCursor(query.cursor, sortExprs.length);
       sql += ` AND ${afterCursorSql(sortExprs, values, dir, params)}`;
