@@ -22,7 +22,7 @@ import { createQueryUtils } from './lib/trpc';
 
 const config = window.__CONFIG__!;
 const queryClient = createQueryClient();
-if (window.__RQ_STATE__) hydrate(queryClient, superjson.parse(window.__RQ_STATE__));
+if (window.__RQ_STATE__) hydrate(queryClient, superjson.deserialize(window.__RQ_STATE__));
 
 const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],

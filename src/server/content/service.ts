@@ -129,7 +129,7 @@ export class ContentService {
         offset: (page - 1) * limit,
         withTotal: true,
         // Only what the cards show (never bodies): the list is also the page's dehydrated state.
-        select: listFieldsOf(type),
+        select: input.fields?.length ? input.fields : listFieldsOf(type),
       });
       const total = result.total ?? 0;
       const pageCount = Math.max(1, Math.ceil(total / limit));

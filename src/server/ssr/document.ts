@@ -9,7 +9,12 @@ export function escapeHtml(value: string): string {
 
 /** JSON safe to put inside a <script> element. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return scriptText(JSON.stringify(value));
+}
+
+/** JSON text made safe inside a script element (as is: a JSON document is a JavaScript literal). */
+export function scriptText(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 export function htmlDocument(opts: {
@@ -37,7 +42,7 @@ export function htmlDocument(opts: {
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
 ${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
-<script nonce="${nonce}">window.__CONFIG__=${scriptJson(opts.config)};window.__RQ_STATE__=${scriptJson(opts.state)};</script>
+<script nonce="${nonce}">window.__CONFIG__=${scriptJson(opts.config)};window.__RQ_STATE__=${scriptText(opts.state)};</script>
 ${assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : ''}
 </head>
 <body>

@@ -258,7 +258,11 @@ export class SqliteDocumentStore implements DocumentStore {
     options: SqliteStoreOptions = {},
   ) {
     this.searchText = options.searchText ?? registrySearchText;
-    this.reindexSearch({ onlyMissing: true });
+    // Rows written before the search column existed get their text once (every write sets it since).
+    if (!this.db.prepare("SELECT 1 FROM store_meta WHERE key = 'search_filled'").get()) {
+      this.reindexSearch({ onlyMissing: true });
+      this.db.prepare("INSERT OR IGNORE INTO store_meta (key, value) VALUES ('search_filled', '1')").run();
+    }
     this.refreshSortKeys();
     const created = this.ensureIndexes();
     if (created) this.analyze();
