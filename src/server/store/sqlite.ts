@@ -48,10 +48,17 @@ function bind(value: Filter['value']): string | number | null {
   return value;
 }
 
-/** Terms trigram search can look up (three characters or more). */
-function ftsQuery(terms: string[]): string | null {
-  const long = terms.filter((t) => [...t].length >= 3);
-  return long.length ? long.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ') : null;
+/** Trigrams a search looks up in the FTS index (the rarest ones of all its terms). */
+const FTS_TRIGRAMS = 3;
+
+/** The distinct trigrams (three code points) of the terms of three characters or more. */
+function trigramsOf(terms: string[]): string[] {
+  const grams = new Set<string>();
+  for (const term of terms) {
+    const chars = [...term];
+    for (let i = 0; i + 3 <= chars.length; i += 1) grams.add(chars.slice(i, i + 3).join(''));
+  }
+  return [...grams];
 }
 
 /**
@@ -60,10 +67,17 @@ function ftsQuery(terms: string[]): string | null {
  * three characters or more; `instr` on the normalised column decides for every term, so the result
  * is what a scan would give (one- and two-letter terms alone fall back to the scan).
  */
-function whereSql(collection: string, where: Filter[] | undefined, params: unknown[], search?: string, keyFilter?: Filter): string {
+function whereSql(
+  collection: string,
+  where: Filter[] | undefined,
+  params: unknown[],
+  search?: string,
+  keyFilter?: Filter,
+  ftsQuery?: (terms: string[]) => string | null,
+): string {
   const parts = [`collection = ${collectionLiteral(collection)}`];
   const terms = search ? searchTerms(search) : [];
-  const fts = ftsQuery(terms);
+  const fts = ftsQuery?.(terms) ?? null;
   if (fts) {
     parts.push('rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?)');
     params.push(fts);
@@ -270,6 +284,25 @@ export class SqliteDocumentStore implements DocumentStore {
     this.rowsAtAnalyze = this.totalRows();
   }
 
+  /**
+   * The FTS5 query that finds a search's candidates: its rarest trigrams (by how many documents of
+   * any collection have each, from fts5vocab), so common ones («ого», «ння») are not walked; null
+   * when no term has three characters (the search then scans the collection).
+   */
+  private readonly ftsQuery = (terms: string[]): string | null => {
+    const grams = trigramsOf(terms);
+    if (!grams.length) return null;
+    const counted = grams.map((gram) => ({
+      gram,
+      n: (this.stmt('SELECT doc FROM documents_fts_vocab WHERE term = ?').get(gram) as { doc: number } | undefined)?.doc ?? 0,
+    }));
+    counted.sort((a, b) => a.n - b.n);
+    return counted
+      .slice(0, FTS_TRIGRAMS)
+      .map(({ gram }) => `"${gram.replace(/"/g, '""')}"`)
+      .join(' AND ');
+  };
+
   /** A prepared statement for the SQL text, prepared once. */
   private stmt(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
@@ -440,13 +473,15 @@ export class SqliteDocumentStore implements DocumentStore {
 
   private countSql(collection: string, where: Filter[] | undefined, search?: string): number {
     const params: unknown[] = [];
-    const row = this.stmt(`SELECT count(*) AS n FROM documents WHERE ${whereSql(collection, where, params, search)}`).get(...params) as { n: number };
+    const row = this.stmt(`SELECT count(*) AS n FROM documents WHERE ${whereSql(collection, where, params, search, undefined, this.ftsQuery)}`).get(...params) as {
+      n: number;
+    };
     return row.n;
   }
 
   async list<T>(collection: string, query: ListQuery): Promise<ListResult<T>> {
     const params: unknown[] = [];
-    const where = whereSql(collection, query.where, params, query.search);
+    const where = whereSql(collection, query.where, params, query.search, undefined, this.ftsQuery);
     const collation = query.orderBy.collation;
     const sortExprs = [
       ...query.orderBy.fields.map((f) => (collation === 'uk' ? ukOrderExpr(collection, f) : fieldExpr(f))),
