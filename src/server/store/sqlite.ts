@@ -48,17 +48,14 @@ function bind(value: Filter['value']): string | number | null {
   return value;
 }
 
-/** Trigrams a search looks up in the FTS index (the rarest ones of all its terms). */
-const FTS_TRIGRAMS = 3;
-
-/** The distinct trigrams (three code points) of the terms of three characters or more. */
-function trigramsOf(terms: string[]): string[] {
-  const grams = new Set<string>();
-  for (const term of terms) {
-    const chars = [...term];
-    for (let i = 0; i + 3 <= chars.length; i += 1) grams.add(chars.slice(i, i + 3).join(''));
-  }
-  return [...grams];
+/**
+ * The FTS5 query that finds a search's candidates: each term of three characters or more as a
+ * phrase of its trigrams (so the index itself checks that it is a substring); null when no term is
+ * that long (the search then scans the collection with instr).
+ */
+function ftsPhrases(terms: string[]): string | null {
+  const long = terms.filter((t) => [...t].length >= 3);
+  return long.length ? long.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ') : null;
 }
 
 /**
@@ -73,11 +70,10 @@ function whereSql(
   params: unknown[],
   search?: string,
   keyFilter?: Filter,
-  ftsQuery?: (terms: string[]) => string | null,
 ): string {
   const parts = [`collection = ${collectionLiteral(collection)}`];
   const terms = search ? searchTerms(search) : [];
-  const fts = ftsQuery?.(terms) ?? null;
+  const fts = ftsPhrases(terms);
   if (fts) {
     parts.push('rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?)');
     params.push(fts);
@@ -284,25 +280,6 @@ export class SqliteDocumentStore implements DocumentStore {
     this.rowsAtAnalyze = this.totalRows();
   }
 
-  /**
-   * The FTS5 query that finds a search's candidates: its rarest trigrams (by how many documents of
-   * any collection have each, from fts5vocab), so common ones («ого», «ння») are not walked; null
-   * when no term has three characters (the search then scans the collection).
-   */
-  private readonly ftsQuery = (terms: string[]): string | null => {
-    const grams = trigramsOf(terms);
-    if (!grams.length) return null;
-    const counted = grams.map((gram) => ({
-      gram,
-      n: (this.stmt('SELECT doc FROM documents_fts_vocab WHERE term = ?').get(gram) as { doc: number } | undefined)?.doc ?? 0,
-    }));
-    counted.sort((a, b) => a.n - b.n);
-    return counted
-      .slice(0, FTS_TRIGRAMS)
-      .map(({ gram }) => `"${gram.replace(/"/g, '""')}"`)
-      .join(' AND ');
-  };
-
   /** A prepared statement for the SQL text, prepared once. */
   private stmt(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
@@ -473,7 +450,7 @@ export class SqliteDocumentStore implements DocumentStore {
 
   private countSql(collection: string, where: Filter[] | undefined, search?: string): number {
     const params: unknown[] = [];
-    const row = this.stmt(`SELECT count(*) AS n FROM documents WHERE ${whereSql(collection, where, params, search, undefined, this.ftsQuery)}`).get(...params) as {
+    const row = this.stmt(`SELECT count(*) AS n FROM documents WHERE ${whereSql(collection, where, params, search)}`).get(...params) as {
       n: number;
     };
     return row.n;
@@ -481,7 +458,7 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async list<T>(collection: string, query: ListQuery): Promise<ListResult<T>> {
     const params: unknown[] = [];
-    const where = whereSql(collection, query.where, params, query.search, undefined, this.ftsQuery);
+    const where = whereSql(collection, query.where, params, query.search);
     const collation = query.orderBy.collation;
     const sortExprs = [
       ...query.orderBy.fields.map((f) => (collation === 'uk' ? ukOrderExpr(collection, f) : fieldExpr(f))),

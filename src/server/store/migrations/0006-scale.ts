@@ -10,8 +10,8 @@ import type { SqliteMigration } from './index';
  *   visible documents is a lookup minus the scheduled ones (an index range);
  * - `documents_fts`: an FTS5 trigram index of the `search` column (contentless, rowid = the
  *   document's rowid, kept by triggers), which finds the candidates of a search for terms of three
- *   characters or more; `instr` still decides, so results are as before. `documents_fts_vocab`
- *   (fts5vocab) tells how many documents have each trigram, so a search looks up its rarest ones;
+ *   characters or more (each a phrase of its trigrams: a substring); `instr` still decides, so
+ *   results are as before;
  * - `store_meta`: small facts the store keeps about itself (which sort keys each collection has).
  */
 export const m0006Scale: SqliteMigration = {
@@ -46,7 +46,6 @@ export const m0006Scale: SqliteMigration = {
       END;
 
       CREATE VIRTUAL TABLE documents_fts USING fts5(search, content = '', contentless_delete = 1, tokenize = 'trigram case_sensitive 1');
-      CREATE VIRTUAL TABLE documents_fts_vocab USING fts5vocab(documents_fts, row);
       INSERT INTO documents_fts (rowid, search) SELECT rowid, search FROM documents WHERE search IS NOT NULL;
       CREATE TRIGGER documents_fts_insert AFTER INSERT ON documents WHEN new.search IS NOT NULL BEGIN
         INSERT INTO documents_fts (rowid, search) VALUES (new.rowid, new.search);
@@ -65,7 +64,6 @@ export const m0006Scale: SqliteMigration = {
       DROP TRIGGER documents_fts_update;
       DROP TRIGGER documents_fts_delete;
       DROP TRIGGER documents_fts_insert;
-      DROP TABLE documents_fts_vocab;
       DROP TABLE documents_fts;
       DROP TRIGGER documents_count_update;
       DROP TRIGGER documents_count_delete;
