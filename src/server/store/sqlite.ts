@@ -247,6 +247,8 @@ export async function openSqliteDatabase(file: string): Promise<Database.Databas
   return db;
 }
 
+/** From this many FTS candidates on, a search list walks its ordering index instead (see manyCandidates). */
+const MANY_CANDIDATES = 2000;
 /** Prepared statements kept per store (SQL text → statement); beyond this many the cache starts over. */
 const STATEMENT_CACHE_LIMIT = 2000;
 /** `ANALYZE` reads every index (0: no sampling limit; sampled statistics skew the per-collection estimates badly). */
@@ -448,6 +450,19 @@ export class SqliteDocumentStore implements DocumentStore {
     return this.countSql(collection, filters, search);
   }
 
+  /**
+   * Whether a search's FTS candidates (in any collection) are many: then the list walks its
+   * ordering index and stops at the page's end, checking each row against the candidates, rather
+   * than fetching and sorting every candidate. (A search with no term of three characters has no
+   * candidates: it scans in order as well.)
+   */
+  private manyCandidates(search: string): boolean {
+    const fts = ftsPhrases(searchTerms(search));
+    if (!fts) return true;
+    const row = this.stmt(`SELECT count(*) AS n FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT ${MANY_CANDIDATES})`).get(fts) as { n: number };
+    return row.n >= MANY_CANDIDATES;
+  }
+
   private countSql(collection: string, where: Filter[] | undefined, search?: string): number {
     const params: unknown[] = [];
     const row = this.stmt(`SELECT count(*) AS n FROM documents WHERE ${whereSql(collection, where, params, search)}`).get(...params) as {
@@ -481,7 +496,7 @@ export class SqliteDocumentStore implements DocumentStore {
         dir = dir === 'ASC' ? 'DESC' : 'ASC';
       }
     }
-    const index = query.search?.trim() ? undefined : orderingIndex(collection, query.where, sortExprs);
+    const index = query.search?.trim() && !this.manyCandidates(query.search) ? undefined : orderingIndex(collection, query.where, sortExprs);
     let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents${index ? ` INDEXED BY ${index}` : ''} WHERE ${where}`;
     if (query.cursor) {
       const values = decodeCursor(query.cursor, sortExprs.length);
