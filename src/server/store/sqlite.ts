@@ -48,6 +48,9 @@ function bind(value: Filter['value']): string | number | null {
   return value;
 }
 
+/** FTS rowids of one collection: its number × this + the document's rowid (2^40). */
+const FTS_COLLECTION_SPAN = 1099511627776;
+
 /**
  * The FTS5 query that finds a search's candidates: each term of three characters or more as a
  * phrase of its trigrams (so the index itself checks that it is a substring); null when no term is
@@ -75,7 +78,11 @@ function whereSql(
   const terms = search ? searchTerms(search) : [];
   const fts = ftsPhrases(terms);
   if (fts) {
-    parts.push('rowid IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?)');
+    // The collection's rowid range of the FTS index (see migration 0006): only its documents are read.
+    const base = `(SELECT n FROM fts_collections WHERE name = ${collectionLiteral(collection)}) * ${FTS_COLLECTION_SPAN}`;
+    parts.push(
+      `rowid IN (SELECT rowid - ${base} FROM documents_fts WHERE documents_fts MATCH ? AND rowid >= ${base} AND rowid < ${base} + ${FTS_COLLECTION_SPAN})`,
+    );
     params.push(fts);
   }
   // The search column is already normalised (see shared/content/search.ts); instr needs no escaping.
@@ -451,15 +458,18 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   /**
-   * Whether a search's FTS candidates (in any collection) are many: then the list walks its
+   * Whether a search's FTS candidates (in the collection) are many: then the list walks its
    * ordering index and stops at the page's end, checking each row against the candidates, rather
    * than fetching and sorting every candidate. (A search with no term of three characters has no
    * candidates: it scans in order as well.)
    */
-  private manyCandidates(search: string): boolean {
+  private manyCandidates(collection: string, search: string): boolean {
     const fts = ftsPhrases(searchTerms(search));
     if (!fts) return true;
-    const row = this.stmt(`SELECT count(*) AS n FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? LIMIT ${MANY_CANDIDATES})`).get(fts) as { n: number };
+    const base = `(SELECT n FROM fts_collections WHERE name = ${collectionLiteral(collection)}) * ${FTS_COLLECTION_SPAN}`;
+    const row = this.stmt(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? AND rowid >= ${base} AND rowid < ${base} + ${FTS_COLLECTION_SPAN} LIMIT ${MANY_CANDIDATES})`,
+    ).get(fts) as { n: number };
     return row.n >= MANY_CANDIDATES;
   }
 
@@ -496,7 +506,7 @@ export class SqliteDocumentStore implements DocumentStore {
         dir = dir === 'ASC' ? 'DESC' : 'ASC';
       }
     }
-    const index = query.search?.trim() && !this.manyCandidates(query.search) ? undefined : orderingIndex(collection, query.where, sortExprs);
+    const index = query.search?.trim() && !this.manyCandidates(collection, query.search) ? undefined : orderingIndex(collection, query.where, sortExprs);
     let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents${index ? ` INDEXED BY ${index}` : ''} WHERE ${where}`;
     if (query.cursor) {
       const values = decodeCursor(query.cursor, sortExprs.length);
