@@ -24,7 +24,7 @@ import { createQueryUtils } from './lib/trpc';
 const appData = readAppData();
 const config = appData.config;
 const queryClient = createQueryClient();
-if (appData.state) hydrate(queryClient, superjson.parse(appData.state));
+if (appData.state) hydrate(queryClient, superjson.deserialize(appData.state));
 
 const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],

@@ -292,6 +292,40 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
       expect(await store.count('items', where)).toBe(expected.length);
     });
 
+    it('counts by state and publication time, after creates, updates and deletes', async () => {
+      const at = (y: number) => `${y}-01-01T00:00:00.000Z`;
+      await store.createMany(
+        [
+          ['p1', 'published', null],
+          ['p2', 'published', at(2020)],
+          ['p3', 'published', at(2030)],
+          ['p4', 'draft', null],
+          ['p5', 'draft', at(2020)],
+        ].map(([id, status, publishedAt]) => ({ collection: 'posts', id: id!, data: { status, publishedAt } })),
+      );
+      const visible = [
+        { field: 'status', op: '==' as const, value: 'published' },
+        { field: 'publishedAt', op: 'is-null-or-<=' as const, value: at(2025) },
+      ];
+      const scheduled = [
+        { field: 'status', op: '==' as const, value: 'published' },
+        { field: 'publishedAt', op: '>' as const, value: at(2025) },
+      ];
+      const counts = async () => [
+        await store.count('posts'),
+        await store.count('posts', visible),
+        await store.count('posts', scheduled),
+        await store.count('posts', [{ field: 'status', op: '==', value: 'draft' }]),
+      ];
+      expect(await counts()).toEqual([5, 2, 1, 2]);
+      await store.update('posts', 'p4', { status: 'published', publishedAt: null }, 1);
+      await store.update('posts', 'p3', { status: 'published', publishedAt: at(2021) }, 1);
+      await store.delete('posts', 'p1');
+      expect(await counts()).toEqual([4, 3, 0, 1]);
+      const page = await store.list('posts', { where: visible, orderBy: { fields: ['updatedAt'], direction: 'desc' }, limit: 1, withTotal: true });
+      expect(page.total).toBe(3);
+    });
+
     it('finds one document by equality, or null', async () => {
       expect((await store.findOne('items', [{ field: 's', op: '==', value: 'd' }]))?.id).toBe('d');
       expect(await store.findOne('items', [{ field: 's', op: '==', value: 'zz' }])).toBeNull();
@@ -357,6 +391,19 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
       expect(page.total).toBe(12);
       const past = await store.list('news', { ...query, offset: 20 });
       expect(past.items).toEqual([]);
+    });
+
+    it('gives a late page (past the middle) with a cursor that continues like an early page', async () => {
+      const query: ListQuery = { orderBy: { fields: ['rank', 'title'], direction: 'desc', collation: 'uk' }, limit: 3, withTotal: true };
+      const full = ids((await store.list('news', { ...query, limit: 100 })).items);
+      for (const offset of [2, 7, 9, 10, 11]) {
+        const page = await store.list('news', { ...query, offset });
+        expect(ids(page.items), `offset ${offset}`).toEqual(full.slice(offset, offset + 3));
+        expect(page.total).toBe(12);
+        if (offset + 3 >= 12) expect(page.nextCursor).toBeNull();
+        else expect(ids((await store.list('news', { ...query, cursor: page.nextCursor! })).items)).toEqual(full.slice(offset + 3, offset + 6));
+      }
+      expect((await store.list('news', { ...query, offset: 12 })).items).toEqual([]);
     });
 
     it('refuses cursors it did not make', async () => {

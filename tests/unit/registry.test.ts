@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isArrayField, richTextFieldsOf } from '../../src/shared/content/define';
+import { adminListFieldsOf, isArrayField, listFieldsOf, richTextFieldsOf } from '../../src/shared/content/define';
+import { registryIndexes, sortKeyFields } from '../../src/server/store/sqliteIndexes';
 import { getInputSchema, listInputSchema } from '../../src/shared/content/listInput';
 import { contentTypeList, contentTypes, findByAdminSection, getContentType } from '../../src/shared/content/registry';
 
@@ -95,5 +96,43 @@ describe('list and get inputs', () => {
 
   it('refuses an over-long slug', () => {
     expect(getInputSchema.safeParse({ idOrSlug: 'a'.repeat(10_000) }).success).toBe(false);
+  });
+});
+
+describe('list fields', () => {
+  it('never puts a rich-text field into a public list unless the page shows it (/Trainings)', () => {
+    for (const type of contentTypeList) {
+      if (!type.isPublic || type.kind !== 'collection') continue;
+      const fields = listFieldsOf(type);
+      for (const f of fields) expect(f in type.schema.shape, `${type.key}.${f}`).toBe(true);
+      if (type.key !== 'trainings') for (const rich of richTextFieldsOf(type)) expect(fields, `${type.key}`).not.toContain(rich);
+    }
+  });
+
+  it('lets a list ask for some of its fields, and no others', () => {
+    const schema = listInputSchema(contentTypes.news);
+    expect(schema.parse({ fields: ['title', 'slug'] })).toMatchObject({ fields: ['title', 'slug'] });
+    expect(schema.safeParse({ fields: ['body'] }).success).toBe(false);
+    expect(schema.safeParse({ fields: [] }).success).toBe(false);
+  });
+
+  it('gives admin lists their columns and state, not bodies', () => {
+    expect(adminListFieldsOf(contentTypes.news)).toEqual(['title', 'date', 'status', 'slug', 'publishedAt']);
+  });
+});
+
+describe('SQLite registry indexes', () => {
+  it('keeps sort keys for the sortable fields only, and names indexes stably', () => {
+    const keys = sortKeyFields('news');
+    expect(keys).not.toBe('*');
+    expect([...(keys as Set<string>)]).toEqual(['date', 'status', 'title']);
+    expect(sortKeyFields('_audit')).toBe('*');
+    const indexes = registryIndexes();
+    expect(new Set(indexes.map((i) => i.name)).size).toBe(indexes.length);
+    expect(registryIndexes().map((i) => i.name)).toEqual(indexes.map((i) => i.name));
+    for (const index of indexes) {
+      expect(index.sql).toContain(`WHERE collection = '${index.collection}'`);
+      expect(index.sql).not.toContain('uk_sort_key');
+    }
   });
 });

@@ -4,12 +4,13 @@
  * executed, so no inline script and no CSP nonce; the same bytes can be cached for everyone). The
  * entries read it once, before anything else.
  */
+import type { SuperJSONResult } from 'superjson';
 import type { PublicConfig } from './publicConfig';
 
 export interface AppData {
   config: PublicConfig;
-  /** superjson-encoded dehydrated react-query state (public pages). */
-  state?: string;
+  /** The dehydrated react-query state, superjson-serialised (`{ json, meta }`; public pages). */
+  state?: SuperJSONResult;
   /** react-router's hydration data (public pages). */
   router?: unknown;
 }

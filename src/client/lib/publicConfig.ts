@@ -2,6 +2,8 @@
  * Configuration the server hands the browser in `window.__CONFIG__` (the same firebase web config
  * is served at /__/firebase/init.json).
  */
+import type { SuperJSONResult } from 'superjson';
+
 export interface FirebaseWebConfig {
   apiKey: string;
   authDomain: string;
@@ -26,6 +28,7 @@ export interface PublicConfig {
 declare global {
   interface Window {
     __CONFIG__?: PublicConfig;
-    __RQ_STATE__?: string;
+    /** The dehydrated react-query state, superjson-serialised (`{ json, meta }`), as a literal. */
+    __RQ_STATE__?: SuperJSONResult;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The two ports of the configured backend, for the export and import CLIs (and their tests): the
+ * The two ports of the configured backend, for the export, import and seed CLIs (and their tests): the
  * SQLite documents and the embedded files under DATA_DIR, or Cloud Firestore and the Cloud Storage
  * bucket with BACKEND=firebase (firebase-admin; the emulators when FIRESTORE_EMULATOR_HOST and
  * STORAGE_EMULATOR_HOST are set). Opened as the server opens them (app.ts), without the change feed.
@@ -32,7 +32,12 @@ export interface OpenBackend {
   close(): Promise<void>;
 }
 
-export async function openBackend(config: Config, purpose: 'export' | 'import'): Promise<OpenBackend> {
+/**
+ * Opens the configured backend for a command-line tool: `export` only reads; `import` and `seed`
+ * write, so in embedded mode they take the DATA_DIR lock (no server may run beside them: its caches
+ * would not see their writes). Throws BackupError when the lock is held or there is nothing to export.
+ */
+export async function openBackend(config: Config, purpose: 'export' | 'import' | 'seed'): Promise<OpenBackend> {
   if (config.backend === 'firebase') {
     const store = createFirestoreStore({ firestore: firebaseFirestore(config.firebase.projectId) });
     const files = createCloudObjectStore({ projectId: config.firebase.projectId, bucket: config.firebase.storageBucket });
@@ -48,12 +53,12 @@ export async function openBackend(config: Config, purpose: 'export' | 'import'):
   if (purpose === 'export' && !existsSync(dbFile)) throw new BackupError(`DATA_DIR ${config.dataDir} holds no site (no site.db): nothing to export`);
   prepareDataDir(config.dataDir);
   let lock: DataDirLock | null = null;
-  if (purpose === 'import') {
+  if (purpose !== 'export') {
     try {
       lock = lockDataDir(config.dataDir);
     } catch (err) {
       if (err instanceof DataDirLockedError) {
-        throw new BackupError(`a server is running on DATA_DIR ${config.dataDir}${err.pid ? ` (pid ${err.pid})` : ''}; stop it before importing into it`);
+        throw new BackupError(`a server is running on DATA_DIR ${config.dataDir}${err.pid ? ` (pid ${err.pid})` : ''}; stop it before ${purpose === 'import' ? 'importing into it' : 'seeding it'}`);
       }
       throw err;
     }

@@ -1,40 +1,45 @@
 /**
  * `npm run seed -- --scale N`: adds N synthetic documents per content type (for load tests) to the
- * store under DATA_DIR; seeds the institute's content first if the store is empty.
- * `npm run seed` alone only does the latter.
+ * configured backend (embedded: DATA_DIR, with its server stopped; firebase: Firestore and the
+ * bucket); seeds the institute's content first if the store is empty. `npm run seed` alone only
+ * does the latter. Exit status: 0 done, 1 failed, 2 wrong usage.
  */
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { openBackend } from '../backup/backend';
 import { seedIfEmpty } from '../seed/load';
-import { syntheticSet } from '../seed/synthetic';
-import { ObjectStore } from '../storage/objects';
-import { openSqliteDatabase, SqliteDocumentStore } from '../store/sqlite';
+import { loadSynthetic } from '../seed/synthetic';
+import { SqliteDocumentStore } from '../store/sqlite';
+import { cliConfig, runCli, UsageError } from './run';
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { scale: { type: 'string', default: '0' } } });
-  const scale = Number(values.scale);
-  if (!Number.isInteger(scale) || scale < 0 || scale > 1_000_000) {
-    console.error('--scale must be a whole number from 0 to 1000000');
-    process.exit(2);
+runCli('seed', async () => {
+  let scale: number;
+  try {
+    const { values } = parseArgs({ args: process.argv.slice(2), strict: true, options: { scale: { type: 'string', default: '0' } } });
+    scale = Number(values.scale);
+  } catch (err) {
+    throw new UsageError((err as Error).message.split(/\.\s/)[0]!);
   }
-  const config = loadConfig();
-  mkdirSync(config.dataDir, { recursive: true });
-  const db = await openSqliteDatabase(path.join(config.dataDir, 'site.db'));
-  const store = new SqliteDocumentStore(db);
-  const seeded = await seedIfEmpty({ store, objects: new ObjectStore(db, path.join(config.dataDir, 'storage')), bucket: config.firebase.storageBucket });
-  if (seeded) console.log(`Seeded ${seeded} documents of the institute's content.`);
-  if (scale > 0) {
-    const runId = Date.now().toString(36);
-    const docs = syntheticSet(scale, runId);
-    for (let i = 0; i < docs.length; i += 1000) await store.createMany(docs.slice(i, i + 1000));
-    console.log(`Added ${docs.length} synthetic documents (${scale} per type) to ${config.dataDir}.`);
+  if (!Number.isInteger(scale) || scale < 0 || scale > 1_000_000) throw new UsageError('--scale must be a whole number from 0 to 1000000');
+  const config = cliConfig();
+  const backend = await openBackend(config, 'seed');
+  try {
+    const { store } = backend;
+    const seeded = await seedIfEmpty({ store, objects: backend.files });
+    if (seeded) console.log(`Seeded ${seeded} documents of the institute's content.`);
+    if (scale > 0) {
+      const runId = Date.now().toString(36);
+      const started = Date.now();
+      let lastReport = started;
+      const written = await loadSynthetic(store, scale, runId, (n, type) => {
+        if (Date.now() - lastReport < 5000) return;
+        lastReport = Date.now();
+        console.log(`… ${n} documents (now ${type}), ${Math.round((Date.now() - started) / 1000)} s`);
+      });
+      // Fresh statistics for SQLite's query planner after the bulk load (Firestore keeps its own).
+      if (store instanceof SqliteDocumentStore) store.analyze();
+      console.log(`Added ${written} synthetic documents (${scale} per type) to ${backend.describe} in ${Math.round((Date.now() - started) / 1000)} s.`);
+    }
+  } finally {
+    await backend.close();
   }
-  await store.close();
-}
-
-main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
 });

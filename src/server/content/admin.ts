@@ -21,7 +21,7 @@ import {
   type BulkAction,
   type RevisionAction,
 } from '../../shared/content/adminInput';
-import { adminAccessOf, isArrayField, richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
+import { adminAccessOf, adminListFieldsOf, isArrayField, richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
 import { contentTypeList, getContentType } from '../../shared/content/registry';
 import { slugify, withSlugSuffix } from '../../shared/content/slug';
 import type { Role } from '../identity/types';
@@ -215,6 +215,7 @@ export class ContentAdminService {
         limit: input.limit,
         cursor: input.cursor,
         withTotal: true,
+        select: adminListFieldsOf(type),
       });
       return {
         items: page.items.map((d) => this.content.toApi(type, d)),

@@ -5,7 +5,7 @@
  * visibility rules, filters and API shape.
  */
 import { TRPCError } from '@trpc/server';
-import { isArrayField, richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
+import { isArrayField, listFieldsOf, richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
 import type { ListInput } from '../../shared/content/listInput';
 import { getContentType } from '../../shared/content/registry';
 import { InvalidCursorError, type DocumentStore, type Filter, type StoredDocument } from '../store/port';
@@ -128,6 +128,8 @@ export class ContentService {
         cursor: input.cursor,
         offset: (page - 1) * limit,
         withTotal: true,
+        // Only what the cards show (never bodies): the list is also the page's dehydrated state.
+        select: input.fields?.length ? input.fields : listFieldsOf(type),
       });
       const total = result.total ?? 0;
       const pageCount = Math.max(1, Math.ceil(total / limit));

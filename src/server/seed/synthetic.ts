@@ -4,6 +4,7 @@
  */
 import { isArrayField, type AnyContentType } from '../../shared/content/define';
 import { contentTypeList, type ContentKey } from '../../shared/content/registry';
+import type { DocumentStore } from '../store/port';
 import { seedSet } from './content/index';
 
 const BOOK_ORDER_TEMPLATE = {
@@ -41,7 +42,8 @@ export function syntheticDocuments(type: AnyContentType, count: number, runId: s
     if ('status' in data) data.status = 'published';
     for (const f of type.rangeFields ?? []) if (typeof data[f] === 'string') data[f] = shiftDate(data[f] as string, i);
     if (typeof data.date === 'string') data.date = shiftDate(data.date, i);
-    if ('order' in data) data.order = 1000 + i;
+    // Orders stay within every schema's maximum (10 000): they wrap, and the id breaks ties.
+    if ('order' in data) data.order = 1000 + ((i - 1) % 9000);
     if (type.key === 'redirects') data.from = `/synthetic/${runId}/${i}`;
     out.push({ collection: type.key, id: `synthetic-${runId}-${i}`, data: type.schema.parse(data) });
   }
@@ -51,4 +53,30 @@ export function syntheticDocuments(type: AnyContentType, count: number, runId: s
 /** Synthetic documents for every collection type. */
 export function syntheticSet(count: number, runId: string) {
   return contentTypeList.flatMap((type) => syntheticDocuments(type, count, runId));
+}
+
+/** Documents per batch of a synthetic load (one transaction each). */
+const SYNTHETIC_BATCH = 5000;
+
+/**
+ * Writes `count` synthetic documents of every collection type in batches (never holding them all in
+ * memory); `progress` is told after each batch. Returns how many were written.
+ */
+export async function loadSynthetic(
+  store: Pick<DocumentStore, 'createMany'>,
+  count: number,
+  runId: string,
+  progress?: (written: number, type: string) => void,
+): Promise<number> {
+  let written = 0;
+  for (const type of contentTypeList) {
+    for (let start = 1; start <= count; start += SYNTHETIC_BATCH) {
+      const docs = syntheticDocuments(type, Math.min(SYNTHETIC_BATCH, count - start + 1), runId, start);
+      if (!docs.length) break;
+      await store.createMany(docs);
+      written += docs.length;
+      progress?.(written, type.key);
+    }
+  }
+  return written;
 }

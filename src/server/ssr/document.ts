@@ -21,7 +21,12 @@ export const APP_DATA_ID = '__APP_DATA__';
  * `<!--` can appear), and the line separators JavaScript once refused.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return scriptText(JSON.stringify(value));
+}
+
+/** JSON text made safe inside a script element (as is: a JSON document is a JavaScript literal). */
+export function scriptText(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -37,9 +42,18 @@ function styleTags(assets: EntryAssets): string {
   return tags.join('\n');
 }
 
+/**
+ * The data block's JSON: `{config, state, router}`, with the state's JSON text embedded as a value
+ * (not encoded a second time as a string), all of it safe inside a script element.
+ */
+function appDataJson(opts: { config: PublicConfig; state: string; router: unknown }): string {
+  return scriptText(`{"config":${JSON.stringify(opts.config)},"state":${opts.state},"router":${JSON.stringify(opts.router ?? null)}}`);
+}
+
 export function htmlDocument(opts: {
   head: HeadTags;
   appHtml: string;
+  /** The dehydrated react-query state as superjson's JSON text (`{json, meta}`), embedded as it is. */
   state: string;
   /** react-router's hydration data (loaderData, actionData, serialised errors). */
   router: unknown;
@@ -63,7 +77,7 @@ export function htmlDocument(opts: {
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${styleTags(assets)}
 ${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
-<script type="application/json" id="${APP_DATA_ID}">${scriptJson({ config: opts.config, state: opts.state, router: opts.router })}</script>
+<script type="application/json" id="${APP_DATA_ID}">${appDataJson(opts)}</script>
 ${assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : ''}
 </head>
 <body>

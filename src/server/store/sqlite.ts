@@ -4,13 +4,12 @@
  */
 import Database from 'better-sqlite3';
 import { Umzug, type UmzugStorage } from 'umzug';
-import { contentTypes } from '../../shared/content/registry';
 import { prepareDatabaseFile } from '../dataDir';
-import type { AnyContentType } from '../../shared/content/define';
 import { searchTerms, searchTextOf } from '../../shared/content/search';
 import { ukSortKey } from '../../shared/content/sortKey';
 import { afterCursorSql } from './sqlCursor';
-import { tieBreakFields } from './tieBreak';
+import { collectionLiteral, rawExpr, registryIndexes, type IndexSpec, registryType, sortKeyFields, sortKeySignature, ukOrderExpr } from './sqliteIndexes';
+import { RANGE_OPS, tieBreakFields } from './tieBreak';
 import { migrations } from './migrations/index';
 import {
   autoId,
@@ -41,35 +40,59 @@ interface Row {
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export { autoId, ukSortKey };
 
-/** SQL expression for a sortable/filterable field. */
-function fieldExpr(field: string): string {
-  if (field === 'createdAt') return 'created_at';
-  if (field === 'updatedAt') return 'updated_at';
-  if (field === 'id') return 'id';
-  if (!FIELD.test(field)) throw new Error(`Invalid field name: ${field}`);
-  return `json_extract(data, '$.${field}')`;
-}
-
-/** The ORDER BY expression of a field: with the 'uk' collation, document fields go through `uk_sort_key`. */
-function sortExpr(field: string, collation: 'uk' | undefined): string {
-  const expr = fieldExpr(field);
-  return collation === 'uk' && expr.startsWith('json_extract') ? `uk_sort_key(${expr})` : expr;
-}
+/** SQL expression for a filterable field (a column for the timestamps and the id). */
+const fieldExpr = rawExpr;
 
 function bind(value: Filter['value']): string | number | null {
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;
 }
 
-function whereSql(where: Filter[] | undefined, params: unknown[], search?: string): string {
-  const parts = ['collection = ?'];
+/** FTS rowids of one collection: its number × this + the document's rowid (2^40). */
+const FTS_COLLECTION_SPAN = 1099511627776;
+
+/**
+ * The FTS5 query that finds a search's candidates: each term of three characters or more as a
+ * phrase of its trigrams (so the index itself checks that it is a substring); null when no term is
+ * that long (the search then scans the collection with instr).
+ */
+function ftsPhrases(terms: string[]): string | null {
+  const long = terms.filter((t) => [...t].length >= 3);
+  return long.length ? long.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ') : null;
+}
+
+/**
+ * The WHERE clause of a query on one collection (its name inlined as a literal, so the registry's
+ * partial indexes apply). Search: the FTS5 trigram index gives the candidates for the terms of
+ * three characters or more; `instr` on the normalised column decides for every term, so the result
+ * is what a scan would give (one- and two-letter terms alone fall back to the scan).
+ */
+function whereSql(
+  collection: string,
+  where: Filter[] | undefined,
+  params: unknown[],
+  search?: string,
+  keyFilter?: Filter,
+): string {
+  const parts = [`collection = ${collectionLiteral(collection)}`];
+  const terms = search ? searchTerms(search) : [];
+  const fts = ftsPhrases(terms);
+  if (fts) {
+    // The collection's rowid range of the FTS index (see migration 0006): only its documents are read.
+    const base = `(SELECT n FROM fts_collections WHERE name = ${collectionLiteral(collection)}) * ${FTS_COLLECTION_SPAN}`;
+    parts.push(
+      `rowid IN (SELECT rowid - ${base} FROM documents_fts WHERE documents_fts MATCH ? AND rowid >= ${base} AND rowid < ${base} + ${FTS_COLLECTION_SPAN})`,
+    );
+    params.push(fts);
+  }
   // The search column is already normalised (see shared/content/search.ts); instr needs no escaping.
-  for (const term of search ? searchTerms(search) : []) {
+  for (const term of terms) {
     parts.push('instr(search, ?) > 0');
     params.push(term);
   }
   for (const f of where ?? []) {
-    const expr = fieldExpr(f.field);
+    // With a key filter (a lookup), the other filters are written `+expr`, which no index serves.
+    const expr = keyFilter && f !== keyFilter ? `+${fieldExpr(f.field)}` : fieldExpr(f.field);
     switch (f.op) {
       case 'array-contains':
         parts.push(`EXISTS (SELECT 1 FROM json_each(data, '$.${f.field}') WHERE value = ?)`);
@@ -92,6 +115,50 @@ function whereSql(where: Filter[] | undefined, params: unknown[], search?: strin
     }
   }
   return parts.join(' AND ');
+}
+
+/** The registry's indexes by collection. */
+let indexesByCollection: Map<string, IndexSpec[]> | undefined;
+
+/**
+ * The registry index that delivers a list in its order: its leading columns are constrained by
+ * equality filters and the next ones are the list's first sort expressions (the longest such
+ * match). SQLite's planner, even with statistics, often prefers sorting the rows of a collection
+ * found through a general index to walking a partial index, so the list names it (`INDEXED BY`).
+ * Lists with a range filter on a field other than `publishedAt` are left to the planner: an index
+ * on the range may find far fewer rows (upcoming trainings).
+ */
+function orderingIndex(collection: string, where: Filter[] | undefined, sortExprs: string[]): string | undefined {
+  if ((where ?? []).some((f) => RANGE_OPS.has(f.op) && f.field !== 'publishedAt')) return undefined;
+  if (!indexesByCollection) {
+    indexesByCollection = new Map();
+    for (const spec of registryIndexes()) indexesByCollection.set(spec.collection, [...(indexesByCollection.get(spec.collection) ?? []), spec]);
+  }
+  const equal = new Set((where ?? []).filter((f) => f.op === '==' && f.value !== null).map((f) => fieldExpr(f.field)));
+  let best: { name: string; score: number } | undefined;
+  for (const spec of indexesByCollection.get(collection) ?? []) {
+    let i = 0;
+    while (i < spec.columns.length && equal.has(spec.columns[i]!)) i += 1;
+    let m = 0;
+    while (m < sortExprs.length && spec.columns[i + m] === sortExprs[m]) m += 1;
+    if (m === 0) continue;
+    const score = i * 100 + m;
+    if (!best || score > best.score) best = { name: spec.name, score };
+  }
+  return best?.name;
+}
+
+/** The JSON of a document's stored sort keys (see sqliteIndexes.ts `sortKeyFields`). */
+export function sortKeysJson(collection: string, data: unknown): string {
+  const keys: Record<string, unknown> = {};
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    const fields = sortKeyFields(collection);
+    for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
+      if (fields !== '*' && !fields.has(field)) continue;
+      if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') keys[field] = ukSortKey(value);
+    }
+  }
+  return JSON.stringify(keys);
 }
 
 function encodeCursor(values: unknown[]): string {
@@ -137,10 +204,7 @@ function columnsSql(select: string[] | undefined): string {
 
 /** The search text of a document of a registry collection (other collections: empty). */
 function registrySearchText(collection: string, data: unknown): string {
-  const type = Object.prototype.hasOwnProperty.call(contentTypes, collection)
-    ? (contentTypes as Record<string, AnyContentType>)[collection]
-    : undefined;
-  return searchTextOf(type, data);
+  return searchTextOf(registryType(collection), data);
 }
 
 export interface SqliteStoreOptions {
@@ -190,17 +254,136 @@ export async function openSqliteDatabase(file: string): Promise<Database.Databas
   return db;
 }
 
+/** From this many FTS candidates on, a search list walks its ordering index instead (see manyCandidates). */
+const MANY_CANDIDATES = 2000;
+/** Prepared statements kept per store (SQL text → statement); beyond this many the cache starts over. */
+const STATEMENT_CACHE_LIMIT = 2000;
+/** `ANALYZE` reads every index (0: no sampling limit; sampled statistics skew the per-collection estimates badly). */
+const ANALYSIS_LIMIT = 0;
+
 /** The DocumentStore on an open better-sqlite3 database. */
 export class SqliteDocumentStore implements DocumentStore {
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
   private readonly searchText: (collection: string, data: unknown) => string;
+  private readonly statements = new Map<string, Database.Statement>();
+  /** Collections whose stored sort keys match the registry's current declaration. */
+  private readonly keyedCollections = new Set<string>();
+  /** Documents written by bulk loads since the statistics were last gathered, and the size then. */
+  private bulkWritten = 0;
+  private rowsAtAnalyze = 0;
 
   constructor(
     readonly db: Database.Database,
     options: SqliteStoreOptions = {},
   ) {
     this.searchText = options.searchText ?? registrySearchText;
-    this.reindexSearch({ onlyMissing: true });
+    // Rows written before the search column existed get their text once (every write sets it since).
+    if (!this.db.prepare("SELECT 1 FROM store_meta WHERE key = 'search_filled'").get()) {
+      this.reindexSearch({ onlyMissing: true });
+      this.db.prepare("INSERT OR IGNORE INTO store_meta (key, value) VALUES ('search_filled', '1')").run();
+    }
+    this.refreshSortKeys();
+    const created = this.ensureIndexes();
+    if (created) this.analyze();
+    else this.db.pragma('optimize = 0x10002');
+    this.rowsAtAnalyze = this.totalRows();
+  }
+
+  /** A prepared statement for the SQL text, prepared once. */
+  private stmt(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_LIMIT) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private totalRows(): number {
+    return (this.stmt('SELECT ifnull(sum(n), 0) AS n FROM document_counts').get() as { n: number }).n;
+  }
+
+  /**
+   * Creates the registry's indexes (sqliteIndexes.ts) that are missing and drops registry indexes no
+   * declaration asks for any more; returns how many were created.
+   */
+  ensureIndexes(): number {
+    const wanted = registryIndexes();
+    const names = new Set(wanted.map((i) => i.name));
+    const existing = (
+      this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND name LIKE 'documents\\_r\\_%' ESCAPE '\\'").all() as Array<{
+        name: string;
+      }>
+    ).map((r) => r.name);
+    const have = new Set(existing);
+    let created = 0;
+    this.db.transaction(() => {
+      for (const name of existing) if (!names.has(name)) this.db.exec(`DROP INDEX ${name}`);
+      for (const index of wanted) {
+        if (have.has(index.name)) continue;
+        this.db.exec(index.sql);
+        created += 1;
+      }
+    })();
+    if (created || existing.some((n) => !names.has(n))) this.statements.clear();
+    return created;
+  }
+
+  /**
+   * Gathers the query planner's statistics (`ANALYZE`, sampling at most ANALYSIS_LIMIT rows per
+   * index). Run after migrations, index changes and bulk loads; without them SQLite may pick a
+   * poor index (a slug lookup through the status index).
+   */
+  analyze(): void {
+    this.db.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
+    this.db.exec('ANALYZE');
+    this.statements.clear();
+    this.bulkWritten = 0;
+    this.rowsAtAnalyze = this.totalRows();
+  }
+
+  /** After a bulk load: `ANALYZE` again once the store has grown by half since the last time. */
+  private afterBulkWrite(count: number): void {
+    this.bulkWritten += count;
+    if (this.bulkWritten >= 500 && this.bulkWritten * 2 >= this.rowsAtAnalyze) this.analyze();
+  }
+
+  /**
+   * Recomputes the stored sort keys of every collection whose declaration of sortable fields
+   * changed (or that has none yet: rows written before migration 0006).
+   */
+  refreshSortKeys(): number {
+    const known = new Map(
+      (this.db.prepare("SELECT key, value FROM store_meta WHERE key LIKE 'sort_keys:%'").all() as Array<{ key: string; value: string }>).map((r) => [
+        r.key.slice('sort_keys:'.length),
+        r.value,
+      ]),
+    );
+    const collections = (this.db.prepare('SELECT DISTINCT collection FROM document_counts WHERE n > 0').all() as Array<{ collection: string }>).map((r) => r.collection);
+    let updated = 0;
+    for (const collection of new Set([...collections, ...known.keys()])) {
+      const signature = sortKeySignature(collection);
+      if (known.get(collection) !== signature) {
+        const rows = this.db.prepare('SELECT rowid, data FROM documents WHERE collection = ?').all(collection) as Array<{ rowid: number; data: string }>;
+        const set = this.db.prepare('UPDATE documents SET sort_keys = ? WHERE rowid = ?');
+        this.db.transaction(() => {
+          for (const row of rows) set.run(sortKeysJson(collection, JSON.parse(row.data)), row.rowid);
+          this.markKeyed(collection);
+        })();
+        updated += rows.length;
+      }
+      this.keyedCollections.add(collection);
+    }
+    return updated;
+  }
+
+  private markKeyed(collection: string): void {
+    this.stmt('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+      `sort_keys:${collection}`,
+      sortKeySignature(collection),
+    );
+    this.keyedCollections.add(collection);
   }
 
   /**
@@ -229,54 +412,131 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async get<T>(collection: string, id: string): Promise<StoredDocument<T> | null> {
-    const row = this.db.prepare(`SELECT ${columnsSql(undefined)} FROM documents WHERE collection = ? AND id = ?`).get(collection, id) as
-      | Row
-      | undefined;
+    const row = this.stmt(`SELECT ${columnsSql(undefined)} FROM documents WHERE collection = ? AND id = ?`).get(collection, id) as Row | undefined;
     return row ? toDocument<T>(row) : null;
   }
 
   async findOne<T>(collection: string, where: Filter[]): Promise<StoredDocument<T> | null> {
-    const params: unknown[] = [collection];
-    const sql = `SELECT ${columnsSql(undefined)} FROM documents WHERE ${whereSql(where, params)} LIMIT 1`;
-    const row = this.db.prepare(sql).get(...params) as Row | undefined;
+    const params: unknown[] = [];
+    // The first equality (a slug) is the lookup: SQLite's planner otherwise may take the status index.
+    const key = where.find((f) => f.op === '==' && f.value !== null);
+    const sql = `SELECT ${columnsSql(undefined)} FROM documents WHERE ${whereSql(collection, where, params, undefined, key)} LIMIT 1`;
+    const row = this.stmt(sql).get(...params) as Row | undefined;
     return row ? toDocument<T>(row) : null;
   }
 
   async count(collection: string, where?: Filter[]): Promise<number> {
-    const params: unknown[] = [collection];
-    const row = this.db.prepare(`SELECT count(*) AS n FROM documents WHERE ${whereSql(where, params)}`).get(...params) as { n: number };
+    return this.countMatches(collection, where);
+  }
+
+  /**
+   * How many documents match. Totals of the visibility and state filters come from
+   * `document_counts` (kept by triggers): all of a collection, or one `status`, minus the scheduled
+   * ones (`publishedAt` later than now: an index range); anything else counts over an index.
+   */
+  private countMatches(collection: string, where: Filter[] | undefined, search?: string): number {
+    const filters = where ?? [];
+    if (!search?.trim()) {
+      const status = filters.filter((f) => f.field === 'status');
+      const published = filters.filter((f) => f.field === 'publishedAt');
+      const rest = filters.length - status.length - published.length;
+      const statusValue = status[0]?.value;
+      const simpleStatus = status.length === 0 || (status.length === 1 && status[0]!.op === '==' && typeof statusValue === 'string' && statusValue !== '');
+      if (rest === 0 && simpleStatus && published.length <= 1) {
+        const base =
+          status.length === 0
+            ? (this.stmt('SELECT ifnull(sum(n), 0) AS n FROM document_counts WHERE collection = ?').get(collection) as { n: number }).n
+            : ((this.stmt('SELECT n FROM document_counts WHERE collection = ? AND status = ?').get(collection, statusValue) as { n: number } | undefined)?.n ?? 0);
+        const pa = published[0];
+        if (!pa) return base;
+        if (pa.op === 'is-null-or-<=' && status.length === 1) {
+          return base - this.countSql(collection, [...status, { field: 'publishedAt', op: '>', value: pa.value }]);
+        }
+      }
+    }
+    return this.countSql(collection, filters, search);
+  }
+
+  /**
+   * Whether a search's FTS candidates (in the collection) are many: then the list walks its
+   * ordering index and stops at the page's end, checking each row against the candidates, rather
+   * than fetching and sorting every candidate. (A search with no term of three characters has no
+   * candidates: it scans in order as well.)
+   */
+  private manyCandidates(collection: string, search: string): boolean {
+    const fts = ftsPhrases(searchTerms(search));
+    if (!fts) return true;
+    const base = `(SELECT n FROM fts_collections WHERE name = ${collectionLiteral(collection)}) * ${FTS_COLLECTION_SPAN}`;
+    const row = this.stmt(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? AND rowid >= ${base} AND rowid < ${base} + ${FTS_COLLECTION_SPAN} LIMIT ${MANY_CANDIDATES})`,
+    ).get(fts) as { n: number };
+    return row.n >= MANY_CANDIDATES;
+  }
+
+  private countSql(collection: string, where: Filter[] | undefined, search?: string): number {
+    const params: unknown[] = [];
+    const row = this.stmt(`SELECT count(*) AS n FROM documents WHERE ${whereSql(collection, where, params, search)}`).get(...params) as {
+      n: number;
+    };
     return row.n;
   }
 
   async list<T>(collection: string, query: ListQuery): Promise<ListResult<T>> {
-    const params: unknown[] = [collection];
-    const where = whereSql(query.where, params, query.search);
-    const totalParams = [...params];
+    const params: unknown[] = [];
+    const where = whereSql(collection, query.where, params, query.search);
+    const collation = query.orderBy.collation;
     const sortExprs = [
-      ...query.orderBy.fields.map((f) => sortExpr(f, query.orderBy.collation)),
+      ...query.orderBy.fields.map((f) => (collation === 'uk' ? ukOrderExpr(collection, f) : fieldExpr(f))),
       ...tieBreakFields(query).map((f) => fieldExpr(f)),
       'id',
     ];
-    const dir = query.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
-    let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents WHERE ${where}`;
+    const total = query.withTotal ? this.countMatches(collection, query.where, query.search) : undefined;
+    let dir: 'ASC' | 'DESC' = query.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
+    let limit = query.limit + 1;
+    let offset = !query.cursor && query.offset ? query.offset : 0;
+    // A page nearer the end than the start (the last page of a long list) is read backwards from
+    // the end, so the index is walked for the rows after it rather than all the rows before it.
+    let reversed = false;
+    if (total !== undefined && offset > 0) {
+      if (offset >= total) return { items: [], nextCursor: null, total };
+      if (offset > total / 2) {
+        reversed = true;
+        limit = Math.min(query.limit, total - offset);
+        offset = total - offset - limit;
+        dir = dir === 'ASC' ? 'DESC' : 'ASC';
+      }
+    }
+    const index = query.search?.trim() && !this.manyCandidates(collection, query.search) ? undefined : orderingIndex(collection, query.where, sortExprs);
+    let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents${index ? ` INDEXED BY ${index}` : ''} WHERE ${where}`;
     if (query.cursor) {
       const values = decodeCursor(query.cursor, sortExprs.length);
       sql += ` AND ${afterCursorSql(sortExprs, values, dir, params)}`;
+      // The same condition as a range on the first sort expression, which an index can seek to.
+      if (dir === 'ASC' && values[0] !== null && values[0] !== undefined) {
+        sql += ` AND ${sortExprs[0]} >= ?`;
+        params.push(values[0]);
+      }
     }
     sql += ` ORDER BY ${sortExprs.map((e) => `${e} ${dir}`).join(', ')} LIMIT ?`;
-    params.push(query.limit + 1);
-    if (!query.cursor && query.offset) {
+    params.push(limit);
+    if (offset) {
       sql += ' OFFSET ?';
-      params.push(query.offset);
+      params.push(offset);
     }
-    const rows = this.db.prepare(sql).all(...params) as Array<Row & Record<string, string | number | null>>;
-    const page = rows.slice(0, query.limit);
+    const rows = this.stmt(sql).all(...params) as Array<Row & Record<string, string | number | null>>;
+    let page: typeof rows;
+    let hasMore: boolean;
+    if (reversed) {
+      page = rows.reverse();
+      hasMore = (query.offset ?? 0) + page.length < total!;
+    } else {
+      page = rows.slice(0, query.limit);
+      hasMore = rows.length > query.limit;
+    }
     const last = page[page.length - 1];
-    const nextCursor = rows.length > query.limit && last ? encodeCursor(sortExprs.map((_, i) => last[`s${i}`] ?? null)) : null;
+    const nextCursor = hasMore && last ? encodeCursor(sortExprs.map((_, i) => last[`s${i}`] ?? null)) : null;
     const result: ListResult<T> = { items: page.map((r) => toDocument<T>(r)), nextCursor };
-    if (query.withTotal) {
-      result.total = (this.db.prepare(`SELECT count(*) AS n FROM documents WHERE ${where}`).get(...totalParams) as { n: number }).n;
-    }
+    if (total !== undefined) result.total = total;
     return result;
   }
 
@@ -287,6 +547,7 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async createMany(items: Array<{ collection: string; id: string; data: unknown }>): Promise<void> {
     await this.commit(items.map((item) => ({ kind: 'create' as const, ...item })));
+    this.afterBulkWrite(items.length);
   }
 
   async update<T>(collection: string, id: string, data: T, expectedVersion: number): Promise<StoredDocument<T>> {
@@ -309,9 +570,10 @@ export class SqliteDocumentStore implements DocumentStore {
 
   private checkUnique(collection: string, id: string, unique: UniqueField[] | undefined): void {
     for (const u of unique ?? []) {
-      const holder = this.db
-        .prepare(`SELECT id FROM documents WHERE collection = ? AND ${fieldExpr(u.field)} = ? AND id != ? LIMIT 1`)
-        .get(collection, u.value, id) as { id: string } | undefined;
+      const holder = this.stmt(`SELECT id FROM documents WHERE collection = ${collectionLiteral(collection)} AND ${fieldExpr(u.field)} = ? AND id != ? LIMIT 1`).get(
+        u.value,
+        id,
+      ) as { id: string } | undefined;
       if (holder) throw new UniqueConstraintError(collection, u.field, u.value, holder.id);
     }
   }
@@ -320,20 +582,28 @@ export class SqliteDocumentStore implements DocumentStore {
     const { collection } = op;
     if (op.kind === 'create') {
       const id = op.id ?? autoId();
-      if (this.db.prepare('SELECT 1 FROM documents WHERE collection = ? AND id = ?').get(collection, id)) {
+      if (this.stmt('SELECT 1 FROM documents WHERE collection = ? AND id = ?').get(collection, id)) {
         throw new DocumentExistsError(collection, id);
       }
       this.checkUnique(collection, id, op.unique);
       const version = op.version ?? 1;
       const createdAt = op.createdAt ?? now;
       const updatedAt = op.updatedAt ?? now;
-      this.db
-        .prepare('INSERT INTO documents (collection, id, data, version, created_at, updated_at, search) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(collection, id, JSON.stringify(op.data), version, createdAt, updatedAt, this.searchText(collection, op.data));
+      if (!this.keyedCollections.has(collection)) this.markKeyed(collection);
+      this.stmt('INSERT INTO documents (collection, id, data, version, created_at, updated_at, search, sort_keys) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+        collection,
+        id,
+        JSON.stringify(op.data),
+        version,
+        createdAt,
+        updatedAt,
+        this.searchText(collection, op.data),
+        sortKeysJson(collection, op.data),
+      );
       events.push({ collection, id, kind: 'create' });
       return { collection, id, data: op.data, version, createdAt, updatedAt };
     }
-    const row = this.db.prepare('SELECT version, created_at FROM documents WHERE collection = ? AND id = ?').get(collection, op.id) as
+    const row = this.stmt('SELECT version, created_at FROM documents WHERE collection = ? AND id = ?').get(collection, op.id) as
       | { version: number; created_at: string }
       | undefined;
     if (!row) throw new DocumentNotFoundError(collection, op.id);
@@ -341,19 +611,25 @@ export class SqliteDocumentStore implements DocumentStore {
       throw new VersionConflictError(collection, op.id, op.expectedVersion, row.version);
     }
     if (op.kind === 'delete') {
-      this.db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?').run(collection, op.id);
+      this.stmt('DELETE FROM documents WHERE collection = ? AND id = ?').run(collection, op.id);
       events.push({ collection, id: op.id, kind: 'delete' });
       return null;
     }
     this.checkUnique(collection, op.id, op.unique);
-    this.db
-      .prepare('UPDATE documents SET data = ?, version = version + 1, updated_at = ?, search = ? WHERE collection = ? AND id = ?')
-      .run(JSON.stringify(op.data), now, this.searchText(collection, op.data), collection, op.id);
+    this.stmt('UPDATE documents SET data = ?, version = version + 1, updated_at = ?, search = ?, sort_keys = ? WHERE collection = ? AND id = ?').run(
+      JSON.stringify(op.data),
+      now,
+      this.searchText(collection, op.data),
+      sortKeysJson(collection, op.data),
+      collection,
+      op.id,
+    );
     events.push({ collection, id: op.id, kind: 'update' });
     return { collection, id: op.id, data: op.data, version: row.version + 1, createdAt: row.created_at, updatedAt: now };
   }
 
   async close(): Promise<void> {
+    this.statements.clear();
     this.db.close();
   }
 }

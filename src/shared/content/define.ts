@@ -36,6 +36,12 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   slug?: { field: keyof Shape & string; from: keyof Shape & string };
   /** Admin list columns. */
   defaultColumns: Array<keyof Shape & string>;
+  /**
+   * The fields a public list returns (what its cards show; id, version and timestamps always come
+   * along, and so do the fields the list filters and sorts by). Default: every field except rich
+   * text, so list pages never carry bodies they do not show.
+   */
+  listFields?: Array<keyof Shape & string>;
   /** Fields matched by the admin search. */
   searchable: Array<keyof Shape & string>;
   /** Fields a public list may filter on by equality. */
@@ -95,6 +101,21 @@ export type AnyContentType = ContentTypeConfig<z.ZodRawShape> & { key: string };
 /** The rich-text fields of a type (declared, or `body` when its schema has one). */
 export function richTextFieldsOf(type: AnyContentType): string[] {
   return type.richTextFields ?? ('body' in type.schema.shape ? ['body'] : []);
+}
+
+/** The data fields a public list of the type returns (declared `listFields`, or all but rich text). */
+export function listFieldsOf(type: AnyContentType): string[] {
+  const rich = new Set(richTextFieldsOf(type));
+  if (!type.listFields) return Object.keys(type.schema.shape).filter((f) => !rich.has(f));
+  // The fields a list can be filtered and sorted by come along, so a reader sees why it is in order.
+  const scalar = [...type.filters, ...Object.values(type.sorts).flatMap((s) => s.by), ...(type.rangeFields ?? [])];
+  return [...new Set([...type.listFields, ...scalar.filter((f) => f in type.schema.shape && !rich.has(f))])];
+}
+
+/** The data fields an admin list returns: its columns, the title, slug, order and state (never bodies). */
+export function adminListFieldsOf(type: AnyContentType): string[] {
+  const fields = [type.useAsTitle, ...type.defaultColumns, ...(type.slug ? [type.slug.field] : []), 'order', ...(type.publishable ? ['status', 'publishedAt'] : [])];
+  return [...new Set(fields)].filter((f) => f in type.schema.shape);
 }
 
 /** Who may manage a type in the admin (`staff` unless declared). */

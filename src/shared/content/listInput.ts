@@ -1,9 +1,10 @@
 /**
  * The input schema of a type's public list, built from its declaration: page size, cursor or page
- * number, a named sort, equality filters on the declared fields and a date range on a declared field.
+ * number, a named sort, equality filters on the declared fields, a date range on a declared field
+ * and which of the list's fields to return.
  */
 import { z } from 'zod';
-import type { AnyContentType } from './define';
+import { listFieldsOf, type AnyContentType } from './define';
 
 /** Most items one list call returns. */
 export const MAX_PAGE_SIZE = 100;
@@ -22,6 +23,12 @@ export function listInputSchema(type: AnyContentType) {
       page: z.number().int().min(1).max(MAX_PAGE).optional(),
       sort: (sortNames.length ? z.enum(sortNames as [string, ...string[]]) : z.never()).optional(),
       filter: z.object(filterShape).strict().optional(),
+      /** Only these of the list's fields (what the page shows; id, version and timestamps always come). */
+      fields: z
+        .array(z.enum(listFieldsOf(type) as [string, ...string[]]))
+        .min(1)
+        .max(50)
+        .optional(),
       /** Only documents whose `field` (a declared date field) is within [gte, lte] (YYYY-MM-DD or ISO instants). */
       range: z
         .object({

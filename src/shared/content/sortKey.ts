@@ -1,6 +1,7 @@
 /**
- * The Ukrainian collation as a sort key, shared by both document stores: SQLite sorts through the
- * SQL function `uk_sort_key`, Firestore by the key stored on write (`_sort.{field}`), so both put
+ * The Ukrainian collation as a sort key, shared by both document stores, each storing it on write:
+ * SQLite in the `sort_keys` JSON column (the registry's sortable fields, indexed; other fields sort
+ * through the SQL function `uk_sort_key` at query time), Firestore in `_sort.{field}`, so both put
  * documents in the same order with a plain binary (UTF-8 byte) comparison.
  */
 

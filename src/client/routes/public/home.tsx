@@ -9,8 +9,9 @@ import { trpc } from '../../lib/trpc';
 
 const newsInput = { limit: 3 } as const;
 const upcoming = (today: string) => ({ sort: 'upcoming', range: { field: 'endDate', gte: today }, limit: 3 }) as const;
-const repoInput = { limit: 100 } as const;
-const departmentsInput = { limit: 100 } as const;
+// Only what the home page shows of these (the list pages show more).
+const repoInput = { limit: 100, fields: ['title', 'slug', 'summary'] };
+const departmentsInput = { limit: 100, fields: ['title', 'slug'] };
 
 function SectionHeading({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
   return (

@@ -22,6 +22,7 @@ export const activities = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'order', 'status'],
+  listFields: ['title', 'slug', 'summary', 'cover'],
   searchable: ['title', 'summary'],
   filters: [],
   sorts: { order: { by: ['order'], direction: 'asc' }, title: { by: ['title'], direction: 'asc' } },

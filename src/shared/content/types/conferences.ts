@@ -26,6 +26,7 @@ export const conferences = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'startDate', 'location', 'status'],
+  listFields: ['title', 'slug', 'summary', 'cover', 'startDate', 'endDate', 'location'],
   searchable: ['title', 'summary', 'location'],
   filters: [],
   sorts: { newest: { by: ['startDate'], direction: 'desc' }, upcoming: { by: ['startDate'], direction: 'asc' } },

@@ -22,6 +22,7 @@ export const contacts = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'email', 'order', 'status'],
+  listFields: ['title', 'slug', 'summary', 'address', 'phones', 'email', 'hours'],
   searchable: ['title', 'email'],
   filters: [],
   sorts: { order: { by: ['order'], direction: 'asc' } },

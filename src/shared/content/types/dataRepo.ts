@@ -39,6 +39,7 @@ export const dataRepo = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'version', 'status'],
+  listFields: ['title', 'slug', 'summary', 'periodStart', 'periodEnd'],
   searchable: ['title', 'summary'],
   filters: [],
   sorts: { order: { by: ['order'], direction: 'asc' } },

@@ -26,6 +26,7 @@ export const departments = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'shortName', 'order', 'status'],
+  listFields: ['title', 'slug', 'summary', 'shortName'],
   searchable: ['title', 'summary'],
   filters: [],
   sorts: { order: { by: ['order'], direction: 'asc' }, title: { by: ['title'], direction: 'asc' } },

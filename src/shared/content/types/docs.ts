@@ -25,6 +25,7 @@ export const docs = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'kind', 'date', 'status'],
+  listFields: ['title', 'slug', 'summary', 'kind', 'number', 'date'],
   searchable: ['title', 'summary', 'number'],
   filters: ['kind'],
   sorts: { newest: { by: ['date'], direction: 'desc' }, title: { by: ['title'], direction: 'asc' } },

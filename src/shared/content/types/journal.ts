@@ -32,6 +32,7 @@ export const journal = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'year', 'number', 'status'],
+  listFields: ['title', 'slug', 'cover', 'summary', 'year', 'volume', 'number'],
   searchable: ['title', 'summary'],
   filters: ['year'],
   sorts: { newest: { by: ['year', 'number'], direction: 'desc' } },

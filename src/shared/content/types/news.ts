@@ -22,6 +22,7 @@ export const news = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'date', 'status'],
+  listFields: ['title', 'slug', 'summary', 'cover', 'date'],
   searchable: ['title', 'summary'],
   filters: ['tags'],
   sorts: { newest: { by: ['date'], direction: 'desc' }, oldest: { by: ['date'], direction: 'asc' } },

@@ -31,6 +31,7 @@ export const publications = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'kind', 'year', 'status'],
+  listFields: ['title', 'slug', 'cover', 'summary', 'kind', 'year', 'authors'],
   searchable: ['title', 'summary', 'publisher'],
   filters: ['kind', 'year'],
   sorts: { newest: { by: ['year'], direction: 'desc' }, title: { by: ['title'], direction: 'asc' } },

@@ -24,6 +24,7 @@ export const theses = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'section', 'order', 'status'],
+  listFields: ['title', 'slug', 'authors', 'section'],
   searchable: ['title', 'summary'],
   filters: ['conferenceId', 'section'],
   sorts: { programme: { by: ['order'], direction: 'asc' }, title: { by: ['title'], direction: 'asc' } },

@@ -31,6 +31,7 @@ export const users = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'position', 'departmentId', 'status'],
+  listFields: ['title', 'photo', 'position', 'academicDegree', 'academicTitle', 'email', 'orcid'],
   searchable: ['title', 'position'],
   filters: ['departmentId'],
   sorts: { order: { by: ['order'], direction: 'asc' }, name: { by: ['title'], direction: 'asc' } },
