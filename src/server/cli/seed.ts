@@ -11,10 +11,19 @@ import { loadSynthetic } from '../seed/synthetic';
 import { SqliteDocumentStore } from '../store/sqlite';
 import { cliConfig, runCli, UsageError } from './run';
 
+const USAGE = `Usage: npm run seed [-- --scale N]
+
+Seeds the institute's content into the configured backend when its store is empty, then adds N
+synthetic documents per content type (load tests; 0 to 1000000). Embedded: stop the server first.`;
+
 runCli('seed', async () => {
   let scale: number;
   try {
-    const { values } = parseArgs({ args: process.argv.slice(2), strict: true, options: { scale: { type: 'string', default: '0' } } });
+    const { values } = parseArgs({ args: process.argv.slice(2), strict: true, options: { scale: { type: 'string', default: '0' }, help: { type: 'boolean', short: 'h' } } });
+    if (values.help) {
+      console.log(USAGE);
+      return;
+    }
     scale = Number(values.scale);
   } catch (err) {
     throw new UsageError((err as Error).message.split(/\.\s/)[0]!);
