@@ -1,4 +1,6 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { strFromU8, unzipSync } from 'fflate';
+import superjson, { type SuperJSONResult } from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
 import { seedSet } from '../../src/server/seed/content/index';
@@ -115,9 +117,11 @@ describe('every public route is server-rendered with its Ukrainian content', () 
     // One non-executable JSON block, no inline script (issue 13: cacheable pages, CSP without a nonce).
     const block = /<script type="application\/json" id="__APP_DATA__">(.*?)<\/script>/s.exec(res.body);
     expect(block).not.toBeNull();
-    const data = JSON.parse(block![1]!) as { config: { supportEmail: string }; state: string; router: { loaderData: unknown } };
+    const data = JSON.parse(block![1]!) as { config: { supportEmail: string }; state: SuperJSONResult; router: { loaderData: unknown } };
     expect(data.config.supportEmail).toBe('support@uhmi.org.ua');
-    expect(typeof data.state).toBe('string');
+    // superjson's `{json, meta}` embedded as a value (not a second encoding as a string), with the queries the page read.
+    const state = superjson.deserialize<DehydratedState>(data.state);
+    expect(state.queries.map((q) => q.queryKey[0])).toEqual(expect.arrayContaining([['news', 'list']]));
     expect(data.router.loaderData).toBeTruthy();
     expect(res.body).not.toMatch(/<script(?![^>]*(type="application\/json"|src=))[^>]*>/);
   });
