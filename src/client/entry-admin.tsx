@@ -36,7 +36,8 @@ const router = createBrowserRouter(createAdminRoutes(adminMiddleware(session)));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={adminTheme}>
-      <Notifications position="top-right" />
+      {/* Bottom right: a notice never covers the header's «На сайт» and «Вийти». */}
+      <Notifications position="bottom-right" />
       <AdminContext.Provider value={{ config, auth, session }}>
         <trpc.Provider client={trpcClient} queryClient={queryClient}>
           <QueryClientProvider client={queryClient}>
