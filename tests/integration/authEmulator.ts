@@ -4,14 +4,21 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/freePort';
 
 export const PROJECT = 'demo-uhmi';
 /** The emulator accepts any API key; our firebase-mode server is configured with this one. */
 export const API_KEY = 'demo-uhmi-web-api-key';
+/** The environment of our server in firebase mode against this project (with the emulators' hosts added by each test). */
+export const FIREBASE_MODE_ENV = {
+  BACKEND: 'firebase',
+  FIREBASE_API_KEY: API_KEY,
+  FIREBASE_PROJECT_ID: PROJECT,
+  FIREBASE_APP_ID: '1:000000000000:web:demo-uhmi',
+} as const;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIREBASE_CLI = path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
 export const STARTUP_TIMEOUT_MS = 60_000;
@@ -26,17 +33,6 @@ export interface Emulator {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts `firebase emulators:start --only auth --project demo-uhmi` (firebase-tools from

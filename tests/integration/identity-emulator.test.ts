@@ -31,7 +31,7 @@ import type { IdentityBackend, Role } from '../../src/server/identity/types';
 import { disposeAuthClients, errorCode, newAuthClient } from './firebaseClient';
 import { startTestServer, trpc, type TestServer } from './helpers';
 import { startFirestoreEmulator, type RunningEmulator } from '../support/firestoreEmulator';
-import { API_KEY, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from './authEmulator';
+import { API_KEY, FIREBASE_MODE_ENV, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from './authEmulator';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -446,10 +446,7 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
     await em.control('PATCH', '/config', { emailPrivacyConfig: { enableImprovedEmailPrivacy: true } });
     server = await startTestServer({
       SEED: 'false',
-      BACKEND: 'firebase',
-      FIREBASE_API_KEY: API_KEY,
-      FIREBASE_PROJECT_ID: PROJECT,
-      FIREBASE_APP_ID: '1:000000000000:web:demo-uhmi',
+      ...FIREBASE_MODE_ENV,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     });
@@ -564,10 +561,7 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
       ...process.env,
       DATA_DIR: server.dataDir,
       LOG_LEVEL: 'silent',
-      BACKEND: 'firebase',
-      FIREBASE_API_KEY: API_KEY,
-      FIREBASE_PROJECT_ID: PROJECT,
-      FIREBASE_APP_ID: '1:000000000000:web:demo-uhmi',
+      ...FIREBASE_MODE_ENV,
       FIREBASE_AUTH_EMULATOR_HOST: theEmulator().host,
     };
     // Run outside the project folder so a developer's .env cannot change the configuration.

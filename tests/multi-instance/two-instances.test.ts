@@ -8,13 +8,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { API_KEY, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from '../integration/authEmulator';
+import { API_KEY, FIREBASE_MODE_ENV, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from '../integration/authEmulator';
 import { startStorageEmulatorInProcess, type InProcessStorageEmulator } from '../support/storageEmulator';
+import { freePort } from '../support/freePort';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -23,17 +23,6 @@ const ADMIN = { email: 'webmaster@uhmi.example.org', password: 'multi-instance-p
 /** What "shows on every other instance within 2 s" allows. */
 const PROPAGATION_MS = 2000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Instance {
   origin: string;
@@ -146,10 +135,7 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
     storage = await startStorageEmulatorInProcess(PROJECT);
     const firebase = {
       STORAGE_EMULATOR_HOST: storage.origin,
-      BACKEND: 'firebase',
-      FIREBASE_API_KEY: API_KEY,
-      FIREBASE_PROJECT_ID: PROJECT,
-      FIREBASE_APP_ID: '1:000000000000:web:demo-uhmi',
+      ...FIREBASE_MODE_ENV,
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
       FIRESTORE_EMULATOR_HOST: inject('firestoreEmulatorHost'),
     };

@@ -9,7 +9,7 @@
  */
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from '../integration/authEmulator';
+import { API_KEY, FIREBASE_MODE_ENV, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from '../integration/authEmulator';
 import { startFirestoreEmulator, type RunningEmulator } from '../support/firestoreEmulator';
 import { disposeAuthClients, newAuthClient } from '../integration/firebaseClient';
 import { startTestServer, type TestServer } from '../integration/helpers';
@@ -28,10 +28,7 @@ beforeAll(async () => {
   process.env.FIRESTORE_EMULATOR_HOST = firestore.host;
   server = await startTestServer({
     SEED: 'false',
-    BACKEND: 'firebase',
-    FIREBASE_API_KEY: API_KEY,
-    FIREBASE_PROJECT_ID: PROJECT,
-    FIREBASE_APP_ID: '1:000000000000:web:demo-uhmi',
+    ...FIREBASE_MODE_ENV,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   });
