@@ -4,10 +4,11 @@
  * `firebase deploy --only firestore:indexes`. `--check` exits 1 when the committed file is stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { registryIndexFile, registryIndexFileText } from '../src/server/store/registryIndexes';
+import { indexFileText, registryIndexFile } from '../src/server/store/registryIndexes';
 
 const FILE = 'firestore.indexes.json';
-const text = await registryIndexFileText();
+const file = await registryIndexFile();
+const text = indexFileText(file);
 if (process.argv.includes('--check')) {
   const current = (() => {
     try {
@@ -23,4 +24,4 @@ if (process.argv.includes('--check')) {
 } else {
   writeFileSync(FILE, text);
 }
-console.log(`${FILE}: ${(await registryIndexFile()).indexes.length} composite indexes`);
+console.log(`${FILE}: ${file.indexes.length} composite indexes`);

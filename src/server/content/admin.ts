@@ -22,7 +22,7 @@ import {
   type RevisionAction,
 } from '../../shared/content/adminInput';
 import { adminAccessOf, adminListFieldsOf, isArrayField, richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
-import { contentTypeList, getContentType } from '../../shared/content/registry';
+import { contentTypeList, findContentType, getContentType } from '../../shared/content/registry';
 import { slugify, withSlugSuffix } from '../../shared/content/slug';
 import type { Role } from '../identity/types';
 import {
@@ -178,12 +178,11 @@ export class ContentAdminService {
     } catch (err) {
       // A precondition on another registry document (a detached referrer) names that document;
       // one on the history (a revision written meanwhile) means this document changed.
-      const registryType = (collection: string) => contentTypeList.find((t) => t.key === collection);
       if (err instanceof VersionConflictError || err instanceof DocumentExistsError) {
-        const other = registryType(err.collection);
+        const other = findContentType(err.collection);
         throw other ? await this.stale(other, err.id) : await this.stale(type, id);
       }
-      if (err instanceof DocumentNotFoundError) throw notFound(registryType(err.collection) ?? type);
+      if (err instanceof DocumentNotFoundError) throw notFound(findContentType(err.collection) ?? type);
       if (err instanceof UniqueConstraintError) {
         throw new TRPCError({
           code: 'CONFLICT',

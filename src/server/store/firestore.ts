@@ -36,16 +36,15 @@ import {
   type Settings,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
-import { contentTypes } from '../../shared/content/registry';
-import { searchTerms, searchTextOf } from '../../shared/content/search';
-import { ukSortKey } from '../../shared/content/sortKey';
+import { richTextFieldsOf } from '../../shared/content/define';
+import { findContentType } from '../../shared/content/registry';
+import { searchTerms } from '../../shared/content/search';
+import { CommitDocumentStore, decodeCursor, encodeCursor, registrySearchText, sortKeysOf } from './storeBase';
 import { filterShape, listOrder, listShape, searchShape, valuePath, type QueryShape } from './firestoreIndexes';
 import {
   autoId,
   DocumentExistsError,
   DocumentNotFoundError,
-  InvalidCursorError,
   UniqueConstraintError,
   VersionConflictError,
   type ChangeEvent,
@@ -130,10 +129,6 @@ interface FeedEntry {
   kind: ChangeEvent['kind'];
 }
 
-function registryType(collection: string): AnyContentType | undefined {
-  return Object.prototype.hasOwnProperty.call(contentTypes, collection) ? (contentTypes as Record<string, AnyContentType>)[collection] : undefined;
-}
-
 /** Firestore document id of a port id (`%` and `/` percent-encoded; `.`, `..`, `__…__` escaped). */
 export function encodeId(id: string): string {
   let out = id.replace(/%/g, '%25').replace(/\//g, '%2F');
@@ -205,25 +200,13 @@ function passes(filter: Filter, value: unknown): boolean {
   }
 }
 
-function encodeCursor(values: unknown[]): string {
-  return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string, length: number): Scalar[] {
-  try {
-    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(values) &&
-      values.length === length &&
-      typeof values[length - 1] === 'string' &&
-      values.every((v) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
-    ) {
-      return values as Scalar[];
-    }
-  } catch {
-    /* fall through */
-  }
-  throw new InvalidCursorError();
+/** Decodes a cursor of `length` scalar order values whose last one is the document id. */
+function decodeOrderCursor(cursor: string, length: number): Scalar[] {
+  return decodeCursor<Scalar>(
+    cursor,
+    length,
+    (v, i) => (i < length - 1 || typeof v === 'string') && (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
+  );
 }
 
 /** A value at a path of a snapshot (`__name__` = the port id). */
@@ -252,8 +235,7 @@ interface DocState {
 }
 
 /** The DocumentStore on Cloud Firestore. */
-export class FirestoreDocumentStore implements DocumentStore {
-  private readonly listeners = new Set<(event: ChangeEvent) => void>();
+export class FirestoreDocumentStore extends CommitDocumentStore {
   private readonly searchText: (collection: string, data: unknown) => string;
   private readonly onQuery?: (shape: QueryShape) => void;
   /** This store's id in the change feed (its own change documents are not re-emitted). */
@@ -273,7 +255,8 @@ export class FirestoreDocumentStore implements DocumentStore {
     options: Omit<FirestoreStoreOptions, 'firestore' | 'settings'> = {},
     private readonly ownsClient = false,
   ) {
-    this.searchText = options.searchText ?? ((collection, data) => searchTextOf(registryType(collection), data));
+    super();
+    this.searchText = options.searchText ?? registrySearchText;
     this.onQuery = options.onQuery;
     const feed = options.changeFeed === true ? {} : options.changeFeed || null;
     const retentionMs = feed?.retentionMs ?? 10 * 60_000;
@@ -360,18 +343,13 @@ export class FirestoreDocumentStore implements DocumentStore {
     return this.db.collection(collection).doc(encodeId(id));
   }
 
-  private emit(event: ChangeEvent): void {
-    for (const listener of this.listeners) listener(event);
-  }
-
   /**
    * Listeners hear the writes made through this store at once and, with `changeFeed` on, those of
    * other stores on the same database (server instances) as their change documents arrive; a large
    * remote batch is announced as one event with id `*` per collection.
    */
-  onChange(listener: (event: ChangeEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  override onChange(listener: (event: ChangeEvent) => void): () => void {
+    return super.onChange(listener);
   }
 
   private toDocument<T>(collection: string, snap: DocumentSnapshot, select?: string[]): StoredDocument<T> {
@@ -441,7 +419,7 @@ export class FirestoreDocumentStore implements DocumentStore {
     q = q.orderBy(FieldPath.documentId(), direction);
     if (query.select) q = q.select(...query.select.map((f) => valuePath(f)), 'version', 'createdAt', 'updatedAt', ...order.map((o) => o.path));
     if (query.cursor) {
-      const values = decodeCursor(query.cursor, order.length + 1);
+      const values = decodeOrderCursor(query.cursor, order.length + 1);
       q = q.startAfter(...values.slice(0, -1), encodeId(values[values.length - 1] as string));
     } else if (query.offset) {
       q = q.offset(query.offset);
@@ -496,7 +474,7 @@ export class FirestoreDocumentStore implements DocumentStore {
       .sort((a, b) => compareKeys(a.key, b.key));
     let start = 0;
     if (query.cursor) {
-      const after = decodeCursor(query.cursor, order.length + 1);
+      const after = decodeOrderCursor(query.cursor, order.length + 1);
       start = matches.findIndex((m) => compareKeys(m.key, after) > 0);
       if (start < 0) start = matches.length;
     } else if (query.offset) {
@@ -520,11 +498,6 @@ export class FirestoreDocumentStore implements DocumentStore {
     return result;
   }
 
-  async create<T>(collection: string, data: T, options: { id?: string } = {}): Promise<StoredDocument<T>> {
-    const [doc] = await this.commit([{ kind: 'create', collection, id: options.id, data }]);
-    return doc as StoredDocument<T>;
-  }
-
   /**
    * Atomic up to CREATE_MANY_CHUNK documents (and about 4 MiB of data); a larger set is written in
    * consecutive transactions of that size, each all or none, so a failure can leave the earlier
@@ -546,27 +519,12 @@ export class FirestoreDocumentStore implements DocumentStore {
     if (chunk.length) await this.commit(chunk.map((c) => ({ kind: 'create' as const, ...c })));
   }
 
-  async update<T>(collection: string, id: string, data: T, expectedVersion: number): Promise<StoredDocument<T>> {
-    const [doc] = await this.commit([{ kind: 'update', collection, id, data, expectedVersion }]);
-    return doc as StoredDocument<T>;
-  }
-
-  async delete(collection: string, id: string, expectedVersion?: number): Promise<void> {
-    await this.commit([{ kind: 'delete', collection, id, expectedVersion }]);
-  }
-
   /** The stored form of a document (sort keys, search text and grams computed from its data). */
   private encode(collection: string, state: DocState, held: Record<string, string | number>): FsDocument {
     const data = state.data;
-    const sort: Record<string, Scalar> = {};
-    if (data && typeof data === 'object' && !Array.isArray(data)) {
-      const type = registryType(collection);
-      const richText = new Set(type ? richTextFieldsOf(type) : []);
-      for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
-        if (richText.has(field)) continue;
-        if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') sort[field] = ukSortKey(value) as Scalar;
-      }
-    }
+    const type = findContentType(collection);
+    const richText = new Set(type ? richTextFieldsOf(type) : []);
+    const sort = sortKeysOf(data, (field) => !richText.has(field));
     const text = this.searchText(collection, data);
     return {
       data,

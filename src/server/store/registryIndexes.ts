@@ -13,13 +13,14 @@ import { adminAuditListInput, adminListInputSchema, adminSortFields, ADMIN_STATU
 import { isArrayField, type AnyContentType } from '../../shared/content/define';
 import { contentTypeList } from '../../shared/content/registry';
 import { ContentAdminService } from '../content/admin';
-import { AUDIT_COLLECTION, ContentHistory, REVISIONS_COLLECTION } from '../content/history';
+import { ContentHistory } from '../content/history';
 import { ContentService } from '../content/service';
 import { filterShape, indexesFor, listShape, searchShape, type IndexFile, type QueryShape } from './firestoreIndexes';
-import type { ChangeEvent, DocumentStore, Filter, ListQuery, ListResult, StoredDocument } from './port';
+import type { Filter, ListQuery, ListResult, StoredDocument } from './port';
+import { CommitDocumentStore } from './storeBase';
 
 /** A DocumentStore that stores nothing and records the Firestore shape of every read. */
-class ShapeRecorder implements DocumentStore {
+class ShapeRecorder extends CommitDocumentStore {
   readonly shapes: QueryShape[] = [];
   async get<T>(): Promise<StoredDocument<T> | null> {
     return null;
@@ -37,23 +38,11 @@ class ShapeRecorder implements DocumentStore {
     this.shapes.push(filterShape(collection, where));
     return 0;
   }
-  async create<T>(): Promise<StoredDocument<T>> {
-    throw new Error('read-only');
-  }
   async createMany(): Promise<void> {
-    throw new Error('read-only');
-  }
-  async update<T>(): Promise<StoredDocument<T>> {
-    throw new Error('read-only');
-  }
-  async delete(): Promise<void> {
     throw new Error('read-only');
   }
   async commit(): Promise<Array<StoredDocument<unknown> | null>> {
     throw new Error('read-only');
-  }
-  onChange(_listener: (event: ChangeEvent) => void): () => void {
-    return () => undefined;
   }
   async close(): Promise<void> {}
 }
@@ -130,8 +119,6 @@ export async function registryQueryShapes(): Promise<QueryShape[]> {
   }
   // The redirect rules (http/redirects.ts).
   await store.list('redirects', { orderBy: { fields: ['priority'], direction: 'asc' }, limit: 1000 });
-  void REVISIONS_COLLECTION;
-  void AUDIT_COLLECTION;
   return store.shapes;
 }
 
@@ -154,6 +141,11 @@ export async function registryIndexFile(): Promise<IndexFile> {
 }
 
 /** The file's text as committed (two-space JSON, trailing newline). */
+/** The file's text as committed (two-space JSON and a final newline). */
+export function indexFileText(file: IndexFile): string {
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
 export async function registryIndexFileText(): Promise<string> {
-  return `${JSON.stringify(await registryIndexFile(), null, 2)}\n`;
+  return indexFileText(await registryIndexFile());
 }

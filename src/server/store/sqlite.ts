@@ -5,21 +5,20 @@
 import Database from 'better-sqlite3';
 import { Umzug, type UmzugStorage } from 'umzug';
 import { prepareDatabaseFile } from '../dataDir';
-import { searchTerms, searchTextOf } from '../../shared/content/search';
+import { searchTerms } from '../../shared/content/search';
 import { ukSortKey } from '../../shared/content/sortKey';
 import { afterCursorSql } from './sqlCursor';
-import { collectionLiteral, rawExpr, registryIndexes, type IndexSpec, registryType, sortKeyFields, sortKeySignature, ukOrderExpr } from './sqliteIndexes';
+import { checkField, collectionLiteral, rawExpr, registryIndexes, type IndexSpec, sortKeyFields, sortKeySignature, ukOrderExpr } from './sqliteIndexes';
 import { RANGE_OPS, tieBreakFields } from './tieBreak';
 import { migrations } from './migrations/index';
+import { CommitDocumentStore, decodeCursor, encodeCursor, registrySearchText, sortKeysOf } from './storeBase';
 import {
   autoId,
   DocumentExistsError,
   DocumentNotFoundError,
-  InvalidCursorError,
   UniqueConstraintError,
   VersionConflictError,
   type ChangeEvent,
-  type DocumentStore,
   type Filter,
   type ListQuery,
   type ListResult,
@@ -37,8 +36,6 @@ interface Row {
   updated_at: string;
 }
 
-const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
-export { autoId, ukSortKey };
 
 /** SQL expression for a filterable field (a column for the timestamps and the id). */
 const fieldExpr = rawExpr;
@@ -50,6 +47,16 @@ function bind(value: Filter['value']): string | number | null {
 
 /** FTS rowids of one collection: its number × this + the document's rowid (2^40). */
 const FTS_COLLECTION_SPAN = 1099511627776;
+
+/**
+ * The FTS index's matches within one collection's rowid range (see migration 0006), so only its
+ * documents are read: `{base, from}` where `from` is `FROM documents_fts WHERE … MATCH ? AND rowid
+ * in range` and a match's document rowid is `rowid - base`.
+ */
+function ftsMatchesOf(collection: string): { base: string; from: string } {
+  const base = `(SELECT n FROM fts_collections WHERE name = ${collectionLiteral(collection)}) * ${FTS_COLLECTION_SPAN}`;
+  return { base, from: `FROM documents_fts WHERE documents_fts MATCH ? AND rowid >= ${base} AND rowid < ${base} + ${FTS_COLLECTION_SPAN}` };
+}
 
 /**
  * The FTS5 query that finds a search's candidates: each term of three characters or more as a
@@ -78,11 +85,8 @@ function whereSql(
   const terms = search ? searchTerms(search) : [];
   const fts = ftsPhrases(terms);
   if (fts) {
-    // The collection's rowid range of the FTS index (see migration 0006): only its documents are read.
-    const base = `(SELECT n FROM fts_collections WHERE name = ${collectionLiteral(collection)}) * ${FTS_COLLECTION_SPAN}`;
-    parts.push(
-      `rowid IN (SELECT rowid - ${base} FROM documents_fts WHERE documents_fts MATCH ? AND rowid >= ${base} AND rowid < ${base} + ${FTS_COLLECTION_SPAN})`,
-    );
+    const matches = ftsMatchesOf(collection);
+    parts.push(`rowid IN (SELECT rowid - ${matches.base} ${matches.from})`);
     params.push(fts);
   }
   // The search column is already normalised (see shared/content/search.ts); instr needs no escaping.
@@ -150,36 +154,12 @@ function orderingIndex(collection: string, where: Filter[] | undefined, sortExpr
 
 /** The JSON of a document's stored sort keys (see sqliteIndexes.ts `sortKeyFields`). */
 export function sortKeysJson(collection: string, data: unknown): string {
-  const keys: Record<string, unknown> = {};
-  if (data && typeof data === 'object' && !Array.isArray(data)) {
-    const fields = sortKeyFields(collection);
-    for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
-      if (fields !== '*' && !fields.has(field)) continue;
-      if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') keys[field] = ukSortKey(value);
-    }
-  }
-  return JSON.stringify(keys);
+  const fields = sortKeyFields(collection);
+  return JSON.stringify(sortKeysOf(data, (field) => fields === '*' || fields.has(field)));
 }
 
-function encodeCursor(values: unknown[]): string {
-  return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string, length: number): Array<string | number | null> {
-  try {
-    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(values) &&
-      values.length === length &&
-      values.every((v) => v === null || typeof v === 'string' || typeof v === 'number')
-    ) {
-      return values as Array<string | number | null>;
-    }
-  } catch {
-    /* fall through */
-  }
-  throw new InvalidCursorError();
-}
+/** A cursor value SQLite can bind (better-sqlite3 binds no booleans). */
+const isSqlValue = (v: unknown): boolean => v === null || typeof v === 'string' || typeof v === 'number';
 
 function toDocument<T>(row: Row): StoredDocument<T> {
   return {
@@ -195,16 +175,8 @@ function toDocument<T>(row: Row): StoredDocument<T> {
 /** Columns of a row, with `data` narrowed to the selected fields when a projection is asked for. */
 function columnsSql(select: string[] | undefined): string {
   if (!select) return 'collection, id, data, version, created_at, updated_at';
-  const pairs = select.map((f) => {
-    if (!FIELD.test(f)) throw new Error(`Invalid field name: ${f}`);
-    return `'${f}', json(data -> '$.${f}')`;
-  });
+  const pairs = select.map((f) => `'${checkField(f)}', json(data -> '$.${f}')`);
   return `collection, id, json_object(${pairs.join(', ')}) AS data, version, created_at, updated_at`;
-}
-
-/** The search text of a document of a registry collection (other collections: empty). */
-function registrySearchText(collection: string, data: unknown): string {
-  return searchTextOf(registryType(collection), data);
 }
 
 export interface SqliteStoreOptions {
@@ -262,8 +234,7 @@ const STATEMENT_CACHE_LIMIT = 2000;
 const ANALYSIS_LIMIT = 0;
 
 /** The DocumentStore on an open better-sqlite3 database. */
-export class SqliteDocumentStore implements DocumentStore {
-  private readonly listeners = new Set<(event: ChangeEvent) => void>();
+export class SqliteDocumentStore extends CommitDocumentStore {
   private readonly searchText: (collection: string, data: unknown) => string;
   private readonly statements = new Map<string, Database.Statement>();
   /** Collections whose stored sort keys match the registry's current declaration. */
@@ -276,6 +247,7 @@ export class SqliteDocumentStore implements DocumentStore {
     readonly db: Database.Database,
     options: SqliteStoreOptions = {},
   ) {
+    super();
     this.searchText = options.searchText ?? registrySearchText;
     // Rows written before the search column existed get their text once (every write sets it since).
     if (!this.db.prepare("SELECT 1 FROM store_meta WHERE key = 'search_filled'").get()) {
@@ -402,15 +374,6 @@ export class SqliteDocumentStore implements DocumentStore {
     return rows.length;
   }
 
-  private emit(event: ChangeEvent): void {
-    for (const listener of this.listeners) listener(event);
-  }
-
-  onChange(listener: (event: ChangeEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   async get<T>(collection: string, id: string): Promise<StoredDocument<T> | null> {
     const row = this.stmt(`SELECT ${columnsSql(undefined)} FROM documents WHERE collection = ? AND id = ?`).get(collection, id) as Row | undefined;
     return row ? toDocument<T>(row) : null;
@@ -466,10 +429,7 @@ export class SqliteDocumentStore implements DocumentStore {
   private manyCandidates(collection: string, search: string): boolean {
     const fts = ftsPhrases(searchTerms(search));
     if (!fts) return true;
-    const base = `(SELECT n FROM fts_collections WHERE name = ${collectionLiteral(collection)}) * ${FTS_COLLECTION_SPAN}`;
-    const row = this.stmt(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM documents_fts WHERE documents_fts MATCH ? AND rowid >= ${base} AND rowid < ${base} + ${FTS_COLLECTION_SPAN} LIMIT ${MANY_CANDIDATES})`,
-    ).get(fts) as { n: number };
+    const row = this.stmt(`SELECT count(*) AS n FROM (SELECT 1 ${ftsMatchesOf(collection).from} LIMIT ${MANY_CANDIDATES})`).get(fts) as { n: number };
     return row.n >= MANY_CANDIDATES;
   }
 
@@ -509,7 +469,7 @@ export class SqliteDocumentStore implements DocumentStore {
     const index = query.search?.trim() && !this.manyCandidates(collection, query.search) ? undefined : orderingIndex(collection, query.where, sortExprs);
     let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents${index ? ` INDEXED BY ${index}` : ''} WHERE ${where}`;
     if (query.cursor) {
-      const values = decodeCursor(query.cursor, sortExprs.length);
+      const values = decodeCursor<string | number | null>(query.cursor, sortExprs.length, isSqlValue);
       sql += ` AND ${afterCursorSql(sortExprs, values, dir, params)}`;
       // The same condition as a range on the first sort expression, which an index can seek to.
       if (dir === 'ASC' && values[0] !== null && values[0] !== undefined) {
@@ -540,23 +500,9 @@ export class SqliteDocumentStore implements DocumentStore {
     return result;
   }
 
-  async create<T>(collection: string, data: T, options: { id?: string } = {}): Promise<StoredDocument<T>> {
-    const [doc] = await this.commit([{ kind: 'create', collection, id: options.id, data }]);
-    return doc as StoredDocument<T>;
-  }
-
   async createMany(items: Array<{ collection: string; id: string; data: unknown }>): Promise<void> {
     await this.commit(items.map((item) => ({ kind: 'create' as const, ...item })));
     this.afterBulkWrite(items.length);
-  }
-
-  async update<T>(collection: string, id: string, data: T, expectedVersion: number): Promise<StoredDocument<T>> {
-    const [doc] = await this.commit([{ kind: 'update', collection, id, data, expectedVersion }]);
-    return doc as StoredDocument<T>;
-  }
-
-  async delete(collection: string, id: string, expectedVersion?: number): Promise<void> {
-    await this.commit([{ kind: 'delete', collection, id, expectedVersion }]);
   }
 
   async commit(ops: WriteOp[]): Promise<Array<StoredDocument<unknown> | null>> {

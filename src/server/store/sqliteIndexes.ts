@@ -15,21 +15,26 @@
  */
 import { adminSortFields } from '../../shared/content/adminInput';
 import { isArrayField, richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
-import { contentTypes } from '../../shared/content/registry';
+import { contentTypes, findContentType } from '../../shared/content/registry';
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Fields stored beside `data` as columns. */
-const META_COLUMNS: Record<string, string> = { createdAt: 'created_at', updatedAt: 'updated_at', id: 'id' };
+/** Fields stored beside `data` as columns (the port's META_FIELDS), by their column. */
+const META_COLUMNS: ReadonlyMap<string, string> = new Map([
+  ['createdAt', 'created_at'],
+  ['updatedAt', 'updated_at'],
+  ['id', 'id'],
+]);
 
-function checkField(field: string): string {
+/** A data field name as it may appear in SQL (letters, digits, `_`); throws for anything else. */
+export function checkField(field: string): string {
   if (!FIELD.test(field)) throw new Error(`Invalid field name: ${field}`);
   return field;
 }
 
 /** The raw value of a field (a column for the timestamps and the id). */
 export function rawExpr(field: string): string {
-  return META_COLUMNS[field] ?? `json_extract(data, '$.${checkField(field)}')`;
+  return META_COLUMNS.get(field) ?? `json_extract(data, '$.${checkField(field)}')`;
 }
 
 /** The stored Ukrainian sort key of a field (see `sortKeyFields`). */
@@ -42,10 +47,6 @@ export function collectionLiteral(collection: string): string {
   return `'${collection.replace(/'/g, "''")}'`;
 }
 
-export function registryType(collection: string): AnyContentType | undefined {
-  return Object.prototype.hasOwnProperty.call(contentTypes, collection) ? (contentTypes as Record<string, AnyContentType>)[collection] : undefined;
-}
-
 /**
  * The data fields whose Ukrainian sort key a document of the collection keeps (`sort_keys`): for a
  * registry type the fields it may be sorted by (named sorts, list columns, the title), never rich
@@ -55,12 +56,12 @@ export function registryType(collection: string): AnyContentType | undefined {
 export function sortKeyFields(collection: string): ReadonlySet<string> | '*' {
   const cached = keyFieldCache.get(collection);
   if (cached) return cached;
-  const type = registryType(collection);
+  const type = findContentType(collection);
   let fields: ReadonlySet<string> | '*' = '*';
   if (type) {
     const rich = new Set(richTextFieldsOf(type));
     const all = [...Object.values(type.sorts).flatMap((s) => s.by), ...adminSortFields(type), type.useAsTitle];
-    fields = new Set(all.filter((f) => !(f in META_COLUMNS) && !rich.has(f)).sort());
+    fields = new Set(all.filter((f) => !META_COLUMNS.has(f) && !rich.has(f)).sort());
   }
   keyFieldCache.set(collection, fields);
   return fields;
@@ -81,7 +82,8 @@ export function sortKeySignature(collection: string): string {
 
 /** The ORDER BY expression of a field sorted with the 'uk' collation. */
 export function ukOrderExpr(collection: string, field: string): string {
-  if (field in META_COLUMNS) return META_COLUMNS[field]!;
+  const column = META_COLUMNS.get(field);
+  if (column) return column;
   return hasStoredKey(collection, field) ? storedKeyExpr(field) : `uk_sort_key(${rawExpr(field)})`;
 }
 
