@@ -22,6 +22,7 @@ import { createServer, type ServerHandle } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { seedSet } from '../src/server/seed/content/index';
 import { loadSynthetic } from '../src/server/seed/synthetic';
+import { APP_DATA_ID, scriptJson } from '../src/server/ssr/document';
 import { SqliteDocumentStore } from '../src/server/store/sqlite';
 import { appRouter } from '../src/server/trpc/appRouter';
 import { createContextFactory } from '../src/server/trpc/context';
@@ -104,9 +105,11 @@ async function page(server: ServerHandle, url: string): Promise<string> {
   return res.body;
 }
 
+/** The bytes of the dehydrated react-query state (`state` of the `__APP_DATA__` block, escaped as in the page) against the page's. */
 function stateShare(url: string, html: string): PageShare {
-  const match = /window\.__RQ_STATE__=([\s\S]*?);<\/script>/.exec(html);
-  return { url, bytes: Buffer.byteLength(html), stateBytes: match ? Buffer.byteLength(match[1]!) : 0 };
+  const match = new RegExp(`<script type="application/json" id="${APP_DATA_ID}">([\\s\\S]*?)</script>`).exec(html);
+  const state = match ? (JSON.parse(match[1]!) as { state?: unknown }).state : undefined;
+  return { url, bytes: Buffer.byteLength(html), stateBytes: state === undefined ? 0 : Buffer.byteLength(scriptJson(state)) };
 }
 
 /** Measures every operation at the store's current size. */
@@ -168,11 +171,17 @@ async function main(): Promise<void> {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   });
-  let server = await createServer(config, { logger: false });
+  // Pages through inject would be page-cache hits after the warm-up: this bench measures renders.
+  const start = async () => {
+    const handle = await createServer(config, { logger: false });
+    handle.pageCache.enabled = false;
+    return handle;
+  };
+  let server = await start();
   /** The embedded store's ANALYZE (this bench measures the SQLite store). */
   const analyze = () => {
     if (!(server.store instanceof SqliteDocumentStore)) throw new Error('bench:scale measures the embedded SQLite store (BACKEND=embedded)');
-    analyze();
+    server.store.analyze();
   };
   try {
     console.log(`DATA_DIR ${dataDir}; ${BASE} then ${SCALE} synthetic documents per collection type; median of ${RUNS} runs`);
@@ -198,7 +207,7 @@ async function main(): Promise<void> {
     );
     // A restart, as after `npm run seed -- --scale`: statements and caches start cold.
     await server.close();
-    server = await createServer(config, { logger: false });
+    server = await start();
     await measureAll(server, 'warm-up', true);
     const large = await measureAll(server, `${SCALE} per type`);
 

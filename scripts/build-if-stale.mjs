@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm start`'s prestart: builds (`npm run build`) only when dist/ is missing or older than the
- * sources, so a restart takes seconds. Sources: src/**, vite.config.ts, package.json,
+ * sources, so a restart takes seconds. Sources: src/**, vite.config.ts, bench/ssr-server.ts (a
+ * server build entry), scripts/bundle-budget.ts (imported by vite.config.ts), package.json,
  * package-lock.json, tsconfig.json. `FORCE_BUILD=1` always builds.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,7 +10,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const outputs = ['dist/server/main.js', 'dist/client/.vite/manifest.json', 'dist/client/builds/latest.json'];
-const inputs = ['src', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+// bench/ssr-server.ts is an entry of the server build; vite.config.ts imports scripts/bundle-budget.ts.
+const inputs = ['src', 'vite.config.ts', 'bench/ssr-server.ts', 'scripts/bundle-budget.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 function newest(p) {
   if (!existsSync(p)) return 0;

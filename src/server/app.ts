@@ -126,25 +126,29 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerRequestGuard(app);
   registerFetchResponseUnwrap(app);
   // Per-request compression (API answers, uncached pages) is gzip only: brotli is made at build time (assets) and once per cached page.
-  await app.register(compress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
+  // Not deflate: a cached page sent as identity (Accept-Encoding: deflate) must not be deflated under its identity ETag.
+  await app.register(compress, { threshold: 1024, encodings: ['gzip'] });
   await app.register(cookie);
   registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
   await identity.register(app);
   registerSessionRoute(app, identity.backend, { secure: config.publicUrl.startsWith('https:') });
 
   if (build.built) {
-    registerStrongStaticEtags(app);
-    await app.register(fastifyStatic, {
-      root: path.join(build.dir, 'assets'),
-      prefix: '/assets/',
-      wildcard: false,
-      // Source maps are built ('hidden', vite.config.ts) for error tracking, never served.
-      globIgnore: ['**/*.map'],
-      allowedPath: (pathname) => !pathname.toLowerCase().endsWith('.map'),
-      immutable: true,
-      maxAge: '365d',
-      preCompressed: true, // .br (quality 11) and .gz written by the build (vite.config.ts)
-      decorateReply: false,
+    // Strong ETags for the content-hashed /assets only (their own scope); root files keep send's weak tags.
+    await app.register(async (scope) => {
+      registerStrongStaticEtags(scope);
+      await scope.register(fastifyStatic, {
+        root: path.join(build.dir, 'assets'),
+        prefix: '/assets/',
+        wildcard: false,
+        // Source maps are built ('hidden', vite.config.ts) for error tracking, never served.
+        globIgnore: ['**/*.map'],
+        allowedPath: (pathname) => !pathname.toLowerCase().endsWith('.map'),
+        immutable: true,
+        maxAge: '365d',
+        preCompressed: true, // .br (quality 11) and .gz written by the build (vite.config.ts)
+        decorateReply: false,
+      });
     });
     await app.register(fastifyStatic, {
       root: path.join(build.dir, 'static'),

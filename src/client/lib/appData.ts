@@ -18,8 +18,6 @@ export interface AppData {
 export function readAppData(): AppData {
   const el = document.getElementById('__APP_DATA__');
   const data = JSON.parse(el?.textContent || '{}') as AppData;
-  window.__CONFIG__ = data.config;
-  if (data.state) window.__RQ_STATE__ = data.state;
   // Read by createBrowserRouter (react-router's parseHydrationData, which also revives errors).
   if (data.router) (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = data.router;
   return data;

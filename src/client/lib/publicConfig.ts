@@ -1,8 +1,7 @@
 /**
- * Configuration the server hands the browser in `window.__CONFIG__` (the same firebase web config
- * is served at /__/firebase/init.json).
+ * Configuration the server hands the browser in the page's data block (`config` of `__APP_DATA__`,
+ * read by `appData.ts`; the same firebase web config is served at /__/firebase/init.json).
  */
-import type { SuperJSONResult } from 'superjson';
 
 export interface FirebaseWebConfig {
   apiKey: string;
@@ -23,12 +22,4 @@ export interface PublicConfig {
   origin: string;
   /** OAuth providers offered on the login page (firebase mode). */
   authProviders: Array<'google' | 'facebook' | 'github' | 'twitter'>;
-}
-
-declare global {
-  interface Window {
-    __CONFIG__?: PublicConfig;
-    /** The dehydrated react-query state, superjson-serialised (`{ json, meta }`), as a literal. */
-    __RQ_STATE__?: SuperJSONResult;
-  }
 }

@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 
 const brotliAsync = promisify(brotliCompress);
@@ -78,6 +79,11 @@ export interface PageCacheStats {
 export function strongEtag(body: Buffer | string, suffix = ''): string {
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   return `"${hash}${suffix}"`;
+}
+
+/** Weak entity tag of a body: for bodies compressed per request (@fastify/compress), whose bytes on the wire vary by encoding. */
+export function weakEtag(body: Buffer | string): string {
+  return `W/${strongEtag(body)}`;
 }
 
 /** Compresses an HTML page when it is stored: gzip (level 6) and brotli (quality 5, text mode). */
@@ -235,37 +241,15 @@ export async function buildCachedPage(status: number, html: string, reads: Itera
   };
 }
 
-/** The best encoding the client accepts among br, gzip and identity (q-values honoured). */
+/** The best encoding the client accepts among br and gzip (q-values honoured), else identity. */
 export function negotiateEncoding(header: string | undefined): Encoding {
-  if (!header) return 'identity';
-  let br = -1;
-  let gz = -1;
-  let star = -1;
-  let identity = 1;
-  for (const part of header.split(',')) {
-    const [rawName, ...params] = part.trim().split(';');
-    const name = rawName!.trim().toLowerCase();
-    let q = 1;
-    for (const p of params) {
-      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p);
-      if (m) q = Number(m[1]);
-    }
-    if (name === 'br') br = q;
-    else if (name === 'gzip' || name === 'x-gzip') gz = q;
-    else if (name === '*') star = q;
-    else if (name === 'identity') identity = q;
-  }
-  if (br < 0 && star >= 0) br = star;
-  if (gz < 0 && star >= 0) gz = star;
-  if (br > 0 && br >= gz) return 'br';
-  if (gz > 0) return 'gzip';
-  void identity;
-  return 'identity';
+  return negotiate<Encoding>(header ?? '', ['br', 'gzip']) ?? 'identity';
 }
 
 /**
- * Whether a conditional request is answered 304: If-None-Match (strong comparison against any of
- * the page's tags, each encoding has its own) takes precedence over If-Modified-Since.
+ * Whether a conditional request is answered 304: If-None-Match (the tags compared as sent, so a weak
+ * tag matches only the weak tag it was given; each encoding of a cached page has its own strong tag)
+ * takes precedence over If-Modified-Since.
  */
 export function notModified(
   headers: { 'if-none-match'?: string | undefined; 'if-modified-since'?: string | undefined },

@@ -4,8 +4,9 @@
  * browser calls over HTTP), then wrapped in the HTML document.
  *
  * Anonymous pages go through the page cache (`pageCache.ts`): a hit is answered from memory in the
- * encoding the client accepts, without rendering; a miss renders, stores and answers. Pages carry a
- * strong ETag and Last-Modified and are answered 304 to a matching conditional request. Signed-in
+ * encoding the client accepts, without rendering; a miss renders, stores and answers. Cached pages
+ * carry a strong ETag per encoding and Last-Modified, uncached ones (gzipped per request) a weak
+ * ETag; both are answered 304 to a matching conditional request. Signed-in
  * staff (a `__session` cookie) and previews (`?preview=`) are never served from nor stored in the
  * cache and get `private, no-cache`.
  */
@@ -22,7 +23,7 @@ import { appRouter, type AppRouter } from '../trpc/appRouter';
 import type { createContextFactory } from '../trpc/context';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
 import { adminDocument, htmlDocument } from './document';
-import { negotiateEncoding, notModified, PageCache, pageCacheKey, strongEtag, type CachedPage } from './pageCache';
+import { negotiateEncoding, notModified, PageCache, pageCacheKey, weakEtag, type CachedPage } from './pageCache';
 
 /** Anonymous pages: the browser revalidates every time, a shared cache (Firebase Hosting's CDN) keeps them 60 s. */
 export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -54,14 +55,9 @@ function readTracker(reads: Set<string>): TRPCLink<AppRouter> {
 
 /** Whether a request must bypass the page cache: a session cookie (staff) or a preview. */
 export function bypassesPageCache(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie;
-  if (cookie && cookie.includes(`${SESSION_COOKIE}=`)) {
-    const value = request.cookies?.[SESSION_COOKIE];
-    if (value) return true;
-  }
-  const q = request.url.indexOf('?');
-  if (q >= 0 && new URLSearchParams(request.url.slice(q + 1)).has('preview')) return true;
-  return false;
+  if (request.cookies?.[SESSION_COOKIE]) return true;
+  const query = request.query as Record<string, unknown> | undefined;
+  return query != null && typeof query === 'object' && Object.hasOwn(query, 'preview');
 }
 
 export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCache {
@@ -130,17 +126,25 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       const page = await cache.store(key, out.status, out.html, reads, since);
       return sendCached(request, reply, page, false);
     }
-    // Not cached (staff, previews, errors): compressed per request by @fastify/compress (gzip).
+    // Not cached (staff, previews, errors, renders that set a cookie): compressed per request by
+    // @fastify/compress (gzip), so the tag is weak (the bytes sent depend on the encoding).
+    const setsCookie = reply.getHeader('set-cookie') !== undefined;
     reply
       .code(out.status)
       .header('Content-Type', 'text/html; charset=utf-8')
       .header(
         'Cache-Control',
-        personal ? PRIVATE_PAGE_CACHE_CONTROL : out.status === 200 ? PUBLIC_PAGE_CACHE_CONTROL : out.status === 404 ? NOT_FOUND_CACHE_CONTROL : 'no-cache',
+        personal || setsCookie
+          ? PRIVATE_PAGE_CACHE_CONTROL
+          : out.status === 200
+            ? PUBLIC_PAGE_CACHE_CONTROL
+            : out.status === 404
+              ? NOT_FOUND_CACHE_CONTROL
+              : 'no-cache',
       )
       .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
     if (out.status === 200) {
-      const etag = strongEtag(out.html);
+      const etag = weakEtag(out.html);
       reply.header('ETag', etag);
       if (notModified({ 'if-none-match': request.headers['if-none-match'] }, [etag], null)) return reply.code(304).send();
     }
@@ -153,7 +157,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
   const adminAssets = options.build.entry(ADMIN_ENTRY);
   const adminShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = adminDocument({ config: options.publicConfig(request), assets: adminAssets });
-    const etag = strongEtag(html);
+    const etag = weakEtag(html); // gzipped per request by @fastify/compress
     reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('X-Robots-Tag', 'noindex').header('ETag', etag);
     if (notModified({ 'if-none-match': request.headers['if-none-match'] }, [etag], null)) return reply.code(304).send();
     return reply.send(html);
