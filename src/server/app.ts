@@ -65,8 +65,9 @@ export interface CreateServerOptions {
 
 /** A logger configuration whose request lines never show one-time codes (reset links' oobCode). */
 function withRedactedRequests(logger: NonNullable<FastifyServerOptions['logger']>): FastifyServerOptions['logger'] {
-  if (typeof logger !== 'object') return logger;
-  return { ...logger, serializers: { ...logger.serializers, req: redactedRequestSerializer as never } };
+  if (logger === false) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: redactedRequestSerializer as never } };
 }
 
 export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<ServerHandle> {
