@@ -186,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resetMaxPerHour: e.AUTH_RESET_MAX_PER_HOUR,
       authorizedDomains: [
         ...new Set(
-          ['localhost', '127.0.0.1', e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : '', ...e.AUTHORIZED_DOMAINS.split(',')].map((d) => d.trim()).filter(Boolean),
+          ['localhost', '127.0.0.1', e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : '', ...e.AUTHORIZED_DOMAINS.split(',')].map((d) => d.trim().toLowerCase()).filter(Boolean),
         ),
       ],
       providers: e.AUTH_PROVIDERS.split(',').map((p) => p.trim()).filter(Boolean) as Config['auth']['providers'],

@@ -95,6 +95,15 @@ export function isReservedPath(pathname: string): boolean {
   return RESERVED_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/**
+ * Whether a URL or Location leaves the site: an absolute URL with a scheme, or `//host` / `/\host`
+ * (browsers read a leading `\` as `/`). Used for redirect rules' targets and for Locations the
+ * server sends.
+ */
+export function isExternalTarget(to: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(to) || /^[/\\]{2}/.test(to);
+}
+
 /** Context a route middleware receives. */
 export interface RouteMiddlewareContext {
   pathname: string;

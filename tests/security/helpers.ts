@@ -8,6 +8,7 @@ import { signInWithEmailAndPassword } from 'firebase/auth';
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
 import net from 'node:net';
 import { expect } from 'vitest';
+import { EMBEDDED_API_KEY as API_KEY } from '../../src/server/config';
 import { appRouter } from '../../src/server/trpc/appRouter';
 import { createContextFactory } from '../../src/server/trpc/context';
 import { createCallerFactory } from '../../src/server/trpc/init';
@@ -120,7 +121,8 @@ export function portOf(origin: string): number {
 
 // Identity helpers: the REST endpoints, tRPC calls and a staff session made with the firebase/auth SDK.
 
-export const API_KEY = 'embedded-uhmi-web-api-key';
+/** The embedded mode's web API key (config.ts). */
+export { API_KEY };
 
 export interface RestAnswer {
   status: number;

@@ -3,9 +3,8 @@
  * rendering. Matching is a pure function so it is unit-tested without a server.
  */
 import type { FastifyInstance } from 'fastify';
-import { canonicalCasePath, isReservedPath } from '../../shared/routes';
+import { canonicalCasePath, isExternalTarget, isReservedPath } from '../../shared/routes';
 import type { ContentData } from '../../shared/content/registry';
-import { isExternalTarget } from '../../shared/content/types/redirects';
 import type { ObjectStorePort } from '../storage/port';
 import { ARCHIVE_PREFIX } from '../storage/rules';
 import type { DocumentStore } from '../store/port';
@@ -43,8 +42,18 @@ function isApplicable(rule: RedirectRule): boolean {
  */
 export function matchRedirect(rules: RedirectRule[], pathname: string, search: string, archives?: ArchiveFolder): string | null {
   if (isReservedPath(pathname)) return null;
-  const sorted = rules.filter(isApplicable).sort((a, b) => a.priority - b.priority);
-  for (const rule of sorted) {
+  return matchOrdered(orderedRules(rules), pathname, search, archives);
+}
+
+/** The rules matching tries, in its order: the applicable ones, lowest priority first. */
+function orderedRules(rules: RedirectRule[]): RedirectRule[] {
+  return rules.filter(isApplicable).sort((a, b) => a.priority - b.priority);
+}
+
+/** matchRedirect on rules already reduced and ordered by `orderedRules`. */
+function matchOrdered(ordered: RedirectRule[], pathname: string, search: string, archives?: ArchiveFolder): string | null {
+  if (isReservedPath(pathname)) return null;
+  for (const rule of ordered) {
     if (!isUnder(pathname, rule.from)) continue;
     if (rule.match === 'zip') {
       const fileName = /\/([^/]+\.zip)$/i.exec(pathname)?.[1];
@@ -80,19 +89,28 @@ export function storageArchives(objects: ObjectStorePort): ArchiveSource {
  * then is the store asked and the rules matched again with its answer.
  */
 export async function matchRedirectWith(rules: RedirectRule[], pathname: string, search: string, archives?: ArchiveSource): Promise<string | null> {
-  if (typeof archives !== 'function') return matchRedirect(rules, pathname, search, archives);
+  if (isReservedPath(pathname)) return null;
+  return matchOrderedWith(orderedRules(rules), pathname, search, archives);
+}
+
+/** matchRedirectWith on rules already reduced and ordered by `orderedRules`. */
+async function matchOrderedWith(ordered: RedirectRule[], pathname: string, search: string, archives?: ArchiveSource): Promise<string | null> {
+  if (typeof archives !== 'function') return matchOrdered(ordered, pathname, search, archives);
   const asked: { fileName?: string } = {};
-  const first = matchRedirect(rules, pathname, search, (fileName) => {
+  const first = matchOrdered(ordered, pathname, search, (fileName) => {
     asked.fileName = fileName;
     return null;
   });
   const wanted = asked.fileName;
   if (wanted === undefined) return first;
   const url = await archives(wanted);
-  return matchRedirect(rules, pathname, search, (fileName) => (fileName === wanted ? url : null));
+  return matchOrdered(ordered, pathname, search, (fileName) => (fileName === wanted ? url : null));
 }
 
-/** Loads rules from the store, caches them until the `redirects` collection changes. */
+/**
+ * Loads rules from the store and caches the applicable ones, in matching order, until the
+ * `redirects` collection changes (a request only walks the cached list).
+ */
 export function createRedirectResolver(store: DocumentStore, archives?: ArchiveSource) {
   let cache: RedirectRule[] | null = null;
   store.onChange((e) => {
@@ -101,11 +119,11 @@ export function createRedirectResolver(store: DocumentStore, archives?: ArchiveS
   async function rules(): Promise<RedirectRule[]> {
     if (!cache) {
       const result = await store.list<RedirectRule>('redirects', { orderBy: { fields: ['priority'], direction: 'asc' }, limit: 1000 });
-      cache = result.items.map((d) => d.data);
+      cache = orderedRules(result.items.map((d) => d.data));
     }
     return cache;
   }
-  return async (pathname: string, search: string) => matchRedirectWith(await rules(), pathname, search, archives);
+  return async (pathname: string, search: string) => matchOrderedWith(await rules(), pathname, search, archives);
 }
 
 /**

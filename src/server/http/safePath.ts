@@ -3,6 +3,7 @@
  * `/\host` (and the same with tabs or newlines in between, which it drops) as another site, so
  * every redirect the server derives from a request path goes through `safeLocalPath`.
  */
+import { isExternalTarget } from '../../shared/routes';
 
 /**
  * `path` as a same-site path for a Location header: always one leading `/` not followed by `/` or
@@ -19,17 +20,12 @@ export function safeLocalPath(path: string): string {
   return safe.startsWith('/') ? safe : `/${safe}`;
 }
 
-/** Whether `location` leaves the site: an absolute URL with a scheme, or `//host`. */
-export function isAbsoluteLocation(location: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(location) || /^[/\\]{2}/.test(location);
-}
-
 /**
  * A Location the server may send for a redirect the page router asked for: a path (made safe), or
  * an absolute URL on the site's own origin reduced to its path; any other site becomes `/`.
  */
 export function sameSiteLocation(location: string, publicUrl: string): string {
-  if (!isAbsoluteLocation(location)) return safeLocalPath(location);
+  if (!isExternalTarget(location)) return safeLocalPath(location);
   try {
     const url = new URL(location);
     if (url.origin === new URL(publicUrl).origin) return safeLocalPath(`${url.pathname}${url.search}${url.hash}`);

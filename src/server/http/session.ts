@@ -60,10 +60,10 @@ export function registerCrossSiteGuard(app: FastifyInstance, options: { publicUr
 }
 
 export function registerSessionRoute(app: FastifyInstance, identity: IdentityBackend, opts: { secure: boolean }): void {
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
   app.post('/api/__session', { bodyLimit: 16 * 1024 }, async (request, reply) => {
     const parsed = bodySchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: 'Expected {"token": string}' });
-    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
     if (!parsed.data.token) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return reply.send({ user: null });
@@ -81,7 +81,6 @@ export function registerSessionRoute(app: FastifyInstance, identity: IdentityBac
   });
 
   app.post('/api/__session/signout', { bodyLimit: 16 * 1024 }, async (request, reply) => {
-    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
     const token = request.cookies[SESSION_COOKIE];
     const user = await userFromRequest(request, identity);
     if (user && token) await identity.revokeSessions(user.uid, decodeClaim(token, 'iat'));

@@ -11,8 +11,7 @@ import { AccountStore, claimsOf, roleOf, type AccountRow } from './accounts';
 import { IdentityError } from './errors';
 import type { ResetRequestLimiter, SignInLimiter } from './limiter';
 import type { Mailer } from './mail';
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, WEAK_PASSWORD_DETAIL } from './passwords';
-import { WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
+import { checkAccountPassword, checkRestPassword, hashPassword, verifyPassword } from './passwords';
 import { ID_TOKEN_TTL_SECONDS, type TokenSigner } from './tokens';
 import { AccountError, InvalidTokenError, type Account, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
 
@@ -112,8 +111,10 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1000)));
   }
 
-  private async issueTokens(row: AccountRow, authTime: number): Promise<TokenResponse> {
+  /** Tokens for the account; `authTime` defaults to now, taken after any wait for a revocation. */
+  private async issueTokens(row: AccountRow, authTime?: number): Promise<TokenResponse> {
     await this.afterRevocation(row.uid);
+    authTime ??= nowSeconds();
     const idToken = await this.opts.signer.sign({
       uid: row.uid,
       email: row.email,
@@ -146,7 +147,6 @@ export class EmbeddedIdentity implements IdentityBackend {
 
   // ---- REST operations -------------------------------------------------------------------
 
-  /** POST accounts:signInWithPassword */
   /**
    * POST accounts:signInWithPassword. The attempt is counted (reserved) before the password is
    * checked and given back on success, so parallel guesses cannot outrun the lock; an unknown email
@@ -169,10 +169,9 @@ export class EmbeddedIdentity implements IdentityBackend {
     }
     if (row.disabled) throw new IdentityError('USER_DISABLED');
     await this.opts.limiter.succeed(email, address);
-    await this.afterRevocation(row.uid);
-    const now = Date.now();
-    this.accounts.patch(row.uid, { last_login_at: now });
-    const tokens = await this.issueTokens(row, Math.floor(now / 1000));
+    // issueTokens waits out a revocation dated ahead (sign-out) before taking the sign-in time.
+    const tokens = await this.issueTokens(row);
+    this.accounts.patch(row.uid, { last_login_at: Date.now() });
     return {
       kind: 'identitytoolkit#VerifyPasswordResponse',
       ...tokens,
@@ -190,7 +189,7 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (!email) throw new IdentityError('MISSING_EMAIL');
     if (!emailSchema.safeParse(email).success) throw new IdentityError('INVALID_EMAIL');
     if (!password) throw new IdentityError('MISSING_PASSWORD');
-    if (password.length < MIN_PASSWORD_LENGTH) throw new IdentityError('WEAK_PASSWORD', WEAK_PASSWORD_DETAIL);
+    checkRestPassword(password);
     if (this.accounts.byEmail(email)) throw new IdentityError('EMAIL_EXISTS');
     const row = await this.insertAccount({ email, password, displayName: typeof body.displayName === 'string' ? body.displayName : undefined, role: null });
     const tokens = await this.issueTokens(row, nowSeconds());
@@ -218,7 +217,7 @@ export class EmbeddedIdentity implements IdentityBackend {
       changes.email_verified = 0;
     }
     if (typeof body.password === 'string') {
-      if (body.password.length < MIN_PASSWORD_LENGTH) throw new IdentityError('WEAK_PASSWORD', WEAK_PASSWORD_DETAIL);
+      checkRestPassword(body.password);
       this.requireRecentLogin(authTime);
       changes.password_hash = await hashPassword(body.password);
       changes.password_updated_at = Date.now();
@@ -288,7 +287,7 @@ export class EmbeddedIdentity implements IdentityBackend {
       throw new IdentityError('INVALID_CONTINUE_URI');
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new IdentityError('INVALID_CONTINUE_URI');
-    if (!this.opts.authorizedDomains.includes(url.hostname.toLowerCase())) throw new IdentityError('UNAUTHORIZED_DOMAIN');
+    if (!this.opts.authorizedDomains.includes(url.hostname)) throw new IdentityError('UNAUTHORIZED_DOMAIN');
   }
 
   /**
@@ -320,9 +319,7 @@ export class EmbeddedIdentity implements IdentityBackend {
     const code = typeof body.oobCode === 'string' ? body.oobCode : '';
     if (!code) throw new IdentityError('MISSING_OOB_CODE');
     const newPassword = typeof body.newPassword === 'string' ? body.newPassword : undefined;
-    if (newPassword !== undefined && newPassword.length < MIN_PASSWORD_LENGTH) {
-      throw new IdentityError('WEAK_PASSWORD', WEAK_PASSWORD_DETAIL);
-    }
+    if (newPassword !== undefined) checkRestPassword(newPassword);
     const oob = this.accounts.oobCode(code, newPassword !== undefined);
     if (!oob || oob.requestType !== 'PASSWORD_RESET') throw new IdentityError('INVALID_OOB_CODE');
     if (oob.expired) throw new IdentityError('EXPIRED_OOB_CODE');
@@ -424,7 +421,7 @@ export class EmbeddedIdentity implements IdentityBackend {
 
   async createAccount(input: { email: string; password: string; displayName?: string; role: Role | null }): Promise<Account> {
     if (!emailSchema.safeParse(input.email).success) throw new AccountError('invalid-email', 'Невірна адреса електронної пошти');
-    if (input.password.length < MIN_PASSWORD_LENGTH) throw new AccountError('weak-password', WEAK_PASSWORD_MESSAGE);
+    checkAccountPassword(input.password);
     if (this.accounts.byEmail(input.email)) throw new AccountError('email-exists', 'Обліковий запис із такою адресою вже існує');
     return toAccount(await this.insertAccount(input));
   }
@@ -449,7 +446,7 @@ export class EmbeddedIdentity implements IdentityBackend {
 
   async setPassword(uid: string, password: string): Promise<void> {
     this.mustExist(uid);
-    if (password.length < MIN_PASSWORD_LENGTH) throw new AccountError('weak-password', WEAK_PASSWORD_MESSAGE);
+    checkAccountPassword(password);
     this.accounts.patch(uid, { password_hash: await hashPassword(password), password_updated_at: Date.now() });
     this.accounts.revokeTokens(uid, nowSeconds());
   }
@@ -460,15 +457,19 @@ export class EmbeddedIdentity implements IdentityBackend {
     this.accounts.delete(uid);
   }
 
-  async passwordResetLink(email: string): Promise<string> {
+  /** The account of an email given to account management (AccountError user-not-found if none). */
+  private mustExistByEmail(email: string): AccountRow {
     const row = this.accounts.byEmail(email.trim());
     if (!row) throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
-    return this.resetLink(row);
+    return row;
+  }
+
+  async passwordResetLink(email: string): Promise<string> {
+    return this.resetLink(this.mustExistByEmail(email));
   }
 
   async sendPasswordReset(email: string): Promise<{ mailed: boolean }> {
-    const row = this.accounts.byEmail(email.trim());
-    if (!row) throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
+    const row = this.mustExistByEmail(email);
     if (!this.opts.mailer) return { mailed: false };
     await this.opts.mailer.sendPasswordReset(row.email, this.resetLink(row));
     return { mailed: true };

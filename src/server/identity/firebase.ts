@@ -9,8 +9,9 @@
  */
 import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import { firebaseAdminApp } from '../firebase/adminApp';
-import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
+import { WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
 import type { Mailer } from './mail';
+import { checkAccountPassword } from './passwords';
 import { AccountError, InvalidTokenError, type Account, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
 
 function roleOf(claims: Record<string, unknown> | undefined): Role | null {
@@ -32,11 +33,6 @@ function toAccount(user: UserRecord): Account {
 }
 
 const codeOf = (err: unknown): string => (err as { code?: string } | null)?.code ?? '';
-
-/** Firebase itself accepts 6 characters; the site's rule is stricter and checked here first. */
-function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new AccountError('weak-password', WEAK_PASSWORD_MESSAGE);
-}
 
 function mapError(err: unknown): never {
   const code = codeOf(err);
@@ -123,7 +119,7 @@ export class FirebaseIdentity implements IdentityBackend {
   }
 
   async createAccount(input: { email: string; password: string; displayName?: string; role: Role | null }): Promise<Account> {
-    checkPassword(input.password);
+    checkAccountPassword(input.password);
     const user = await this.auth.createUser({ email: input.email, password: input.password, displayName: input.displayName || undefined }).catch(mapError);
     if (input.role) {
       try {
@@ -168,7 +164,7 @@ export class FirebaseIdentity implements IdentityBackend {
   }
 
   async setPassword(uid: string, password: string): Promise<void> {
-    checkPassword(password);
+    checkAccountPassword(password);
     await this.auth.updateUser(uid, { password }).catch(mapError);
     await this.auth.revokeRefreshTokens(uid);
   }
@@ -178,10 +174,16 @@ export class FirebaseIdentity implements IdentityBackend {
     await this.auth.deleteUser(uid).catch(mapError);
   }
 
+  /** The account's stored email (AccountError user-not-found if none) and, made on demand, its reset link. */
+  private async resetLinkFor(email: string): Promise<{ email: string; link: () => Promise<string> }> {
+    const user = await this.auth.getUserByEmail(email).catch(mapError);
+    const stored = user.email ?? email;
+    return { email: stored, link: () => this.auth.generatePasswordResetLink(stored, { url: this.opts.resetUrl }).catch(mapError) };
+  }
+
   /** A reset link made by firebase-admin (Firebase's action handler, continuing to the login page); nothing is mailed. */
   async passwordResetLink(email: string): Promise<string> {
-    const user = await this.auth.getUserByEmail(email).catch(mapError);
-    return this.auth.generatePasswordResetLink(user.email ?? email, { url: this.opts.resetUrl }).catch(mapError);
+    return (await this.resetLinkFor(email)).link();
   }
 
   /**
@@ -190,12 +192,11 @@ export class FirebaseIdentity implements IdentityBackend {
    * templated message (as for the login page's "forgot password"). Either way a mail goes out.
    */
   async sendPasswordReset(email: string): Promise<{ mailed: boolean }> {
-    const user = await this.auth.getUserByEmail(email).catch(mapError);
+    const account = await this.resetLinkFor(email);
     if (this.opts.mailer) {
-      const link = await this.auth.generatePasswordResetLink(user.email ?? email, { url: this.opts.resetUrl }).catch(mapError);
-      await this.opts.mailer.sendPasswordReset(user.email ?? email, link);
+      await this.opts.mailer.sendPasswordReset(account.email, await account.link());
     } else {
-      await this.requestFirebaseResetEmail(user.email ?? email);
+      await this.requestFirebaseResetEmail(account.email);
     }
     return { mailed: true };
   }

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import { PRIVATE_FILE_MODE } from '../dataDir';
 import { AccountStore } from './accounts';
 import { EmbeddedIdentity } from './embedded';
 import { FirebaseIdentity } from './firebase';
@@ -58,7 +59,7 @@ export async function createIdentity(config: Config, db: Database.Database, log:
     limiter: new SignInLimiter({ maxFailures: config.auth.maxFailures, lockSeconds: config.auth.lockMinutes * 60 }),
     resetLimiter: new ResetRequestLimiter({ maxPerEmail: config.auth.resetMaxPerHour }),
     mailer,
-    authorizedDomains: config.auth.authorizedDomains.map((d) => d.toLowerCase()),
+    authorizedDomains: config.auth.authorizedDomains,
     log,
     allowSignUp: config.auth.allowSignUp,
     emailEnumerationProtection: config.auth.emailEnumerationProtection,
@@ -93,7 +94,7 @@ export async function ensureFirstAdmin(backend: IdentityBackend, config: Config,
     file = path.join(config.dataDir, FIRST_ADMIN_PASSWORD_FILE);
     // A stale file is replaced, not rewritten in place (it could have a wider mode).
     rmSync(file, { force: true });
-    writeFileSync(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, `${password}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   }
   try {
     await backend.createAccount({ email, password, displayName: 'Адміністратор', role: 'admin' });

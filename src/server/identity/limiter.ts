@@ -12,6 +12,7 @@
  * per client address per hour, counted alike for known and unknown addresses.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { memoryRateLimiter, type RateLimiter } from '../rateLimit';
 
 export interface LimiterOptions {
   /** Failed sign-ins per account within `lockSeconds` (per address: four times as many). */
@@ -74,18 +75,17 @@ export interface ResetLimiterOptions {
 }
 
 export class ResetRequestLimiter {
-  private readonly perEmail: RateLimiterMemory;
-  private readonly perAddress: RateLimiterMemory;
+  private readonly perEmail: RateLimiter;
+  private readonly perAddress: RateLimiter;
 
   constructor(options: ResetLimiterOptions) {
-    const common = { duration: 3600, blockDuration: 3600 };
-    this.perEmail = new RateLimiterMemory({ ...common, keyPrefix: 'reset-email', points: options.maxPerEmail });
-    this.perAddress = new RateLimiterMemory({ ...common, keyPrefix: 'reset-addr', points: options.maxPerEmail * 10 });
+    this.perEmail = memoryRateLimiter({ name: 'reset-email', points: options.maxPerEmail, durationSeconds: 3600 });
+    this.perAddress = memoryRateLimiter({ name: 'reset-addr', points: options.maxPerEmail * 10, durationSeconds: 3600 });
   }
 
   /** Counts one request; false when the email or the address has had its share this hour. */
   async allow(email: string, address: string): Promise<boolean> {
-    if (!(await take(this.perAddress, address))) return false;
-    return take(this.perEmail, accountKey(email));
+    if (!(await this.perAddress.consume(address)).allowed) return false;
+    return (await this.perEmail.consume(accountKey(email))).allowed;
   }
 }

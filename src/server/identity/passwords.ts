@@ -4,8 +4,25 @@
  * and costs the same whether or not there is a stored hash (no account-enumeration by timing).
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { LONG_PASSWORD_DETAIL, LONG_PASSWORD_MESSAGE, passwordProblem, WEAK_PASSWORD_DETAIL, WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
+import { IdentityError } from './errors';
+import { AccountError } from './types';
 
-export { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH, WEAK_PASSWORD_DETAIL } from '../../shared/passwordRules';
+/**
+ * The site's password rule (shared/passwordRules.ts) for account management (IdentityBackend's
+ * createAccount / setPassword, both backends): AccountError weak-password with the admin's message.
+ * Firebase itself accepts 6 characters and more; the site's rule is stricter and checked first.
+ */
+export function checkAccountPassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new AccountError('weak-password', problem === 'short' ? WEAK_PASSWORD_MESSAGE : LONG_PASSWORD_MESSAGE);
+}
+
+/** The same rule for the SDK-facing endpoints: `WEAK_PASSWORD : …` (the SDK: auth/weak-password). */
+export function checkRestPassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new IdentityError('WEAK_PASSWORD', problem === 'short' ? WEAK_PASSWORD_DETAIL : LONG_PASSWORD_DETAIL);
+}
 
 const N = 2 ** 15;
 const R = 8;

@@ -1,8 +1,8 @@
 /** Redirect rules answered with 301 before rendering (spec section 2). */
 import { z } from 'zod';
-import { isReservedPath } from '../../routes';
+import { isExternalTarget, isReservedPath } from '../../routes';
 import { defineContentType } from '../define';
-import { text } from '../fields';
+import { isSitePath, text } from '../fields';
 
 /** Messages of the rule form (shown under the field). */
 export const REDIRECT_MESSAGES = {
@@ -13,16 +13,14 @@ export const REDIRECT_MESSAGES = {
   adminOnly: 'Переадресацію на інший сайт може зберегти лише адміністратор',
 } as const;
 
-/** A path on this site: one leading slash, no `//` or `\` (browsers read `/\host` as another site). */
-const LOCAL_PATH = /^\/(?![/\\])[^\s?#\\]*$/;
+/**
+ * A path on this site for a rule (`isSitePath`: one leading slash, no `//` or `/\`, no control
+ * characters), and besides no whitespace, `?`, `#` or `\` anywhere.
+ */
+const isRulePath = (value: string): boolean => isSitePath(value) && !/[\s?#\\]/.test(value);
 const httpsUrl = z.url({ protocol: /^https$/ });
 
-/** Whether a rule's target names another site (an absolute URL, or `//host`). */
-export function isExternalTarget(to: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(to) || /^[/\\]{2}/.test(to);
-}
-
-const pathSchema = z.string().trim().min(1).max(500).regex(LOCAL_PATH, REDIRECT_MESSAGES.path);
+const pathSchema = z.string().trim().min(1).max(500).refine(isRulePath, REDIRECT_MESSAGES.path);
 
 /** Where a rule sends visitors: a path on the site or an https address of another site. */
 const targetSchema = z
@@ -32,7 +30,7 @@ const targetSchema = z
   .max(2000)
   .superRefine((value, ctx) => {
     if (value.startsWith('/') || value.startsWith('\\')) {
-      if (!LOCAL_PATH.test(value)) ctx.addIssue({ code: 'custom', message: REDIRECT_MESSAGES.path });
+      if (!isRulePath(value)) ctx.addIssue({ code: 'custom', message: REDIRECT_MESSAGES.path });
     } else if (/^http:/i.test(value)) {
       ctx.addIssue({ code: 'custom', message: REDIRECT_MESSAGES.https });
     } else if (!/^https:\/\//i.test(value) || !httpsUrl.safeParse(value).success) {
