@@ -12,6 +12,7 @@ import { contentTypeList } from '../../src/shared/content/registry';
 import { firestoreRateLimiter } from '../../src/server/rateLimit';
 import { loadSeedSet } from '../../src/server/seed/load';
 import { seedSet } from '../../src/server/seed/content/index';
+import { DiskObjectStorePort } from '../../src/server/storage/diskPort';
 import { ObjectStore } from '../../src/server/storage/objects';
 import { CHANGES_COLLECTION, CREATE_MANY_CHUNK, createFirestoreStore, MAX_LISTED_CHANGES, type ChangeFeedOptions, type FirestoreDocumentStore } from '../../src/server/store/firestore';
 import type { ChangeEvent } from '../../src/server/store/port';
@@ -111,7 +112,7 @@ describe('large batches on Firestore', () => {
     const db = await openSqliteDatabase(path.join(dir, 'site.db'));
     try {
       const started = Date.now();
-      const written = await loadSeedSet({ store, objects: new ObjectStore(db, path.join(dir, 'storage')), bucket: 'demo.appspot.com' }, seedSet);
+      const written = await loadSeedSet({ store, objects: new DiskObjectStorePort(new ObjectStore(db, path.join(dir, 'storage')), 'demo.appspot.com') }, seedSet);
       console.log(`seed (${written} documents) into the Firestore emulator: ${Date.now() - started} ms`);
       let total = 0;
       for (const type of contentTypeList) total += await store.count(type.key);

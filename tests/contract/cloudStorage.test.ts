@@ -5,7 +5,6 @@
  * with such a URL, image variants are made into the bucket, and an object put there without a
  * token (by another tool) gets one for its download URL.
  */
-import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,7 @@ import { registerPortImageVariants, variantObjectName } from '../../src/server/s
 import type { DocumentStore } from '../../src/server/store/port';
 import { contentTypes } from '../../src/shared/content/registry';
 import { srcSetFor } from '../../src/shared/images';
-import { startStorageEmulatorInProcess, type InProcessStorageEmulator } from '../support/storageEmulator';
+import { emulatorBucket, startStorageEmulatorInProcess, type InProcessStorageEmulator } from '../support/storageEmulator';
 
 const BUCKET = 'demo-uhmi.appspot.com';
 let emulator: InProcessStorageEmulator;
@@ -27,18 +26,9 @@ let closeApp: () => Promise<void>;
 
 beforeAll(async () => {
   emulator = await startStorageEmulatorInProcess();
-  const { initializeApp, deleteApp } = await import('firebase-admin/app');
-  const { getStorage } = await import('firebase-admin/storage');
-  const app = initializeApp({ projectId: 'demo-uhmi' }, `cloud-${randomBytes(4).toString('hex')}`);
-  const previous = process.env.STORAGE_EMULATOR_HOST;
-  process.env.STORAGE_EMULATOR_HOST = emulator.origin;
-  try {
-    bucket = getStorage(app).bucket(BUCKET);
-  } finally {
-    if (previous === undefined) delete process.env.STORAGE_EMULATOR_HOST;
-    else process.env.STORAGE_EMULATOR_HOST = previous;
-  }
-  closeApp = () => deleteApp(app);
+  const made = await emulatorBucket(emulator.origin, BUCKET);
+  bucket = made.bucket;
+  closeApp = made.close;
   port = new CloudObjectStorePort(bucket, emulator.origin);
 });
 afterAll(async () => {

@@ -15,7 +15,7 @@ import { CloudObjectStorePort, DOWNLOAD_TOKENS_KEY, firebaseStorageOrigin } from
 import { DiskObjectStorePort } from '../../src/server/storage/diskPort';
 import { ObjectNotFoundError, type ObjectListOptions, type ObjectStorePort } from '../../src/server/storage/port';
 import { startTestServer, type TestServer } from '../integration/helpers';
-import { startStorageEmulatorInProcess } from '../support/storageEmulator';
+import { emulatorBucket, startStorageEmulatorInProcess } from '../support/storageEmulator';
 
 interface Backend {
   name: string;
@@ -52,21 +52,6 @@ const cloud: Backend = {
   urlPattern: (bucket, name) =>
     new RegExp(`^${escape(firebaseStorageOrigin())}/v0/b/${escape(bucket)}/o/${escape(encodeURIComponent(name))}\\?alt=media&token=[0-9a-f-]{36}$`),
 };
-
-/** A firebase-admin bucket whose @google-cloud/storage client talks to `emulatorOrigin` (read from the environment when it is made). */
-async function emulatorBucket(emulatorOrigin: string, bucketName: string) {
-  const { initializeApp, deleteApp } = await import('firebase-admin/app');
-  const { getStorage } = await import('firebase-admin/storage');
-  const app = initializeApp({ projectId: 'demo-uhmi' }, `contract-${randomBytes(4).toString('hex')}`);
-  const previous = process.env.STORAGE_EMULATOR_HOST;
-  process.env.STORAGE_EMULATOR_HOST = emulatorOrigin;
-  try {
-    return { bucket: getStorage(app).bucket(bucketName), close: () => deleteApp(app) };
-  } finally {
-    if (previous === undefined) delete process.env.STORAGE_EMULATOR_HOST;
-    else process.env.STORAGE_EMULATOR_HOST = previous;
-  }
-}
 
 let inProcessOrigin = '';
 const inProcess: Backend = {

@@ -12,6 +12,7 @@
  * it outside `public/`. These are internals of firebase-tools (lib/emulator/storage), so a new
  * version may move them; the contract suite then fails loudly rather than skipping.
  */
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 
@@ -54,4 +55,23 @@ export async function startStorageEmulatorInProcess(projectId = 'demo-uhmi'): Pr
       emulator.reset();
     },
   };
+}
+
+/**
+ * A firebase-admin bucket (on an app of its own, project `demo-uhmi`) whose @google-cloud/storage
+ * client talks to the emulator at `emulatorOrigin`: STORAGE_EMULATOR_HOST is read when the bucket is
+ * made, so it is set only for that moment. `close` deletes the app.
+ */
+export async function emulatorBucket(emulatorOrigin: string, bucketName: string) {
+  const { initializeApp, deleteApp } = await import('firebase-admin/app');
+  const { getStorage } = await import('firebase-admin/storage');
+  const app = initializeApp({ projectId: 'demo-uhmi' }, `emulator-${randomBytes(4).toString('hex')}`);
+  const previous = process.env.STORAGE_EMULATOR_HOST;
+  process.env.STORAGE_EMULATOR_HOST = emulatorOrigin;
+  try {
+    return { bucket: getStorage(app).bucket(bucketName), close: () => deleteApp(app) };
+  } finally {
+    if (previous === undefined) delete process.env.STORAGE_EMULATOR_HOST;
+    else process.env.STORAGE_EMULATOR_HOST = previous;
+  }
 }

@@ -15,17 +15,15 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import type { ObjectStorePort } from '../storage/port';
+import { isMadeVariant } from '../storage/portVariants';
 import type { DocumentStore } from '../store/port';
 import { backupCollections, documentEntry, fileEntry, FILES_INDEX_ENTRY, FORMAT, FORMAT_VERSION, MANIFEST_ENTRY, type FileLine, type Manifest } from './format';
 import { urlOriginOf } from './links';
-
-/** Objects not exported: image variants Firebase mode derives into the bucket (keyed by the original's generation, which an import changes; they are made again on demand). */
-export const DERIVED_PREFIXES = ['variants/'];
 
 export interface ExportOptions {
   store: DocumentStore;
@@ -62,13 +60,15 @@ class Spool {
       this.out.once('finish', resolve);
       this.out.once('error', reject);
     });
+    this.done.catch(() => {}); // handled where awaited (write, close); not unhandled after abort
   }
 
   async write(chunk: string | Buffer): Promise<void> {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     this.hash.update(buffer);
     this.size += buffer.length;
-    if (!this.out.write(buffer)) await new Promise<void>((resolve) => this.out.once('drain', resolve));
+    // A write error (a full disk) rejects `done`, so a wait for 'drain' cannot hang on it.
+    if (!this.out.write(buffer)) await Promise.race([new Promise<void>((resolve) => this.out.once('drain', resolve)), this.done]);
   }
 
   abort(): void {
@@ -84,17 +84,14 @@ class Spool {
 
 /** Copies a stream into a spool file, hashing it; returns its size and SHA-256. */
 async function spoolStream(source: Readable, file: string): Promise<Spooled> {
-  const hash = createHash('sha256');
-  let size = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      hash.update(chunk);
-      size += chunk.length;
-      cb(null, chunk);
-    },
-  });
-  await pipeline(source, tap, createWriteStream(file, { mode: 0o600 }));
-  return { path: file, size, sha256: hash.digest('hex') };
+  const spool = new Spool(file);
+  try {
+    for await (const chunk of source) await spool.write(chunk as Buffer);
+  } catch (err) {
+    spool.abort();
+    throw err;
+  }
+  return spool.close();
 }
 
 /** Every id of a collection, in id order, page by page. */
@@ -159,9 +156,12 @@ export async function exportArchive(options: ExportOptions): Promise<ExportSumma
     const spooledSizes: number[] = [];
     try {
       for await (const name of allObjectNames(files)) {
-        if (DERIVED_PREFIXES.some((p) => name.startsWith(p))) continue;
         const stat = await files.stat(name);
         if (!stat) continue; // deleted since the listing
+        // Image variants Firebase mode made into the bucket are keyed by the original's generation,
+        // which an import changes; they are made again on demand. (The embedded store keeps its
+        // variants beside the objects, not as objects.) A file of one's own under variants/ is kept.
+        if (files.kind === 'gcs' && isMadeVariant(stat)) continue;
         const n = summary.files + 1;
         const spooledFile = await spoolStream(await files.stream(name), path.join(spoolDir, `file-${n}`));
         const line: FileLine = {

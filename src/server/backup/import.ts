@@ -15,7 +15,6 @@
  */
 import type { ObjectStorePort } from '../storage/port';
 import type { DocumentStore, WriteOp } from '../store/port';
-import { allObjectNames } from './export';
 import { backupCollections, BackupError } from './format';
 import { rewriteLinks, urlOriginOf, type LinkRewrite } from './links';
 import { readArchive, type ArchiveContents } from './read';
@@ -74,13 +73,10 @@ async function clearTarget(store: DocumentStore, files: ObjectStorePort, collect
   }
   let objects = 0;
   for (;;) {
-    const names: string[] = [];
-    for await (const name of allObjectNames(files)) {
-      names.push(name);
-      if (names.length >= 1000) break;
-    }
-    if (!names.length) break;
-    for (const name of names) if (await files.delete(name)) objects += 1;
+    // Always the first page: what was on it is gone by the next round.
+    const { items } = await files.list({ maxResults: 1000 });
+    if (!items.length) break;
+    for (const name of items) if (await files.delete(name)) objects += 1;
   }
   return { documents, files: objects };
 }

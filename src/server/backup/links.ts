@@ -7,9 +7,7 @@
  * references, rich text and revisions alike. So links work after a move embedded → Firebase →
  * embedded, and such a round trip ends with the documents it started with.
  */
-import type { ObjectStorePort, StoredObject } from '../storage/port';
-
-export const FIREBASE_STORAGE_ORIGIN = 'https://firebasestorage.googleapis.com';
+import { FIREBASE_STORAGE_ORIGIN, type ObjectStorePort, type StoredObject } from '../storage/port';
 
 /** The origin of a port's download URLs: '' (site-relative) for the embedded store. */
 export function urlOriginOf(port: ObjectStorePort): string {

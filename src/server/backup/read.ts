@@ -131,9 +131,8 @@ export async function readArchive(file: string, handlers: ArchiveHandlers = {}, 
 
       if (step === 0) {
         if ((entry.header.size ?? 0) > MAX_MANIFEST_BYTES) throw new BackupError(`${name} is too large`);
-        const m = meter();
         const chunks: Buffer[] = [];
-        for await (const chunk of entry.pipe(m)) chunks.push(chunk as Buffer);
+        for await (const chunk of entry) chunks.push(chunk as Buffer);
         const raw = parseJson(Buffer.concat(chunks).toString('utf8'), name) as { format?: unknown; formatVersion?: unknown };
         if (raw?.format !== FORMAT) throw new BackupError(`${name} does not describe a ${FORMAT} archive`);
         const parsed = manifestSchema.safeParse(raw);

@@ -8,8 +8,6 @@
  * `/v0/b/…` for the embedded store, Firebase's absolute https URL with its token for the bucket).
  */
 import { contentTypeList, getContentType, type ContentData, type ContentKey } from '../../shared/content/registry';
-import { DiskObjectStorePort } from '../storage/diskPort';
-import { ObjectStore } from '../storage/objects';
 import type { ObjectStorePort } from '../storage/port';
 import { ARCHIVE_PREFIX } from '../storage/rules';
 import { datasetArchive } from './archives';
@@ -41,21 +39,13 @@ async function materialise(value: unknown, store: (file: SeedFile) => Promise<Re
 
 export interface SeedTargets {
   store: DocumentStore;
-  /** Where the files go: an object-store port, or the embedded ObjectStore with its `bucket`. */
-  objects: ObjectStorePort | ObjectStore;
-  /** The bucket, when `objects` is the embedded ObjectStore. */
-  bucket?: string;
-}
-
-function portOf(targets: SeedTargets): ObjectStorePort {
-  if (!(targets.objects instanceof ObjectStore)) return targets.objects;
-  if (!targets.bucket) throw new Error('Seeding the embedded store needs its bucket');
-  return new DiskObjectStorePort(targets.objects, targets.bucket);
+  /** Where the files go: the embedded store's or the bucket's object-store port. */
+  objects: ObjectStorePort;
 }
 
 /** Validates and writes a seed set; returns the number of documents written. Throws on an invalid document. */
 export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<number> {
-  const objects = portOf(targets);
+  const { objects } = targets;
   const storeFile = async (file: SeedFile) => {
     const { bytes, contentType } = seedFileBytes(file);
     const stored = await objects.put(`public/seed/${file.name}`, bytes, { contentType });

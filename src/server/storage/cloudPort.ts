@@ -15,9 +15,9 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { applicationDefault, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getStorage } from 'firebase-admin/storage';
-import { firebaseDownloadUrl, ObjectNotFoundError, type ObjectListOptions, type ObjectListPage, type ObjectStorePort, type PutOptions, type StoredObject } from './port';
+import { firebaseAdminApp } from '../firebase/adminApp';
+import { FIREBASE_STORAGE_ORIGIN, firebaseDownloadUrl, ObjectNotFoundError, type ObjectListOptions, type ObjectListPage, type ObjectStorePort, type PutOptions, type StoredObject } from './port';
 
 type Bucket = ReturnType<ReturnType<typeof getStorage>['bucket']>;
 type FileMetadata = ReturnType<Bucket['file']>['metadata'];
@@ -29,7 +29,7 @@ export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
 export function firebaseStorageOrigin(env: NodeJS.ProcessEnv = process.env): string {
   const emulator = env.STORAGE_EMULATOR_HOST || (env.FIREBASE_STORAGE_EMULATOR_HOST ? `http://${env.FIREBASE_STORAGE_EMULATOR_HOST}` : '');
   if (emulator) return (/^https?:\/\//.test(emulator) ? emulator : `http://${emulator}`).replace(/\/+$/, '');
-  return 'https://firebasestorage.googleapis.com';
+  return FIREBASE_STORAGE_ORIGIN;
 }
 
 function isNotFound(err: unknown): boolean {
@@ -151,21 +151,7 @@ export class CloudObjectStorePort implements ObjectStorePort {
   }
 }
 
-/**
- * The firebase-admin app of a Firebase project: the one identity/firebase.ts uses (by its name
- * `uhmi-{projectId}`), created here as it creates it when it does not exist yet, so whichever
- * starts first the app is the same (Application Default Credentials; none named with the Auth
- * emulator, where firebase-admin falls back to them itself).
- */
-function adminApp(projectId: string): App {
-  const name = `uhmi-${projectId}`;
-  return (
-    getApps().find((a) => a.name === name) ??
-    initializeApp(process.env.FIREBASE_AUTH_EMULATOR_HOST ? { projectId } : { projectId, credential: applicationDefault() }, name)
-  );
-}
-
 /** The port on a Firebase project's bucket (BACKEND=firebase; FIREBASE_STORAGE_BUCKET). */
 export function createCloudObjectStore(options: { projectId: string; bucket: string }): CloudObjectStorePort {
-  return new CloudObjectStorePort(getStorage(adminApp(options.projectId)).bucket(options.bucket));
+  return new CloudObjectStorePort(getStorage(firebaseAdminApp(options.projectId)).bucket(options.bucket));
 }

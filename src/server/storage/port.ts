@@ -100,6 +100,9 @@ export interface ObjectStorePort {
   urlOf(object: StoredObject): string | null;
 }
 
+/** Firebase Storage's download host (outside the emulator). */
+export const FIREBASE_STORAGE_ORIGIN = 'https://firebasestorage.googleapis.com';
+
 /**
  * The download URL form shared by Firebase Storage, its emulator and the embedded endpoints:
  * `{origin}/v0/b/{bucket}/o/{encoded name}?alt=media&token={token}`; `origin` '' gives a

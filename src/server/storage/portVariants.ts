@@ -19,19 +19,27 @@
  * it makes nothing and answers every request with the original (a Firebase URL a document holds).
  */
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { IMAGE_VARIANT_PATH, IMAGE_WIDTHS, isResizableImage, type ImageWidth } from '../../shared/images';
 import { BUCKET_NAME, normaliseObjectName } from './objects';
-import { firebaseDownloadUrl, type ObjectStorePort, type StoredObject } from './port';
-
-/** Where the originals' download URLs point: srcSetFor routes only Firebase's own URLs here. */
-const FIREBASE_ORIGIN = 'https://firebasestorage.googleapis.com';
+import { FIREBASE_STORAGE_ORIGIN, firebaseDownloadUrl, type ObjectStorePort, type StoredObject } from './port';
+import { webpVariant } from './variants';
 
 /** Originals larger than this are not resized (the variant request redirects to the original). */
 const MAX_ORIGINAL_BYTES = 50 * 1024 * 1024;
 
+/** Where made variants live in the bucket (`{VARIANTS_PREFIX}{generation}/{name}/w{width}.webp`). */
+export const VARIANTS_PREFIX = 'variants/';
+
+/** The custom metadata key a made variant carries: the name of its original. */
+export const VARIANT_OF_KEY = 'variantOf';
+
+/** Whether an object is a variant made here (under VARIANTS_PREFIX and marked so), not a file of its own. */
+export function isMadeVariant(object: Pick<StoredObject, 'name' | 'metadata'>): boolean {
+  return object.name.startsWith(VARIANTS_PREFIX) && typeof object.metadata[VARIANT_OF_KEY] === 'string';
+}
+
 export function variantObjectName(original: Pick<StoredObject, 'name' | 'generation'>, width: ImageWidth): string {
-  return `variants/${original.generation}/${original.name}/w${width}.webp`;
+  return `${VARIANTS_PREFIX}${original.generation}/${original.name}/w${width}.webp`;
 }
 
 export class PortImageVariants {
@@ -65,16 +73,11 @@ export class PortImageVariants {
     try {
       const parts: Buffer[] = [];
       for await (const chunk of await this.port.stream(original.name)) parts.push(Buffer.from(chunk as Buffer));
-      const animated = /gif|webp/i.test(original.contentType);
-      const bytes = await sharp(Buffer.concat(parts), { animated, limitInputPixels: 100_000_000 })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
+      const bytes = await webpVariant(Buffer.concat(parts), original.contentType, width);
       const stored = await this.port.put(variantName, bytes, {
         contentType: 'image/webp',
         cacheControl: 'public, max-age=31536000, immutable',
-        metadata: { variantOf: original.name, width: String(width) },
+        metadata: { [VARIANT_OF_KEY]: original.name, width: String(width) },
       });
       return this.port.urlOf(stored);
     } catch (err) {
@@ -103,7 +106,7 @@ export function registerPortImageVariants(
       return reply.code(400).send({ error: 'Bad image request', statusCode: 400 });
     }
     const variant = make && bucket === port.bucket ? await variants.variantUrl(name, token, width as ImageWidth) : null;
-    const target = variant ?? firebaseDownloadUrl(FIREBASE_ORIGIN, bucket, name, token);
+    const target = variant ?? firebaseDownloadUrl(FIREBASE_STORAGE_ORIGIN, bucket, name, token);
     // A made variant never changes (its name carries the original's generation); a fallback may.
     return reply
       .header('cache-control', variant ? 'public, max-age=86400' : 'public, max-age=300')

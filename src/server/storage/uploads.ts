@@ -267,7 +267,8 @@ export class UploadSessions {
    * when bytes are missing or the client's md5Hash does not match, QuotaExceededError (402) when the
    * bucket would pass its quota, 500 when a background flush failed (or that flush's error when it
    * was a full disk), and the file system's / SQLite's error when publishing fails on a full disk;
-   * the session is dropped in all these cases. Call under the lock.
+   * the session is dropped on the StorageHttpErrors (on a full disk the caller drops it: routes.ts
+   * does for every session command). Call under the lock.
    */
   async finalize(session: UploadSession, quotaBytes: number): Promise<ObjectMetadata> {
     const received = await this.reconcile(session);
@@ -299,7 +300,6 @@ export class UploadSessions {
       return meta;
     } catch (err) {
       if (err instanceof StorageHttpError) await this.remove(session.id);
-      else if (isDiskFullError(err)) await this.remove(session.id).catch(() => {}); // frees the space; a failed row delete is left to the sweep
       throw err;
     }
   }

@@ -13,6 +13,20 @@ import sharp from 'sharp';
 import type { ObjectMetadata, ObjectStore } from './objects';
 import { isResizableImage, type ImageWidth } from '../../shared/images';
 
+/**
+ * A WebP of an image (a file path or its bytes) at most `width` pixels wide, never enlarged, EXIF
+ * orientation applied; GIF and WebP keep their animation. Used for the embedded store's variants and
+ * for those made into Cloud Storage (portVariants.ts).
+ */
+export function webpVariant(input: string | Buffer, contentType: string, width: number): Promise<Buffer> {
+  const animated = /gif|webp/i.test(contentType);
+  return sharp(input, { animated, limitInputPixels: 100_000_000 })
+    .rotate() // apply EXIF orientation
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+}
+
 export class ImageVariants {
   private readonly inflight = new Map<string, Promise<string | null>>();
 
@@ -43,13 +57,8 @@ export class ImageVariants {
     try {
       const io = this.objects.io;
       await io.mkdir(path.dirname(file));
-      const animated = /gif|webp/i.test(meta.contentType);
       // At most 1600 px wide: small enough to hold in memory, and written like every other file.
-      const bytes = await sharp(this.objects.blobFile(meta), { animated, limitInputPixels: 100_000_000 })
-        .rotate() // apply EXIF orientation
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
+      const bytes = await webpVariant(this.objects.blobFile(meta), meta.contentType, width);
       await io.writeFile(tmp, bytes);
       await io.rename(tmp, file);
       return file;
