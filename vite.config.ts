@@ -147,6 +147,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           hookTimeout: 180_000,
         },
       },
+      {
+        extends: true,
+        // Issue 15: the Docker image's runtime stage without Docker: `npm ci --omit=dev` in a scratch copy, then the built server.
+        test: { name: 'production', include: ['tests/production/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 900_000 },
+      },
     ],
   },
 }));
