@@ -48,7 +48,7 @@ export function pageNotFoundMessage(path: string): string {
  * The first path segments of the public pages, in the case the spec writes them (`/News`, `/docs`).
  * A unit test keeps this list equal to the route table's.
  */
-export const PAGE_SEGMENTS = ['News', 'docs', 'Trainings', 'conf', 'journal', 'Departments', 'publications', 'activity', 'Contacts', 'data_repo', 'COP29', 'msg'] as const;
+export const PAGE_SEGMENTS = ['News', 'docs', 'Trainings', 'conf', 'journal', 'Departments', 'publications', 'activity', 'Contacts', 'data_repo', 'COP29', 'msg', 'search'] as const;
 
 const segmentByLowerCase = new Map<string, string>(PAGE_SEGMENTS.map((s) => [s.toLowerCase(), s]));
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { MenuItem } from '../../shared/content/constants';
 import { trpc } from '../lib/trpc';
+import { SearchForm } from './SearchForm';
 
 function MenuLink({ item }: { item: MenuItem }) {
   if (/^https?:\/\//.test(item.href)) return <a href={item.href}>{item.label}</a>;
@@ -44,6 +45,7 @@ export function SiteHeader() {
             {header?.tagline ? <span className="brand-tagline">{header.tagline}</span> : null}
           </span>
         </Link>
+        <SearchForm />
         <button
           type="button"
           className="menu-toggle"
