@@ -66,7 +66,7 @@ export function canonicalCasePath(pathname: string): string | null {
 
 /**
  * Path prefixes the server answers itself, never with a page: the admin, the APIs, the
- * Firebase-compatible identity and storage endpoints, `/__/…`, build manifests and built assets.
+ * Firebase-compatible identity and storage endpoints, `/__/…`, build manifests, built assets and the Atom feeds.
  * A path is under a prefix when it equals it or continues with `/`.
  */
 export const RESERVED_PATH_PREFIXES = [
@@ -78,10 +78,14 @@ export const RESERVED_PATH_PREFIXES = [
   '/__',
   '/builds',
   '/assets',
+  '/feeds',
 ] as const;
 
 /** Files served at the site root from `src/client/static` (a security test keeps this list equal to the folder). */
-export const ROOT_STATIC_FILES = ['/favicon.svg', '/robots.txt'] as const;
+export const ROOT_STATIC_FILES = ['/favicon.svg'] as const;
+
+/** Files the server generates at the site root (server/site/): robots.txt, the sitemap (and its parts `/sitemap-N.xml`), OpenSearch. */
+export const GENERATED_ROOT_FILES = ['/robots.txt', '/sitemap.xml', '/opensearch.xml'] as const;
 
 /**
  * Whether a (decoded) path belongs to the server rather than to the pages: under one of
@@ -91,7 +95,7 @@ export const ROOT_STATIC_FILES = ['/favicon.svg', '/robots.txt'] as const;
  */
 export function isReservedPath(pathname: string): boolean {
   const path = pathname.replace(/^[/\\]+/, '/').toLowerCase();
-  if ((ROOT_STATIC_FILES as readonly string[]).includes(path)) return true;
+  if ((ROOT_STATIC_FILES as readonly string[]).includes(path) || (GENERATED_ROOT_FILES as readonly string[]).includes(path) || /^\/sitemap-\d+\.xml$/.test(path)) return true;
   return RESERVED_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 

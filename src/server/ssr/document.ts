@@ -7,6 +7,7 @@
  */
 import type { HeadTags } from '../../client/app/site';
 import type { PublicConfig } from '../../client/lib/publicConfig';
+import { siteHeadLinks } from '../site/headLinks';
 import type { EntryAssets } from './assets';
 
 export function escapeHtml(value: string): string {
@@ -69,6 +70,7 @@ export function htmlDocument(opts: {
 <title>${escapeHtml(head.title)}</title>
 <meta name="description" content="${escapeHtml(head.description)}">
 <link rel="canonical" href="${escapeHtml(head.canonical)}">
+${siteHeadLinks(opts.config.origin)}
 <meta property="og:title" content="${escapeHtml(head.title)}">
 <meta property="og:description" content="${escapeHtml(head.description)}">
 <meta property="og:url" content="${escapeHtml(head.canonical)}">
