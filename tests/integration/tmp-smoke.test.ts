@@ -1,11 +1,13 @@
 import { it } from 'vitest';
-import { startTestServer } from './helpers';
+import { startTestServer, textOf } from './helpers';
 it('smoke', async () => {
   const s = await startTestServer();
   try {
-    for (const u of ['/search?q=%D0%BF%D1%80%D0%BE%D0%B3%D0%BD%D0%BE%D0%B7%D1%83', '/sitemap.xml', '/robots.txt', '/feeds/news.atom', '/feeds/events.atom', '/opensearch.xml', '/sitemap-1.xml']) {
+    for (const u of ['/search?q=' + encodeURIComponent('прогнозу'), '/search?q=' + encodeURIComponent('кліматичні дані'), '/search?q=' + encodeURIComponent('Коваленко')]) {
       const r = await s.get(u);
-      console.log(u, r.status, r.headers['content-type'], r.body.length, r.body.slice(0, 1500).replace(/\n/g, ' '));
+      const t = textOf(r.body.replace(/<script[\s\S]*?<\/script>/g, ''));
+      console.log(u, r.status, t.slice(t.indexOf('Пошук Пошук'), t.indexOf('Пошук Пошук') + 1500));
+      console.log((r.body.match(/<mark>[^<]*<\/mark>/g) ?? []).slice(0, 10).join(' '));
     }
   } finally { await s.dispose(); }
 });

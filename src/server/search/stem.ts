@@ -23,9 +23,15 @@ export function wordsOf(text: string): string[] {
  * otherwise; apostrophes are dropped (so «мʼясо» and «м'ясо» meet, and FTS5 reads one token).
  */
 export function termOf(word: string): string {
-  const stem = CYRILLIC.test(word) ? stemmer.stemWord(word) : word;
+  const stem = CYRILLIC.test(word) ? stemmer.stemWord(word).replace(FINAL_VOWELS, '') : word;
   return stem.replace(/'/g, '');
 }
+
+/**
+ * Vowels and soft signs StemmerUk leaves at the end of some forms («гомогенізації» →
+ * «гомогенізаці», «гомогенізація» → «гомогенізац»), dropped so the forms meet; stems keep three letters.
+ */
+const FINAL_VOWELS = /(?<=\p{L}{3})[аеєиіїоуюяьй]+$/u;
 
 /** The terms of a text, one per word, in order (repeats kept: they count for ranking). */
 export function termsOf(text: string): string[] {
