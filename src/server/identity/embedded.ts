@@ -13,7 +13,7 @@ import type { ResetRequestLimiter, SignInLimiter } from './limiter';
 import type { Mailer } from './mail';
 import { checkAccountPassword, checkRestPassword, hashPassword, verifyPassword } from './passwords';
 import { ID_TOKEN_TTL_SECONDS, type TokenSigner } from './tokens';
-import { AccountError, InvalidTokenError, type Account, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
+import { AccountError, InvalidTokenError, type Account, type Actor, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
 
 /** Sensitive changes (email, password, deletion) need a sign-in within this many seconds. */
 export const RECENT_LOGIN_SECONDS = 5 * 60;
@@ -28,7 +28,7 @@ export interface EmbeddedIdentityOptions {
   limiter: SignInLimiter;
   /** Limits accounts:sendOobCode per email and per client address. */
   resetLimiter: ResetRequestLimiter;
-  /** SMTP; absent when SMTP_URL is unset (then no reset mail is sent and no code is issued for it). */
+  /** Reset mail through the outbox; absent when SMTP_URL is unset (then no reset mail is sent and no code is issued for it). */
   mailer?: Mailer;
   /** Host names a client-sent continueUrl may point to (UNAUTHORIZED_DOMAIN otherwise). */
   authorizedDomains: string[];
@@ -267,9 +267,8 @@ export class EmbeddedIdentity implements IdentityBackend {
       if (mailer) {
         const link = this.resetLink(row);
         // Not awaited: an SMTP round trip for known addresses only would tell them apart by time.
-        mailer.sendPasswordReset(row.email, link).catch((err: unknown) => {
-          this.opts.log.warn(`Could not send the password-reset mail: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
-        });
+        // A failure is already logged and audited by the outbox.
+        mailer.sendPasswordReset(row.email, link, { uid: row.uid }).catch(() => {});
       } else {
         this.opts.log.warn('A password reset was requested, but SMTP_URL is not set: no mail was sent (an administrator can run `npm run user -- reset-link <email>`).');
       }
@@ -468,10 +467,10 @@ export class EmbeddedIdentity implements IdentityBackend {
     return this.resetLink(this.mustExistByEmail(email));
   }
 
-  async sendPasswordReset(email: string): Promise<{ mailed: boolean }> {
+  async sendPasswordReset(email: string, actor?: Actor): Promise<{ mailed: boolean }> {
     const row = this.mustExistByEmail(email);
     if (!this.opts.mailer) return { mailed: false };
-    await this.opts.mailer.sendPasswordReset(row.email, this.resetLink(row));
+    await this.opts.mailer.sendPasswordReset(row.email, this.resetLink(row), { uid: row.uid, actor });
     return { mailed: true };
   }
 
