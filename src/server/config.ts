@@ -178,7 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    const raw = env[name];
+    // A bad SMTP_URL is not echoed with its password.
+    const raw = name === 'SMTP_URL' ? env[name]?.replace(/\/\/[^/@]*@/, '//…@') : env[name];
     const got = raw === undefined ? '' : `, got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)}`;
     throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}${got}`);
   }
