@@ -229,11 +229,15 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (deleted.includes('DISPLAY_NAME')) changes.display_name = null;
     if (deleted.includes('PHOTO_URL')) changes.photo_url = null;
     this.accounts.patch(row.uid, changes);
-    if (rotate) this.accounts.revokeTokens(row.uid, nowSeconds());
+    // A new password ends every other session, tokens of this very second included: the revocation is
+    // dated a second ahead (as a sign-out's), so the fresh tokens below postdate it. They then always
+    // differ from the token of the re-authentication just before (same iat would give the same bytes,
+    // and the SDK would keep its revoked refresh token).
+    if (rotate) this.accounts.revokeTokens(row.uid, nowSeconds() + 1);
     const updated = this.accounts.byUid(row.uid)!;
     const response: Record<string, unknown> = { kind: 'identitytoolkit#SetAccountInfoResponse', ...userInfo(updated) };
-    // A new password ends every other session; this one gets fresh tokens.
-    if (rotate || body.returnSecureToken) Object.assign(response, await this.issueTokens(updated, rotate ? nowSeconds() : authTime));
+    // This session gets fresh tokens (issueTokens waits out the revocation).
+    if (rotate || body.returnSecureToken) Object.assign(response, await this.issueTokens(updated, rotate ? undefined : authTime));
     return response;
   }
 
