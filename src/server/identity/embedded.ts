@@ -13,7 +13,7 @@ import type { ResetRequestLimiter, SignInLimiter } from './limiter';
 import type { Mailer } from './mail';
 import { checkAccountPassword, checkRestPassword, hashPassword, verifyPassword } from './passwords';
 import { ID_TOKEN_TTL_SECONDS, type TokenSigner } from './tokens';
-import { AccountError, InvalidTokenError, type Account, type Actor, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
+import { AccountError, DISABLED_REASON, InvalidTokenError, type Account, type Actor, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
 
 /** Sensitive changes (email, password, deletion) need a sign-in within this many seconds. */
 export const RECENT_LOGIN_SECONDS = 5 * 60;
@@ -368,7 +368,7 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (checkRevoked) {
       const row = this.accounts.byUid(claims.uid);
       if (!row) throw new InvalidTokenError('user not found');
-      if (row.disabled) throw new InvalidTokenError('user disabled');
+      if (row.disabled) throw new InvalidTokenError(DISABLED_REASON);
       if (claims.iat < row.valid_since) throw new InvalidTokenError('revoked');
       // The role in force is the stored one (a demotion takes effect at once, not at the next refresh).
       return { uid: row.uid, email: row.email, role: roleOf(row), authTime: claims.authTime };

@@ -12,7 +12,7 @@ import { firebaseAdminApp } from '../firebase/adminApp';
 import { WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
 import type { Mailer } from './mail';
 import { checkAccountPassword } from './passwords';
-import { AccountError, InvalidTokenError, type Account, type Actor, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
+import { AccountError, DISABLED_REASON, InvalidTokenError, type Account, type Actor, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
 
 function roleOf(claims: Record<string, unknown> | undefined): Role | null {
   const role = claims?.role;
@@ -83,7 +83,7 @@ export class FirebaseIdentity implements IdentityBackend {
     } catch (err) {
       throw new InvalidTokenError(codeOf(err) === 'auth/user-not-found' ? 'user not found' : codeOf(err) || 'user unreadable');
     }
-    if (user.disabled) throw new InvalidTokenError('user disabled');
+    if (user.disabled) throw new InvalidTokenError(DISABLED_REASON);
     if (user.tokensValidAfterTime && decoded.auth_time * 1000 < new Date(user.tokensValidAfterTime).getTime()) throw new InvalidTokenError('revoked');
     return { uid: user.uid, email: user.email ?? null, role: roleOf(user.customClaims), authTime: decoded.auth_time };
   }

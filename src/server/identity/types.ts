@@ -40,6 +40,9 @@ export interface AccountPage {
   nextPageToken: string | null;
 }
 
+/** InvalidTokenError's reason for a token whose account is disabled (both backends). */
+export const DISABLED_REASON = 'user disabled';
+
 /** Thrown by verification: the token is missing, malformed, forged, expired, revoked or its user unusable. */
 export class InvalidTokenError extends Error {
   constructor(readonly reason: string) {
