@@ -14,6 +14,12 @@ import { termsOf } from './stem';
 /** Bump when the terms of a document change for the same data (the stemmer, the fields): SQLite then rebuilds its index. */
 export const SITE_SEARCH_VERSION = 1;
 
+/**
+ * Terms of a document's text that are indexed (about 150 pages): what lies beyond is not found. Keeps a
+ * Firestore document (data, admin search text and these terms) well inside its 1 MiB.
+ */
+export const MAX_BODY_TERMS = 50_000;
+
 export interface SiteSearchEntry {
   /** The distinct terms of title and text (Firestore reads candidates with array-contains on them). */
   terms: string[];
@@ -67,7 +73,7 @@ export function siteSearchEntry(collection: string, data: unknown): SiteSearchEn
   if (type.publishable && record.status !== 'published') return null;
   const text = documentText(type, record);
   const title = termsOf(text.title);
-  const body = termsOf(text.body);
+  const body = termsOf(text.body).slice(0, MAX_BODY_TERMS);
   const at = record.publishedAt;
   return { terms: [...new Set([...title, ...body])], title: title.join(' '), body: body.join(' '), visibleFrom: typeof at === 'string' && at ? at : null };
 }
