@@ -100,7 +100,14 @@ describe.each(backends)('visitor search: $name', (backend) => {
     expect(hit.snippet.map((p) => p.text).join('')).toContain('<script>');
     // A thesis whose conference visitors cannot see is not linked.
     await store.update('conferences', conf.id, { ...conf.data, status: 'draft' }, conf.version);
-    expect((await search('гомогенізацію')).items).toEqual([]);
+    expect(await search('гомогенізацію')).toMatchObject({ total: 0, items: [] });
+    // Published again, its theses are found again; a scheduled conference hides them until it is due.
+    const hidden = (await store.get<Record<string, unknown>>('conferences', conf.id))!;
+    await store.update('conferences', conf.id, { ...hidden.data, status: 'published', publishedAt: '2026-07-01T00:00:00.000Z' }, hidden.version);
+    expect((await search('гомогенізацію')).total).toBe(0);
+    const scheduled = (await store.get<Record<string, unknown>>('conferences', conf.id))!;
+    await store.update('conferences', conf.id, { ...scheduled.data, publishedAt: null }, scheduled.version);
+    expect((await search('гомогенізацію')).items.map((h) => h.url)).toEqual(['/conf/conf-a/thesis-a']);
   });
 
   it('reads nothing for a query without words', async () => {

@@ -6,13 +6,13 @@
  * that are on the site are indexed; a draft has no entry.
  */
 import { richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
-import { siteTypes } from '../../shared/content/places';
+import { parentRelationOf, siteTypes } from '../../shared/content/places';
 import { findContentType } from '../../shared/content/registry';
 import { htmlToPlainText } from './plainText';
 import { termsOf } from './stem';
 
 /** Bump when the terms of a document change for the same data (the stemmer, the fields): SQLite then rebuilds its index. */
-export const SITE_SEARCH_VERSION = 1;
+export const SITE_SEARCH_VERSION = 2;
 
 /**
  * Terms of a document's text that are indexed (about 150 pages): what lies beyond is not found. Keeps a
@@ -29,6 +29,8 @@ export interface SiteSearchEntry {
   body: string;
   /** When a scheduled document becomes visible (ISO instant), or null: visible now. */
   visibleFrom: string | null;
+  /** `{collection}/{id}` of the document it is shown under (a thesis's conference): found only while that one is. */
+  parent: string | null;
 }
 
 let siteCollections: Set<string> | undefined;
@@ -71,9 +73,13 @@ export function siteSearchEntry(collection: string, data: unknown): SiteSearchEn
   const type = findContentType(collection)!;
   const record = data as Record<string, unknown>;
   if (type.publishable && record.status !== 'published') return null;
+  // A document shown under a parent (staff on their department's page) is nowhere without one.
+  const relation = parentRelationOf(type);
+  const parentId = relation ? record[relation.field] : null;
+  if (relation && typeof parentId !== 'string') return null;
   const text = documentText(type, record);
   const title = termsOf(text.title);
   const body = termsOf(text.body).slice(0, MAX_BODY_TERMS);
   const at = record.publishedAt;
-  return { terms: [...new Set([...title, ...body])], title: title.join(' '), body: body.join(' '), visibleFrom: typeof at === 'string' && at ? at : null };
+  return { terms: [...new Set([...title, ...body])], title: title.join(' '), body: body.join(' '), visibleFrom: typeof at === 'string' && at ? at : null, parent: relation ? `${relation.to}/${String(parentId)}` : null };
 }

@@ -23,9 +23,19 @@ export function wordsOf(text: string): string[] {
  * otherwise; apostrophes are dropped (so «мʼясо» and «м'ясо» meet, and FTS5 reads one token).
  */
 export function termOf(word: string): string {
-  const stem = CYRILLIC.test(word) ? stemmer.stemWord(word).replace(FINAL_VOWELS, '') : word;
-  return stem.replace(/'/g, '');
+  let term = termCache.get(word);
+  if (term === undefined) {
+    const stem = CYRILLIC.test(word) ? stemmer.stemWord(word).replace(FINAL_VOWELS, '') : word;
+    term = stem.replace(/'/g, '');
+    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
+    termCache.set(word, term);
+  }
+  return term;
 }
+
+/** Terms of words already seen (a text repeats its words, and stemming is the costly part of indexing). */
+const termCache = new Map<string, string>();
+const TERM_CACHE_LIMIT = 100_000;
 
 /**
  * Vowels and soft signs StemmerUk leaves at the end of some forms («гомогенізації» →

@@ -520,9 +520,15 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
         return snap.docs.map((d) => ({ collection, d, site: d.get('_site') as SiteSearchEntry }));
       }),
     );
-    const candidates = snaps
-      .flat()
-      .filter(({ site }) => site && query.terms.every((t) => site.terms.includes(t)) && (site.visibleFrom === null || site.visibleFrom <= query.now));
+    const visible = (site: SiteSearchEntry | null | undefined) => Boolean(site) && (site!.visibleFrom === null || site!.visibleFrom <= query.now);
+    const matching = snaps.flat().filter(({ site }) => visible(site) && query.terms.every((t) => site.terms.includes(t)));
+    // Documents shown under a parent count only while the parent is indexed (published) and visible.
+    const parentKeys = [...new Set(matching.map((c) => c.site.parent).filter((p): p is string => Boolean(p)))];
+    const parents = parentKeys.length
+      ? await this.db.getAll(...parentKeys.map((key) => this.ref(key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1))), { fieldMask: ['_site.visibleFrom', '_site.parent'] })
+      : [];
+    const shown = new Set(parentKeys.filter((_, i) => parents[i]!.exists && visible(parents[i]!.get('_site') as SiteSearchEntry | null)));
+    const candidates = matching.filter((c) => !c.site.parent || shown.has(c.site.parent));
     const scores = bm25Scores(
       candidates.map((c) => c.site),
       query.terms,

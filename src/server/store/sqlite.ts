@@ -553,7 +553,7 @@ export class SqliteDocumentStore extends CommitDocumentStore {
         this.searchText(collection, op.data),
         sortKeysJson(collection, op.data),
       );
-      this.site.write(inserted.lastInsertRowid, collection, op.data);
+      this.site.write(inserted.lastInsertRowid, collection, id, op.data);
       events.push({ collection, id, kind: 'create' });
       return { collection, id, data: op.data, version, createdAt, updatedAt };
     }
@@ -579,7 +579,7 @@ export class SqliteDocumentStore extends CommitDocumentStore {
       collection,
       op.id,
     );
-    this.site.write(row.rowid, collection, op.data);
+    this.site.write(row.rowid, collection, op.id, op.data);
     events.push({ collection, id: op.id, kind: 'update' });
     return { collection, id: op.id, data: op.data, version: row.version + 1, createdAt: row.created_at, updatedAt: now };
   }

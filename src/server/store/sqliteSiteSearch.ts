@@ -32,12 +32,12 @@ export class SqliteSiteSearch {
   }
 
   /** Indexes (or un-indexes) a written document by its rowid. */
-  write(rowid: number | bigint, collection: string, data: unknown): void {
+  write(rowid: number | bigint, collection: string, id: string, data: unknown): void {
     this.remove(rowid);
     const entry = this.entryOf(collection, data);
     if (!entry) return;
     this.stmt('INSERT INTO site_search (rowid, title, body) VALUES (?, ?, ?)').run(rowid, entry.title, entry.body);
-    this.stmt('INSERT INTO site_search_docs (rowid, collection, visible_from) VALUES (?, ?, ?)').run(rowid, collection, entry.visibleFrom);
+    this.stmt('INSERT INTO site_search_docs (rowid, collection, doc, visible_from, parent) VALUES (?, ?, ?, ?, ?)').run(rowid, collection, `${collection}/${id}`, entry.visibleFrom, entry.parent);
   }
 
   /** Drops a document's entry (before it is deleted, or rewritten). */
@@ -57,14 +57,14 @@ export class SqliteSiteSearch {
     if (known?.value === signature) return 0;
     const collections = siteSearchCollections();
     const marks = collections.map(() => '?').join(', ');
-    const read = this.db.prepare(`SELECT rowid, collection, data FROM documents WHERE rowid > ? AND collection IN (${marks}) ORDER BY rowid LIMIT ${REBUILD_BATCH}`);
+    const read = this.db.prepare(`SELECT rowid, collection, id, data FROM documents WHERE rowid > ? AND collection IN (${marks}) ORDER BY rowid LIMIT ${REBUILD_BATCH}`);
     let after = 0;
     let count = 0;
     this.db.transaction(() => {
       this.db.exec("DELETE FROM site_search_docs; INSERT INTO site_search (site_search) VALUES ('delete-all');");
       for (;;) {
-        const rows = read.all(after, ...collections) as Array<{ rowid: number; collection: string; data: string }>;
-        for (const row of rows) this.write(row.rowid, row.collection, JSON.parse(row.data));
+        const rows = read.all(after, ...collections) as Array<{ rowid: number; collection: string; id: string; data: string }>;
+        for (const row of rows) this.write(row.rowid, row.collection, row.id, JSON.parse(row.data));
         count += rows.length;
         if (rows.length < REBUILD_BATCH) break;
         after = rows[rows.length - 1]!.rowid;
@@ -77,12 +77,14 @@ export class SqliteSiteSearch {
   /** The rowids of a page of matches, best first, and how many match in all. */
   search(query: SiteSearchQuery): { rowids: number[]; total: number } {
     const match = matchQuery(query.terms);
-    const from = `FROM site_search JOIN site_search_docs m ON m.rowid = site_search.rowid WHERE site_search MATCH ? AND (m.visible_from IS NULL OR m.visible_from <= ?)`;
-    const total = (this.stmt(`SELECT count(*) AS n ${from}`).get(match, query.now) as { n: number }).n;
+    const visible = (alias: string) => `(${alias}.visible_from IS NULL OR ${alias}.visible_from <= ?)`;
+    const from = `FROM site_search JOIN site_search_docs m ON m.rowid = site_search.rowid WHERE site_search MATCH ? AND ${visible('m')}
+      AND (m.parent IS NULL OR EXISTS (SELECT 1 FROM site_search_docs p WHERE p.doc = m.parent AND ${visible('p')}))`;
+    const total = (this.stmt(`SELECT count(*) AS n ${from}`).get(match, query.now, query.now) as { n: number }).n;
     if (!total || query.offset >= total) return { rowids: [], total };
     const rows = this
       .stmt(`SELECT site_search.rowid AS rowid ${from} ORDER BY bm25(site_search, ${TITLE_WEIGHT}, ${BODY_WEIGHT}), m.collection, site_search.rowid LIMIT ? OFFSET ?`)
-      .all(match, query.now, query.limit, query.offset) as Array<{ rowid: number }>;
+      .all(match, query.now, query.now, query.limit, query.offset) as Array<{ rowid: number }>;
     return { rowids: rows.map((r) => r.rowid), total };
   }
 }
