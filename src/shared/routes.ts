@@ -81,7 +81,17 @@ export const RESERVED_PATH_PREFIXES = [
 ] as const;
 
 /** Files served at the site root from `src/client/static` (a security test keeps this list equal to the folder). */
-export const ROOT_STATIC_FILES = ['/favicon.svg', '/robots.txt'] as const;
+export const ROOT_STATIC_FILES = [
+  '/apple-touch-icon.png',
+  '/favicon.ico',
+  '/icon-192.png',
+  '/icon-512.png',
+  '/icon.svg',
+  '/logo.svg',
+  '/og-image.png',
+  '/robots.txt',
+  '/site.webmanifest',
+] as const;
 
 /**
  * Whether a (decoded) path belongs to the server rather than to the pages: under one of

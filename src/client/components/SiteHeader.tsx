@@ -36,6 +36,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="container header-inner">
         <Link to="/" className="brand" aria-label={`${siteName} — головна сторінка`}>
+          <img className="brand-logo" src="/logo.svg" alt="" width={40} height={40} />
           <span className="brand-mark" aria-hidden="true">
             {header?.shortName || 'УкрГМІ'}
           </span>

@@ -8,7 +8,9 @@ import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
+import { CiteLinks } from '../../components/CiteLinks';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { formatDate, formatDateRange } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
@@ -63,9 +65,10 @@ export const confItemPage = definePage({
     const { search } = useLocation();
     const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
     const [theses] = trpc.theses.list.useSuspenseQuery(thesesInput(conf.id, search));
+    useHeadSource('page', { kind: 'conference', item: conf });
     return (
       <>
-        <PageMeta title={conf.title} description={conf.summary} />
+        <PageMeta title={conf.title} description={conf.summary} image={conf.cover} />
         <PageHeader title={conf.title} crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title }]} lead={conf.summary} />
         <Facts
           items={[
@@ -114,9 +117,10 @@ export const thesisPage = definePage({
     const { id, thesisId } = useParams();
     const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
     const [thesis] = trpc.theses.get.useSuspenseQuery(useItemInput(thesisId!));
+    useHeadSource('page', { kind: 'thesis', item: thesis, conference: conf });
     return (
       <>
-        <PageMeta title={`${thesis.title} — ${conf.title}`} description={thesis.summary} />
+        <PageMeta title={thesis.title} context={conf.title} description={thesis.summary} type="article" />
         <PageHeader
           title={thesis.title}
           crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title, to: `/conf/${conf.slug}` }, { label: thesis.title }]}
@@ -137,6 +141,7 @@ export const thesisPage = definePage({
         />
         <Article body={thesis.body} />
         <Attachments files={thesis.pdf ? [thesis.pdf] : []} title="Повний текст" />
+        <CiteLinks type="theses" slug={thesis.slug} title={thesis.title} />
         <p>
           <Link to={`/conf/${conf.slug}`}>← До програми конференції</Link>
         </p>

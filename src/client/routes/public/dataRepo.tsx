@@ -8,7 +8,9 @@ import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { ContentLink } from '../../components/ContentLink';
 import { PageHeader } from '../../components/PageHeader';
+import { CiteLinks } from '../../components/CiteLinks';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { formatDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 
@@ -57,6 +59,7 @@ export const dataRepoItemPage = definePage({
   Component: function DataRepoItem() {
     const { id } = useParams();
     const [d] = trpc.dataRepo.get.useSuspenseQuery(useItemInput(id!));
+    useHeadSource('page', { kind: 'dataset', item: d });
     return (
       <>
         <PageMeta title={d.title} description={d.summary} />
@@ -105,6 +108,7 @@ export const dataRepoItemPage = definePage({
           ) : null}
         </Article>
         <Attachments files={d.files} title="Файли даних" />
+        <CiteLinks type="datasets" slug={d.slug} title={d.title} />
         {d.links.length > 0 && (
           <section aria-labelledby="links-title">
             <h2 id="links-title">Посилання</h2>

@@ -9,6 +9,7 @@ import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { trpc } from '../../lib/trpc';
 
@@ -51,9 +52,14 @@ export const journalItemPage = definePage({
   Component: function JournalItem() {
     const { id } = useParams();
     const [issue] = trpc.journal.get.useSuspenseQuery(useItemInput(id!));
+    useHeadSource('page', { kind: 'journalIssue', item: issue });
     return (
       <>
-        <PageMeta title={issue.title} description={issue.summary || `${JOURNAL_TITLE}, ${issue.year}, том ${issue.volume}, № ${issue.number}`} />
+        <PageMeta
+          title={issue.title}
+          description={issue.summary || `${JOURNAL_TITLE}, ${issue.year}, том ${issue.volume}, № ${issue.number}`}
+          image={issue.cover}
+        />
         <PageHeader title={issue.title} crumbs={[{ label: 'Журнал', to: '/journal' }, { label: issue.title }]} lead={issue.summary} />
         <Facts
           items={[

@@ -7,6 +7,7 @@ import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { RichText } from '../../components/RichText';
 import { formatDateRange, previousDay, todayInKyiv } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
@@ -63,6 +64,7 @@ export const trainingsPage = definePage({
     const { today } = useLoaderData() as { today: string };
     const [upcoming] = trpc.trainings.list.useSuspenseQuery(upcomingInput(today));
     const [past] = trpc.trainings.list.useSuspenseQuery(pastInput(today));
+    useHeadSource('page', { kind: 'trainings', items: [...upcoming.items, ...past.items] });
     return (
       <>
         <PageMeta title="Навчання" description="Курси, семінари та тренінги інституту для фахівців гідрометеорологічної служби та користувачів кліматичних даних." />
