@@ -38,6 +38,7 @@ import { ObjectStore } from './storage/objects';
 import { objectStorePortFor } from './storage/portFor';
 import { registerPortImageVariants } from './storage/portVariants';
 import { storageRoutes } from './storage/routes';
+import { registerCiteRoutes } from './cite/routes';
 import { createFirestoreStore } from './store/firestore';
 import { DocumentExistsError, type DocumentStore } from './store/port';
 import { openSqliteDatabase, SqliteDocumentStore } from './store/sqlite';
@@ -173,6 +174,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerFirebaseInit(app, config);
   registerBuildManifests(app, build);
   registerHealthCheck(app, store);
+  registerCiteRoutes(app, content, config.publicUrl);
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
   registerPortImageVariants(app, files); // srcset of images in Cloud Storage (firebase mode)
   registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(files)));
