@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '../client/lib/publicConfig';
 import type { Config } from './config';
@@ -153,12 +154,17 @@ export async function createServer(config: Config, options: CreateServerOptions 
         decorateReply: false,
       });
     });
+  }
+  // Root files (icons, manifest, share image, robots.txt): from the build, or straight from the
+  // sources when running unbuilt (npm run dev, tests), so pages never link to a missing icon.
+  const staticRoot = build.built ? path.join(build.dir, 'static') : path.resolve('src/client/static');
+  if (existsSync(staticRoot)) {
     await app.register(fastifyStatic, {
-      root: path.join(build.dir, 'static'),
+      root: staticRoot,
       prefix: '/',
       wildcard: false,
       maxAge: '1d',
-      preCompressed: true,
+      preCompressed: build.built,
       decorateReply: false,
     });
   }

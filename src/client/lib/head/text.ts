@@ -61,10 +61,11 @@ export function languageOf(text: string): 'uk' | 'en' {
 }
 
 /**
- * The dataset's own version. The dataRepo type keeps it in `datasetVersion`: the API's `version`
- * is the store's revision number.
+ * The dataset's own version: its `datasetVersion` (the API's `version` is the store's revision
+ * number), else the latest entry of its version history.
  */
-export function datasetVersionOf(d: object): string {
-  const value = (d as { datasetVersion?: unknown }).datasetVersion;
-  return typeof value === 'string' ? value : '';
+export function datasetVersionOf(d: { versions?: Array<{ version: string; date: string }> }): string {
+  const own = (d as { datasetVersion?: unknown }).datasetVersion;
+  if (typeof own === 'string' && own) return own;
+  return [...(d.versions ?? [])].sort((a, b) => a.date.localeCompare(b.date)).at(-1)?.version ?? '';
 }
