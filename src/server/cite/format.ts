@@ -15,7 +15,17 @@ bibtexConfig.format.useIdAsLabel = true;
 
 const OUTPUT: Record<CiteFormat, string> = { bib: 'bibtex', ris: 'ris', json: 'data' };
 
+/**
+ * citation-js's RIS output breaks values every 70 characters, even inside a word, and readers
+ * (citation-js's own parser included) join the pieces with a space («m ean»): the pieces are put
+ * back on their tag's line, as RIS readers take lines of any length.
+ */
+export function unwrapRis(ris: string): string {
+  return `${ris.replace(/\n(?![A-Z][A-Z0-9] {2}-)/g, '').trimEnd()}\n`;
+}
+
 export function formatCitation(item: CslItem, format: CiteFormat): string {
   const out = new Cite([item]).format(OUTPUT[format], { format: 'text' });
-  return typeof out === 'string' ? out : JSON.stringify(out);
+  const text = typeof out === 'string' ? out : JSON.stringify(out);
+  return format === 'ris' ? unwrapRis(text) : text;
 }
