@@ -84,7 +84,11 @@ describe('crawling the seeded site from /', () => {
     const broken = [...crawl.visited].filter(([, v]) => v.status !== 200).map(([url, v]) => `${url} → ${v.status} (linked from ${v.from})`);
     expect(broken).toEqual([]);
     // The icons and the share image are among them.
-    for (const file of ['/favicon.ico', '/icon.svg', '/apple-touch-icon.png', '/site.webmanifest', '/og-image.png', '/logo.svg']) expect(crawl.visited.get(file)?.status, file).toBe(200);
+    const types = { '/favicon.ico': 'image/vnd.microsoft.icon', '/icon.svg': 'image/svg+xml', '/apple-touch-icon.png': 'image/png', '/site.webmanifest': 'application/manifest+json', '/og-image.png': 'image/png', '/logo.svg': 'image/svg+xml' };
+    for (const [file, type] of Object.entries(types)) {
+      expect(crawl.visited.get(file)?.status, file).toBe(200);
+      expect(crawl.visited.get(file)?.contentType, file).toMatch(new RegExp(`^${type.replace(/[+.]/g, '\\$&')}`));
+    }
   });
 
   it('gives every page an absolute canonical URL on the public origin', () => {
