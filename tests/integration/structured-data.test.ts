@@ -85,7 +85,7 @@ describe('structured data of each page type', () => {
     const online = published('trainings').find((t) => t.data.format === 'online')!;
     const event = events.find((e) => e.name === online.data.title)!;
     expect(event.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
-    expect(event.location['@type']).toBe('VirtualLocation');
+    expect((event.location as { '@type': string })['@type']).toBe('VirtualLocation');
   });
 
   it('a conference: Event with dates, place, organizer and status', async () => {

@@ -2,6 +2,8 @@
 declare module '@citation-js/core' {
   export class Cite {
     constructor(data: unknown);
+    /** The parsed records, as CSL-JSON. */
+    data: unknown[];
     format(format: string, options?: Record<string, unknown>): string | unknown[];
   }
   export const plugins: { config: { get(name: string): unknown } };

@@ -5,26 +5,33 @@
  * head (so hydration loads nothing) and removed when the component goes away.
  */
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import type { HeadTags } from '../../app/site';
 import { useSite } from '../../app/site';
 import { canonicalUrl } from './canonical';
 import { headSourceId, type HeadSource } from './sources';
 
+/** Puts a source into the server render's collector (a per-render sink, written during render). */
+function collect(head: HeadTags, key: string, source: HeadSource): void {
+  head.sources[key] = source;
+}
+
 export function useHeadSource(key: string, source: HeadSource | null): void {
   const site = useSite();
-  const location = useLocation();
   const id = source ? headSourceId(source) : '';
-  if (site.head && source) site.head.sources[key] = source;
-  const latest = useRef({ source, url: '' });
-  latest.current = { source, url: canonicalUrl(site.config.origin, location) };
+  if (site.head && source) collect(site.head, key, source);
+  const latest = useRef(source);
+  useEffect(() => {
+    latest.current = source;
+  });
+  const origin = site.config.origin;
   useEffect(() => {
     if (!id) return undefined;
     let live = true;
     if (document.head.querySelector(`[data-head="${key}"]`)?.getAttribute('data-head-id') !== id) {
       import('./build')
         .then(({ applyHeadPart, buildHeadPart }) => {
-          const { source: current, url } = latest.current;
-          if (live && current) applyHeadPart(buildHeadPart(key, current, { origin: site.config.origin, url }));
+          const current = latest.current;
+          if (live && current) applyHeadPart(buildHeadPart(key, current, { origin, url: canonicalUrl(origin, window.location) }));
         })
         .catch((error: unknown) => console.warn('head tags not updated', error));
     }
@@ -32,5 +39,5 @@ export function useHeadSource(key: string, source: HeadSource | null): void {
       live = false;
       for (const el of document.head.querySelectorAll(`[data-head="${key}"]`)) el.remove();
     };
-  }, [key, id, site.config.origin]);
+  }, [key, id, origin]);
 }
