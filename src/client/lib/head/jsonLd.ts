@@ -24,7 +24,7 @@ import type {
 } from 'schema-dts';
 import type { ContentDocument } from '../../../shared/content/registry';
 import type { HeadSource } from './sources';
-import { absoluteUrl, conferenceAttendance, datasetDescription, datasetVersionOf, type HeadContext, internationalPhone, licenceUrl, plainText } from './text';
+import { absoluteUrl, articleDoiOf, conferenceAttendance, datasetDescription, datasetVersionOf, type HeadContext, internationalPhone, licenceUrl, plainText } from './text';
 import { DEFAULT_SHARE_IMAGE, JOURNAL_NAME, LOGO_PNG, SITE_NAME, SITE_SHORT_NAME } from './siteFacts';
 
 /** The institute as an organisation node (publisher, organizer, creator). */
@@ -256,7 +256,8 @@ function dataset(d: ContentDocument<'dataRepo'>, ctx: HeadContext): WithContext<
     spatialCoverage: UKRAINE,
     distribution: [archive, ...files],
     ...(version ? { version } : {}),
-    ...(d.citation ? { citation: d.citation } : {}),
+    // How to cite it: the text the page shows, and the article that describes it.
+    ...(d.citation || articleDoiOf(d) ? { citation: [d.citation, articleDoiOf(d) ? `https://doi.org/${articleDoiOf(d)}` : ''].filter(Boolean) } : {}),
     ...(d.variables.length ? { variableMeasured: d.variables.map((v) => v.name) } : {}),
     inLanguage: 'uk',
     includedInDataCatalog: { '@type': 'DataCatalog', name: `Репозитарій даних ${SITE_SHORT_NAME}`, url: absoluteUrl('/data_repo', ctx) },

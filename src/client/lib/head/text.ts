@@ -69,3 +69,9 @@ export function datasetVersionOf(d: { versions?: Array<{ version: string; date: 
   if (typeof own === 'string' && own) return own;
   return [...(d.versions ?? [])].sort((a, b) => a.date.localeCompare(b.date)).at(-1)?.version ?? '';
 }
+
+/** The DOI of the article that describes a dataset (`articleDoi` of the dataRepo type), or ''. */
+export function articleDoiOf(d: object): string {
+  const value = (d as { articleDoi?: unknown }).articleDoi;
+  return typeof value === 'string' ? value : '';
+}
