@@ -115,9 +115,22 @@ export const fileRefSchema = z.object({
 });
 export type FileRef = z.infer<typeof fileRefSchema>;
 
-/** An image reference: a file plus its alternative text (required for accessibility). */
+/** The message under an image's alt field when an image is set without one. */
+export const ALT_REQUIRED_MESSAGE = 'Додайте альтернативний текст: коротко опишіть, що зображено, для незрячих відвідувачів';
+
+/** An intrinsic image dimension in pixels (null when unknown, e.g. SVG without a size, or older documents). */
+const imageDimension = z.number().int().positive().max(100_000).nullable().default(null);
+
+/**
+ * An image reference: a file plus its alternative text, required whenever an image is set (so every
+ * image field of every type refuses an image without one), and the image's intrinsic width and
+ * height, which pages put on `<img>` so nothing shifts while it loads. The admin reads them when an
+ * image is chosen; the seed from the image it makes.
+ */
 export const imageRefSchema = fileRefSchema.extend({
-  alt: text(300, 'Альтернативний текст').default(''),
+  alt: z.string().trim().max(300, 'Альтернативний текст: не більше 300 символів').min(1, ALT_REQUIRED_MESSAGE),
+  width: imageDimension,
+  height: imageDimension,
 });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 

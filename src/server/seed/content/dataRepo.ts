@@ -35,8 +35,9 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       format: 'ZIP-архіви з сітковими файлами; приклад — CSV',
       licence: 'CC BY 4.0',
       citation: `Skrynyk O. та ін. Dataset of gridded time series of monthly air temperature (min, max, mean) and atmospheric precipitation for Ukraine covering the period of 1946–2020. Data in Brief. 2022. Vol. 44. 108553. https://doi.org/${DIB_DOI}`,
-      doi: DIB_DOI,
-      version: '1.0.1',
+      doi: '',
+      articleDoi: DIB_DOI,
+      datasetVersion: '1.0.1',
       versions: [
         { version: '1.0', date: '2022-08-24', notes: 'Перша публікація набору разом зі статтею в журналі Data in Brief.' },
         {
@@ -104,7 +105,7 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       citation:
         'Український гідрометеорологічний інститут ДСНС України та НАН України. ClimUAd: сіткові добові дані температури повітря та опадів для України, версія 1.1. Київ, 2025. URL: https://uhmi.org.ua/data_repo/ClimUAd_Ukrainian_gridded_daily',
       doi: '',
-      version: '1.1',
+      datasetVersion: '1.1',
       versions: [
         { version: '1.0', date: '2024-05-20', notes: 'Перша публікація набору.' },
         { version: '1.1', date: '2025-04-14', notes: 'Виправлено атрибути метаданих у файлах архіву. Значення даних не змінювалися.' },
@@ -156,7 +157,7 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       citation:
         'Український гідрометеорологічний інститут ДСНС України та НАН України. ClimUAsd-stn.v2: станційні добові ряди температури повітря та опадів для України, версія 2.0. Київ, 2026. URL: https://uhmi.org.ua/data_repo/ClimUAsd-stn.v2',
       doi: '',
-      version: '2.0',
+      datasetVersion: '2.0',
       versions: [
         { version: '1.0', date: '2023-06-15', notes: 'Перша версія: добові ряди температури повітря й опадів, контроль якості.' },
         {
