@@ -57,13 +57,7 @@ export const pagesSeed: SeedDocument<'pages'>[] = [
 <p>Матеріали для ознайомлення можна завантажити нижче. Новину про підсумки участі опубліковано в розділі <a href="/News/pidsumky-uchasti-instytutu-v-cop29">«Новини»</a>.</p>`,
       cover: null,
       attachments: [
-        pdf(
-          'uhmi-cop29-materialy.pdf',
-          'Ukrainian Hydrometeorological Institute at COP29',
-          'Baku, 11-22 November 2024',
-          'Observed and projected climate change in Ukraine',
-          'Climate change viewer: https://climate.uhmi.org.ua',
-        ),
+        pdf('uhmi-cop29-materialy.pdf', { subtitle: 'Матеріали інституту до COP29. Баку, 11–22 листопада 2024 року' }),
       ],
     },
   },
