@@ -243,9 +243,9 @@ describe('redirects', () => {
     expect(archive.headers['content-type']).toBe('application/zip');
     expect(archive.headers['content-disposition']).toBe('attachment; filename="month.zip"');
     const files = unzipSync(new Uint8Array(archive.rawPayload));
-    expect(Object.keys(files).sort()).toEqual(['README.txt', 'month-sample.csv']);
+    expect(Object.keys(files).sort()).toEqual(['README.txt', 'month-sample-2020.csv', 'month-sample-2020.nc', 'stations-monthly-1946-2020.csv', 'stations.csv']);
     expect(strFromU8(files['README.txt']!)).toContain('Сіткові місячні дані температури повітря та опадів');
-    expect(strFromU8(files['month-sample.csv']!)).toMatch(/^lat,lon,year,month/);
+    expect(strFromU8(files['month-sample-2020.csv']!)).toMatch(/^lat,lon,year,month/);
 
     const missing = await server.app.inject({ method: 'GET', url: '/data_repo/no-such-set.zip' });
     expect(missing.statusCode).toBe(404);

@@ -56,6 +56,11 @@ export function csv(name: string, content: string): SeedFile {
   return { seedFile: true, name, kind: 'csv', text: content };
 }
 
+/** Declares a CSV file whose text is made when the seed is loaded (large generated samples). */
+export function generatedCsv(name: string, content: () => string): SeedFile {
+  return binary(name, 'text/csv; charset=utf-8', () => Buffer.from(content(), 'utf8'));
+}
+
 /** Declares a binary seed file made on demand. */
 export function binary(name: string, contentType: string, bytes: () => Buffer): SeedFile {
   return { seedFile: true, name, kind: 'binary', contentType, bytes };

@@ -14,7 +14,7 @@ import {
   monthlyStationsCsv,
   stationsCsv,
 } from '../datasetSamples';
-import { binary, csv, type SeedDocument, type SeedFile } from '../types';
+import { binary, generatedCsv, type SeedDocument, type SeedFile } from '../types';
 
 const NETCDF = 'application/x-netcdf';
 
@@ -88,7 +88,7 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
 <p>Сіткові поля зберігаються у файлах NetCDF класичного формату: змінні <code>tmin</code>, <code>tmax</code>, <code>tmean</code> і <code>precip</code> з вимірами час × широта × довгота, атрибутами одиниць вимірювання й позначкою пропущених значень. Ті самі величини доступні й у вигляді таблиць CSV. Нижче — вибірка за 2020 рік для квадрата 1° × 1° навколо Києва в обох форматах; у ZIP-архіві до неї додано перелік станцій і станційні місячні ряди.</p>`,
       files: [
         netcdf('month-sample-2020.nc', monthlyGridNetcdf),
-        csv('month-sample-2020.csv', monthlyGridCsv()),
+        generatedCsv('month-sample-2020.csv', monthlyGridCsv),
       ],
       links: [
         { label: 'Стаття в Data in Brief (DOI)', href: `https://doi.org/${DIB_DOI}` },
@@ -141,7 +141,7 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
 <p>Кожен файл NetCDF містить одну змінну за один рік з вимірами час × широта × довгота. Нижче — вибірка за липень 2020 року для квадрата 1° × 1° навколо Києва і добові значення для комірки сітки, у якій розташовано Київ, у форматі CSV.</p>`,
       files: [
         netcdf('ClimUAd-sample-2020-07.nc', dailyGridNetcdf),
-        csv('ClimUAd-sample-kyiv-2020-07.csv', dailyGridCellCsv()),
+        generatedCsv('ClimUAd-sample-kyiv-2020-07.csv', dailyGridCellCsv),
       ],
       links: [{ label: 'Завантажити архів (ZIP)', href: '/data_repo/ClimUAd_Ukrainian_gridded_daily.zip' }, CLIMATE_VIEWER, DATA_POLICY],
     },
@@ -188,8 +188,8 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
 <h2>Файли</h2>
 <p>Один рядок таблиці — одна доба на одній станції; пропущені значення залишено порожніми. Нижче — таблиця станцій і добові ряди трьох станцій за 2020 рік; в архіві — ряди восьми станцій.</p>`,
       files: [
-        csv('ClimUAsd-stn-stations.csv', stationsCsv()),
-        csv('ClimUAsd-stn-sample-2020.csv', dailyStationsCsv(['Kyiv', 'Lviv', 'Odesa'], 2020)),
+        generatedCsv('ClimUAsd-stn-stations.csv', stationsCsv),
+        generatedCsv('ClimUAsd-stn-sample-2020.csv', () => dailyStationsCsv(['Kyiv', 'Lviv', 'Odesa'], 2020)),
       ],
       links: [
         { label: 'Завантажити архів (ZIP)', href: '/data_repo/ClimUAsd-stn.v2.zip' },

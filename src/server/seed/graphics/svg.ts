@@ -25,6 +25,18 @@ function font(bold: boolean): Font {
   return f;
 }
 
+/** Glyph outlines as SVG path data, by font and glyph id (the same digits and letters recur in every chart). */
+const glyphPaths = new Map<string, string>();
+function glyphPath(bold: boolean, glyph: { id: number; path: { toSVG(): string } }): string {
+  const key = `${bold ? 'b' : 'r'}${glyph.id}`;
+  let d = glyphPaths.get(key);
+  if (d === undefined) {
+    d = glyph.path.toSVG();
+    glyphPaths.set(key, d);
+  }
+  return d;
+}
+
 /** Escapes text for an SVG attribute. */
 export const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -53,7 +65,7 @@ export function text(value: string, x: number, y: number, { size, fill = '#1d2b3
   let pen = 0;
   const parts: string[] = [];
   run.glyphs.forEach((glyph, i) => {
-    const d = glyph.path.toSVG();
+    const d = glyphPath(bold, glyph);
     if (d) parts.push(`<path transform="translate(${(startX + pen * scale).toFixed(2)} 0) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})" d="${d}"/>`);
     pen += run.positions[i]!.xAdvance;
   });
