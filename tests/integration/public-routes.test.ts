@@ -94,7 +94,7 @@ describe('every public route is server-rendered with its Ukrainian content', () 
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(file.rawPayload.subarray(0, 8).toString('latin1')).toMatch(/^%PDF-1\.\d/);
   });
 
   it('paginates lists with ?page=', async () => {
