@@ -19,6 +19,7 @@ import { prepareDataDir } from './dataDir';
 import { lockDataDir } from './dataDirLock';
 import { firebaseFirestore } from './firebase/adminApp';
 import { registerBuildManifests } from './http/builds';
+import { registerHealthCheck } from './http/health';
 import { registerSecurityHeaders } from './http/csp';
 import { registerFetchResponseUnwrap } from './http/fetchResponse';
 import { firebaseWebConfig, registerFirebaseInit } from './http/firebaseConfig';
@@ -171,6 +172,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
 
   registerFirebaseInit(app, config);
   registerBuildManifests(app, build);
+  registerHealthCheck(app, store);
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
   registerPortImageVariants(app, files); // srcset of images in Cloud Storage (firebase mode)
   registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(files)));

@@ -3,6 +3,7 @@
  * Pure zod, imported by both the server (validation) and the client (forms, rendering).
  */
 import { z } from 'zod';
+import '../zodLocale';
 
 export { SITE_TIME_ZONE } from './constants';
 
@@ -61,17 +62,21 @@ export function isSitePath(value: string): boolean {
   return /^\/(?![/\\])/.test(value) && !CONTROL_CHARS.test(value);
 }
 
-/** An http(s) URL or a site-relative path (`/docs/...`). */
+/** An http(s) URL or a site-relative path (`/docs/...`); edited in a one-line URL input (`widget: 'url'`). */
 export const hrefSchema = z
   .string()
   .trim()
   .max(2000)
   .refine((v) => isSitePath(v) || (!CONTROL_CHARS.test(v) && (/^https?:\/\/[^\s]/i.test(v) || /^mailto:/i.test(v) || /^tel:/i.test(v))), {
     message: 'Посилання має починатися з /, http(s)://, mailto: або tel:',
-  });
+  })
+  .meta({ widget: 'url' });
 
 /** An absolute http(s) URL (never javascript: or data:). */
-export const webUrlSchema = z.url({ protocol: /^https?$/, error: 'Потрібна адреса, що починається з http:// або https://' }).max(2000);
+export const webUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'Потрібна адреса, що починається з http:// або https://' })
+  .max(2000)
+  .meta({ widget: 'url' });
 
 export const emailSchema = z.email({ error: 'Невірна адреса електронної пошти' }).max(254);
 

@@ -2,7 +2,7 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage, notFound } from '../../app/definePage';
+import { canonicalRedirect, definePage, notFound } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
@@ -57,6 +57,7 @@ export const confItemPage = definePage({
   validate: (args) => isValidSlugParam(args.params.id) && validPage(args),
   prefetch: async (utils, { params, url }) => {
     const conf = await utils.conferences.get.ensureData(itemInput(params.id!, url.searchParams));
+    canonicalRedirect(url, conf.publicPath);
     await utils.theses.list.ensureData(thesesInput(conf.id, url.searchParams));
   },
   Component: function ConferenceItem() {
@@ -110,6 +111,7 @@ export const thesisPage = definePage({
     ]);
     // A thesis is only found under its own conference.
     if (thesis.conferenceId !== conf.id) notFound(url.pathname);
+    canonicalRedirect(url, conf.publicPath && `${conf.publicPath}/${thesis.slug || thesis.id}`);
   },
   Component: function ThesisItem() {
     const { id, thesisId } = useParams();
