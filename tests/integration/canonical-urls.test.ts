@@ -89,7 +89,7 @@ describe('internal ids and trailing slashes', () => {
 });
 
 /** The editable data of a document the admin returned (drops id, version and timestamps). */
-function pick(doc: Record<string, unknown>): Record<string, unknown> {
+function pick<T extends { id: string; version: number; createdAt: string; updatedAt: string }>(doc: T): Omit<T, 'id' | 'version' | 'createdAt' | 'updatedAt'> {
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...data } = doc;
   return data;
 }

@@ -33,13 +33,14 @@ export const confListPage = definePage({
         <PageHeader title="Конференції" crumbs={[{ label: 'Конференції' }]} />
         {list.items.length ? (
           <CardList label="Конференції">
-            {list.items.map((c) => (
+            {list.items.map((c, i) => (
               <Card
                 key={c.id}
                 to={`/conf/${c.slug}`}
                 title={c.title}
                 summary={c.summary}
                 image={c.cover}
+                imagePriority={i === 0}
                 meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
               />
             ))}

@@ -40,7 +40,7 @@ export const dataRepoListPage = definePage({
                 to={`/data_repo/${d.slug}`}
                 title={d.title}
                 summary={d.summary}
-                meta={[d.periodStart && d.periodEnd ? `${d.periodStart}–${d.periodEnd}` : '', d.version ? `версія ${d.version}` : ''].filter(Boolean).join(' · ')}
+                meta={[d.periodStart && d.periodEnd ? `${d.periodStart}–${d.periodEnd}` : '', d.datasetVersion ? `версія ${d.datasetVersion}` : ''].filter(Boolean).join(' · ')}
               />
             ))}
           </CardList>
@@ -71,9 +71,10 @@ export const dataRepoItemPage = definePage({
             ['Просторова роздільність', d.spatialResolution],
             ['Часова роздільність', d.temporalResolution],
             ['Формат', d.format],
-            ['Версія', d.version],
+            ['Версія', d.datasetVersion],
             ['Ліцензія', d.licence],
-            ['DOI', d.doi ? <a href={`https://doi.org/${d.doi}`}>{d.doi}</a> : ''],
+            ['DOI набору даних', d.doi ? <a href={`https://doi.org/${d.doi}`}>{d.doi}</a> : ''],
+            ['DOI статті про набір', d.articleDoi ? <a href={`https://doi.org/${d.articleDoi}`}>{d.articleDoi}</a> : ''],
           ]}
         />
         <Article body={d.body}>
