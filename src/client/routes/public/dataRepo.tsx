@@ -8,6 +8,7 @@ import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { ContentLink } from '../../components/ContentLink';
 import { PageHeader } from '../../components/PageHeader';
+import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
 import { formatDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
@@ -77,24 +78,26 @@ export const dataRepoItemPage = definePage({
           {d.variables.length > 0 && (
             <section aria-labelledby="vars-title">
               <h2 id="vars-title">Змінні</h2>
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Змінна</th>
-                    <th scope="col">Одиниці</th>
-                    <th scope="col">Опис</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.variables.map((v) => (
-                    <tr key={v.name}>
-                      <td>{v.name}</td>
-                      <td>{v.unit}</td>
-                      <td>{v.description}</td>
+              <TableScroll labelledBy="vars-title">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Змінна</th>
+                      <th scope="col">Одиниці</th>
+                      <th scope="col">Опис</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {d.variables.map((v) => (
+                      <tr key={v.name}>
+                        <td>{v.name}</td>
+                        <td>{v.unit}</td>
+                        <td>{v.description}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             </section>
           )}
           {d.citation ? (
