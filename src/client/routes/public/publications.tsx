@@ -1,5 +1,5 @@
 /** /publications and /publications/{slug}. */
-import { useLocation, useParams } from 'react-router';
+import { useActionData, useLocation, useParams } from 'react-router';
 import { PUBLICATION_KINDS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
@@ -7,6 +7,7 @@ import { definePage } from '../../app/definePage';
 import { kindFilter } from '../../app/kindFilter';
 import { Article, Facts } from '../../components/Article';
 import { BookOrderForm } from '../../components/BookOrderForm';
+import { bookOrderAction } from '../../components/bookOrderSubmit';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { KindFilterBar } from '../../components/KindFilterBar';
 import { PageHeader } from '../../components/PageHeader';
@@ -56,9 +57,13 @@ export const publicationItemPage = definePage({
   path: '/publications/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
   prefetch: (utils, { params, url }) => utils.publications.get.ensureData(itemInput(params.id!, url.searchParams)),
+  // The book-order form posted without JavaScript.
+  action: bookOrderAction,
   Component: function PublicationItem() {
     const { id } = useParams();
     const [p] = trpc.publications.get.useSuspenseQuery(useItemInput(id!));
+    // A posted order comes back with its answer even when the publication can no longer be ordered.
+    const posted = useActionData() !== undefined;
     return (
       <>
         <PageMeta title={p.title} description={p.summary} />
@@ -76,7 +81,7 @@ export const publicationItemPage = definePage({
           ]}
         />
         <Article cover={p.cover} body={p.body} attachments={p.attachments} />
-        {p.orderable ? <BookOrderForm publicationId={p.id} title={p.title} /> : null}
+        {p.orderable || posted ? <BookOrderForm publicationId={p.id} title={p.title} /> : null}
       </>
     );
   },
