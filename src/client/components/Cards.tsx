@@ -19,10 +19,13 @@ export function Card({
   summary,
   image,
   id,
+  lang,
   children,
 }: {
   to?: string;
   title: string;
+  /** The title's language when it is not Ukrainian (see shared/content/language.ts). */
+  lang?: string;
   meta?: ReactNode;
   summary?: string;
   image?: ImageRef | null;
@@ -34,7 +37,7 @@ export function Card({
       {image ? <img className="card-image" src={image.url} srcSet={srcSetFor(image)} sizes="(min-width: 1000px) 360px, 100vw" alt={image.alt} loading="lazy" /> : null}
       <div className="card-body">
         {meta ? <p className="card-meta">{meta}</p> : null}
-        <h3 className="card-title">{to ? <Link to={to}>{title}</Link> : title}</h3>
+        <h3 className="card-title" lang={lang}>{to ? <Link to={to}>{title}</Link> : title}</h3>
         {summary ? <p className="card-summary">{summary}</p> : null}
         {children}
       </div>

@@ -40,6 +40,8 @@ const COMMON: Record<string, string> = {
   doi: 'DOI',
   url: 'Посилання',
   orderable: 'Можна замовити друкований примірник',
+  language: 'Мова тексту',
+  citationLanguage: 'Мова цитування',
   shortName: 'Скорочена назва',
   headId: 'Керівник',
   researchAreas: 'Напрями досліджень',

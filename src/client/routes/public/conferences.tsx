@@ -1,5 +1,6 @@
 /** /conf, /conf/{slug} (with its theses) and /conf/{slug}/{thesis}. */
 import { Link, useLocation, useParams } from 'react-router';
+import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage, notFound } from '../../app/definePage';
@@ -83,7 +84,9 @@ export const confItemPage = definePage({
             <ol className="theses-list" start={(theses.page - 1) * THESES_PER_PAGE + 1}>
               {theses.items.map((t) => (
                 <li key={t.id}>
-                  <Link to={`/conf/${conf.slug}/${t.slug}`}>{t.title}</Link>
+                  <Link to={`/conf/${conf.slug}/${t.slug}`} lang={langOf('theses', t, 'title')}>
+                    {t.title}
+                  </Link>
                   <span className="authors"> — {t.authors.map((a) => a.name).join(', ')}</span>
                   {t.section ? <span className="section"> ({t.section})</span> : null}
                 </li>
@@ -119,6 +122,7 @@ export const thesisPage = definePage({
         <PageMeta title={`${thesis.title} — ${conf.title}`} description={thesis.summary} />
         <PageHeader
           title={thesis.title}
+          lang={langOf('theses', thesis, 'title')}
           crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title, to: `/conf/${conf.slug}` }, { label: thesis.title }]}
         />
         <ul className="author-list" aria-label="Автори">
@@ -132,10 +136,10 @@ export const thesisPage = definePage({
         <Facts
           items={[
             ['Секція', thesis.section],
-            ['Ключові слова', thesis.keywords.join(', ')],
+            ['Ключові слова', thesis.keywords.length ? <span lang={langOf('theses', thesis, 'keywords')}>{thesis.keywords.join(', ')}</span> : ''],
           ]}
         />
-        <Article body={thesis.body} />
+        <Article body={thesis.body} lang={langOf('theses', thesis, 'body')} />
         <Attachments files={thesis.pdf ? [thesis.pdf] : []} title="Повний текст" />
         <p>
           <Link to={`/conf/${conf.slug}`}>← До програми конференції</Link>

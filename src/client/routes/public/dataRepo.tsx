@@ -1,5 +1,6 @@
 /** /data_repo and its dataset pages (/data_repo/month, /data_repo/ClimUAsd-stn.v2, ...). */
 import { useParams } from 'react-router';
+import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage } from '../../app/definePage';
@@ -103,7 +104,9 @@ export const dataRepoItemPage = definePage({
           {d.citation ? (
             <section aria-labelledby="cite-title">
               <h2 id="cite-title">Як цитувати</h2>
-              <blockquote className="citation">{d.citation}</blockquote>
+              <blockquote className="citation" lang={langOf('dataRepo', d, 'citation')}>
+                {d.citation}
+              </blockquote>
             </section>
           ) : null}
         </Article>

@@ -1,6 +1,7 @@
 /** /publications and /publications/{slug}. */
 import { useActionData, useLocation, useParams } from 'react-router';
 import { PUBLICATION_KINDS } from '../../../shared/content/constants';
+import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { definePage } from '../../app/definePage';
@@ -40,6 +41,7 @@ export const publicationsListPage = definePage({
                 title={p.title}
                 image={p.cover}
                 summary={p.summary}
+                lang={langOf('publications', p, 'title')}
                 meta={[PUBLICATION_KINDS[p.kind], String(p.year), p.authors.join(', ')].filter(Boolean).join(' · ')}
               />
             ))}
@@ -67,13 +69,18 @@ export const publicationItemPage = definePage({
     return (
       <>
         <PageMeta title={p.title} description={p.summary} />
-        <PageHeader title={p.title} crumbs={[{ label: 'Публікації', to: '/publications' }, { label: p.title }]} lead={p.summary} />
+        <PageHeader
+          title={p.title}
+          lang={langOf('publications', p, 'title')}
+          crumbs={[{ label: 'Публікації', to: '/publications' }, { label: p.title }]}
+          lead={p.summary}
+        />
         <Facts
           items={[
             ['Вид', PUBLICATION_KINDS[p.kind]],
             ['Автори', p.authors.join(', ')],
             ['Рік', String(p.year)],
-            ['Видавництво', p.publisher],
+            ['Видавництво', p.publisher ? <span lang={langOf('publications', p, 'publisher')}>{p.publisher}</span> : ''],
             ['Сторінок', p.pages ? String(p.pages) : ''],
             ['ISBN', p.isbn],
             ['DOI', p.doi ? <a href={`https://doi.org/${p.doi}`}>{p.doi}</a> : ''],

@@ -34,7 +34,8 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       temporalResolution: 'Місячна',
       format: 'ZIP-архіви з сітковими файлами; приклад — CSV',
       licence: 'CC BY 4.0',
-      citation: `Skrynyk O. та ін. Dataset of gridded time series of monthly air temperature (min, max, mean) and atmospheric precipitation for Ukraine covering the period of 1946–2020. Data in Brief. 2022. Vol. 44. 108553. https://doi.org/${DIB_DOI}`,
+      citationLanguage: 'en',
+      citation: `Skrynyk O. et al. Dataset of gridded time series of monthly air temperature (min, max, mean) and atmospheric precipitation for Ukraine covering the period of 1946–2020. Data in Brief. 2022. Vol. 44. 108553. https://doi.org/${DIB_DOI}`,
       doi: DIB_DOI,
       version: '1.0.1',
       versions: [
