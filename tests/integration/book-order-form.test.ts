@@ -97,7 +97,16 @@ describe('the book-order form without JavaScript', () => {
     expect(byOrigin.statusCode).toBe(403);
     const byFetchSite = await post(orderable.data.slug, { ...PERSON, email }, { origin: ORIGIN, 'sec-fetch-site': 'cross-site' });
     expect(byFetchSite.statusCode).toBe(403);
+    const nullOrigin = await post(orderable.data.slug, { ...PERSON, email }, { origin: 'null', 'sec-fetch-site': '' });
+    expect(nullOrigin.statusCode).toBe(403);
     expect(await ordersBy(email)).toEqual([]);
+  });
+
+  it('accepts a post from our own page that carries Origin: null (no-referrer policy) with Sec-Fetch-Site: same-origin', async () => {
+    const email = 'null.origin@example.com';
+    const res = await post(orderable.data.slug, { ...PERSON, email }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(res.statusCode).toBe(303);
+    expect(await ordersBy(email)).toHaveLength(1);
   });
 
   it('takes only urlencoded forms, at publication pages only', async () => {

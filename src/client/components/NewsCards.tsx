@@ -3,9 +3,9 @@ import type { ContentDocument } from '../../shared/content/registry';
 import { formatDate, machineDate } from '../lib/dates';
 import { Card, CardList } from './Cards';
 
-export function NewsCards({ items, label }: { items: Array<ContentDocument<'news'>>; label: string }) {
+export function NewsCards({ items, label, headingLevel }: { items: Array<ContentDocument<'news'>>; label: string; headingLevel?: 2 | 3 }) {
   return (
-    <CardList label={label}>
+    <CardList label={label} headingLevel={headingLevel}>
       {items.map((n) => (
         <Card
           key={n.id}

@@ -8,7 +8,7 @@
  * closes after a navigation, and the header's real height is kept in `--header-h` (the document's
  * scroll-padding-top, so hash targets and focused elements are never hidden under it).
  */
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { MenuItem } from '../../shared/content/constants';
 import { trpc } from '../lib/trpc';
@@ -101,6 +101,16 @@ export function SiteHeader() {
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   useHeaderHeight(headerRef);
+  // The button's aria-expanded, once scripts run (without them the browser exposes the popover's state itself).
+  const [expanded, setExpanded] = useState<boolean | undefined>(undefined);
+  useEffect(() => {
+    const nav = navRef.current;
+    if (!nav) return;
+    setExpanded(isOpenPopover(nav));
+    const onToggle = () => setExpanded(isOpenPopover(nav));
+    nav.addEventListener('toggle', onToggle);
+    return () => nav.removeEventListener('toggle', onToggle);
+  }, []);
 
   // A navigation from the open menu closes it (the page changes under it).
   useEffect(() => {
@@ -145,7 +155,7 @@ export function SiteHeader() {
             {header?.tagline ? <span className="brand-tagline">{header.tagline}</span> : null}
           </span>
         </Link>
-        <button type="button" className="menu-toggle" popoverTarget={MENU_ID} aria-controls={MENU_ID} ref={toggleRef}>
+        <button type="button" className="menu-toggle" popoverTarget={MENU_ID} aria-controls={MENU_ID} aria-expanded={expanded} ref={toggleRef}>
           <span className="menu-icon" aria-hidden="true" />
           Меню
         </button>

@@ -31,7 +31,7 @@ export const confListPage = definePage({
         <PageMeta title="Конференції" description="Наукові конференції інституту: програми, тези доповідей, матеріали." />
         <PageHeader title="Конференції" crumbs={[{ label: 'Конференції' }]} />
         {list.items.length ? (
-          <CardList label="Конференції">
+          <CardList label="Конференції" headingLevel={2}>
             {list.items.map((c) => (
               <Card
                 key={c.id}

@@ -33,7 +33,7 @@ export const dataRepoListPage = definePage({
           lead="Відкриті кліматичні набори даних інституту: станційні ряди та сіткові масиви для території України."
         />
         {list.items.length ? (
-          <CardList label="Набори даних">
+          <CardList label="Набори даних" headingLevel={2}>
             {list.items.map((d) => (
               <Card
                 key={d.id}

@@ -25,7 +25,7 @@ export const newsListPage = definePage({
         <PageMeta title="Новини" description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації." />
         <PageHeader title="Новини" crumbs={[{ label: 'Новини' }]} />
         {list.items.length ? (
-          <NewsCards items={list.items} label="Новини" />
+          <NewsCards items={list.items} label="Новини" headingLevel={2} />
         ) : (
           <EmptyState>Новин поки немає.</EmptyState>
         )}

@@ -33,7 +33,7 @@ export const publicationsListPage = definePage({
         <PageHeader title="Публікації" crumbs={[{ label: 'Публікації' }]} />
         <KindFilterBar path="/publications" kinds={PUBLICATION_KINDS} current={current} label="Вид публікації" />
         {list.items.length ? (
-          <CardList label="Публікації">
+          <CardList label="Публікації" headingLevel={2}>
             {list.items.map((p) => (
               <Card
                 key={p.id}

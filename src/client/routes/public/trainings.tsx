@@ -47,7 +47,7 @@ function TrainingCard({ t }: { t: Training }) {
           </a>
         </p>
       ) : null}
-      <Attachments files={t.attachments} title="Матеріали" />
+      <Attachments files={t.attachments} title="Матеріали" level={3} of={t.title} />
     </Card>
   );
 }
