@@ -2,7 +2,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ImageRef } from '../../shared/content/fields';
-import { srcSetFor } from '../../shared/images';
+import { StoredImage } from './StoredImage';
 
 /** The level of the cards' title headings: 3 under a section's h2 (the default), 2 right under the page's h1. */
 const CardHeadingLevel = createContext<2 | 3>(3);
@@ -23,6 +23,7 @@ export function Card({
   meta,
   summary,
   image,
+  imagePriority = false,
   id,
   lang,
   children,
@@ -34,13 +35,15 @@ export function Card({
   meta?: ReactNode;
   summary?: string;
   image?: ImageRef | null;
+  /** The card's image is the page's main (LCP) image: load it at once rather than lazily. */
+  imagePriority?: boolean;
   id?: string;
   children?: ReactNode;
 }) {
   const Heading = `h${useContext(CardHeadingLevel)}` as const;
   return (
     <li className="card" id={id}>
-      {image ? <img className="card-image" src={image.url} srcSet={srcSetFor(image)} sizes="(min-width: 1000px) 360px, 100vw" alt={image.alt} loading="lazy" /> : null}
+      {image ? <StoredImage className="card-image" image={image} sizes="(min-width: 1000px) 360px, 100vw" priority={imagePriority} /> : null}
       <div className="card-body">
         {meta ? <p className="card-meta">{meta}</p> : null}
         <Heading className="card-title" lang={lang}>

@@ -4,7 +4,7 @@ import { PUBLICATION_KINDS } from '../../../shared/content/constants';
 import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage } from '../../app/definePage';
+import { canonicalRedirect, definePage } from '../../app/definePage';
 import { kindFilter } from '../../app/kindFilter';
 import { Article, Facts } from '../../components/Article';
 import { BookOrderForm } from '../../components/BookOrderForm';
@@ -58,7 +58,7 @@ export const publicationsListPage = definePage({
 export const publicationItemPage = definePage({
   path: '/publications/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params, url }) => utils.publications.get.ensureData(itemInput(params.id!, url.searchParams)),
+  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.publications.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   // The book-order form posted without JavaScript.
   action: bookOrderAction,
   Component: function PublicationItem() {
