@@ -23,6 +23,8 @@ export interface RenderOptions {
   trpcClient: AppTRPCClient;
   config: PublicConfig;
   userAgent?: string;
+  /** A form posted to the page (runs the page's action): the urlencoded body as sent. */
+  form?: { body: string; contentType: string };
 }
 
 export type RenderResult =
@@ -47,8 +49,11 @@ export type RenderResult =
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
   const utils = createQueryUtils(queryClient, options.trpcClient);
-  const handler = createStaticHandler(createRoutes(utils));
-  const context = await handler.query(new Request(options.url));
+  const handler = createStaticHandler(createRoutes(utils, options.trpcClient));
+  const request = options.form
+    ? new Request(options.url, { method: 'POST', body: options.form.body, headers: { 'Content-Type': options.form.contentType } })
+    : new Request(options.url);
+  const context = await handler.query(request);
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
