@@ -92,7 +92,16 @@ export const RESERVED_PATH_PREFIXES = [
 ] as const;
 
 /** Files served at the site root from `src/client/static` (a security test keeps this list equal to the folder). */
-export const ROOT_STATIC_FILES = ['/favicon.svg'] as const;
+export const ROOT_STATIC_FILES = [
+  '/apple-touch-icon.png',
+  '/favicon.ico',
+  '/icon-192.png',
+  '/icon-512.png',
+  '/icon.svg',
+  '/logo.svg',
+  '/og-image.png',
+  '/site.webmanifest',
+] as const;
 
 /** Files the server generates at the site root (server/site/): robots.txt, the sitemap (and its parts `/sitemap-N.xml`), OpenSearch. */
 export const GENERATED_ROOT_FILES = ['/robots.txt', '/sitemap.xml', '/opensearch.xml'] as const;
@@ -138,7 +147,7 @@ export function resolveRouteMiddleware(names: readonly string[], registry: Reado
   });
 }
 
-/** Top offset (px) left above a hash target when scrolling to it (fixed header). */
+/** Least top offset (px) left above a hash target when scrolling to it; a taller sticky header leaves its own height. */
 export const HASH_SCROLL_OFFSET = 64;
 /** Delay (ms) before scrolling after a navigation. */
 export const SCROLL_DELAY_MS = 100;

@@ -3,16 +3,31 @@ import type { ContentDocument } from '../../shared/content/registry';
 import { formatDate, machineDate } from '../lib/dates';
 import { Card, CardList } from './Cards';
 
-export function NewsCards({ items, label }: { items: Array<ContentDocument<'news'>>; label: string }) {
+/**
+ * `priorityFirst`: the first card's image is the page's main image (loaded at once, not lazily);
+ * `headingLevel`: 2 when the cards come right under the page's h1.
+ */
+export function NewsCards({
+  items,
+  label,
+  priorityFirst = false,
+  headingLevel,
+}: {
+  items: Array<ContentDocument<'news'>>;
+  label: string;
+  priorityFirst?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   return (
-    <CardList label={label}>
-      {items.map((n) => (
+    <CardList label={label} headingLevel={headingLevel}>
+      {items.map((n, i) => (
         <Card
           key={n.id}
           to={`/News/${n.slug}`}
           title={n.title}
           summary={n.summary}
           image={n.cover}
+          imagePriority={priorityFirst && i === 0}
           meta={<time dateTime={machineDate(n.date)}>{formatDate(n.date)}</time>}
         />
       ))}

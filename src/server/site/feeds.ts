@@ -94,7 +94,7 @@ export class SiteFeeds {
       feedLinks: { atom: `${this.origin}${spec.path}` },
       author: { name: 'Український гідрометеорологічний інститут', link: `${this.origin}/` },
       copyright: `© Український гідрометеорологічний інститут`,
-      favicon: `${this.origin}/favicon.svg`,
+      favicon: `${this.origin}/favicon.ico`,
     });
     for (const { type, doc } of entries) {
       const link = `${this.origin}${placeOf(type, doc) ?? '/'}`;

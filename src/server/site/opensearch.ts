@@ -14,7 +14,7 @@ export function openSearchXml(origin: string): string {
 <Description>Пошук на сайті Українського гідрометеорологічного інституту</Description>
 <InputEncoding>UTF-8</InputEncoding>
 <Language>uk</Language>
-<Image type="image/svg+xml">${xmlEscape(`${origin}/favicon.svg`)}</Image>
+<Image height="16" width="16" type="image/x-icon">${xmlEscape(`${origin}/favicon.ico`)}</Image>
 <Url type="text/html" method="get" template="${xmlEscape(`${origin}/search?q={searchTerms}`)}"/>
 <Url type="application/opensearchdescription+xml" rel="self" template="${xmlEscape(`${origin}/opensearch.xml`)}"/>
 </OpenSearchDescription>

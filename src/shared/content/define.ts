@@ -61,6 +61,11 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
    * admin routers pick their procedure (adminProcedure / adminOnlyProcedure) from it.
    */
   access?: 'staff' | 'admin';
+  /**
+   * The field that says which language some fields are written in, and those fields (from
+   * language.ts's LANGUAGE_FIELDS, which pages read to set `lang`).
+   */
+  language?: { field: keyof Shape & string; fields: ReadonlyArray<keyof Shape & string> };
   /** Path of a document on the public site, if it has its own page. */
   publicPath?: (doc: { id: string } & Record<string, unknown>) => string;
   /**
@@ -80,7 +85,17 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   writeCheck?(data: z.output<z.ZodObject<Shape>>, writer: { role: 'admin' | 'editor' }): Partial<Record<keyof Shape & string, string>> | null;
 }
 
-/** Declares a content type, keeping its literal key, kind, visibility and schema shape for typed routers. */
+/**
+ * Keys the API puts beside a document's own fields (`ContentService.toApi`): the id, the store's
+ * revision number (`version`, the admin's optimistic-concurrency check) and the timestamps. A field
+ * of that name would be overwritten on every read, so declaring one is refused.
+ */
+export const API_DOCUMENT_KEYS = ['id', 'version', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * Declares a content type, keeping its literal key, kind, visibility and schema shape for typed
+ * routers. Throws when the schema declares one of API_DOCUMENT_KEYS.
+ */
 export function defineContentType<
   const Key extends string,
   Shape extends z.ZodRawShape,
@@ -89,6 +104,8 @@ export function defineContentType<
 >(
   config: ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public },
 ): ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public } {
+  const clash = API_DOCUMENT_KEYS.find((k) => k in config.schema.shape);
+  if (clash) throw new Error(`Content type ${config.key}: the field name "${clash}" is reserved for the API's document metadata`);
   return config;
 }
 

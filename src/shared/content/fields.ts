@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import '../zodLocale';
 
+import { CONTENT_LANGUAGES, SITE_LANGUAGE, type ContentLanguage } from './language';
+
 export { SITE_TIME_ZONE } from './constants';
 
 /** A URL slug: lower-case Latin letters, digits and single hyphens, at most 120 characters. */
@@ -33,6 +35,9 @@ export const dateSchema = z.iso.date({ error: 'Дата має бути у фо�
 export const dateTimeSchema = z.iso
   .datetime({ offset: true, error: 'Невірний формат дати й часу' })
   .transform((v) => new Date(v).toISOString());
+
+/** The language some fields of a document are written in (see language.ts); Ukrainian by default. */
+export const languageSchema = z.enum(Object.keys(CONTENT_LANGUAGES) as [ContentLanguage, ...ContentLanguage[]]).default(SITE_LANGUAGE);
 
 /** Plain one-line text with a length limit and a Ukrainian message. */
 export function text(max: number, label = 'Поле') {
@@ -120,9 +125,22 @@ export const fileRefSchema = z.object({
 });
 export type FileRef = z.infer<typeof fileRefSchema>;
 
-/** An image reference: a file plus its alternative text (required for accessibility). */
+/** The message under an image's alt field when an image is set without one. */
+export const ALT_REQUIRED_MESSAGE = 'Додайте альтернативний текст: коротко опишіть, що зображено, для незрячих відвідувачів';
+
+/** An intrinsic image dimension in pixels (null when unknown, e.g. SVG without a size, or older documents). */
+const imageDimension = z.number().int().positive().max(100_000).nullable().default(null);
+
+/**
+ * An image reference: a file plus its alternative text, required whenever an image is set (so every
+ * image field of every type refuses an image without one), and the image's intrinsic width and
+ * height, which pages put on `<img>` so nothing shifts while it loads. The admin reads them when an
+ * image is chosen; the seed from the image it makes.
+ */
 export const imageRefSchema = fileRefSchema.extend({
-  alt: text(300, 'Альтернативний текст').default(''),
+  alt: z.string().trim().max(300, 'Альтернативний текст: не більше 300 символів').min(1, ALT_REQUIRED_MESSAGE),
+  width: imageDimension,
+  height: imageDimension,
 });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 

@@ -149,7 +149,16 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                 return <RelationSelect to={spec.relationTo!} label={label} value={field.value ?? null} onChange={field.onChange} nullable={spec.nullable} error={error} />;
               case 'file':
               case 'image':
-                return <SingleFileField label={label} image={spec.kind === 'image'} value={field.value ?? null} onChange={field.onChange} error={error} />;
+                return (
+                  <SingleFileField
+                    label={label}
+                    image={spec.kind === 'image'}
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    error={error}
+                    altError={errorAt(formState.errors, `${path}.alt`)}
+                  />
+                );
               case 'files':
                 return <FileListField label={label} value={(field.value as []) ?? []} onChange={field.onChange} error={error} />;
               default:

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { DATA_REPO_FIXED_SLUGS } from '../constants';
 import { defineContentType, legacyPublishableFields } from '../define';
-import { attachmentsSchema, dateSchema, linkSchema, requiredText, richTextSchema, text } from '../fields';
+import { attachmentsSchema, dateSchema, languageSchema, linkSchema, requiredText, richTextSchema, text } from '../fields';
+import { LANGUAGE_FIELDS } from '../language';
 
 
 export const dataRepo = defineContentType({
@@ -26,8 +27,17 @@ export const dataRepo = defineContentType({
     format: text(200, 'Формат').default(''),
     licence: text(300, 'Ліцензія').default(''),
     citation: text(2000, 'Як цитувати').default(''),
-    doi: text(200, 'DOI').default(''),
-    version: text(40, 'Версія').default(''),
+    /** The language of the citation (a dataset published with an English article is cited in English). */
+    citationLanguage: languageSchema,
+    /** The dataset's own DOI (or other persistent identifier), never its article's. */
+    doi: text(200, 'DOI набору даних').default(''),
+    /** The DOI of the article that describes the dataset. */
+    articleDoi: text(200, 'DOI статті').default(''),
+    /**
+     * The dataset's own version («2.0»). Not `version`: the API puts the store's revision number
+     * there (ContentService.toApi), which the admin's optimistic concurrency relies on.
+     */
+    datasetVersion: text(40, 'Версія набору').default(''),
     versions: z
       .array(z.object({ version: requiredText(40, 'Версія'), date: dateSchema, notes: text(1000, 'Зміни').default('') }))
       .max(50)
@@ -38,8 +48,9 @@ export const dataRepo = defineContentType({
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
-  defaultColumns: ['title', 'version', 'status'],
-  listFields: ['title', 'slug', 'summary', 'periodStart', 'periodEnd'],
+  language: LANGUAGE_FIELDS.dataRepo,
+  defaultColumns: ['title', 'datasetVersion', 'status'],
+  listFields: ['title', 'slug', 'summary', 'periodStart', 'periodEnd', 'datasetVersion'],
   searchable: ['title', 'summary'],
   filters: [],
   sorts: { order: { by: ['order'], direction: 'asc' } },
