@@ -47,5 +47,12 @@ test('at 320 px the header with its search form and the results page do not scro
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(wide, url).toBeLessThanOrEqual(320);
   }
+  // The header keeps the search button; it opens /search, whose own field searches.
+  await page.goto('/');
+  await page.getByRole('search').getByRole('button', { name: 'Знайти' }).click();
+  await expect(page).toHaveURL(/\/search(\?q=)?$/);
+  await page.getByLabel('Запит').fill('прогнозу');
+  await page.getByLabel('Запит').press('Enter');
+  await expect(page.getByText(/Знайдено результатів: \d+/)).toBeVisible();
   await context.close();
 });

@@ -1,6 +1,7 @@
 /** /search?q=…&page=N: the visitor search (server/search/service.ts) with highlighted snippets. */
 import { Fragment } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useId } from 'react';
+import { Form, Link, useLocation } from 'react-router';
 import { parsePageParam } from '../../../shared/routes';
 import { MAX_SEARCH_QUERY, type TextPart } from '../../../shared/searchResults';
 import { definePage } from '../../app/definePage';
@@ -58,6 +59,18 @@ function Results({ q, page }: { q: string; page: number }) {
   );
 }
 
+/** The query field of the results page (on phones the header shows only the search button). */
+function QueryForm({ q }: { q: string }) {
+  const id = useId();
+  return (
+    <Form method="get" action="/search" className="search-page-form">
+      <label htmlFor={id}>Запит</label>
+      <input key={q} id={id} type="search" name="q" defaultValue={q} maxLength={MAX_SEARCH_QUERY} enterKeyHint="search" />
+      <button type="submit">Знайти</button>
+    </Form>
+  );
+}
+
 export const searchPage = definePage({
   path: '/search',
   validate: ({ url }) => (url.searchParams.get('q') ?? '').length <= MAX_SEARCH_QUERY && parsePageParam(url.searchParams) !== null,
@@ -72,7 +85,8 @@ export const searchPage = definePage({
       <>
         <PageMeta title={q ? `Пошук: ${q}` : 'Пошук'} description="Пошук по сайту Українського гідрометеорологічного інституту: новини, документи, публікації, дані." />
         <PageHeader title="Пошук" crumbs={[{ label: 'Пошук' }]} />
-        {q ? <Results q={q} page={page} /> : <p className="search-count">Введіть слова для пошуку у полі «Пошук по сайту» вгорі сторінки.</p>}
+        <QueryForm q={q} />
+        {q ? <Results q={q} page={page} /> : <p className="search-count">Введіть слова для пошуку.</p>}
       </>
     );
   },
