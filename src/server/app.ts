@@ -12,7 +12,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import path from 'node:path';
-import type { PublicConfig } from '../client/lib/publicConfig';
+import type { PublicConfig } from '../shared/publicConfig';
 import type { Config } from './config';
 import { ContentService } from './content/service';
 import { prepareDataDir } from './dataDir';

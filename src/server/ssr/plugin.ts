@@ -14,7 +14,7 @@ import { createTRPCClient, unstable_localLink, type TRPCLink } from '@trpc/clien
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { render } from '../../client/entry-server';
-import type { PublicConfig } from '../../client/lib/publicConfig';
+import type { PublicConfig } from '../../shared/publicConfig';
 import { isBotUserAgent } from '../../shared/routes';
 import { SESSION_COOKIE } from '../http/session';
 import { sameSiteLocation } from '../http/safePath';
