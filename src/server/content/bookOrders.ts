@@ -9,11 +9,11 @@
 import type { z } from 'zod';
 import { bookOrders, type bookOrderFormSchema } from '../../shared/content/types/bookOrders';
 import { publications } from '../../shared/content/types/publications';
-import type { AnyContentType } from '../../shared/content/define';
 import { memoryRateLimiter, type RateLimiter, type RateLimiterFactory } from '../rateLimit';
 import type { StoredDocument } from '../store/port';
 import { RateLimitedError, ValidationError } from './errors';
 import type { ContentService } from './service';
+import { textOf } from './text';
 
 export type BookOrderForm = z.output<typeof bookOrderFormSchema>;
 export type BookOrder = z.output<typeof bookOrders.schema>;
@@ -61,12 +61,12 @@ export class BookOrderService {
     const { website, ...fields } = input;
     if (website && website.trim()) return { ok: true };
     const publication = await this.content.store.get<Record<string, unknown>>(publications.key, fields.publicationId);
-    if (!publication || !this.content.isVisible(publications as unknown as AnyContentType, publication.data) || publication.data.orderable !== true) {
+    if (!publication || !this.content.isVisible(publications, publication.data) || publication.data.orderable !== true) {
       throw new ValidationError(NOT_ORDERABLE_MESSAGE, { reason: 'not-orderable' });
     }
     const order = await this.content.store.create(bookOrders.key, bookOrders.schema.parse({ ...fields, state: 'new' }));
     // Stored first: the notification (and its failure) cannot lose the order.
-    this.onOrder?.(order, String(publication.data.title ?? ''));
+    this.onOrder?.(order, textOf(publication.data.title));
     return { ok: true };
   }
 }

@@ -10,6 +10,7 @@ import { getContentType } from '../../shared/content/registry';
 import { InvalidCursorError, type DocumentStore, type Filter, type StoredDocument } from '../store/port';
 import { NotFoundError, ValidationError } from './errors';
 import { sanitizeRichText } from './sanitize';
+import { textOf } from './text';
 
 /** A document as the API returns it: data fields with id, version and timestamps alongside. */
 export type ApiDocument = Record<string, unknown> & { id: string; version: number; createdAt: string; updatedAt: string };
@@ -78,7 +79,7 @@ export class ContentService {
     if (!type.isPublic) return false;
     if (!type.publishable) return true;
     const at = data.publishedAt;
-    return data.status === 'published' && (at == null || String(at) <= this.now().toISOString());
+    return data.status === 'published' && (at == null || textOf(at) <= this.now().toISOString());
   }
 
   /** Converts a stored document to the API shape, sanitising its rich-text fields. */

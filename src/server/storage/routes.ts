@@ -76,19 +76,22 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
   });
 
   // Every query parameter of these endpoints is single-valued; `?name=a&name=b` is refused.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const query = request.query as Record<string, unknown>;
     const repeated = Object.keys(query).find((key) => typeof query[key] !== 'string');
-    if (repeated) throw badRequest(`Query parameter '${repeated}' must be given once`);
+    done(repeated ? badRequest(`Query parameter '${repeated}' must be given once`) : undefined);
   });
 
   // Abandoned upload sessions: removed at start and then periodically.
   const ttl = config.storage.uploadSessionTtlMs;
   const sweep = () => objects.uploads.sweep(ttl).catch((err: unknown) => app.log.warn({ err }, 'upload session sweep failed'));
   await sweep();
-  const timer = setInterval(sweep, Math.max(10_000, Math.min(ttl / 4, 15 * 60_000)));
+  const timer = setInterval(() => void sweep(), Math.max(10_000, Math.min(ttl / 4, 15 * 60_000)));
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(timer);
+    done();
+  });
 
   const ctx = storageRouteContext({ objects, identity, config, variants: new ImageVariants(objects, app.log) });
   registerDownload(app, ctx);

@@ -86,7 +86,15 @@ export function AuditPage() {
         <Button variant="default" size="xs" disabled={!cursors.length} onClick={() => setCursors((c) => c.slice(0, -1))}>
           ← Новіші
         </Button>
-        <Button variant="default" size="xs" disabled={!list.data?.nextCursor} onClick={() => list.data?.nextCursor && setCursors((c) => [...c, list.data!.nextCursor!])}>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={!list.data?.nextCursor}
+          onClick={() => {
+            const next = list.data?.nextCursor;
+            if (next) setCursors((c) => [...c, next]);
+          }}
+        >
           Старіші →
         </Button>
       </Group>

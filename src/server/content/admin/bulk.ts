@@ -6,7 +6,7 @@ import type { BulkAction } from '../../../shared/content/adminInput';
 import type { AnyContentType } from '../../../shared/content/define';
 import { DomainError, ValidationError } from '../errors';
 import { slugRedirectOps } from '../slugRedirects';
-import { badData, titleOf, type Actor, type AdminCore, type Data } from './common';
+import { badData, titleOf, type Actor, type AdminCore } from './common';
 import type { AdminDeletion } from './deletion';
 
 export interface BulkResult {
@@ -29,7 +29,7 @@ export class AdminBulk {
     if (doc.data.status === status) return;
     const parsed = type.schema.safeParse({ ...doc.data, status });
     if (!parsed.success) throw badData(parsed.error);
-    const data = parsed.data as Data;
+    const data = parsed.data;
     await core.commit(type, id, [
       ...(await core.history.baselineOps(doc)),
       { kind: 'update', collection: type.key, id, data, expectedVersion: doc.version },

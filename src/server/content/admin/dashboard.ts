@@ -4,6 +4,7 @@ import type { adminAuditListInput } from '../../../shared/content/adminInput';
 import { contentTypeList } from '../../../shared/content/registry';
 import type { AuditEntry, AuditPage } from '../history';
 import { withCursorCheck } from '../service';
+import { textOf } from '../text';
 import type { AdminCore, Data } from './common';
 
 export type AuditListQuery = z.output<typeof adminAuditListInput>;
@@ -53,12 +54,12 @@ export class AdminDashboard {
       const publicationId = typeof order.data.publicationId === 'string' ? order.data.publicationId : null;
       if (publicationId && !titles.has(publicationId)) {
         const publication = await store.get<Data>('publications', publicationId);
-        titles.set(publicationId, publication ? String(publication.data.title ?? '') : null);
+        titles.set(publicationId, publication ? textOf(publication.data.title) : null);
       }
       newBookOrders.push({
         id: order.id,
-        name: String(order.data.name ?? ''),
-        email: String(order.data.email ?? ''),
+        name: textOf(order.data.name),
+        email: textOf(order.data.email),
         publicationId,
         publicationTitle: publicationId ? (titles.get(publicationId) ?? null) : null,
         quantity: Number(order.data.quantity ?? 0),

@@ -14,6 +14,7 @@ import { slugify, withSlugSuffix } from '../../../shared/content/slug';
 import { autoId } from '../../store/port';
 import { ForbiddenError, fieldErrorsOf, ValidationError } from '../errors';
 import { sanitizeRichText } from '../sanitize';
+import { textOf } from '../text';
 import type { ApiDocument } from '../service';
 import { slugRedirectOps } from '../slugRedirects';
 import { badData, isSlugTaken, titleOf, type Actor, type AdminCore, type Data } from './common';
@@ -30,7 +31,7 @@ const dataSchemas = new WeakMap<AnyContentType, z.ZodType>();
  * input's own validation names them) so the form shows them under the field.
  */
 function checkWriter(type: AnyContentType, data: Data, actor: Actor): void {
-  const refused = type.writeCheck?.(data as never, { role: actor.role });
+  const refused = type.writeCheck?.(data, { role: actor.role });
   const entries = refused ? Object.entries(refused).filter((e): e is [string, string] => typeof e[1] === 'string') : [];
   const [first] = entries;
   if (!first) return;
@@ -72,15 +73,15 @@ export class AdminWrites {
     }
     let generatedSlug = false;
     if (type.slug && !data[type.slug.field]) {
-      const base = slugify(String(data[type.slug.from] ?? '')) || slugify(type.key);
+      const base = slugify(textOf(data[type.slug.from])) || slugify(type.key);
       data[type.slug.field] = await this.freeSlug(type, base, selfId);
       generatedSlug = true;
     }
     const final = type.schema.safeParse(data);
     if (!final.success) throw badData(final.error);
-    checkWriter(type, final.data as Data, actor);
-    await this.checkRelations(type, final.data as Data);
-    return { data: final.data as Data, generatedSlug };
+    checkWriter(type, final.data, actor);
+    await this.checkRelations(type, final.data);
+    return { data: final.data, generatedSlug };
   }
 
   /** The first of `base`, `base-2`, `base-3`… no other document of the type uses. */
@@ -99,11 +100,12 @@ export class AdminWrites {
     for (const relation of type.relations) {
       const value = data[relation.field];
       const ids: unknown[] = Array.isArray(value) ? value : [value];
-      for (const id of ids) {
-        if (id === null || id === undefined || id === '') continue;
+      for (const value of ids) {
+        const id = textOf(value);
+        if (id === '') continue;
         const target = getContentType(relation.to);
-        if (await this.core.store.get(relation.to, String(id))) continue;
-        const message = `Поле ${relation.field}: документ «${String(id)}» (${target.labels.plural}) не існує`;
+        if (await this.core.store.get(relation.to, id)) continue;
+        const message = `Поле ${relation.field}: документ «${id}» (${target.labels.plural}) не існує`;
         throw new ValidationError(message, { reason: 'bad-relation', field: relation.field, zodError: fieldErrorsOf({ [relation.field]: message }) });
       }
     }

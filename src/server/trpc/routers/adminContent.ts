@@ -50,7 +50,7 @@ function typed<K extends ContentKey>(_key: K, doc: ApiDocument): ContentDocument
 }
 
 function procedureFor(type: AnyContentType): typeof adminProcedure {
-  return (adminAccessOf(type) === 'admin' ? adminOnlyProcedure : adminProcedure) as typeof adminProcedure;
+  return adminAccessOf(type) === 'admin' ? adminOnlyProcedure : adminProcedure;
 }
 
 function actorOf(user: { uid: string; email: string | null; role: Actor['role'] }): Actor {
