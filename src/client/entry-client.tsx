@@ -29,7 +29,7 @@ if (appData.state) hydrate(queryClient, superjson.deserialize(appData.state));
 const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
 });
-const router = createBrowserRouter(createRoutes(createQueryUtils(queryClient, trpcClient)));
+const router = createBrowserRouter(createRoutes(createQueryUtils(queryClient, trpcClient), trpcClient));
 
 hydrateRoot(
   document.getElementById('root')!,

@@ -5,6 +5,7 @@ import { Card, CardList, EmptyState } from '../../components/Cards';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
 import { formatDateRange, todayInKyiv } from '../../lib/dates';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { trpc } from '../../lib/trpc';
 
 const newsInput = { limit: 3 } as const;
@@ -12,6 +13,8 @@ const upcoming = (today: string) => ({ sort: 'upcoming', range: { field: 'endDat
 // Only what the home page shows of these (the list pages show more).
 const repoInput = { limit: 100, fields: ['title', 'slug', 'summary', 'datasetVersion'] };
 const departmentsInput = { limit: 100, fields: ['title', 'slug'] };
+// The institute's address and contact points for its Organization structured data.
+const contactsInput = { limit: 100, fields: ['title', 'address', 'phones', 'email'] };
 
 function SectionHeading({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
   return (
@@ -32,6 +35,7 @@ export const homePage = definePage({
       utils.conferences.list.ensureData(upcoming(today)),
       utils.dataRepo.list.ensureData(repoInput),
       utils.departments.list.ensureData(departmentsInput),
+      utils.contacts.list.ensureData(contactsInput),
     ]);
   },
   Component: function Home() {
@@ -41,6 +45,8 @@ export const homePage = definePage({
     const [conferences] = trpc.conferences.list.useSuspenseQuery(upcoming(today));
     const [repo] = trpc.dataRepo.list.useSuspenseQuery(repoInput);
     const [departments] = trpc.departments.list.useSuspenseQuery(departmentsInput);
+    const [contacts] = trpc.contacts.list.useSuspenseQuery(contactsInput);
+    useHeadSource('organization', { kind: 'organization', contacts: contacts.items });
     return (
       <>
         <PageMeta title="" description={SITE_DEFAULT_DESCRIPTION} />
