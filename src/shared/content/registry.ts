@@ -66,7 +66,7 @@ export type DocumentMeta = {
 /** A document as the API returns it: its data with its metadata alongside. */
 export type ContentDocument<K extends ContentKey> = ContentData<K> & DocumentMeta;
 
-export const contentTypeList: AnyContentType[] = Object.values(contentTypes) as unknown as AnyContentType[];
+export const contentTypeList: AnyContentType[] = Object.values(contentTypes);
 
 /** Looks a type up by key; throws for an unknown key (a programming error, not user input). */
 /** The content type of a store collection, or undefined for collections outside the registry (`_revisions`, `_audit`…). */
