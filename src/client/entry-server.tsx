@@ -12,8 +12,8 @@ import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
 import { createRoutes } from './app/routes';
 import type { HeadTags } from './app/site';
+import type { PublicConfig } from '../shared/publicConfig';
 import { buildHeadPart } from './lib/head/build';
-import type { PublicConfig } from './lib/publicConfig';
 import { createQueryClient } from './lib/queryClient';
 import { createQueryUtils, type AppTRPCClient } from './lib/trpc';
 

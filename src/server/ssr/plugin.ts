@@ -22,7 +22,7 @@ import superjson from 'superjson';
 import { formPostPaths } from '../../client/app/definePage';
 import { publicPages } from '../../client/app/routes';
 import { render } from '../../client/entry-server';
-import type { PublicConfig } from '../../client/lib/publicConfig';
+import type { PublicConfig } from '../../shared/publicConfig';
 import { isBotUserAgent } from '../../shared/routes';
 import { SESSION_COOKIE } from '../http/session';
 import { sameSiteLocation } from '../http/safePath';
