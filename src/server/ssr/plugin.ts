@@ -67,11 +67,15 @@ function readTracker(reads: Set<string>): TRPCLink<AppRouter> {
     };
 }
 
-/** Whether a request must bypass the page cache: a session cookie (staff) or a preview. */
-export function bypassesPageCache(request: FastifyRequest): boolean {
-  if (request.cookies?.[SESSION_COOKIE]) return true;
+/** Whether the address asks for a preview (`?preview=…`: staff see drafts and scheduled documents). */
+export function isPreviewRequest(request: FastifyRequest): boolean {
   const query = request.query as Record<string, unknown> | undefined;
   return query != null && typeof query === 'object' && Object.hasOwn(query, 'preview');
+}
+
+/** Whether a request must bypass the page cache: a session cookie (staff) or a preview. */
+export function bypassesPageCache(request: FastifyRequest): boolean {
+  return Boolean(request.cookies?.[SESSION_COOKIE]) || isPreviewRequest(request);
 }
 
 export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCache {
@@ -99,7 +103,9 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     if (result.status >= 500) {
       for (const err of result.errors) request.log.error({ err, url: request.url, bot: result.isBot }, 'page render failed');
     }
-    const html = htmlDocument({ head: result.head, appHtml: result.appHtml, state: result.state, router: result.router, config, assets });
+    // A preview is never indexed, whatever it shows (the header too, for crawlers that skip HTML).
+    const noindex = isPreviewRequest(request);
+    const html = htmlDocument({ head: result.head, appHtml: result.appHtml, state: result.state, router: result.router, config, assets, noindex });
     return { html, status: result.status, isBot: result.isBot } as const;
   };
 
@@ -157,6 +163,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
               : 'no-cache',
       )
       .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
+    if (isPreviewRequest(request)) reply.header('X-Robots-Tag', 'noindex, nofollow');
     if (out.status === 200) {
       const etag = weakEtag(out.html);
       reply.header('ETag', etag);
