@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ImageRef } from '../../shared/content/fields';
 import { srcSetFor } from '../../shared/images';
+import { useSharedStrings } from '../lib/sharedStrings';
 
 export function CardList({ children, label }: { children: ReactNode; label?: string }) {
   return (
@@ -29,13 +30,21 @@ export function Card({
   id?: string;
   children?: ReactNode;
 }) {
+  // The title and summary are read back from these elements on hydration (lib/pageState.ts).
+  const mark = useSharedStrings();
   return (
     <li className="card" id={id}>
       {image ? <img className="card-image" src={image.url} srcSet={srcSetFor(image)} sizes="(min-width: 1000px) 360px, 100vw" alt={image.alt} loading="lazy" /> : null}
       <div className="card-body">
         {meta ? <p className="card-meta">{meta}</p> : null}
-        <h3 className="card-title">{to ? <Link to={to}>{title}</Link> : title}</h3>
-        {summary ? <p className="card-summary">{summary}</p> : null}
+        <h3 className="card-title" data-s={mark('t', title)}>
+          {to ? <Link to={to}>{title}</Link> : title}
+        </h3>
+        {summary ? (
+          <p className="card-summary" data-s={mark('t', summary)}>
+            {summary}
+          </p>
+        ) : null}
         {children}
       </div>
     </li>

@@ -2,12 +2,19 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { MenuItem } from '../../shared/content/constants';
+import { useSharedStrings } from '../lib/sharedStrings';
 import { trpc } from '../lib/trpc';
 
 function MenuLink({ item }: { item: MenuItem }) {
-  if (/^https?:\/\//.test(item.href)) return <a href={item.href}>{item.label}</a>;
+  const mark = useSharedStrings();
+  if (/^https?:\/\//.test(item.href))
+    return (
+      <a href={item.href} data-s={mark('t', item.label)}>
+        {item.label}
+      </a>
+    );
   return (
-    <NavLink to={item.href} end={item.href === '/'}>
+    <NavLink to={item.href} end={item.href === '/'} data-s={mark('t', item.label)}>
       {item.label}
     </NavLink>
   );
@@ -32,6 +39,7 @@ export function SiteHeader() {
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
   const siteName = header?.siteName ?? 'Український гідрометеорологічний інститут';
+  const mark = useSharedStrings();
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -40,8 +48,14 @@ export function SiteHeader() {
             {header?.shortName || 'УкрГМІ'}
           </span>
           <span className="brand-text">
-            <span className="brand-name">{siteName}</span>
-            {header?.tagline ? <span className="brand-tagline">{header.tagline}</span> : null}
+            <span className="brand-name" data-s={mark('t', siteName)}>
+              {siteName}
+            </span>
+            {header?.tagline ? (
+              <span className="brand-tagline" data-s={mark('t', header.tagline)}>
+                {header.tagline}
+              </span>
+            ) : null}
           </span>
         </Link>
         <button

@@ -23,7 +23,7 @@ export function listInputSchema(type: AnyContentType) {
       page: z.number().int().min(1).max(MAX_PAGE).optional(),
       sort: (sortNames.length ? z.enum(sortNames as [string, ...string[]]) : z.never()).optional(),
       filter: z.object(filterShape).strict().optional(),
-      /** Only these of the list's fields (what the page shows; id, version and timestamps always come). */
+      /** Only these of the list's fields (what the page shows; the id always comes, version and timestamps never). */
       fields: z
         .array(z.enum(listFieldsOf(type) as [string, ...string[]]))
         .min(1)
@@ -50,3 +50,17 @@ export type ListInput = z.input<ReturnType<typeof listInputSchema>>;
  * (draft, scheduled); for anyone else the flag is ignored.
  */
 export const getInputSchema = z.object({ idOrSlug: z.string().trim().min(1).max(200), preview: z.boolean().optional() }).strict();
+
+/**
+ * A type's public get input: `getInputSchema` plus `fields`, only these of the document's data
+ * fields (and its id), for a page that shows little of it (a thesis page names its conference).
+ */
+export function getInputSchemaFor(type: AnyContentType) {
+  return getInputSchema.extend({
+    fields: z
+      .array(z.enum(Object.keys(type.schema.shape) as [string, ...string[]]))
+      .min(1)
+      .max(50)
+      .optional(),
+  });
+}

@@ -10,6 +10,7 @@ import { ContentLink } from '../../components/ContentLink';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { formatDate } from '../../lib/dates';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 const listInput = { limit: 100 } as const;
@@ -57,6 +58,7 @@ export const dataRepoItemPage = definePage({
   Component: function DataRepoItem() {
     const { id } = useParams();
     const [d] = trpc.dataRepo.get.useSuspenseQuery(useItemInput(id!));
+    const mark = useSharedStrings();
     return (
       <>
         <PageMeta title={d.title} description={d.summary} />
@@ -90,7 +92,7 @@ export const dataRepoItemPage = definePage({
                     <tr key={v.name}>
                       <td>{v.name}</td>
                       <td>{v.unit}</td>
-                      <td>{v.description}</td>
+                      <td data-s={mark('t', v.description)}>{v.description}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -100,7 +102,9 @@ export const dataRepoItemPage = definePage({
           {d.citation ? (
             <section aria-labelledby="cite-title">
               <h2 id="cite-title">Як цитувати</h2>
-              <blockquote className="citation">{d.citation}</blockquote>
+              <blockquote className="citation" data-s={mark('t', d.citation)}>
+                {d.citation}
+              </blockquote>
             </section>
           ) : null}
         </Article>
@@ -111,7 +115,9 @@ export const dataRepoItemPage = definePage({
             <ul>
               {d.links.map((l) => (
                 <li key={l.href}>
-                  <ContentLink href={l.href}>{l.label}</ContentLink>
+                  <ContentLink href={l.href} shared={mark('t', l.label)}>
+                    {l.label}
+                  </ContentLink>
                 </li>
               ))}
             </ul>
@@ -123,7 +129,13 @@ export const dataRepoItemPage = definePage({
             <ul className="versions">
               {d.versions.map((v) => (
                 <li key={v.version}>
-                  <strong>{v.version}</strong> (<time dateTime={v.date}>{formatDate(v.date)}</time>){v.notes ? ` — ${v.notes}` : ''}
+                  <strong>{v.version}</strong> (<time dateTime={v.date}>{formatDate(v.date)}</time>)
+                  {v.notes ? (
+                    <>
+                      {' — '}
+                      <span data-s={mark('t', v.notes)}>{v.notes}</span>
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -5,11 +5,15 @@ import { Card, CardList, EmptyState } from '../../components/Cards';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
 import { formatDateRange, todayInKyiv } from '../../lib/dates';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
-const newsInput = { limit: 3 } as const;
-const upcoming = (today: string) => ({ sort: 'upcoming', range: { field: 'endDate', gte: today }, limit: 3 }) as const;
-// Only what the home page shows of these (the list pages show more).
+// Only what the home page shows of each list (the list pages show more): the lists are also the page's state.
+const newsInput = { limit: 3, fields: ['title', 'slug', 'summary', 'cover', 'date'] };
+const upcomingTrainings = (today: string) =>
+  ({ sort: 'upcoming' as const, range: { field: 'endDate', gte: today }, limit: 3, fields: ['title', 'slug', 'summary', 'startDate', 'endDate'] });
+const upcomingConferences = (today: string) =>
+  ({ sort: 'upcoming' as const, range: { field: 'endDate', gte: today }, limit: 3, fields: ['title', 'slug', 'summary', 'startDate', 'endDate', 'location'] });
 const repoInput = { limit: 100, fields: ['title', 'slug', 'summary'] };
 const departmentsInput = { limit: 100, fields: ['title', 'slug'] };
 
@@ -28,8 +32,8 @@ export const homePage = definePage({
   prefetch: async (utils, _args, { today }) => {
     await Promise.all([
       utils.news.list.ensureData(newsInput),
-      utils.trainings.list.ensureData(upcoming(today)),
-      utils.conferences.list.ensureData(upcoming(today)),
+      utils.trainings.list.ensureData(upcomingTrainings(today)),
+      utils.conferences.list.ensureData(upcomingConferences(today)),
       utils.dataRepo.list.ensureData(repoInput),
       utils.departments.list.ensureData(departmentsInput),
     ]);
@@ -37,10 +41,11 @@ export const homePage = definePage({
   Component: function Home() {
     const { today } = useLoaderData() as { today: string };
     const [news] = trpc.news.list.useSuspenseQuery(newsInput);
-    const [trainings] = trpc.trainings.list.useSuspenseQuery(upcoming(today));
-    const [conferences] = trpc.conferences.list.useSuspenseQuery(upcoming(today));
+    const [trainings] = trpc.trainings.list.useSuspenseQuery(upcomingTrainings(today));
+    const [conferences] = trpc.conferences.list.useSuspenseQuery(upcomingConferences(today));
     const [repo] = trpc.dataRepo.list.useSuspenseQuery(repoInput);
     const [departments] = trpc.departments.list.useSuspenseQuery(departmentsInput);
+    const mark = useSharedStrings();
     return (
       <>
         <PageMeta title="" description={SITE_DEFAULT_DESCRIPTION} />
@@ -116,7 +121,9 @@ export const homePage = definePage({
           <ul className="chip-list">
             {departments.items.map((d) => (
               <li key={d.id}>
-                <Link to={`/Departments/${d.slug}`}>{d.title}</Link>
+                <Link to={`/Departments/${d.slug}`} data-s={mark('t', d.title)}>
+                  {d.title}
+                </Link>
               </li>
             ))}
           </ul>

@@ -10,6 +10,7 @@ import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 const JOURNAL_TITLE = '«Метеорологія. Гідрологія. Моніторинг довкілля»';
@@ -51,6 +52,7 @@ export const journalItemPage = definePage({
   Component: function JournalItem() {
     const { id } = useParams();
     const [issue] = trpc.journal.get.useSuspenseQuery(useItemInput(id!));
+    const mark = useSharedStrings();
     return (
       <>
         <PageMeta title={issue.title} description={issue.summary || `${JOURNAL_TITLE}, ${issue.year}, том ${issue.volume}, № ${issue.number}`} />
@@ -69,7 +71,9 @@ export const journalItemPage = definePage({
               <ol className="toc">
                 {issue.toc.map((entry, i) => (
                   <li key={`${entry.title}-${i}`}>
-                    <span className="toc-title">{entry.title}</span>
+                    <span className="toc-title" data-s={mark('t', entry.title)}>
+                      {entry.title}
+                    </span>
                     {entry.authors.length > 0 && <span className="authors"> — {entry.authors.map((a) => a.name).join(', ')}</span>}
                     {entry.pages ? <span className="pages">, с. {entry.pages}</span> : null}
                     {entry.doi ? (
