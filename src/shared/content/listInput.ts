@@ -40,7 +40,27 @@ export function listInputSchema(type: AnyContentType) {
         .optional(),
     })
     .strict()
+    .superRefine((input, ctx) => {
+      const message = listCombinationError(type, input);
+      if (message) ctx.addIssue({ code: 'custom', message, path: ['filter'] });
+    })
     .default({ limit: 20 });
+}
+
+/**
+ * Which combinations a public list answers: each needs its own composite indexes in Firestore
+ * (firestore.indexes.json), so a list takes either one equality filter, in its type's first
+ * (default) order, or one date range, in any of its named orders; not several filters, a filter
+ * with a range, or a filter in another order (no page asks for those). Returns the Ukrainian
+ * message of a refused combination, or null.
+ */
+export function listCombinationError(type: AnyContentType, input: { filter?: Record<string, unknown>; range?: unknown; sort?: string }): string | null {
+  const filters = Object.values(input.filter ?? {}).filter((v) => v !== undefined).length;
+  if (filters > 1) return 'Список можна фільтрувати лише за одним полем';
+  if (filters === 1 && input.range) return 'Фільтр за полем не поєднується з діапазоном дат';
+  const first = Object.keys(type.sorts)[0];
+  if (filters === 1 && input.sort !== undefined && input.sort !== first) return `Список із фільтром за полем впорядковується лише типово (${first})`;
+  return null;
 }
 
 export type ListInput = z.input<ReturnType<typeof listInputSchema>>;
