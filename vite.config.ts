@@ -116,6 +116,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       {
         extends: true,
+        // Issue 15: the admin's form widgets and upload progress rendered in jsdom with Testing Library.
+        test: { name: 'component', include: ['tests/component/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/component/setup.ts'], testTimeout: 30_000 },
+      },
+      {
+        extends: true,
         test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
@@ -146,6 +151,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
+      },
+      {
+        extends: true,
+        // Issue 15: the Docker image's runtime stage without Docker: `npm ci --omit=dev` in a scratch copy, then the built server.
+        test: { name: 'production', include: ['tests/production/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 900_000 },
       },
     ],
   },

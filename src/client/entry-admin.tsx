@@ -18,7 +18,7 @@ import type { AppRouter } from '../server/trpc/appRouter';
 import { AdminContext } from './admin/context';
 import { adminMiddleware } from './admin/guards';
 import { createAdminRoutes } from './admin/routes';
-import { createAdminSession } from './admin/session';
+import { createAdminSession, recheckSessionOnUnauthorized } from './admin/session';
 import { adminTheme } from './admin/theme';
 import { startBuildChecks } from './lib/buildUpdates';
 import { firebaseAuth } from './lib/firebase';
@@ -32,6 +32,7 @@ const session = createAdminSession(auth);
 const queryClient = createQueryClient();
 const trpcClient = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })] });
 const router = createBrowserRouter(createAdminRoutes(adminMiddleware(session)));
+recheckSessionOnUnauthorized(queryClient, session);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -19,6 +19,7 @@ import { prepareDataDir } from './dataDir';
 import { lockDataDir } from './dataDirLock';
 import { firebaseFirestore } from './firebase/adminApp';
 import { registerBuildManifests } from './http/builds';
+import { registerHealthCheck } from './http/health';
 import { registerSecurityHeaders } from './http/csp';
 import { registerFetchResponseUnwrap } from './http/fetchResponse';
 import { firebaseWebConfig, registerFirebaseInit } from './http/firebaseConfig';
@@ -28,6 +29,8 @@ import { registerCrossSiteGuard, registerSessionRoute } from './http/session';
 import { createIdentity, ensureFirstAdmin } from './identity/index';
 import { redactedRequestSerializer } from './identity/logRedaction';
 import type { IdentityBackend } from './identity/types';
+import { MailOutbox } from './mail/outbox';
+import { createMailTransport } from './mail/transport';
 import { firestoreRateLimiter } from './rateLimit';
 import { seedIfEmpty } from './seed/load';
 import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
@@ -96,6 +99,9 @@ export async function createServer(config: Config, options: CreateServerOptions 
     // Stopping must not wait for busy keep-alive connections (up to the keep-alive timeout).
     forceCloseConnections: true,
   });
+  // Every mail (password resets, book-order notifications) is sent and audited here; none without SMTP_URL.
+  const outbox = new MailOutbox(createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom }), store, { warn: (m) => app.log.warn(m) });
+  if (!outbox.configured) app.log.info('SMTP_URL is not set: no mail is sent (password resets, book-order notifications).');
   let identity;
   try {
     if (config.seed) {
@@ -105,7 +111,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
         app.log.info('seed skipped: another instance seeded the database');
       });
     }
-    identity = await createIdentity(config, db, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
+    identity = await createIdentity(config, db, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) }, outbox);
     await ensureFirstAdmin(identity.backend, config, { info: (m) => app.log.info(m) });
   } catch (err) {
     await store.close();
@@ -117,6 +123,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     config,
     content,
     identity: identity.backend,
+    outbox,
     // Limits count across instances in firebase mode, in this process in the embedded mode.
     ...(firestore ? { rateLimiter: firestoreRateLimiter(firestore) } : {}),
   });
@@ -171,6 +178,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
 
   registerFirebaseInit(app, config);
   registerBuildManifests(app, build);
+  registerHealthCheck(app, store);
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
   registerPortImageVariants(app, files); // srcset of images in Cloud Storage (firebase mode)
   registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(files)));

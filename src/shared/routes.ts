@@ -65,6 +65,16 @@ export function canonicalCasePath(pathname: string): string | null {
 }
 
 /**
+ * The one address of a page for `pathname`: its first segment in the spec's case and no trailing
+ * slash (`/news/x/` → `/News/x`; the home page stays `/`); null when `pathname` is already it.
+ */
+export function canonicalPagePath(pathname: string): string | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  const target = canonicalCasePath(trimmed) ?? trimmed;
+  return target === pathname ? null : target;
+}
+
+/**
  * Path prefixes the server answers itself, never with a page: the admin, the APIs, the
  * Firebase-compatible identity and storage endpoints, `/__/…`, build manifests and built assets.
  * A path is under a prefix when it equals it or continues with `/`.

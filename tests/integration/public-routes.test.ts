@@ -109,7 +109,7 @@ describe('every public route is server-rendered with its Ukrainian content', () 
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(file.rawPayload.subarray(0, 8).toString('latin1')).toMatch(/^%PDF-1\.\d/);
   });
 
   it('paginates lists with ?page=', async () => {
@@ -258,9 +258,9 @@ describe('redirects', () => {
     expect(archive.headers['content-type']).toBe('application/zip');
     expect(archive.headers['content-disposition']).toBe('attachment; filename="month.zip"');
     const files = unzipSync(new Uint8Array(archive.rawPayload));
-    expect(Object.keys(files).sort()).toEqual(['README.txt', 'month-sample.csv']);
+    expect(Object.keys(files).sort()).toEqual(['README.txt', 'month-sample-2020.csv', 'month-sample-2020.nc', 'stations-monthly-1946-2020.csv', 'stations.csv']);
     expect(strFromU8(files['README.txt']!)).toContain('Сіткові місячні дані температури повітря та опадів');
-    expect(strFromU8(files['month-sample.csv']!)).toMatch(/^lat,lon,year,month/);
+    expect(strFromU8(files['month-sample-2020.csv']!)).toMatch(/^lat,lon,year,month/);
 
     const missing = await server.app.inject({ method: 'GET', url: '/data_repo/no-such-set.zip' });
     expect(missing.statusCode).toBe(404);

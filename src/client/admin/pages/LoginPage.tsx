@@ -22,10 +22,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { identityErrorMessage } from '../../../shared/identityErrors';
+import { IDENTITY_ERROR_MESSAGES, identityErrorMessage } from '../../../shared/identityErrors';
 import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
 import { safeReturnUrl } from '../guards';
+import { useSessionState } from '../session';
+
+const DISABLED_MESSAGE = IDENTITY_ERROR_MESSAGES['user-disabled']!;
 
 const signInSchema = z.object({
   email: z.email({ error: 'Введіть коректну адресу електронної пошти' }),
@@ -147,9 +150,12 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
 
 export function LoginPage() {
   const { auth, config, session } = useAdmin();
+  const state = useSessionState(session);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  // A session that ended because the account was disabled is explained, not just ended.
+  const shownError = error ?? (state.status === 'signedOut' && state.reason === 'disabled' ? DISABLED_MESSAGE : null);
   const [resetting, setResetting] = useState(false);
   const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
@@ -199,7 +205,7 @@ export function LoginPage() {
     <Frame title="Вхід">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <ErrorAlert message={error} />
+          <ErrorAlert message={shownError} />
           <TextInput label="Електронна пошта" type="email" autoComplete="username" {...form.register('email')} error={form.formState.errors.email?.message} />
           <PasswordInput label="Пароль" autoComplete="current-password" {...form.register('password')} error={form.formState.errors.password?.message} />
           <Button type="submit" loading={form.formState.isSubmitting}>

@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage, notFound } from '../../app/definePage';
+import { canonicalRedirect, definePage, notFound } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
@@ -39,13 +39,14 @@ export const confListPage = definePage({
         <PageHeader title="Конференції" crumbs={[{ label: 'Конференції' }]} />
         {list.items.length ? (
           <CardList label="Конференції">
-            {list.items.map((c) => (
+            {list.items.map((c, i) => (
               <Card
                 key={c.id}
                 to={`/conf/${c.slug}`}
                 title={c.title}
                 summary={c.summary}
                 image={c.cover}
+                imagePriority={i === 0}
                 meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
               />
             ))}
@@ -64,6 +65,7 @@ export const confItemPage = definePage({
   validate: (args) => isValidSlugParam(args.params.id) && validPage(args),
   prefetch: async (utils, { params, url }) => {
     const conf = await utils.conferences.get.ensureData(itemInput(params.id!, url.searchParams));
+    canonicalRedirect(url, conf.publicPath);
     await utils.theses.list.ensureData(thesesInput(conf.id, url.searchParams));
   },
   Component: function ConferenceItem() {
@@ -136,6 +138,7 @@ export const thesisPage = definePage({
     ]);
     // A thesis is only found under its own conference.
     if (thesis.conferenceId !== conf.id) notFound(url.pathname);
+    canonicalRedirect(url, conf.publicPath && `${conf.publicPath}/${thesis.slug || thesis.id}`);
   },
   Component: function ThesisItem() {
     const { id, thesisId } = useParams();

@@ -14,7 +14,7 @@ const upcomingTrainings = (today: string) =>
   ({ sort: 'upcoming' as const, range: { field: 'endDate', gte: today }, limit: 3, fields: ['title', 'slug', 'summary', 'startDate', 'endDate'] });
 const upcomingConferences = (today: string) =>
   ({ sort: 'upcoming' as const, range: { field: 'endDate', gte: today }, limit: 3, fields: ['title', 'slug', 'summary', 'startDate', 'endDate', 'location'] });
-const repoInput = { limit: 100, fields: ['title', 'slug', 'summary'] };
+const repoInput = { limit: 100, fields: ['title', 'slug', 'summary', 'datasetVersion'] };
 const departmentsInput = { limit: 100, fields: ['title', 'slug'] };
 
 function SectionHeading({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
@@ -68,7 +68,7 @@ export const homePage = definePage({
         <section aria-labelledby="home-news">
           <SectionHeading id="home-news" title="Останні новини" to="/News" linkLabel="Усі новини" />
           {news.items.length ? (
-            <NewsCards items={news.items} label="Останні новини" />
+            <NewsCards items={news.items} label="Останні новини" priorityFirst />
           ) : (
             <EmptyState>Новин поки немає.</EmptyState>
           )}
@@ -80,7 +80,7 @@ export const homePage = definePage({
             {trainings.items.length ? (
               <CardList label="Найближчі навчання">
                 {trainings.items.map((t) => (
-                  <Card key={t.id} to={`/Trainings#${t.slug}`} title={t.title} meta={formatDateRange(t.startDate, t.endDate)} summary={t.summary} />
+                  <Card key={t.id} to={`/Trainings#${t.slug}`} title={t.title} meta={formatDateRange(t.startDate, t.endDate)} summary={t.summary} image={t.cover} />
                 ))}
               </CardList>
             ) : (
@@ -98,6 +98,7 @@ export const homePage = definePage({
                     title={c.title}
                     meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
                     summary={c.summary}
+                    image={c.cover}
                   />
                 ))}
               </CardList>
@@ -111,7 +112,7 @@ export const homePage = definePage({
           <SectionHeading id="home-repo" title="Репозитарій кліматичних даних" to="/data_repo" linkLabel="До репозитарію" />
           <CardList label="Набори даних">
             {repo.items.map((d) => (
-              <Card key={d.id} to={`/data_repo/${d.slug}`} title={d.title} summary={d.summary} meta={d.version ? `версія ${d.version}` : undefined} />
+              <Card key={d.id} to={`/data_repo/${d.slug}`} title={d.title} summary={d.summary} meta={d.datasetVersion ? `версія ${d.datasetVersion}` : undefined} />
             ))}
           </CardList>
         </section>

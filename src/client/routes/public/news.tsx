@@ -2,7 +2,7 @@
 import { useLocation, useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage } from '../../app/definePage';
+import { canonicalRedirect, definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article } from '../../components/Article';
 import { EmptyState } from '../../components/Cards';
@@ -28,7 +28,7 @@ export const newsListPage = definePage({
         <PageMeta title="Новини" description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації." />
         <PageHeader title="Новини" crumbs={[{ label: 'Новини' }]} />
         {list.items.length ? (
-          <NewsCards items={list.items} label="Новини" />
+          <NewsCards items={list.items} label="Новини" priorityFirst />
         ) : (
           <EmptyState>Новин поки немає.</EmptyState>
         )}
@@ -41,7 +41,7 @@ export const newsListPage = definePage({
 export const newsItemPage = definePage({
   path: '/News/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params, url }) => utils.news.get.ensureData(itemInput(params.id!, url.searchParams)),
+  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.news.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function NewsItem() {
     const { id } = useParams();
     const [item] = trpc.news.get.useSuspenseQuery(useItemInput(id!));

@@ -26,10 +26,12 @@ export function trainingMeta(t: Pick<Training, 'startDate' | 'endDate' | 'format
   return parts.join(' · ');
 }
 
-function TrainingCard({ t }: { t: Training }) {
+function TrainingCard({ t, priority = false }: { t: Training; priority?: boolean }) {
   return (
     <Card
       id={t.slug}
+      image={t.cover}
+      imagePriority={priority}
       title={t.title}
       meta={trainingMeta(t)}
       summary={t.summary}
@@ -74,8 +76,8 @@ export const trainingsPage = definePage({
         <h2>Найближчі</h2>
         {upcoming.items.length ? (
           <CardList label="Найближчі навчання">
-            {upcoming.items.map((t) => (
-              <TrainingCard key={t.id} t={t} />
+            {upcoming.items.map((t, i) => (
+              <TrainingCard key={t.id} t={t} priority={i === 0} />
             ))}
           </CardList>
         ) : (
