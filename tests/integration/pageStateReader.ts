@@ -10,12 +10,16 @@ import { APP_DATA_ID, scriptJson } from '../../src/server/ssr/document';
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&nbsp;': '\u00a0' };
 
-/** The inner HTML of each element marked `data-s=""`, in document order (elements nest properly in our markup). */
-export function markedElements(html: string): string[] {
-  const out: string[] = [];
+/** Each element marked `data-s=""`, in document order: its opening tag and inner HTML (elements nest properly in our markup). */
+export function markedElements(html: string): Array<{ open: string; inner: string }> {
+  const out: Array<{ open: string; inner: string }> = [];
   const open = /<([a-z][a-z0-9]*)\b[^>]*\sdata-s=""[^>]*>/g;
   for (let m = open.exec(html); m; m = open.exec(html)) {
     const tag = m[1]!;
+    if (tag === 'img') {
+      out.push({ open: m[0], inner: '' });
+      continue;
+    }
     const tags = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g');
     tags.lastIndex = m.index + m[0].length;
     let depth = 1;
@@ -27,7 +31,7 @@ export function markedElements(html: string): string[] {
         break;
       }
     }
-    out.push(html.slice(m.index + m[0].length, end));
+    out.push({ open: m[0], inner: html.slice(m.index + m[0].length, end) });
   }
   return out;
 }
@@ -38,7 +42,10 @@ function textOfInner(inner: string): string {
 }
 
 export interface PageData {
-  /** Bytes of the page's HTML. */
+  /**
+   * Bytes of the page's HTML without inlined stylesheets: the check is the same whether or not a
+   * built client (whose CSS is inlined) is present, and the CSS only lowers the share.
+   */
   bytes: number;
   /** Bytes of the state as embedded in the page. */
   stateBytes: number;
@@ -53,10 +60,18 @@ export function readPage(html: string): PageData {
   if (!block) throw new Error('no data block');
   const data = JSON.parse(block[1]!) as { state: SuperJSONResult & { json: { q: unknown[] } } };
   const marked = markedElements(html);
-  const state = unpackPageState(data.state, (kind, n) => (marked[n] === undefined ? undefined : kind === 't' ? textOfInner(marked[n]) : marked[n]));
+  const read = (kind: 't' | 'h' | 'a', n: number): string | undefined => {
+    const el = marked[n];
+    if (!el) return undefined;
+    if (kind === 't') return textOfInner(el.inner);
+    if (kind === 'h') return el.inner;
+    const alt = / alt="([^"]*)"/.exec(el.open);
+    return alt ? textOfInner(alt[1]!) : undefined;
+  };
+  const state = unpackPageState(data.state, read);
   const packedQueries = data.state.json.q.length;
   return {
-    bytes: Buffer.byteLength(html),
+    bytes: Buffer.byteLength(html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')),
     stateBytes: Buffer.byteLength(scriptJson(data.state)),
     state,
     unresolved: packedQueries - state.queries.length,

@@ -22,8 +22,8 @@ interface PackedState {
   q: Array<[QueryKey, unknown]>;
 }
 
-/** A reference to a string the page shows: `{ $t: n }` or `{ $h: n }`. */
-type SharedRef = { $t: number } | { $h: number };
+/** A reference to a string the page shows: `{ $t: n }`, `{ $h: n }` or `{ $a: n }`. */
+type SharedRef = { $t: number } | { $h: number } | { $a: number };
 
 function refOf(value: unknown): [SharedKind, number] | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
@@ -31,7 +31,7 @@ function refOf(value: unknown): [SharedKind, number] | null {
   if (keys.length !== 1) return null;
   const v = (value as Record<string, unknown>)[keys[0]!];
   if (typeof v !== 'number') return null;
-  return keys[0] === '$t' ? ['t', v] : keys[0] === '$h' ? ['h', v] : null;
+  return keys[0] === '$t' ? ['t', v] : keys[0] === '$h' ? ['h', v] : keys[0] === '$a' ? ['a', v] : null;
 }
 
 /** A copy of `value` with each string the page shows replaced by a reference to its element. */
@@ -39,7 +39,7 @@ function share(value: unknown, shown: ReadonlyMap<string, [SharedKind, number]>)
   if (typeof value === 'string') {
     const found = shown.get(value);
     if (!found) return value;
-    return (found[0] === 't' ? { $t: found[1] } : { $h: found[1] }) satisfies SharedRef;
+    return (found[0] === 't' ? { $t: found[1] } : found[0] === 'h' ? { $h: found[1] } : { $a: found[1] }) satisfies SharedRef;
   }
   if (Array.isArray(value)) return value.map((v) => share(v, shown));
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
@@ -120,6 +120,6 @@ export function readFromDocument(doc: Document): (kind: SharedKind, position: nu
   return (kind, position) => {
     const el = marked[position];
     if (!el) return undefined;
-    return (kind === 't' ? el.textContent : el.innerHTML) ?? undefined;
+    return (kind === 't' ? el.textContent : kind === 'h' ? el.innerHTML : el.getAttribute('alt')) ?? undefined;
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Strings a page shows that its state need not carry twice (see pageState.ts). The element showing
- * one (its whole text, or its inner HTML for sanitised rich text) carries `data-s=""`; the packed
- * state carries `{ $t: n }` (text) or `{ $h: n }` (markup) instead of the string, n being the
+ * one (its whole text, its inner HTML for sanitised rich text, or an image's alt text) carries
+ * `data-s=""`; the packed state carries `{ $t: n }` (text), `{ $h: n }` (markup) or `{ $a: n }`
+ * (alt) instead of the string, n being the
  * element's position among the page's `[data-s]` elements, and the browser reads the string back
  * from the server-rendered element before hydrating.
  *
@@ -13,8 +14,8 @@
  */
 import { createContext, useContext } from 'react';
 
-/** `t`: the element's whole text is the string; `h`: its inner HTML is. */
-export type SharedKind = 't' | 'h';
+/** `t`: the element's whole text is the string; `h`: its inner HTML is; `a`: its `alt` attribute is (an image). */
+export type SharedKind = 't' | 'h' | 'a';
 
 /** The server render's record of the strings it marked: token → [kind, string], string → token. */
 export class ShownStrings {

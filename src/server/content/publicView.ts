@@ -12,14 +12,23 @@ import type { ApiDocument, ListPage } from './service';
 /** Store bookkeeping a public answer leaves out. */
 const META = new Set(['version', 'createdAt', 'updatedAt']);
 
-/** A public list page: items with their id and the requested (or the type's list) fields. */
+/** What a card shows of an image (an ImageRef: a file reference with `alt`): no storage path, file name or size. */
+const CARD_IMAGE_KEYS = ['url', 'contentType', 'alt', 'width', 'height'];
+
+/** A list item's value: an image reference cut to CARD_IMAGE_KEYS, anything else as it is. */
+function cardValue(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !('url' in value) || !('alt' in value)) return value;
+  return Object.fromEntries(CARD_IMAGE_KEYS.filter((k) => k in value).map((k) => [k, (value as Record<string, unknown>)[k]]));
+}
+
+/** A public list page: items with their id and the requested (or the type's list) fields, images as cards show them. */
 export function publicListView(type: AnyContentType, input: ListInput | undefined, page: ListPage): ListPage {
   const fields = input?.fields?.length ? input.fields : listFieldsOf(type);
   return {
     ...page,
     items: page.items.map((item) => {
       const out: Record<string, unknown> = { id: item.id };
-      for (const field of fields) if (field in item) out[field] = item[field];
+      for (const field of fields) if (field in item) out[field] = cardValue(item[field]);
       return out as ApiDocument;
     }),
     // Pages read by number (the site's lists) link pages by number; a cursor walk starts without one.
@@ -27,11 +36,14 @@ export function publicListView(type: AnyContentType, input: ListInput | undefine
   };
 }
 
-/** A public document, cut to `fields` (and its id) when the caller names them, whole otherwise. */
+/**
+ * A public document as an item page shows it: cut to `fields` (and its id) when the caller names
+ * them, whole otherwise; its images (top-level image references) without storage path, file name
+ * or size.
+ */
 export function publicItemView(doc: ApiDocument, fields: string[] | undefined): ApiDocument {
-  if (!fields?.length) return doc;
-  const out: Record<string, unknown> = { id: doc.id };
-  for (const field of fields) if (field in doc) out[field] = doc[field];
+  const out: Record<string, unknown> = fields?.length ? { id: doc.id } : {};
+  for (const field of fields?.length ? fields : Object.keys(doc)) if (field in doc) out[field] = cardValue(doc[field]);
   return out as ApiDocument;
 }
 
