@@ -19,7 +19,7 @@ import { AdminContext } from './admin/context';
 import { adminMiddleware } from './admin/guards';
 import { createAdminRoutes } from './admin/routes';
 import { createAdminSession, recheckSessionOnUnauthorized } from './admin/session';
-import { adminTheme } from './admin/theme';
+import { adminCssVariables, adminTheme } from './admin/theme';
 import { startBuildChecks } from './lib/buildUpdates';
 import { firebaseAuth } from './lib/firebase';
 import { createQueryClient } from './lib/queryClient';
@@ -36,7 +36,7 @@ recheckSessionOnUnauthorized(queryClient, session);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={adminTheme}>
+    <MantineProvider theme={adminTheme} cssVariablesResolver={adminCssVariables}>
       {/* Bottom right: a notice never covers the header's «На сайт» and «Вийти». */}
       <Notifications position="bottom-right" />
       <AdminContext.Provider value={{ config, auth, session }}>

@@ -30,7 +30,7 @@ if (appData.state) hydrate(queryClient, unpackPageState(appData.state, readFromD
 const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
 });
-const router = createBrowserRouter(createRoutes(createQueryUtils(queryClient, trpcClient)));
+const router = createBrowserRouter(createRoutes(createQueryUtils(queryClient, trpcClient), trpcClient));
 
 hydrateRoot(
   document.getElementById('root')!,

@@ -10,6 +10,7 @@ import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
 import { createRoutes } from './app/routes';
 import type { HeadTags } from './app/site';
+import { buildHeadPart } from './lib/head/build';
 import type { PublicConfig } from './lib/publicConfig';
 import { packPageState } from './lib/pageState';
 import { createQueryClient } from './lib/queryClient';
@@ -22,6 +23,8 @@ export interface RenderOptions {
   trpcClient: AppTRPCClient;
   config: PublicConfig;
   userAgent?: string;
+  /** A form posted to the page (runs the page's action): the urlencoded body as sent. */
+  form?: { body: string; contentType: string };
 }
 
 export type RenderResult =
@@ -46,14 +49,26 @@ export type RenderResult =
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
   const utils = createQueryUtils(queryClient, options.trpcClient);
-  const handler = createStaticHandler(createRoutes(utils));
-  const context = await handler.query(new Request(options.url));
+  const handler = createStaticHandler(createRoutes(utils, options.trpcClient));
+  const request = options.form
+    ? new Request(options.url, { method: 'POST', body: options.form.body, headers: { 'Content-Type': options.form.contentType } })
+    : new Request(options.url);
+  const context = await handler.query(request);
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const isBot = isBotUserAgent(options.userAgent);
-  const head: HeadTags = { title: '', description: '', canonical: '' };
+  const head: HeadTags = {
+    title: '',
+    description: '',
+    canonical: '',
+    ogTitle: '',
+    ogType: 'website',
+    image: { url: '', width: null, height: null, alt: '' },
+    sources: {},
+    parts: [],
+  };
   const shownStrings = new ShownStrings();
   const rendered = renderToString(
     <StrictMode>
@@ -67,6 +82,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   // Marked strings (titles, summaries, rich text) are numbered in document order; the state points at them.
   const shared = numberSharedStrings(rendered, shownStrings);
   const appHtml = shared.html;
+  head.parts = Object.entries(head.sources).map(([key, source]) => buildHeadPart(key, source, { origin: options.config.origin, url: head.canonical }));
   return {
     kind: 'page',
     status: context.statusCode,

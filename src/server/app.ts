@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '../client/lib/publicConfig';
 import type { Config } from './config';
@@ -35,11 +36,12 @@ import { firestoreRateLimiter } from './rateLimit';
 import { seedIfEmpty } from './seed/load';
 import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
 import { PageCache } from './ssr/pageCache';
-import { registerSsr } from './ssr/plugin';
+import { FORM_POST_PATHS, registerSsr } from './ssr/plugin';
 import { ObjectStore } from './storage/objects';
 import { objectStorePortFor } from './storage/portFor';
 import { registerPortImageVariants } from './storage/portVariants';
 import { storageRoutes } from './storage/routes';
+import { registerCiteRoutes } from './cite/routes';
 import { createFirestoreStore } from './store/firestore';
 import { DocumentExistsError, type DocumentStore } from './store/port';
 import { openSqliteDatabase, SqliteDocumentStore } from './store/sqlite';
@@ -131,7 +133,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   const firebase = firebaseWebConfig(config);
 
   await registerSecurityHeaders(app, config);
-  registerRequestGuard(app);
+  registerRequestGuard(app, { formPaths: FORM_POST_PATHS });
   registerFetchResponseUnwrap(app);
   // Per-request compression (API answers, uncached pages) is gzip only: brotli is made at build time (assets) and once per cached page.
   // Not deflate: a cached page sent as identity (Accept-Encoding: deflate) must not be deflated under its identity ETag.
@@ -158,12 +160,17 @@ export async function createServer(config: Config, options: CreateServerOptions 
         decorateReply: false,
       });
     });
+  }
+  // Root files (icons, manifest, share image, robots.txt): from the build, or straight from the
+  // sources when running unbuilt (npm run dev, tests), so pages never link to a missing icon.
+  const staticRoot = build.built ? path.join(build.dir, 'static') : path.resolve('src/client/static');
+  if (existsSync(staticRoot)) {
     await app.register(fastifyStatic, {
-      root: path.join(build.dir, 'static'),
+      root: staticRoot,
       prefix: '/',
       wildcard: false,
       maxAge: '1d',
-      preCompressed: true,
+      preCompressed: build.built,
       decorateReply: false,
     });
   }
@@ -179,6 +186,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerFirebaseInit(app, config);
   registerBuildManifests(app, build);
   registerHealthCheck(app, store);
+  registerCiteRoutes(app, content, config.publicUrl);
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
   registerPortImageVariants(app, files); // srcset of images in Cloud Storage (firebase mode)
   registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(files)));

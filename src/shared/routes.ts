@@ -91,7 +91,17 @@ export const RESERVED_PATH_PREFIXES = [
 ] as const;
 
 /** Files served at the site root from `src/client/static` (a security test keeps this list equal to the folder). */
-export const ROOT_STATIC_FILES = ['/favicon.svg', '/robots.txt'] as const;
+export const ROOT_STATIC_FILES = [
+  '/apple-touch-icon.png',
+  '/favicon.ico',
+  '/icon-192.png',
+  '/icon-512.png',
+  '/icon.svg',
+  '/logo.svg',
+  '/og-image.png',
+  '/robots.txt',
+  '/site.webmanifest',
+] as const;
 
 /**
  * Whether a (decoded) path belongs to the server rather than to the pages: under one of
@@ -134,7 +144,7 @@ export function resolveRouteMiddleware(names: readonly string[], registry: Reado
   });
 }
 
-/** Top offset (px) left above a hash target when scrolling to it (fixed header). */
+/** Least top offset (px) left above a hash target when scrolling to it; a taller sticky header leaves its own height. */
 export const HASH_SCROLL_OFFSET = 64;
 /** Delay (ms) before scrolling after a navigation. */
 export const SCROLL_DELAY_MS = 100;

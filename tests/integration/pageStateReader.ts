@@ -5,6 +5,7 @@
  */
 import type { DehydratedState } from '@tanstack/react-query';
 import type { SuperJSONResult } from 'superjson';
+import { unwrapTables } from '../../src/client/components/TableScroll';
 import { unpackPageState } from '../../src/client/lib/pageState';
 import { APP_DATA_ID, scriptJson } from '../../src/server/ssr/document';
 
@@ -64,7 +65,7 @@ export function readPage(html: string): PageData {
     const el = marked[n];
     if (!el) return undefined;
     if (kind === 't') return textOfInner(el.inner);
-    if (kind === 'h') return el.inner;
+    if (kind === 'h') return unwrapTables(el.inner);
     const alt = / alt="([^"]*)"/.exec(el.open);
     return alt ? textOfInner(alt[1]!) : undefined;
   };

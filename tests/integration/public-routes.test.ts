@@ -138,7 +138,8 @@ describe('every public route is server-rendered with its Ukrainian content', () 
     const { state } = readPage(res.body);
     expect(state.queries.map((q) => q.queryKey[0])).toEqual(expect.arrayContaining([['news', 'list']]));
     expect(data.router.loaderData).toBeTruthy();
-    expect(res.body).not.toMatch(/<script(?![^>]*(type="application\/json"|src=))[^>]*>/);
+    // Data blocks only (the app data, JSON-LD): never executable inline script.
+    expect(res.body).not.toMatch(/<script(?![^>]*(type="application\/(?:ld\+)?json"|src=))[^>]*>/);
   });
 });
 

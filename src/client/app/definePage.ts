@@ -4,10 +4,10 @@
  * and its component, which reads the same queries with useSuspenseQuery.
  */
 import type { ComponentType } from 'react';
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { TRPCClientError } from '@trpc/client';
 import { pageNotFoundMessage, resolveRouteMiddleware, type RouteMiddleware } from '../../shared/routes';
-import type { QueryUtils } from '../lib/trpc';
+import type { AppTRPCClient, QueryUtils } from '../lib/trpc';
 
 export interface PageArgs {
   params: Record<string, string | undefined>;
@@ -24,7 +24,22 @@ export interface PageDef<D extends Record<string, unknown> = Record<string, unkn
    */
   loaderData?: (args: PageArgs) => D;
   prefetch?: (utils: QueryUtils, args: PageArgs, data: D) => Promise<unknown>;
+  /**
+   * Handles a form posted to the page without JavaScript (a react-router action; the server answers
+   * POST for the paths of pages that have one). Returns a redirect or data the page shows.
+   */
+  action?: (args: ActionArgs) => Promise<unknown>;
   Component: ComponentType;
+}
+
+export interface ActionArgs extends PageArgs {
+  request: Request;
+  client: AppTRPCClient;
+}
+
+/** Paths of the pages that accept a posted form (the server adds POST routes for exactly these). */
+export function formPostPaths(pages: readonly PageDef[]): string[] {
+  return pages.filter((p) => p.action).map((p) => p.path);
 }
 
 export function definePage<D extends Record<string, unknown> = Record<string, unknown>>(def: PageDef<D>): PageDef {
@@ -48,6 +63,17 @@ export function canonicalRedirect(url: URL, path: string | null | undefined): vo
 /** Whether a tRPC error means "nothing there" (not found, or input no route could serve). */
 function isMissing(err: unknown): boolean {
   return err instanceof TRPCClientError && (err.data?.code === 'NOT_FOUND' || err.data?.code === 'BAD_REQUEST');
+}
+
+/** Builds the action of a page that has one. */
+export function pageAction(def: PageDef, client: AppTRPCClient) {
+  const action = def.action;
+  if (!action) return undefined;
+  return ({ params, request }: ActionFunctionArgs) => {
+    const url = new URL(request.url);
+    if (def.validate && !def.validate({ params, url })) notFound(url.pathname);
+    return action({ params, url, request, client });
+  };
 }
 
 /** Builds the loader of a page: validate, run middleware, prefetch; missing data becomes a 404. */

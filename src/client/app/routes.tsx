@@ -4,7 +4,7 @@
  */
 import type { RouteObject } from 'react-router';
 import type { RouteMiddleware } from '../../shared/routes';
-import type { QueryUtils } from '../lib/trpc';
+import type { AppTRPCClient, QueryUtils } from '../lib/trpc';
 import { activityItemPage, activityListPage, receptionPage } from '../routes/public/activities';
 import { confItemPage, confListPage, thesisPage } from '../routes/public/conferences';
 import { contactsPage } from '../routes/public/contacts';
@@ -17,7 +17,7 @@ import { newsItemPage, newsListPage } from '../routes/public/news';
 import { cop29Page, slugPage, tethysPage, unknownPage } from '../routes/public/pages';
 import { publicationItemPage, publicationsListPage } from '../routes/public/publications';
 import { trainingsPage } from '../routes/public/trainings';
-import { pageLoader, type PageDef } from './definePage';
+import { pageAction, pageLoader, type PageDef } from './definePage';
 import { PageErrorBoundary, PublicLayout, RootErrorBoundary, RootShell } from './layouts';
 
 export const publicPages: PageDef[] = [
@@ -51,7 +51,8 @@ export const publicPages: PageDef[] = [
 /** Named route middleware available to pages (the identity issue adds `auth` and `guest`). */
 export const routeMiddleware: Record<string, RouteMiddleware> = {};
 
-export function createRoutes(utils: QueryUtils): RouteObject[] {
+/** The route tree; `client` runs the actions of pages that take a posted form. */
+export function createRoutes(utils: QueryUtils, client: AppTRPCClient): RouteObject[] {
   return [
     {
       id: 'root',
@@ -72,6 +73,7 @@ export function createRoutes(utils: QueryUtils): RouteObject[] {
               children: publicPages.map((page) => ({
                 path: page.path,
                 loader: pageLoader(page, utils, routeMiddleware),
+                action: pageAction(page, client),
                 Component: page.Component,
               })),
             },

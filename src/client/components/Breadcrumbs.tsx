@@ -1,12 +1,16 @@
-/** The trail from the home page to the current page. */
+/** The trail from the home page to the current page (also the page's BreadcrumbList structured data). */
 import { Link } from 'react-router';
+import { useHeadSource } from '../lib/head/useHeadSource';
 
 export interface Crumb {
   label: string;
   to?: string;
+  /** The label's language when it is not Ukrainian. */
+  lang?: string;
 }
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  useHeadSource('breadcrumbs', { kind: 'breadcrumbs', crumbs: items });
   return (
     <nav className="breadcrumbs" aria-label="Навігаційний ланцюжок">
       <ol>
@@ -15,7 +19,9 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
         </li>
         {items.map((item, i) => (
           <li key={`${item.label}-${i}`}>
-            {item.to && i < items.length - 1 ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+            {item.to && i < items.length - 1 ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page" lang={item.lang}>
+                {item.label}
+              </span>}
           </li>
         ))}
       </ol>

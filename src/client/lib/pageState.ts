@@ -14,6 +14,7 @@
  */
 import { dehydrate, hashKey, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import superjson, { type SuperJSONResult } from 'superjson';
+import { unwrapTables } from '../components/TableScroll';
 import type { SharedKind } from './sharedStrings';
 
 /** The packed state: when the server read the data, and each query's key and data. */
@@ -120,6 +121,7 @@ export function readFromDocument(doc: Document): (kind: SharedKind, position: nu
   return (kind, position) => {
     const el = marked[position];
     if (!el) return undefined;
-    return (kind === 't' ? el.textContent : kind === 'h' ? el.innerHTML : el.getAttribute('alt')) ?? undefined;
+    // Rich text: as RichText received it (its table wrappers undone).
+    return (kind === 't' ? el.textContent : kind === 'h' ? unwrapTables(el.innerHTML) : el.getAttribute('alt')) ?? undefined;
   };
 }

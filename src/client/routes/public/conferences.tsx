@@ -1,6 +1,7 @@
 /** /conf, /conf/{slug} (with its theses) and /conf/{slug}/{thesis}. */
 import { Fragment } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage, notFound } from '../../app/definePage';
@@ -9,7 +10,9 @@ import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
+import { CiteLinks } from '../../components/CiteLinks';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { formatDate, formatDateRange } from '../../lib/dates';
 import { useSharedStrings } from '../../lib/sharedStrings';
@@ -38,7 +41,7 @@ export const confListPage = definePage({
         <PageMeta title="Конференції" description="Наукові конференції інституту: програми, тези доповідей, матеріали." />
         <PageHeader title="Конференції" crumbs={[{ label: 'Конференції' }]} />
         {list.items.length ? (
-          <CardList label="Конференції">
+          <CardList label="Конференції" headingLevel={2}>
             {list.items.map((c, i) => (
               <Card
                 key={c.id}
@@ -74,9 +77,10 @@ export const confItemPage = definePage({
     const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
     const [theses] = trpc.theses.list.useSuspenseQuery(thesesInput(conf.id, search));
     const mark = useSharedStrings();
+    useHeadSource('page', { kind: 'conference', item: conf });
     return (
       <>
-        <PageMeta title={conf.title} description={conf.summary} />
+        <PageMeta title={conf.title} description={conf.summary} image={conf.cover} />
         <PageHeader title={conf.title} crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title }]} lead={conf.summary} />
         <Facts
           items={[
@@ -94,7 +98,7 @@ export const confItemPage = definePage({
             <ol className="theses-list" start={(theses.page - 1) * THESES_PER_PAGE + 1}>
               {theses.items.map((t) => (
                 <li key={t.id}>
-                  <Link to={`/conf/${conf.slug}/${t.slug}`} data-s={mark('t', t.title)}>
+                  <Link to={`/conf/${conf.slug}/${t.slug}`} lang={langOf('theses', t, 'title')} data-s={mark('t', t.title)}>
                     {t.title}
                   </Link>
                   <span className="authors">
@@ -125,8 +129,8 @@ export const confItemPage = definePage({
   },
 });
 
-/** What a thesis page shows of its conference: the title and the link. */
-const parentInput = (input: { idOrSlug: string; preview?: true }) => ({ ...input, fields: ['title', 'slug'] });
+/** What a thesis page uses of its conference: the title and the link, and for its head tags the start date and cover. */
+const parentInput = (input: { idOrSlug: string; preview?: true }) => ({ ...input, fields: ['title', 'slug', 'startDate', 'cover'] });
 
 export const thesisPage = definePage({
   path: '/conf/:id/:thesisId',
@@ -145,11 +149,13 @@ export const thesisPage = definePage({
     const [conf] = trpc.conferences.get.useSuspenseQuery(parentInput(useItemInput(id!)));
     const [thesis] = trpc.theses.get.useSuspenseQuery(useItemInput(thesisId!));
     const mark = useSharedStrings();
+    useHeadSource('page', { kind: 'thesis', item: thesis, conference: conf });
     return (
       <>
-        <PageMeta title={`${thesis.title} — ${conf.title}`} description={thesis.summary} />
+        <PageMeta title={thesis.title} context={conf.title} description={thesis.summary} type="article" />
         <PageHeader
           title={thesis.title}
+          lang={langOf('theses', thesis, 'title')}
           crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title, to: `/conf/${conf.slug}` }, { label: thesis.title }]}
         />
         <ul className="author-list" aria-label="Автори">
@@ -168,11 +174,12 @@ export const thesisPage = definePage({
         <Facts
           items={[
             ['Секція', thesis.section],
-            ['Ключові слова', thesis.keywords.join(', ')],
+            ['Ключові слова', thesis.keywords.length ? <span lang={langOf('theses', thesis, 'keywords')}>{thesis.keywords.join(', ')}</span> : ''],
           ]}
         />
-        <Article body={thesis.body} />
+        <Article body={thesis.body} lang={langOf('theses', thesis, 'body')} />
         <Attachments files={thesis.pdf ? [thesis.pdf] : []} title="Повний текст" />
+        <CiteLinks type="theses" slug={thesis.slug} title={thesis.title} />
         <p>
           <Link to={`/conf/${conf.slug}`}>← До програми конференції</Link>
         </p>

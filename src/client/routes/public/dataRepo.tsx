@@ -1,5 +1,6 @@
 /** /data_repo and its dataset pages (/data_repo/month, /data_repo/ClimUAsd-stn.v2, ...). */
 import { useParams } from 'react-router';
+import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
@@ -8,7 +9,10 @@ import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { ContentLink } from '../../components/ContentLink';
 import { PageHeader } from '../../components/PageHeader';
+import { CiteLinks } from '../../components/CiteLinks';
+import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { formatDate } from '../../lib/dates';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
@@ -32,7 +36,7 @@ export const dataRepoListPage = definePage({
           lead="Відкриті кліматичні набори даних інституту: станційні ряди та сіткові масиви для території України."
         />
         {list.items.length ? (
-          <CardList label="Набори даних">
+          <CardList label="Набори даних" headingLevel={2}>
             {list.items.map((d) => (
               <Card
                 key={d.id}
@@ -59,6 +63,7 @@ export const dataRepoItemPage = definePage({
     const { id } = useParams();
     const [d] = trpc.dataRepo.get.useSuspenseQuery(useItemInput(id!));
     const mark = useSharedStrings();
+    useHeadSource('page', { kind: 'dataset', item: d });
     return (
       <>
         <PageMeta title={d.title} description={d.summary} />
@@ -80,36 +85,39 @@ export const dataRepoItemPage = definePage({
           {d.variables.length > 0 && (
             <section aria-labelledby="vars-title">
               <h2 id="vars-title">Змінні</h2>
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Змінна</th>
-                    <th scope="col">Одиниці</th>
-                    <th scope="col">Опис</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.variables.map((v) => (
-                    <tr key={v.name}>
-                      <td>{v.name}</td>
-                      <td>{v.unit}</td>
-                      <td data-s={mark('t', v.description)}>{v.description}</td>
+              <TableScroll labelledBy="vars-title">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Змінна</th>
+                      <th scope="col">Одиниці</th>
+                      <th scope="col">Опис</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {d.variables.map((v) => (
+                      <tr key={v.name}>
+                        <td>{v.name}</td>
+                        <td>{v.unit}</td>
+                        <td data-s={mark('t', v.description)}>{v.description}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             </section>
           )}
           {d.citation ? (
             <section aria-labelledby="cite-title">
               <h2 id="cite-title">Як цитувати</h2>
-              <blockquote className="citation" data-s={mark('t', d.citation)}>
+              <blockquote className="citation" lang={langOf('dataRepo', d, 'citation')} data-s={mark('t', d.citation)}>
                 {d.citation}
               </blockquote>
             </section>
           ) : null}
         </Article>
         <Attachments files={d.files} title="Файли даних" />
+        <CiteLinks type="datasets" slug={d.slug} title={d.title} />
         {d.links.length > 0 && (
           <section aria-labelledby="links-title">
             <h2 id="links-title">Посилання</h2>

@@ -6,6 +6,7 @@ import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
 import { formatDateRange, todayInKyiv } from '../../lib/dates';
 import { useSharedStrings } from '../../lib/sharedStrings';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { trpc } from '../../lib/trpc';
 
 // Only what the home page shows of each list (the list pages show more): the lists are also the page's state.
@@ -16,6 +17,8 @@ const upcomingConferences = (today: string) =>
   ({ sort: 'upcoming' as const, range: { field: 'endDate', gte: today }, limit: 3, fields: ['title', 'slug', 'summary', 'startDate', 'endDate', 'location'] });
 const repoInput = { limit: 100, fields: ['title', 'slug', 'summary', 'datasetVersion'] };
 const departmentsInput = { limit: 100, fields: ['title', 'slug'] };
+// The institute's address and contact points for its Organization structured data.
+const contactsInput = { limit: 100, fields: ['title', 'address', 'phones', 'email'] };
 
 function SectionHeading({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
   return (
@@ -36,6 +39,7 @@ export const homePage = definePage({
       utils.conferences.list.ensureData(upcomingConferences(today)),
       utils.dataRepo.list.ensureData(repoInput),
       utils.departments.list.ensureData(departmentsInput),
+      utils.contacts.list.ensureData(contactsInput),
     ]);
   },
   Component: function Home() {
@@ -46,6 +50,8 @@ export const homePage = definePage({
     const [repo] = trpc.dataRepo.list.useSuspenseQuery(repoInput);
     const [departments] = trpc.departments.list.useSuspenseQuery(departmentsInput);
     const mark = useSharedStrings();
+    const [contacts] = trpc.contacts.list.useSuspenseQuery(contactsInput);
+    useHeadSource('organization', { kind: 'organization', contacts: contacts.items });
     return (
       <>
         <PageMeta title="" description={SITE_DEFAULT_DESCRIPTION} />

@@ -9,6 +9,7 @@ import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
@@ -31,7 +32,7 @@ export const journalListPage = definePage({
           lead={`Науковий журнал ${JOURNAL_TITLE}: теоретична й прикладна метеорологія, кліматичні та гідрологічні дослідження, моніторинг води й повітря.`}
         />
         {list.items.length ? (
-          <CardList label="Випуски журналу">
+          <CardList label="Випуски журналу" headingLevel={2}>
             {list.items.map((j) => (
               <Card key={j.id} to={`/journal/${j.slug}`} title={j.title} image={j.cover} summary={j.summary} meta={`${j.year} · Том ${j.volume}, № ${j.number}`} />
             ))}
@@ -53,9 +54,14 @@ export const journalItemPage = definePage({
     const { id } = useParams();
     const [issue] = trpc.journal.get.useSuspenseQuery(useItemInput(id!));
     const mark = useSharedStrings();
+    useHeadSource('page', { kind: 'journalIssue', item: issue });
     return (
       <>
-        <PageMeta title={issue.title} description={issue.summary || `${JOURNAL_TITLE}, ${issue.year}, том ${issue.volume}, № ${issue.number}`} />
+        <PageMeta
+          title={issue.title}
+          description={issue.summary || `${JOURNAL_TITLE}, ${issue.year}, том ${issue.volume}, № ${issue.number}`}
+          image={issue.cover}
+        />
         <PageHeader title={issue.title} crumbs={[{ label: 'Журнал', to: '/journal' }, { label: issue.title }]} lead={issue.summary} />
         <Facts
           items={[

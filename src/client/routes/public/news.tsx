@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { formatDateTime, machineDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
@@ -28,7 +29,7 @@ export const newsListPage = definePage({
         <PageMeta title="Новини" description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації." />
         <PageHeader title="Новини" crumbs={[{ label: 'Новини' }]} />
         {list.items.length ? (
-          <NewsCards items={list.items} label="Новини" priorityFirst />
+          <NewsCards items={list.items} label="Новини" priorityFirst headingLevel={2} />
         ) : (
           <EmptyState>Новин поки немає.</EmptyState>
         )}
@@ -45,9 +46,10 @@ export const newsItemPage = definePage({
   Component: function NewsItem() {
     const { id } = useParams();
     const [item] = trpc.news.get.useSuspenseQuery(useItemInput(id!));
+    useHeadSource('page', { kind: 'news', item });
     return (
       <>
-        <PageMeta title={item.title} description={item.summary} />
+        <PageMeta title={item.title} description={item.summary} image={item.cover} type="article" />
         <PageHeader title={item.title} crumbs={[{ label: 'Новини', to: '/News' }, { label: item.title }]}>
           <p className="page-meta">
             <time dateTime={machineDate(item.date)}>{formatDateTime(item.date)}</time>

@@ -7,6 +7,7 @@ import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { RichText } from '../../components/RichText';
 import { formatDateRange, previousDay, todayInKyiv } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
@@ -49,7 +50,7 @@ function TrainingCard({ t, priority = false }: { t: Training; priority?: boolean
           </a>
         </p>
       ) : null}
-      <Attachments files={t.attachments} title="Матеріали" />
+      <Attachments files={t.attachments} title="Матеріали" level={3} of={t.title} />
     </Card>
   );
 }
@@ -65,6 +66,7 @@ export const trainingsPage = definePage({
     const { today } = useLoaderData() as { today: string };
     const [upcoming] = trpc.trainings.list.useSuspenseQuery(upcomingInput(today));
     const [past] = trpc.trainings.list.useSuspenseQuery(pastInput(today));
+    useHeadSource('page', { kind: 'trainings', items: [...upcoming.items, ...past.items] });
     return (
       <>
         <PageMeta title="Навчання" description="Курси, семінари та тренінги інституту для фахівців гідрометеорологічної служби та користувачів кліматичних даних." />
