@@ -139,8 +139,13 @@ async function page(server: ServerHandle, url: string): Promise<string> {
   return res.body;
 }
 
-/** The bytes of the dehydrated react-query state (`state` of the `__APP_DATA__` block, escaped as in the page) against the page's. */
-function stateShare(url: string, html: string): PageShare {
+/**
+ * The bytes of the packed react-query state (`state` of the `__APP_DATA__` block, escaped as in the
+ * page) against the page's without inlined stylesheets (as tests/integration/public-routes.test.ts:
+ * the same figure with or without a built client; the CSS would only lower it).
+ */
+function stateShare(url: string, withCss: string): PageShare {
+  const html = withCss.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
   const match = new RegExp(`<script type="application/json" id="${APP_DATA_ID}">([\\s\\S]*?)</script>`).exec(html);
   const state = match ? (JSON.parse(match[1]!) as { state?: unknown }).state : undefined;
   return { url, bytes: Buffer.byteLength(html), stateBytes: state === undefined ? 0 : Buffer.byteLength(scriptJson(state)) };

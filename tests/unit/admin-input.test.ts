@@ -33,9 +33,9 @@ describe('admin inputs', () => {
     expect(schema.safeParse({ ...base, slug: 'Нова новина' }).success).toBe(false);
   });
 
-  it('accepts the declared filters, the sortable list columns and the last update as sorts, and the three states', () => {
+  it('accepts the declared filters, list columns and timestamps as sorts, and the three states', () => {
     const schema = adminListInputSchema(contentTypes.docs);
-    expect(adminSortFields(contentTypes.docs)).toEqual(['title', 'kind', 'date', 'updatedAt']);
+    expect(adminSortFields(contentTypes.docs)).toEqual(['title', 'kind', 'date', 'status', 'createdAt', 'updatedAt']);
     expect(schema.parse(undefined)).toEqual({ limit: 25 });
     // A search takes any combination (it is filtered and paged in memory).
     expect(schema.parse({ status: 'scheduled', filter: { kind: 'order' }, sort: { field: 'date', direction: 'asc' }, search: 'наказ' })).toMatchObject({

@@ -125,7 +125,7 @@ describe('SQLite registry indexes', () => {
   it('keeps sort keys for the sortable fields only, and names indexes stably', () => {
     const keys = sortKeyFields('news');
     expect(keys).not.toBe('*');
-    expect([...(keys as Set<string>)]).toEqual(['date', 'title']);
+    expect([...(keys as Set<string>)]).toEqual(['date', 'status', 'title']);
     expect(sortKeyFields('_audit')).toBe('*');
     const indexes = registryIndexes();
     expect(new Set(indexes.map((i) => i.name)).size).toBe(indexes.length);

@@ -22,11 +22,13 @@ export const versionSchema = z.number().int().min(1);
 const filterValue = z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]);
 
 /**
- * Fields an admin list may sort by: the columns the list screen sorts by (its list columns but the
- * state, which has its own filter) and the last update (the default order).
+ * Fields an admin list may sort by: the type's list columns and the timestamps. Alone, each is one
+ * field (Firestore's single-field indexes); with a state or a field filter only some combine (see
+ * adminListCombinationError). The SQLite store indexes each (the dashboard's new book orders use
+ * `createdAt`).
  */
 export function adminSortFields(type: AnyContentType): string[] {
-  return [...new Set([...type.defaultColumns.filter((c) => c !== 'status'), 'updatedAt'])];
+  return [...new Set([...type.defaultColumns, 'createdAt', 'updatedAt'])];
 }
 
 /**

@@ -18,7 +18,8 @@ const upcomingConferences = (today: string) =>
 const repoInput = { limit: 100, fields: ['title', 'slug', 'summary', 'datasetVersion'] };
 const departmentsInput = { limit: 100, fields: ['title', 'slug'] };
 // The institute's address and contact points for its Organization structured data.
-const contactsInput = { limit: 100, fields: ['title', 'address', 'phones', 'email'] };
+// The organisation's JSON-LD names at most 20 contact points: the list is also the page's state (issue 12).
+const contactsInput = { limit: 20, fields: ['title', 'address', 'phones', 'email'] };
 
 function SectionHeading({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
   return (
