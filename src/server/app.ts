@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { PublicConfig } from '../client/lib/publicConfig';
+import type { PublicConfig } from '../shared/publicConfig';
 import type { Config } from './config';
 import { ContentService } from './content/service';
 import { prepareDataDir } from './dataDir';

@@ -86,6 +86,8 @@ export function htmlDocument(opts: {
   router: unknown;
   config: PublicConfig;
   assets: EntryAssets;
+  /** Keep the page out of search engines (previews of drafts). */
+  noindex?: boolean;
 }): string {
   const { head, assets } = opts;
   return `<!doctype html>
@@ -96,7 +98,7 @@ export function htmlDocument(opts: {
 <title>${escapeHtml(head.title)}</title>
 <meta name="description" content="${escapeHtml(head.description)}">
 <link rel="canonical" href="${escapeHtml(head.canonical)}">
-${shareAndDataTags(head)}
+${opts.noindex ? '<meta name="robots" content="noindex, nofollow">\n' : ''}${shareAndDataTags(head)}
 <meta name="theme-color" content="#0b4f8a">
 ${ICON_TAGS}
 ${styleTags(assets)}

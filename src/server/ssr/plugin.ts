@@ -22,7 +22,7 @@ import superjson from 'superjson';
 import { formPostPaths } from '../../client/app/definePage';
 import { publicPages } from '../../client/app/routes';
 import { render } from '../../client/entry-server';
-import type { PublicConfig } from '../../client/lib/publicConfig';
+import type { PublicConfig } from '../../shared/publicConfig';
 import { isBotUserAgent } from '../../shared/routes';
 import { SESSION_COOKIE } from '../http/session';
 import { sameSiteLocation } from '../http/safePath';
@@ -66,11 +66,15 @@ function readTracker(reads: Set<string>): TRPCLink<AppRouter> {
     };
 }
 
-/** Whether a request must bypass the page cache: a session cookie (staff) or a preview. */
-export function bypassesPageCache(request: FastifyRequest): boolean {
-  if (request.cookies?.[SESSION_COOKIE]) return true;
+/** Whether the address asks for a preview (`?preview=…`: staff see drafts and scheduled documents). */
+export function isPreviewRequest(request: FastifyRequest): boolean {
   const query = request.query as Record<string, unknown> | undefined;
   return query != null && typeof query === 'object' && Object.hasOwn(query, 'preview');
+}
+
+/** Whether a request must bypass the page cache: a session cookie (staff) or a preview. */
+export function bypassesPageCache(request: FastifyRequest): boolean {
+  return Boolean(request.cookies?.[SESSION_COOKIE]) || isPreviewRequest(request);
 }
 
 export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCache {
@@ -98,7 +102,9 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     if (result.status >= 500) {
       for (const err of result.errors) request.log.error({ err, url: request.url, bot: result.isBot }, 'page render failed');
     }
-    const html = htmlDocument({ head: result.head, appHtml: result.appHtml, state: result.state, router: result.router, config, assets });
+    // A preview is never indexed, whatever it shows (the header too, for crawlers that skip HTML).
+    const noindex = isPreviewRequest(request);
+    const html = htmlDocument({ head: result.head, appHtml: result.appHtml, state: result.state, router: result.router, config, assets, noindex });
     return { html, status: result.status, isBot: result.isBot } as const;
   };
 
@@ -156,6 +162,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
               : 'no-cache',
       )
       .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
+    if (isPreviewRequest(request)) reply.header('X-Robots-Tag', 'noindex, nofollow');
     if (out.status === 200) {
       const etag = weakEtag(out.html);
       reply.header('ETag', etag);
