@@ -18,13 +18,14 @@ import { Providers } from './app/Providers';
 import { readAppData } from './lib/appData';
 import { createRoutes } from './app/routes';
 import { handleChunkLoadError, startBuildChecks } from './lib/buildUpdates';
+import { readFromDocument, unpackPageState } from './lib/pageState';
 import { createQueryClient } from './lib/queryClient';
 import { createQueryUtils } from './lib/trpc';
 
 const appData = readAppData();
 const config = appData.config;
 const queryClient = createQueryClient();
-if (appData.state) hydrate(queryClient, superjson.deserialize(appData.state));
+if (appData.state) hydrate(queryClient, unpackPageState(appData.state, readFromDocument(document)));
 
 const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],

@@ -3,18 +3,18 @@
  * prefetch through the given in-process client), renders the React tree to HTML and returns the
  * status, head tags and the dehydrated react-query state for hydration.
  */
-import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import superjson from 'superjson';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
 import { createRoutes } from './app/routes';
 import type { HeadTags } from './app/site';
 import type { PublicConfig } from '../shared/publicConfig';
 import { buildHeadPart } from './lib/head/build';
+import { packPageState } from './lib/pageState';
 import { createQueryClient } from './lib/queryClient';
+import { numberSharedStrings, ShownStrings, ShownStringsContext } from './lib/sharedStrings';
 import { createQueryUtils, type AppTRPCClient } from './lib/trpc';
 
 export interface RenderOptions {
@@ -34,7 +34,7 @@ export type RenderResult =
       status: number;
       appHtml: string;
       head: HeadTags;
-      /** superjson-encoded dehydrated react-query state. */
+      /** The packed react-query state (lib/pageState.ts: superjson, strings the page shows by reference). */
       state: string;
       /**
        * react-router's hydration data (what StaticRouterProvider would put in an inline script),
@@ -69,20 +69,26 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     sources: {},
     parts: [],
   };
-  const appHtml = renderToString(
+  const shownStrings = new ShownStrings();
+  const rendered = renderToString(
     <StrictMode>
-      <Providers site={{ config: options.config, isBot, head }} queryClient={queryClient} trpcClient={options.trpcClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>
+      <ShownStringsContext.Provider value={shownStrings}>
+        <Providers site={{ config: options.config, isBot, head }} queryClient={queryClient} trpcClient={options.trpcClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </ShownStringsContext.Provider>
     </StrictMode>,
   );
+  // Marked strings (titles, summaries, rich text) are numbered in document order; the state points at them.
+  const shared = numberSharedStrings(rendered, shownStrings);
+  const appHtml = shared.html;
   head.parts = Object.entries(head.sources).map(([key, source]) => buildHeadPart(key, source, { origin: options.config.origin, url: head.canonical }));
   return {
     kind: 'page',
     status: context.statusCode,
     appHtml,
     head,
-    state: superjson.stringify(dehydrate(queryClient)),
+    state: packPageState(queryClient, shared.positions),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
     errors: context.errors ? Object.values(context.errors) : [],
     isBot,

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminListInputSchema, adminSortFields, ADMIN_STATUSES } from '../../src/shared/content/adminInput';
+import { listInputSchema } from '../../src/shared/content/listInput';
 import { isArrayField } from '../../src/shared/content/define';
 import { contentTypeList } from '../../src/shared/content/registry';
 import { ContentAdminService } from '../../src/server/content/admin';
@@ -24,9 +25,10 @@ describe('firestore.indexes.json', () => {
     expect(committed).toBe(await registryIndexFileText());
   });
 
-  it('stays under Firestore’s limit of composite indexes per database', () => {
-    // https://firebase.google.com/docs/firestore/quotas#indexes (1,000 per database).
-    expect(file.indexes.length).toBeLessThanOrEqual(1000);
+  it('stays well under Firestore’s limit of composite indexes per database', () => {
+    // https://cloud.google.com/firestore/quotas#indexes: 200 per database without billing, 1,000 with
+    // it. The file keeps a margin below the lower one for indexes added by hand or by later types.
+    expect(file.indexes.length).toBeLessThanOrEqual(160);
   });
 
   describe('covers every query the services send through the Firestore store', () => {
@@ -55,24 +57,35 @@ describe('firestore.indexes.json', () => {
       const admin = new ContentAdminService(content);
       for (const type of contentTypeList) {
         if (type.kind !== 'collection') continue;
-        const filter = Object.fromEntries(type.filters.map((f) => [f, isArrayField(type, f) ? 't' : 'x']));
+        // No filter, or one field at a time (the list inputs refuse more: listCombinationError, adminListCombinationError).
+        const filters = [undefined, ...type.filters.map((f) => ({ [f]: isArrayField(type, f) ? 't' : 'x' }))];
         if (type.isPublic) {
-          for (const sort of Object.keys(type.sorts)) {
-            await content.publicList(type.key, { sort, limit: 1 });
-            await content.publicList(type.key, { sort, limit: 5, filter });
-            const range = type.rangeFields?.[0];
-            if (range) await content.publicList(type.key, { sort, limit: 5, range: { field: range, gte: '2025-01-01' } });
+          for (const sort of [undefined, ...Object.keys(type.sorts)]) {
+            const ranges = [undefined, ...(type.rangeFields ?? []).map((field) => ({ field, gte: '2025-01-01' }))];
+            for (const filter of filters) {
+              for (const range of ranges) {
+                const input = listInputSchema(type).safeParse({ sort, limit: 1, filter, range });
+                if (!input.success) continue;
+                const page = await content.publicList(type.key, input.data);
+                if (page.nextCursor) await content.publicList(type.key, { ...input.data, cursor: page.nextCursor });
+                await content.publicList(type.key, { ...input.data, page: 2 }).catch(() => undefined);
+              }
+            }
           }
           await content.publicGet(type.key, 'doc-1');
         }
-        const sortFields = adminSortFields(type);
+        const sorts = [undefined, ...adminSortFields(type).flatMap((field) => (['asc', 'desc'] as const).map((direction) => ({ field, direction })))];
         for (const status of [undefined, ...ADMIN_STATUSES]) {
-          for (const field of [sortFields[0]!, 'updatedAt']) {
-            const page = await admin.list(type.key, adminListInputSchema(type).parse({ status, sort: { field, direction: 'desc' }, limit: 1 }));
-            if (page.nextCursor) await admin.list(type.key, adminListInputSchema(type).parse({ status, sort: { field, direction: 'desc' }, limit: 1, cursor: page.nextCursor }));
+          for (const sort of sorts) {
+            for (const filter of filters) {
+              for (const search of [undefined, 'доку']) {
+                const input = adminListInputSchema(type).safeParse({ status, sort, filter, search, limit: 1 });
+                if (!input.success) continue;
+                const page = await admin.list(type.key, input.data);
+                if (page.nextCursor) await admin.list(type.key, { ...input.data, cursor: page.nextCursor });
+              }
+            }
           }
-          await admin.list(type.key, adminListInputSchema(type).parse({ status, filter, limit: 5 }));
-          await admin.list(type.key, adminListInputSchema(type).parse({ status, search: 'доку', limit: 5 }));
         }
         await admin.options(type.key, { limit: 5 });
         await admin.options(type.key, { limit: 5, search: 'док' });

@@ -114,3 +114,18 @@ test('keyboard users can skip to the content and see where focus is', async ({ p
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#main$/);
 });
+
+// Issue 12: the page state carries references to the strings the page shows; the browser reads them
+// back from the server's HTML. Every query must hydrate from the page: none is fetched again on load.
+for (const path of ['/', '/News', '/News/105-rokiv-hidrometeorolohichnii-sluzhbi', '/Trainings', '/Contacts', '/conf/klimatychni-zminy-ta-hidrometeorolohichna-bezpeka', '/data_repo/month']) {
+  test(`${path} hydrates from its own HTML without asking the API again`, async ({ page, consoleErrors }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/trpc')) calls.push(request.url());
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(calls).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+}

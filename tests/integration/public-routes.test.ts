@@ -1,12 +1,11 @@
-import type { DehydratedState } from '@tanstack/react-query';
 import { strFromU8, unzipSync } from 'fflate';
-import superjson, { type SuperJSONResult } from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
 import { seedSet } from '../../src/server/seed/content/index';
 import { LIST_PAGE_SIZE } from '../../src/client/app/listParams';
 import { previousDay, todayInKyiv } from '../../src/client/lib/dates';
-import { startTestServer, textOf, type TestServer } from './helpers';
+import { startTestServer, textOf, trpc, type TestServer } from './helpers';
+import { readPage } from './pageStateReader';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -68,6 +67,22 @@ describe('every public route is server-rendered with its Ukrainian content', () 
     expect(textOf(res.body)).toContain(textOf(expected).trim());
   });
 
+  // Issue 12: the state is at most a quarter of a page (a size check on the real render, no timing),
+  // and what the browser rebuilds from it and the page's marked elements is exactly what the API answers.
+  it.each(cases.map(([url]) => url))('%s carries a react-query state of at most a quarter of its HTML, and loses nothing', async (url) => {
+    const res = await server.get(url);
+    const page = readPage(res.body);
+    expect(page.stateBytes / page.bytes).toBeLessThanOrEqual(0.25);
+    expect(page.unresolved).toBe(0);
+    expect(page.state.queries.length).toBeGreaterThan(0);
+    for (const query of page.state.queries) {
+      const [path, opts] = query.queryKey as [string[], { input?: unknown }];
+      const answer = await trpc(server, 'query', path.join('.'), opts.input);
+      expect(answer.status, path.join('.')).toBe(200);
+      expect(query.state.data, `${path.join('.')} ${JSON.stringify(opts.input)}`).toEqual(answer.data);
+    }
+  });
+
   it('gives every page lang="uk", a Ukrainian title, a description and a canonical link', async () => {
     const res = await server.get(`/News/${news.data.slug}`);
     expect(res.body).toContain('<html lang="uk">');
@@ -117,10 +132,10 @@ describe('every public route is server-rendered with its Ukrainian content', () 
     // One non-executable JSON block, no inline script (issue 13: cacheable pages, CSP without a nonce).
     const block = /<script type="application\/json" id="__APP_DATA__">(.*?)<\/script>/s.exec(res.body);
     expect(block).not.toBeNull();
-    const data = JSON.parse(block![1]!) as { config: { supportEmail: string }; state: SuperJSONResult; router: { loaderData: unknown } };
+    const data = JSON.parse(block![1]!) as { config: { supportEmail: string }; router: { loaderData: unknown } };
     expect(data.config.supportEmail).toBe('support@uhmi.org.ua');
-    // superjson's `{json, meta}` embedded as a value (not a second encoding as a string), with the queries the page read.
-    const state = superjson.deserialize<DehydratedState>(data.state);
+    // The packed state (superjson's `{json, meta}` embedded as a value), unpacked as the browser does, with the queries the page read.
+    const { state } = readPage(res.body);
     expect(state.queries.map((q) => q.queryKey[0])).toEqual(expect.arrayContaining([['news', 'list']]));
     expect(data.router.loaderData).toBeTruthy();
     // Data blocks only (the app data, JSON-LD): never executable inline script.

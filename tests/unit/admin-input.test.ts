@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminBulkInput, adminDataSchema, adminListInputSchema, adminSortFields } from '../../src/shared/content/adminInput';
+import { listInputSchema } from '../../src/shared/content/listInput';
 import { contentTypes } from '../../src/shared/content/registry';
 import { normaliseSearchText, searchTerms, searchTextOf } from '../../src/shared/content/search';
 
@@ -36,9 +37,25 @@ describe('admin inputs', () => {
     const schema = adminListInputSchema(contentTypes.docs);
     expect(adminSortFields(contentTypes.docs)).toEqual(['title', 'kind', 'date', 'status', 'createdAt', 'updatedAt']);
     expect(schema.parse(undefined)).toEqual({ limit: 25 });
+    // A search takes any combination (it is filtered and paged in memory).
     expect(schema.parse({ status: 'scheduled', filter: { kind: 'order' }, sort: { field: 'date', direction: 'asc' }, search: 'наказ' })).toMatchObject({
       limit: 25,
     });
+    expect(schema.parse({ status: 'draft' })).toMatchObject({ status: 'draft' });
+    expect(schema.parse({ sort: { field: 'date', direction: 'asc' } })).toMatchObject({ sort: { field: 'date', direction: 'asc' } });
+    expect(schema.parse({ filter: { kind: 'order' } })).toMatchObject({ filter: { kind: 'order' } });
+  });
+
+  // Issue 12: each combination needs its own Firestore indexes; the admin screens ask for these only.
+  it.each([
+    [{ status: 'published', sort: { field: 'title', direction: 'asc' } }, 'лише за датою зміни'],
+    [{ status: 'draft', sort: { field: 'updatedAt', direction: 'asc' } }, 'лише за датою зміни'],
+    [{ status: 'draft', filter: { kind: 'order' } }, 'не поєднується'],
+    [{ filter: { kind: 'order' }, sort: { field: 'title', direction: 'asc' } }, 'впорядковується лише'],
+  ])('refuses the combination %j with a clear message', (input, message) => {
+    const result = adminListInputSchema(contentTypes.docs).safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.message).toContain(message);
   });
 
   it.each([
@@ -63,5 +80,24 @@ describe('admin inputs', () => {
   it('declares the staff directory admin-only and everything else staff', () => {
     expect(contentTypes.users.access).toBe('admin');
     expect(contentTypes.news.access).toBeUndefined();
+  });
+});
+
+describe('public list combinations (issue 12: each needs its own Firestore indexes)', () => {
+  it('takes one filter in the default order, or a date range in any named order', () => {
+    const trainings = listInputSchema(contentTypes.trainings);
+    expect(trainings.safeParse({ filter: { format: 'online' } }).success).toBe(true);
+    expect(trainings.safeParse({ sort: 'newest', range: { field: 'endDate', lte: '2026-01-01' } }).success).toBe(true);
+    expect(listInputSchema(contentTypes.theses).safeParse({ filter: { conferenceId: 'c' }, sort: 'programme' }).success).toBe(true);
+  });
+
+  it.each([
+    ['publications', { filter: { kind: 'article', year: 2024 } }, 'лише за одним полем'],
+    ['trainings', { filter: { format: 'online' }, range: { field: 'endDate', gte: '2026-01-01' } }, 'не поєднується з діапазоном'],
+    ['theses', { filter: { conferenceId: 'c' }, sort: 'title' }, 'впорядковується лише типово'],
+  ] as const)('%s refuses %j with a clear message', (key, input, message) => {
+    const result = listInputSchema(contentTypes[key]).safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.message).toContain(message);
   });
 });

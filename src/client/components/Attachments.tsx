@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import type { FileRef } from '../../shared/content/fields';
 import { fileExtension, formatBytes } from '../lib/files';
+import { useSharedStrings } from '../lib/sharedStrings';
 
 /**
  * `level`: the heading level (3 inside a card); `of`: what the files belong to, added to the
@@ -9,6 +10,7 @@ import { fileExtension, formatBytes } from '../lib/files';
  */
 export function Attachments({ files, title = 'Файли', level = 2, of }: { files: FileRef[]; title?: string; level?: 2 | 3 | 4; of?: string }) {
   const id = useId();
+  const mark = useSharedStrings();
   if (!files.length) return null;
   const Heading = `h${level}` as const;
   return (
@@ -21,7 +23,9 @@ export function Attachments({ files, title = 'Файли', level = 2, of }: { fi
               <span className="file-badge" aria-hidden="true">
                 {fileExtension(file.name)}
               </span>
-              <span className="file-name">{file.name}</span>
+              <span className="file-name" data-s={mark('t', file.name)}>
+                {file.name}
+              </span>
               <span className="file-size">
                 <span className="visually-hidden">, </span>
                 {fileExtension(file.name)}, {formatBytes(file.size)}

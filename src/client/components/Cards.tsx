@@ -2,6 +2,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ImageRef } from '../../shared/content/fields';
+import { useSharedStrings } from '../lib/sharedStrings';
 import { StoredImage } from './StoredImage';
 
 /** The level of the cards' title headings: 3 under a section's h2 (the default), 2 right under the page's h1. */
@@ -41,15 +42,21 @@ export function Card({
   children?: ReactNode;
 }) {
   const Heading = `h${useContext(CardHeadingLevel)}` as const;
+  // The title and summary are read back from these elements on hydration (lib/pageState.ts).
+  const mark = useSharedStrings();
   return (
     <li className="card" id={id}>
       {image ? <StoredImage className="card-image" image={image} sizes="(min-width: 1000px) 360px, 100vw" priority={imagePriority} /> : null}
       <div className="card-body">
         {meta ? <p className="card-meta">{meta}</p> : null}
-        <Heading className="card-title" lang={lang}>
+        <Heading className="card-title" lang={lang} data-s={mark('t', title)}>
           {to ? <Link to={to}>{title}</Link> : title}
         </Heading>
-        {summary ? <p className="card-summary">{summary}</p> : null}
+        {summary ? (
+          <p className="card-summary" data-s={mark('t', summary)}>
+            {summary}
+          </p>
+        ) : null}
         {children}
       </div>
     </li>

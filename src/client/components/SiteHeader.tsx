@@ -11,6 +11,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { MenuItem } from '../../shared/content/constants';
+import { useSharedStrings } from '../lib/sharedStrings';
 import { trpc } from '../lib/trpc';
 import { SearchForm } from './SearchForm';
 
@@ -19,9 +20,15 @@ const MENU_ID = 'main-menu';
 const DISMISSED = 'data-dismissed';
 
 function MenuLink({ item }: { item: MenuItem }) {
-  if (/^https?:\/\//.test(item.href)) return <a href={item.href}>{item.label}</a>;
+  const mark = useSharedStrings();
+  if (/^https?:\/\//.test(item.href))
+    return (
+      <a href={item.href} data-s={mark('t', item.label)}>
+        {item.label}
+      </a>
+    );
   return (
-    <NavLink to={item.href} end={item.href === '/'}>
+    <NavLink to={item.href} end={item.href === '/'} data-s={mark('t', item.label)}>
       {item.label}
     </NavLink>
   );
@@ -144,6 +151,7 @@ export function SiteHeader() {
   };
 
   const siteName = header?.siteName ?? 'Український гідрометеорологічний інститут';
+  const mark = useSharedStrings();
   return (
     <header className="site-header" ref={headerRef}>
       <div className="container header-inner">
@@ -154,8 +162,14 @@ export function SiteHeader() {
             {header?.shortName || 'УкрГМІ'}
           </span>
           <span className="brand-text">
-            <span className="brand-name">{siteName}</span>
-            {header?.tagline ? <span className="brand-tagline">{header.tagline}</span> : null}
+            <span className="brand-name" data-s={mark('t', siteName)}>
+              {siteName}
+            </span>
+            {header?.tagline ? (
+              <span className="brand-tagline" data-s={mark('t', header.tagline)}>
+                {header.tagline}
+              </span>
+            ) : null}
           </span>
         </Link>
         <SearchForm />

@@ -6,10 +6,14 @@
  */
 import type { ImageRef } from '../../shared/content/fields';
 import { srcSetFor } from '../../shared/images';
+import { useSharedStrings } from '../lib/sharedStrings';
 
 export function StoredImage({ image, className, sizes, priority = false }: { image: ImageRef; className?: string; sizes: string; priority?: boolean }) {
+  // The alt text is read back from the element on hydration (lib/pageState.ts).
+  const mark = useSharedStrings();
   return (
     <img
+      data-s={mark('a', image.alt)}
       className={className}
       src={image.url}
       srcSet={srcSetFor(image)}

@@ -16,10 +16,16 @@ export function TableScroll({ labelledBy, children }: { labelledBy: string; chil
   );
 }
 
+const WRAPPER_OPEN = `<div class="${WRAPPER_CLASS}" role="group" aria-label="Таблиця" tabindex="0">`;
+
 /** The same wrapper around every table of sanitised rich-text HTML (the sanitiser keeps no classes). */
 export function wrapTables(html: string): string {
   if (!html.includes('<table')) return html;
-  return html
-    .replace(/<table\b/g, `<div class="${WRAPPER_CLASS}" role="group" aria-label="Таблиця" tabindex="0"><table`)
-    .replace(/<\/table>/g, '</table></div>');
+  return html.replace(/<table\b/g, `${WRAPPER_OPEN}<table`).replace(/<\/table>/g, '</table></div>');
+}
+
+/** wrapTables undone (the page state reads rich text back from the page: lib/pageState.ts). */
+export function unwrapTables(html: string): string {
+  if (!html.includes(WRAPPER_OPEN)) return html;
+  return html.split(`${WRAPPER_OPEN}<table`).join('<table').replace(/<\/table><\/div>/g, '</table>');
 }

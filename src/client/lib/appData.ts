@@ -9,7 +9,7 @@ import type { PublicConfig } from '../../shared/publicConfig';
 
 export interface AppData {
   config: PublicConfig;
-  /** The dehydrated react-query state, superjson-serialised (`{ json, meta }`; public pages). */
+  /** The packed react-query state (pageState.ts; superjson's `{ json, meta }`; public pages). */
   state?: SuperJSONResult;
   /** react-router's hydration data (public pages). */
   router?: unknown;

@@ -7,6 +7,8 @@
  *   version, createdAt, updatedAt   (number, ISO 8601 UTC strings)
  *   _sort      {field: ukSortKey(value)} for every top-level string/number/boolean/null data field
  *              except rich-text fields: what lists with `collation: 'uk'` order by
+ *   _lo        {field: value, or '' for null} of NULL_LOW_FIELDS (publishedAt): the visibility rule
+ *              `is-null-or-<=` as one range (firestoreIndexes.ts)
  *   _text      the normalised search text (shared/content/search.ts, as SQLite's `search` column)
  *   _search    the distinct 1-, 2- and 3-character substrings of each word of `_text`
  *   _unique    {field: value} of the unique guards it holds
@@ -44,7 +46,7 @@ import { searchTerms } from '../../shared/content/search';
 import { bm25Scores } from '../search/rank';
 import { siteSearchCollections, siteSearchEntry, type SiteSearchEntry } from '../search/siteIndex';
 import { CommitDocumentStore, decodeCursor, encodeCursor, registrySearchText, sortKeysOf } from './storeBase';
-import { filterShape, listOrder, listShape, searchShape, valuePath, type QueryShape } from './firestoreIndexes';
+import { filterShape, filterTarget, listOrder, listShape, nullLowOf, searchShape, valuePath, type QueryShape } from './firestoreIndexes';
 import {
   autoId,
   DocumentExistsError,
@@ -107,6 +109,8 @@ interface FsDocument {
   createdAt: string;
   updatedAt: string;
   _sort: Record<string, Scalar>;
+  /** NULL_LOW_FIELDS' values, '' for null (firestoreIndexes.ts). */
+  _lo: Record<string, string>;
   _text: string;
   _search: string[];
   _unique: Record<string, string | number>;
@@ -372,15 +376,18 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     };
   }
 
-  /** The Firestore filter of port filters (`is-null-or-<=` as `== null OR <= value`). */
+  /**
+   * The Firestore filter of port filters: ranges of NULL_LOW_FIELDS on `_lo.{field}` (where
+   * `is-null-or-<=` is `<=`), any other `is-null-or-<=` as `== null OR <= value`.
+   */
   private filterOf(where: Filter[] | undefined): FsFilter | null {
     const parts: FsFilter[] = [];
     for (const f of where ?? []) {
-      const path = valuePath(f.field);
+      const { path, op } = filterTarget(f);
       const target = path === '__name__' ? FieldPath.documentId() : path;
       const value = path === '__name__' && typeof f.value === 'string' ? encodeId(f.value) : f.value;
-      if (f.op === 'is-null-or-<=') parts.push(FsFilter.or(FsFilter.where(target, '==', null), FsFilter.where(target, '<=', value)));
-      else parts.push(FsFilter.where(target, f.op, value));
+      if (op === 'is-null-or-<=') parts.push(FsFilter.or(FsFilter.where(target, '==', null), FsFilter.where(target, '<=', value)));
+      else parts.push(FsFilter.where(target, op, value));
     }
     if (parts.length === 0) return null;
     return parts.length === 1 ? parts[0]! : FsFilter.and(...parts);
@@ -578,6 +585,7 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       createdAt: state.createdAt,
       updatedAt: state.updatedAt,
       _sort: sort,
+      _lo: nullLowOf(data),
       _text: text,
       _search: text ? searchGrams(text) : [],
       _unique: held,

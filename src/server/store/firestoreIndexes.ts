@@ -17,7 +17,7 @@
  * emulator enforces none of this, so tests compare the shapes the store issues with the file.
  */
 import type { Filter, ListQuery } from './port';
-import { META_FIELDS, tieBreakFields } from './tieBreak';
+import { META_FIELDS, RANGE_OPS, tieBreakFields } from './tieBreak';
 
 /** Top-level data field names the stores accept in filters and sorts (as the SQLite store). */
 export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -28,6 +28,34 @@ export function valuePath(field: string): string {
   if (META_FIELDS.has(field)) return field;
   if (!FIELD_NAME.test(field)) throw new Error(`Invalid field name: ${field}`);
   return `data.${field}`;
+}
+
+/**
+ * Fields the Firestore store also keeps as `_lo.{field}`: the value, or '' when it is null. '' sorts
+ * before every other string, so `is-null-or-<= v` (the visibility rule: published, or due) is the
+ * single range `_lo.{field} <= v` instead of `== null OR <= v`, whose two branches each needed
+ * their own indexes; `>` and `>=` (scheduled: not due yet) compare `_lo` too, so both states share
+ * one index per order. Only for string-or-null fields (`publishedAt`, an ISO instant).
+ */
+export const NULL_LOW_FIELDS: ReadonlySet<string> = new Set(['publishedAt']);
+const NULL_LOW_OPS: ReadonlySet<string> = new Set(['>', '>=', 'is-null-or-<=']);
+
+/** The `_lo` values of a document's data (see NULL_LOW_FIELDS), for the fields it has. */
+export function nullLowOf(data: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!data || typeof data !== 'object') return out;
+  for (const field of NULL_LOW_FIELDS) {
+    const value = (data as Record<string, unknown>)[field];
+    if (value === null) out[field] = '';
+    else if (typeof value === 'string') out[field] = value;
+  }
+  return out;
+}
+
+/** The Firestore path a port filter compares, and the operator: `_lo.{field}` for NULL_LOW_FIELDS' ranges. */
+export function filterTarget(f: Filter): { path: string; op: Filter['op'] } {
+  if (NULL_LOW_FIELDS.has(f.field) && NULL_LOW_OPS.has(f.op)) return { path: `_lo.${f.field}`, op: f.op === 'is-null-or-<=' ? '<=' : f.op };
+  return { path: valuePath(f.field), op: f.op };
 }
 
 /** The path a port sort field is ordered by: its 'uk' sort key (`_sort.{field}`) or its value. */
@@ -74,16 +102,16 @@ export interface IndexFile {
 function branchesOf(where: Filter[] | undefined): ShapeBranch[] {
   let branches: Array<{ equality: Set<string>; contains?: string; range: Set<string> }> = [{ equality: new Set(), range: new Set() }];
   for (const f of where ?? []) {
-    const path = valuePath(f.field);
-    if (f.op === 'is-null-or-<=') {
+    const { path, op } = filterTarget(f);
+    if (op === 'is-null-or-<=') {
       branches = branches.flatMap((b) => [
         { equality: new Set([...b.equality, path]), contains: b.contains, range: new Set(b.range) },
         { equality: new Set(b.equality), contains: b.contains, range: new Set([...b.range, path]) },
       ]);
     } else {
       for (const b of branches) {
-        if (f.op === '==') b.equality.add(path);
-        else if (f.op === 'array-contains') b.contains = path;
+        if (op === '==') b.equality.add(path);
+        else if (op === 'array-contains') b.contains = path;
         else b.range.add(path);
       }
     }
@@ -104,7 +132,12 @@ export function listOrder(query: Pick<ListQuery, 'where' | 'orderBy'>): Array<{ 
   // A field with an equality filter is constant in the results: ordering by it (or its sort key) is a no-op.
   const skip = equalityPaths(query.where);
   for (const path of [...skip]) if (path.startsWith('data.')) skip.add(`_sort.${path.slice(5)}`);
-  const paths = [...query.orderBy.fields.map((f) => orderPath(f, query.orderBy.collation)), ...tieBreakFields(query).map(valuePath)];
+  // A range-filtered field is ordered by the path its filter compares (`_lo.publishedAt`: the same order, nulls first).
+  const rangePath = (field: string) => {
+    const f = (query.where ?? []).find((w) => w.field === field && RANGE_OPS.has(w.op));
+    return f ? filterTarget(f).path : valuePath(field);
+  };
+  const paths = [...query.orderBy.fields.map((f) => orderPath(f, query.orderBy.collation)), ...tieBreakFields(query).map(rangePath)];
   const seen = new Set<string>();
   const out: Array<{ path: string; direction: 'asc' | 'desc' }> = [];
   for (const path of paths) {

@@ -21,9 +21,44 @@ export const documentIdSchema = z.string().trim().min(1, 'Вкажіть док�
 export const versionSchema = z.number().int().min(1);
 const filterValue = z.union([z.string().max(200), z.number().finite(), z.boolean(), z.null()]);
 
-/** Fields an admin list may sort by: the type's list columns and the timestamps. */
+/**
+ * Fields an admin list may sort by: the type's list columns and the timestamps. Alone, each is one
+ * field (Firestore's single-field indexes); with a state or a field filter only some combine (see
+ * adminListCombinationError). The SQLite store indexes each (the dashboard's new book orders use
+ * `createdAt`).
+ */
 export function adminSortFields(type: AnyContentType): string[] {
   return [...new Set([...type.defaultColumns, 'createdAt', 'updatedAt'])];
+}
+
+/**
+ * Which combinations an admin list answers: each needs its own composite indexes in Firestore
+ * (firestore.indexes.json), so only those the admin screens ask for are allowed, and the store's
+ * index test covers them all. Without filters a list sorts by any of its sort fields; a state
+ * filter orders by the last update, newest first; an equality filter (a parent's children, a
+ * department's staff) is one field at a time, with no state, ordered by the last update (newest
+ * first) or, when the type has one, by `order` ascending. A search combines with everything (it
+ * filters, sorts and pages its matches in memory). Returns the Ukrainian message of a refused combination, or null.
+ */
+export function adminListCombinationError(
+  type: AnyContentType,
+  input: { search?: string; status?: string; filter?: Record<string, unknown>; sort?: { field: string; direction: 'asc' | 'desc' } },
+): string | null {
+  // A search reads its candidates by one term and filters, sorts and pages them in memory (no index per combination).
+  if (input.search?.trim()) return null;
+  const filters = Object.entries(input.filter ?? {}).filter(([, v]) => v !== undefined);
+  if (!filters.length) {
+    if (input.status && input.sort && (input.sort.field !== 'updatedAt' || input.sort.direction !== 'desc')) {
+      return 'Список зі станом впорядковується лише за датою зміни, новіші спершу';
+    }
+    return null;
+  }
+  if (filters.length > 1) return 'Фільтр за кількома полями одразу не підтримується: виберіть одне поле';
+  if (input.status) return 'Фільтр за полем не поєднується з фільтром за станом';
+  const sort = input.sort;
+  if (!sort || (sort.field === 'updatedAt' && sort.direction === 'desc')) return null;
+  if (sort.field === 'order' && sort.direction === 'asc' && adminSortFields(type).includes('order')) return null;
+  return 'Список із фільтром за полем впорядковується лише за датою зміни (новіші спершу) або за порядком';
 }
 
 /** `{ search?, status?, filter?, sort?, cursor?, limit? }` of one type's admin list. */
@@ -45,6 +80,10 @@ export function adminListInputSchema(type: AnyContentType) {
       limit: z.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
     })
     .strict()
+    .superRefine((input, ctx) => {
+      const message = adminListCombinationError(type, input);
+      if (message) ctx.addIssue({ code: 'custom', message, path: ['filter'] });
+    })
     .default({ limit: ADMIN_PAGE_SIZE });
 }
 export type AdminListInput = z.input<ReturnType<typeof adminListInputSchema>>;

@@ -23,7 +23,7 @@ export function listInputSchema(type: AnyContentType) {
       page: z.number().int().min(1).max(MAX_PAGE).optional(),
       sort: (sortNames.length ? z.enum(sortNames as [string, ...string[]]) : z.never()).optional(),
       filter: z.object(filterShape).strict().optional(),
-      /** Only these of the list's fields (what the page shows; id, version and timestamps always come). */
+      /** Only these of the list's fields (what the page shows; the id always comes, version and timestamps never). */
       fields: z
         .array(z.enum(listFieldsOf(type) as [string, ...string[]]))
         .min(1)
@@ -40,7 +40,27 @@ export function listInputSchema(type: AnyContentType) {
         .optional(),
     })
     .strict()
+    .superRefine((input, ctx) => {
+      const message = listCombinationError(type, input);
+      if (message) ctx.addIssue({ code: 'custom', message, path: ['filter'] });
+    })
     .default({ limit: 20 });
+}
+
+/**
+ * Which combinations a public list answers: each needs its own composite indexes in Firestore
+ * (firestore.indexes.json), so a list takes either one equality filter, in its type's first
+ * (default) order, or one date range, in any of its named orders; not several filters, a filter
+ * with a range, or a filter in another order (no page asks for those). Returns the Ukrainian
+ * message of a refused combination, or null.
+ */
+export function listCombinationError(type: AnyContentType, input: { filter?: Record<string, unknown>; range?: unknown; sort?: string }): string | null {
+  const filters = Object.values(input.filter ?? {}).filter((v) => v !== undefined).length;
+  if (filters > 1) return 'Список можна фільтрувати лише за одним полем';
+  if (filters === 1 && input.range) return 'Фільтр за полем не поєднується з діапазоном дат';
+  const first = Object.keys(type.sorts)[0];
+  if (filters === 1 && input.sort !== undefined && input.sort !== first) return `Список із фільтром за полем впорядковується лише типово (${first})`;
+  return null;
 }
 
 export type ListInput = z.input<ReturnType<typeof listInputSchema>>;
@@ -50,3 +70,17 @@ export type ListInput = z.input<ReturnType<typeof listInputSchema>>;
  * (draft, scheduled); for anyone else the flag is ignored.
  */
 export const getInputSchema = z.object({ idOrSlug: z.string().trim().min(1).max(200), preview: z.boolean().optional() }).strict();
+
+/**
+ * A type's public get input: `getInputSchema` plus `fields`, only these of the document's data
+ * fields (and its id), for a page that shows little of it (a thesis page names its conference).
+ */
+export function getInputSchemaFor(type: AnyContentType) {
+  return getInputSchema.extend({
+    fields: z
+      .array(z.enum(Object.keys(type.schema.shape) as [string, ...string[]]))
+      .min(1)
+      .max(50)
+      .optional(),
+  });
+}

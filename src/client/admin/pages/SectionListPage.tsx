@@ -62,8 +62,10 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
     }
   };
 
+  // Sorting by a column shows every state (a state filter has one order: adminListCombinationError).
   const sortBy = (field: string) => {
     setSort((s) => ({ field, direction: s.field === field && s.direction === 'asc' ? 'desc' : 'asc' }));
+    setStatus('all');
     resetPaging();
   };
   const columns = type.defaultColumns.filter((c) => c !== 'status');
@@ -90,7 +92,12 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
           <SegmentedControl
             aria-label="Фільтр за станом"
             value={status}
-            onChange={(v) => (setStatus(v as StatusFilter), resetPaging())}
+            onChange={(v) => {
+              // A state filter lists by the last update, newest first (the only order it has indexes for).
+              setStatus(v as StatusFilter);
+              if (v !== 'all') setSort({ field: 'updatedAt', direction: 'desc' });
+              resetPaging();
+            }}
             data={[
               { value: 'all', label: 'Усі' },
               { value: 'draft', label: 'Чернетки' },

@@ -1,4 +1,5 @@
 /** /conf, /conf/{slug} (with its theses) and /conf/{slug}/{thesis}. */
+import { Fragment } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
@@ -14,12 +15,19 @@ import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { formatDate, formatDateRange } from '../../lib/dates';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 /** Theses per page of a conference's programme; a larger programme continues on `?page=2`. */
 const THESES_PER_PAGE = 100;
-const thesesInput = (conferenceId: string, search: URLSearchParams | string) =>
-  ({ filter: { conferenceId }, sort: 'programme', limit: THESES_PER_PAGE, page: pageInput(search).page }) as const;
+// What the programme shows of each thesis (not its conference or position: the list is in programme order).
+const thesesInput = (conferenceId: string, search: URLSearchParams | string) => ({
+  filter: { conferenceId },
+  sort: 'programme' as const,
+  limit: THESES_PER_PAGE,
+  page: pageInput(search).page,
+  fields: ['title', 'slug', 'authors', 'section'],
+});
 
 export const confListPage = definePage({
   path: '/conf',
@@ -68,6 +76,7 @@ export const confItemPage = definePage({
     const { search } = useLocation();
     const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
     const [theses] = trpc.theses.list.useSuspenseQuery(thesesInput(conf.id, search));
+    const mark = useSharedStrings();
     useHeadSource('page', { kind: 'conference', item: conf });
     return (
       <>
@@ -89,11 +98,24 @@ export const confItemPage = definePage({
             <ol className="theses-list" start={(theses.page - 1) * THESES_PER_PAGE + 1}>
               {theses.items.map((t) => (
                 <li key={t.id}>
-                  <Link to={`/conf/${conf.slug}/${t.slug}`} lang={langOf('theses', t, 'title')}>
+                  <Link to={`/conf/${conf.slug}/${t.slug}`} lang={langOf('theses', t, 'title')} data-s={mark('t', t.title)}>
                     {t.title}
                   </Link>
-                  <span className="authors"> — {t.authors.map((a) => a.name).join(', ')}</span>
-                  {t.section ? <span className="section"> ({t.section})</span> : null}
+                  <span className="authors">
+                    {' — '}
+                    {t.authors.map((a, i) => (
+                      <Fragment key={i}>
+                        {i > 0 ? ', ' : ''}
+                        <span data-s={mark('t', a.name)}>{a.name}</span>
+                      </Fragment>
+                    ))}
+                  </span>
+                  {t.section ? (
+                    <span className="section">
+                      {' ('}
+                      <span data-s={mark('t', t.section)}>{t.section}</span>)
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ol>
@@ -107,12 +129,15 @@ export const confItemPage = definePage({
   },
 });
 
+/** What a thesis page uses of its conference: the title and the link, and for its head tags the start date and cover. */
+const parentInput = (input: { idOrSlug: string; preview?: true }) => ({ ...input, fields: ['title', 'slug', 'startDate', 'cover'] });
+
 export const thesisPage = definePage({
   path: '/conf/:id/:thesisId',
   validate: ({ params }) => isValidSlugParam(params.id) && isValidSlugParam(params.thesisId),
   prefetch: async (utils, { params, url }) => {
     const [conf, thesis] = await Promise.all([
-      utils.conferences.get.ensureData(itemInput(params.id!, url.searchParams)),
+      utils.conferences.get.ensureData(parentInput(itemInput(params.id!, url.searchParams))),
       utils.theses.get.ensureData(itemInput(params.thesisId!, url.searchParams)),
     ]);
     // A thesis is only found under its own conference.
@@ -121,8 +146,9 @@ export const thesisPage = definePage({
   },
   Component: function ThesisItem() {
     const { id, thesisId } = useParams();
-    const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
+    const [conf] = trpc.conferences.get.useSuspenseQuery(parentInput(useItemInput(id!)));
     const [thesis] = trpc.theses.get.useSuspenseQuery(useItemInput(thesisId!));
+    const mark = useSharedStrings();
     useHeadSource('page', { kind: 'thesis', item: thesis, conference: conf });
     return (
       <>
@@ -136,7 +162,12 @@ export const thesisPage = definePage({
           {thesis.authors.map((a) => (
             <li key={a.name}>
               <strong>{a.name}</strong>
-              {a.affiliation ? <span> — {a.affiliation}</span> : null}
+              {a.affiliation ? (
+                <>
+                  {' — '}
+                  <span data-s={mark('t', a.affiliation)}>{a.affiliation}</span>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -8,10 +8,16 @@ import { Article, Facts } from '../../components/Article';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 const listInput = { limit: 100 } as const;
-const staffInput = (departmentId: string) => ({ filter: { departmentId }, limit: 100 }) as const;
+// What the staff cards show (not the department or the position in the list).
+const staffInput = (departmentId: string) => ({
+  filter: { departmentId },
+  limit: 100,
+  fields: ['title', 'photo', 'position', 'academicDegree', 'academicTitle', 'email', 'orcid'],
+});
 
 export const departmentsListPage = definePage({
   path: '/Departments',
@@ -48,6 +54,7 @@ export const departmentItemPage = definePage({
     const { id } = useParams();
     const [dep] = trpc.departments.get.useSuspenseQuery(useItemInput(id!));
     const [staff] = trpc.users.list.useSuspenseQuery(staffInput(dep.id));
+    const mark = useSharedStrings();
     const head = staff.items.find((u) => u.id === dep.headId);
     return (
       <>
@@ -80,11 +87,15 @@ export const departmentItemPage = definePage({
                 <li key={u.id} className="staff-card">
                   {u.photo ? <img src={u.photo.url} srcSet={srcSetFor(u.photo)} sizes="96px" alt={u.photo.alt || u.title} width={96} height={96} loading="lazy" /> : null}
                   <div>
-                    <p className="staff-name">{u.title}</p>
+                    <p className="staff-name" data-s={mark('t', u.title)}>
+                      {u.title}
+                    </p>
                     <p>{[u.position, u.academicDegree, u.academicTitle].filter(Boolean).join(', ')}</p>
                     {u.email ? (
                       <p>
-                        <a href={`mailto:${u.email}`}>{u.email}</a>
+                        <a href={`mailto:${u.email}`} data-s={mark('t', u.email)}>
+                          {u.email}
+                        </a>
                       </p>
                     ) : null}
                     {u.orcid ? (

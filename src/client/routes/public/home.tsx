@@ -5,16 +5,21 @@ import { Card, CardList, EmptyState } from '../../components/Cards';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
 import { formatDateRange, todayInKyiv } from '../../lib/dates';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { trpc } from '../../lib/trpc';
 
-const newsInput = { limit: 3 } as const;
-const upcoming = (today: string) => ({ sort: 'upcoming', range: { field: 'endDate', gte: today }, limit: 3 }) as const;
-// Only what the home page shows of these (the list pages show more).
+// Only what the home page shows of each list (the list pages show more): the lists are also the page's state.
+const newsInput = { limit: 3, fields: ['title', 'slug', 'summary', 'cover', 'date'] };
+const upcomingTrainings = (today: string) =>
+  ({ sort: 'upcoming' as const, range: { field: 'endDate', gte: today }, limit: 3, fields: ['title', 'slug', 'summary', 'startDate', 'endDate'] });
+const upcomingConferences = (today: string) =>
+  ({ sort: 'upcoming' as const, range: { field: 'endDate', gte: today }, limit: 3, fields: ['title', 'slug', 'summary', 'startDate', 'endDate', 'location'] });
 const repoInput = { limit: 100, fields: ['title', 'slug', 'summary', 'datasetVersion'] };
 const departmentsInput = { limit: 100, fields: ['title', 'slug'] };
 // The institute's address and contact points for its Organization structured data.
-const contactsInput = { limit: 100, fields: ['title', 'address', 'phones', 'email'] };
+// The organisation's JSON-LD names at most 20 contact points: the list is also the page's state (issue 12).
+const contactsInput = { limit: 20, fields: ['title', 'address', 'phones', 'email'] };
 
 function SectionHeading({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
   return (
@@ -31,8 +36,8 @@ export const homePage = definePage({
   prefetch: async (utils, _args, { today }) => {
     await Promise.all([
       utils.news.list.ensureData(newsInput),
-      utils.trainings.list.ensureData(upcoming(today)),
-      utils.conferences.list.ensureData(upcoming(today)),
+      utils.trainings.list.ensureData(upcomingTrainings(today)),
+      utils.conferences.list.ensureData(upcomingConferences(today)),
       utils.dataRepo.list.ensureData(repoInput),
       utils.departments.list.ensureData(departmentsInput),
       utils.contacts.list.ensureData(contactsInput),
@@ -41,10 +46,11 @@ export const homePage = definePage({
   Component: function Home() {
     const { today } = useLoaderData() as { today: string };
     const [news] = trpc.news.list.useSuspenseQuery(newsInput);
-    const [trainings] = trpc.trainings.list.useSuspenseQuery(upcoming(today));
-    const [conferences] = trpc.conferences.list.useSuspenseQuery(upcoming(today));
+    const [trainings] = trpc.trainings.list.useSuspenseQuery(upcomingTrainings(today));
+    const [conferences] = trpc.conferences.list.useSuspenseQuery(upcomingConferences(today));
     const [repo] = trpc.dataRepo.list.useSuspenseQuery(repoInput);
     const [departments] = trpc.departments.list.useSuspenseQuery(departmentsInput);
+    const mark = useSharedStrings();
     const [contacts] = trpc.contacts.list.useSuspenseQuery(contactsInput);
     useHeadSource('organization', { kind: 'organization', contacts: contacts.items });
     return (
@@ -123,7 +129,9 @@ export const homePage = definePage({
           <ul className="chip-list">
             {departments.items.map((d) => (
               <li key={d.id}>
-                <Link to={`/Departments/${d.slug}`}>{d.title}</Link>
+                <Link to={`/Departments/${d.slug}`} data-s={mark('t', d.title)}>
+                  {d.title}
+                </Link>
               </li>
             ))}
           </ul>

@@ -14,13 +14,16 @@ import { Pagination } from '../../components/Pagination';
 import { formatDateTime, machineDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 
+/** A page of /News with only what the cards show (no tags). */
+const newsListInput = (search: URLSearchParams | string) => ({ ...pageInput(search), fields: ['title', 'slug', 'summary', 'cover', 'date'] });
+
 export const newsListPage = definePage({
   path: '/News',
   validate: validPage,
-  prefetch: (utils, { url }) => utils.news.list.ensureData(pageInput(url.searchParams)),
+  prefetch: (utils, { url }) => utils.news.list.ensureData(newsListInput(url.searchParams)),
   Component: function NewsList() {
     const { search } = useLocation();
-    const [list] = trpc.news.list.useSuspenseQuery(pageInput(search));
+    const [list] = trpc.news.list.useSuspenseQuery(newsListInput(search));
     return (
       <>
         <PageMeta title="Новини" description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації." />

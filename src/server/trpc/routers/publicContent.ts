@@ -5,12 +5,15 @@
  */
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { getInputSchema, listInputSchema } from '../../../shared/content/listInput';
+import { getInputSchemaFor, listInputSchema } from '../../../shared/content/listInput';
 import { contentTypes, type ContentDocument, type ContentKey, type ContentTypes } from '../../../shared/content/registry';
+import { publicItemView, publicListView, publicSingletonView } from '../../content/publicView';
 import { publicProcedure, router } from '../init';
 
 export interface PublicListPage<K extends ContentKey> {
+  /** Each item's id and the list's fields (content/publicView.ts); typed as whole documents for the pages. */
   items: Array<ContentDocument<K>>;
+  /** null for a page read by number. */
   nextCursor: string | null;
   total: number;
   page: number;
@@ -24,14 +27,14 @@ export function publicCollectionRouter<K extends ContentKey>(key: K) {
   return router({
     list: publicProcedure
       .input(listInputSchema(type))
-      .query(async ({ ctx, input }) => (await ctx.content.publicList(key, input)) as unknown as PublicListPage<K>),
-    get: publicProcedure.input(getInputSchema).query(async ({ ctx, input }) => {
+      .query(async ({ ctx, input }) => publicListView(type, input, await ctx.content.publicList(key, input)) as unknown as PublicListPage<K>),
+    get: publicProcedure.input(getInputSchemaFor(type)).query(async ({ ctx, input }) => {
       // Preview (drafts, scheduled documents) only for signed-in staff; ignored for anyone else.
       const doc = await ctx.content.publicGet(key, input.idOrSlug, { preview: input.preview === true && Boolean(ctx.user?.role) });
       if (!doc) throw new TRPCError({ code: 'NOT_FOUND', message: `${type.labels.singular}: не знайдено` });
       // The page's one address (the registry's publicPath, by slug): item pages reached at another (the internal id) answer 301 there.
       const publicPath = type.publicPath?.(doc as { id: string } & Record<string, unknown>) ?? null;
-      return { ...(doc as unknown as ContentDocument<K>), publicPath };
+      return { ...(publicItemView(doc, input.fields) as unknown as ContentDocument<K>), publicPath };
     }),
   });
 }
@@ -39,7 +42,7 @@ export function publicCollectionRouter<K extends ContentKey>(key: K) {
 /** `get` of one public singleton (header, footer); null before it is first saved. */
 export function publicSingletonRouter<K extends ContentKey>(key: K) {
   return router({
-    get: publicProcedure.input(z.void()).query(async ({ ctx }) => (await ctx.content.getSingleton(key)) as unknown as ContentDocument<K> | null),
+    get: publicProcedure.input(z.void()).query(async ({ ctx }) => publicSingletonView(await ctx.content.getSingleton(key)) as unknown as ContentDocument<K> | null),
   });
 }
 

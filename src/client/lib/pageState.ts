@@ -1,0 +1,127 @@
+/**
+ * The react-query state a server-rendered page hands to the browser, packed small.
+ *
+ * react-query's own dehydrated form repeats per query what the browser can rebuild: the query hash
+ * (the key again, as a string), counters, error slots, fetch status and timestamps. The page carries
+ * only `{ t, q: [[queryKey, data], …] }` (superjson, as the tRPC link), and `unpackPageState` rebuilds
+ * react-query's form from it.
+ *
+ * Strings travel once: a title, summary or sanitised rich text that the page shows in a marked
+ * element (`data-s`, sharedStrings.ts) is already in the HTML, so the state carries `{ $t: n }` (the
+ * n-th marked element's text) or `{ $h: n }` (its markup) in its place, and the browser reads the
+ * string back from the server-rendered element before hydrating. Strings the page does not show
+ * stay in the state as they are.
+ */
+import { dehydrate, hashKey, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import superjson, { type SuperJSONResult } from 'superjson';
+import { unwrapTables } from '../components/TableScroll';
+import type { SharedKind } from './sharedStrings';
+
+/** The packed state: when the server read the data, and each query's key and data. */
+interface PackedState {
+  t: number;
+  q: Array<[QueryKey, unknown]>;
+}
+
+/** A reference to a string the page shows: `{ $t: n }`, `{ $h: n }` or `{ $a: n }`. */
+type SharedRef = { $t: number } | { $h: number } | { $a: number };
+
+function refOf(value: unknown): [SharedKind, number] | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const keys = Object.keys(value);
+  if (keys.length !== 1) return null;
+  const v = (value as Record<string, unknown>)[keys[0]!];
+  if (typeof v !== 'number') return null;
+  return keys[0] === '$t' ? ['t', v] : keys[0] === '$h' ? ['h', v] : keys[0] === '$a' ? ['a', v] : null;
+}
+
+/** A copy of `value` with each string the page shows replaced by a reference to its element. */
+function share(value: unknown, shown: ReadonlyMap<string, [SharedKind, number]>): unknown {
+  if (typeof value === 'string') {
+    const found = shown.get(value);
+    if (!found) return value;
+    return (found[0] === 't' ? { $t: found[1] } : found[0] === 'h' ? { $h: found[1] } : { $a: found[1] }) satisfies SharedRef;
+  }
+  if (Array.isArray(value)) return value.map((v) => share(v, shown));
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, share(v, shown)]));
+  }
+  return value;
+}
+
+/** `value` with each reference resolved by `read`; `ok` is false when one cannot be. */
+function resolve(value: unknown, read: (kind: SharedKind, position: number) => string | undefined): { ok: boolean; value: unknown } {
+  const ref = refOf(value);
+  if (ref) {
+    const text = read(ref[0], ref[1]);
+    return text === undefined ? { ok: false, value } : { ok: true, value: text };
+  }
+  if (Array.isArray(value)) {
+    const out = value.map((v) => resolve(v, read));
+    return { ok: out.every((r) => r.ok), value: out.map((r) => r.value) };
+  }
+  if (value && typeof value === 'object') {
+    const out = Object.entries(value).map(([k, v]) => [k, resolve(v, read)] as const);
+    return { ok: out.every(([, r]) => r.ok), value: Object.fromEntries(out.map(([k, r]) => [k, r.value])) };
+  }
+  return { ok: true, value };
+}
+
+/**
+ * Server: the successful queries of `queryClient` as superjson's JSON text, the strings the page
+ * shows in marked elements (`shown`: string → [kind, position], from numberSharedStrings) replaced
+ * by references.
+ */
+export function packPageState(queryClient: QueryClient, shown: ReadonlyMap<string, [SharedKind, number]> = new Map()): string {
+  const { queries } = dehydrate(queryClient);
+  const packed: PackedState = {
+    t: queries.reduce((max, q) => Math.max(max, q.state.dataUpdatedAt), 0),
+    q: queries.map((q) => [q.queryKey, share(q.state.data, shown)]),
+  };
+  return superjson.stringify(packed);
+}
+
+/**
+ * Browser: react-query's dehydrated state from the packed one. `read(kind, n)` gives the text or
+ * markup of the n-th marked element (the server-rendered DOM); a query with a reference it cannot
+ * resolve is left out, so it is fetched again rather than shown without its text.
+ */
+export function unpackPageState(state: SuperJSONResult, read: (kind: SharedKind, position: number) => string | undefined): DehydratedState {
+  const packed = superjson.deserialize<PackedState>(state);
+  const queries: DehydratedState['queries'] = [];
+  for (const [queryKey, raw] of packed?.q ?? []) {
+    const data = resolve(raw, read);
+    if (!data.ok) continue;
+    queries.push({
+      queryKey,
+      queryHash: hashKey(queryKey),
+      dehydratedAt: packed.t,
+      state: {
+        data: data.value,
+        dataUpdateCount: 1,
+        dataUpdatedAt: packed.t,
+        error: null,
+        errorUpdateCount: 0,
+        errorUpdatedAt: 0,
+        fetchFailureCount: 0,
+        fetchFailureReason: null,
+        fetchMeta: null,
+        isInvalidated: false,
+        status: 'success',
+        fetchStatus: 'idle',
+      },
+    });
+  }
+  return { mutations: [], queries };
+}
+
+/** Strings read back from the page's marked elements (`[data-s]`, in document order): their text or inner HTML. */
+export function readFromDocument(doc: Document): (kind: SharedKind, position: number) => string | undefined {
+  const marked = doc.querySelectorAll('[data-s]');
+  return (kind, position) => {
+    const el = marked[position];
+    if (!el) return undefined;
+    // Rich text: as RichText received it (its table wrappers undone).
+    return (kind === 't' ? el.textContent : kind === 'h' ? unwrapTables(el.innerHTML) : el.getAttribute('alt')) ?? undefined;
+  };
+}
