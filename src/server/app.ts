@@ -37,6 +37,7 @@ import { seedIfEmpty } from './seed/load';
 import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
 import { PageCache } from './ssr/pageCache';
 import { FORM_POST_PATHS, registerSsr } from './ssr/plugin';
+import { registerSiteResources } from './site/routes';
 import { ObjectStore } from './storage/objects';
 import { objectStorePortFor } from './storage/portFor';
 import { registerPortImageVariants } from './storage/portVariants';
@@ -66,6 +67,8 @@ export interface CreateServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Clock for visibility of scheduled content (tests). */
   now?: () => Date;
+  /** Addresses per sitemap file (default 50,000; tests lower it to see the sitemap index). */
+  sitemapLimit?: number;
 }
 
 /** A logger configuration whose request lines never show one-time codes (reset links' oobCode). */
@@ -206,6 +209,8 @@ export async function createServer(config: Config, options: CreateServerOptions 
       authProviders: config.backend === 'firebase' ? config.auth.providers : [],
     }),
   });
+
+  registerSiteResources(app, { cache: pageCache, content, origin: config.publicUrl, sitemapLimit: options.sitemapLimit });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

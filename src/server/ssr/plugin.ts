@@ -31,6 +31,7 @@ import { appRouter, type AppRouter } from '../trpc/appRouter';
 import type { createContextFactory } from '../trpc/context';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
 import { adminDocument, htmlDocument } from './document';
+import { typesReadBy } from './procedureReads';
 import { negotiateEncoding, notModified, PageCache, pageCacheKey, weakEtag, type CachedPage } from './pageCache';
 
 /** Route paths of the pages that take a posted form (POST is allowed there by the request guard). */
@@ -57,11 +58,11 @@ export interface SsrOptions {
   onRender?: (url: string) => void;
 }
 
-/** A tRPC link that records the type key of every procedure the render calls (`news.list` → `news`). */
+/** A tRPC link that records the types every procedure the render calls reads (`news.list` → `news`; procedureReads.ts). */
 function readTracker(reads: Set<string>): TRPCLink<AppRouter> {
   return () =>
     ({ op, next }) => {
-      reads.add(op.path.split('.')[0]!);
+      for (const type of typesReadBy(op.path)) reads.add(type);
       return next(op);
     };
 }
