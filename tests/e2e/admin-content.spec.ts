@@ -141,6 +141,24 @@ test('an editor uploads to the media library with pause and resume, and the file
   expect((await anonymous.body()).equals(bytes)).toBe(true);
 });
 
+test('an editor replaces a data-repository archive from the media library, and its public link serves the new file', async ({ page }) => {
+  test.setTimeout(90_000);
+  await ensureEditor(page);
+  await signIn(page, EDITOR);
+  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Медіатека' }).click();
+  await page.getByRole('button', { name: 'Усі файли сайту' }).click();
+  await page.getByRole('button', { name: /Архіви репозиторію даних/ }).click();
+  const card = page.locator('.mantine-Card-root', { hasText: 'ClimUAsd-stn.v2.zip' });
+  await expect(card).toBeVisible();
+  const bytes = Buffer.from(`PK replacement archive ${Date.now()}`);
+  await card.getByRole('button', { name: 'Замінити ClimUAsd-stn.v2.zip' }).locator('..').locator('input[type=file]').setInputFiles({ name: 'month-v2.zip', mimeType: 'application/zip', buffer: bytes });
+  await expect(page.getByRole('group', { name: 'Завантаження month-v2.zip' }).getByText(/Завантажено: .*\(100%\)/)).toBeVisible({ timeout: 30_000 });
+  // The page's link /data_repo/ClimUAsd-stn.v2.zip leads to the archive under its old name, now with the new bytes.
+  const archive = await page.request.fetch('/data_repo/ClimUAsd-stn.v2.zip', { headers: { cookie: '' } });
+  expect(archive.status()).toBe(200);
+  expect((await archive.body()).equals(bytes)).toBe(true);
+});
+
 test('an editor deletes a document and brings it back as a draft from «Видалені»', async ({ page }) => {
   test.setTimeout(90_000);
   await ensureEditor(page);

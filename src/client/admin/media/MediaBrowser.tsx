@@ -13,7 +13,7 @@ import { ConfirmModal } from '../components/ConfirmModal';
 import { firebaseStorage } from '../../lib/storage';
 import { useAdmin } from '../context';
 import { UploadQueue, useUploadQueue } from './UploadQueue';
-import { MEDIA_ROOT, useMediaFolder } from './useMedia';
+import { FOLDER_LABELS, MEDIA_ROOT, useMediaFolder } from './useMedia';
 
 const isImage = (f: FileRef) => /^image\/(png|jpe?g|gif|webp|avif)$/i.test(f.contentType);
 const isPdf = (f: FileRef) => f.contentType === 'application/pdf';
@@ -26,7 +26,9 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
   const [previewing, setPreviewing] = useState<FileRef | null>(null);
   const [deleting, setDeleting] = useState<FileRef | null>(null);
   const media = useMediaFolder(storage, folder);
-  const crumbs = folder.split('/').slice(1);
+  // Folders from the library's root down to the open one: public, public/media, public/media/x…
+  const crumbs = folder.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+  const folderName = (path: string) => FOLDER_LABELS[path] ?? path.split('/').pop()!;
   const shown = media.files.filter((f) => accept !== 'image' || isImage(f));
 
   const queue = useUploadQueue(folder);
@@ -34,18 +36,17 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
   return (
     <Stack>
       <Breadcrumbs aria-label="Тека">
-        {crumbs.map((c, i) => {
-          const path = ['public', ...crumbs.slice(0, i + 1)].join('/');
-          return i === crumbs.length - 1 ? (
+        {crumbs.map((path, i) =>
+          i === crumbs.length - 1 ? (
             <Text key={path} fw={600}>
-              {c === 'media' ? 'Медіатека' : c}
+              {folderName(path)}
             </Text>
           ) : (
             <Anchor key={path} component="button" type="button" onClick={() => setFolder(path)}>
-              {c === 'media' ? 'Медіатека' : c}
+              {folderName(path)}
             </Anchor>
-          );
-        })}
+          ),
+        )}
       </Breadcrumbs>
       <Group>
         <FileButton onChange={(files) => queue.add(files)} multiple accept={accept === 'image' ? 'image/*' : undefined}>
@@ -73,7 +74,7 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
         <Group gap="xs">
           {media.folders.map((f) => (
             <Button key={f} variant="light" size="xs" onClick={() => setFolder(f)}>
-              📁 {f.split('/').pop()}
+              📁 {folderName(f)}
             </Button>
           ))}
         </Group>
@@ -121,6 +122,15 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
               >
                 Копіювати посилання
               </Button>
+              {!onPick ? (
+                <FileButton onChange={(file) => file && queue.replace(file, f.path)}>
+                  {(props) => (
+                    <Button {...props} size="compact-xs" variant="default" aria-label={`Замінити ${f.name}`}>
+                      Замінити
+                    </Button>
+                  )}
+                </FileButton>
+              ) : null}
               {!onPick ? (
                 <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(f)}>
                   Видалити

@@ -1,6 +1,7 @@
 /**
  * Several uploads at once: files added to the queue each get an UploadProgress (with its own pause,
- * resume and cancel); a finished upload leaves the queue after `linger` ms.
+ * resume and cancel); a finished upload leaves the queue after `linger` ms. New files get a fresh
+ * name in the folder; a replacement keeps the name of the file it replaces.
  */
 import type { FirebaseStorage } from 'firebase/storage';
 import { useCallback, useState } from 'react';
@@ -20,8 +21,10 @@ export function useUploadQueue(folder: string) {
     (files: File[]) => setUploads((u) => [...u, ...files.map((file) => ({ key: `${file.name}-${file.size}-${Math.random()}`, file, path: objectNameFor(folder, file) }))]),
     [folder],
   );
+  /** Uploads `file` over the stored object `path` (same name, so every link to it now serves the new bytes). */
+  const replace = useCallback((file: File, path: string) => setUploads((u) => [...u, { key: `${path}-${Math.random()}`, file, path }]), []);
   const remove = useCallback((key: string) => setUploads((all) => all.filter((x) => x.key !== key)), []);
-  return { uploads, add, remove };
+  return { uploads, add, replace, remove };
 }
 
 export function UploadQueue({

@@ -7,6 +7,18 @@ import { storedFileUrl } from '../../../shared/fileUrls';
 /** Uploads live under this folder (readable by anyone, writable by staff). */
 export const MEDIA_ROOT = 'public/media';
 
+/**
+ * How the library names its top folders. Its breadcrumbs go up to `public`, so it reaches every
+ * file a public page links: the uploads (media/), the files of seeded pages (seed/) and the data
+ * repository's archives (data_repo/, where `/data_repo/{name}.zip` points).
+ */
+export const FOLDER_LABELS: Record<string, string> = {
+  public: 'Усі файли сайту',
+  'public/media': 'Медіатека',
+  'public/seed': 'Файли сторінок',
+  'public/data_repo': 'Архіви репозиторію даних',
+};
+
 export interface MediaFolderState {
   folders: string[];
   files: FileRef[];
