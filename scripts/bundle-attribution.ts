@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
-import { BUDGETS, initialChunks } from './bundle-budget';
+import { BUDGETS, initialChunks, readManifest } from './bundle-budget';
 
 const DIR = 'dist/client/assets';
 
@@ -51,7 +51,7 @@ const filter = process.argv[2];
 let files: string[];
 if (filter) files = readdirSync(DIR).filter((f) => f.endsWith('.js') && f.includes(filter)).map((f) => path.join(DIR, f));
 else {
-  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8'));
+  const manifest = readManifest('dist/client');
   files = [
     ...new Set(Object.values(BUDGETS).flatMap((b) => initialChunks(manifest, [b.entry, ...b.extra.filter((k) => manifest[k])]).js)),
   ].map((f) => path.join('dist/client', f));

@@ -38,8 +38,14 @@ export interface EntrySize {
   targetGzip: number;
 }
 
-function readManifest(clientDir: string): Manifest {
-  return JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+/** The public build's manifest and the admin build's (see vite.config.ts), merged. */
+export function readManifest(clientDir: string): Manifest {
+  const out: Manifest = {};
+  for (const name of ['manifest-admin.json', 'manifest.json']) {
+    const file = path.join(clientDir, '.vite', name);
+    if (existsSync(file)) Object.assign(out, JSON.parse(readFileSync(file, 'utf8')) as Manifest);
+  }
+  return out;
 }
 
 /** The chunks loaded up front for the given manifest keys (static imports only, not dynamic ones). */
