@@ -137,6 +137,11 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
       },
       {
         extends: true,
+        // Issue 15: the admin's form widgets and upload progress rendered in jsdom with Testing Library.
+        test: { name: 'component', include: ['tests/component/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/component/setup.ts'], testTimeout: 30_000 },
+      },
+      {
+        extends: true,
         test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {

@@ -3,6 +3,7 @@
  * Pure zod, imported by both the server (validation) and the client (forms, rendering).
  */
 import { z } from 'zod';
+import '../zodLocale';
 
 export { SITE_TIME_ZONE } from './constants';
 

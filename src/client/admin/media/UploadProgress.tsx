@@ -53,7 +53,9 @@ export function UploadProgress({
     const stop = t.on(
       'state_changed',
       (snap) => {
-        setBytes(snap.bytesTransferred);
+        // Shown progress only moves forward: after a pause or a retried chunk the SDK may report
+        // fewer bytes than before while it re-reads the server's offset.
+        setBytes((shown) => Math.max(shown, snap.bytesTransferred));
         setState(snap.state as UploadState);
       },
       (err) => {

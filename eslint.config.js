@@ -1,0 +1,38 @@
+// ESLint (flat config): typescript-eslint's type-aware rules, the React hooks rules, and the import
+// boundaries of the architecture (ARCHITECTURE.md): the client never imports the server, shared code
+// imports neither, and the content domain never imports the tRPC transport.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const serverImports = { group: ['**/server/**', '../server', '../../server'], message: 'The client and shared code never import the server (src/server).' };
+const clientImports = { group: ['**/client/**'], message: 'Shared code never imports the client (src/client).' };
+const trpcImports = {
+  group: ['@trpc/*', '**/trpc/**', '../trpc'],
+  message: 'The content domain never imports the transport: throw a domain error (src/server/content/errors.ts); the tRPC layer maps it.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+  },
+  { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [serverImports] }],
+    },
+  },
+  { files: ['src/shared/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [serverImports, clientImports] }] } },
+  { files: ['src/server/content/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [trpcImports] }] } },
+);

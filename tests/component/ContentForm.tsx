@@ -1,0 +1,42 @@
+/**
+ * The edit form of a content type as SectionEditPage builds it (registry → FieldSpecs → FieldInput,
+ * validated by the type's zod schema through react-hook-form), limited to the widgets that need no
+ * server (files, images, relations and rich text talk to the API or load the editor).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm } from 'react-hook-form';
+import type { AnyContentType } from '../../src/shared/content/define';
+import { formSchema, newDocumentValues } from '../../src/client/admin/form/defaults';
+import { FieldInput } from '../../src/client/admin/form/FieldInput';
+import { formFields, type FieldSpec } from '../../src/client/admin/form/introspect';
+
+const NEEDS_SERVER = new Set(['file', 'image', 'files', 'relation', 'richText']);
+
+export function ContentForm({
+  type,
+  values,
+  onSubmit,
+  onInvalid,
+}: {
+  type: AnyContentType;
+  values?: Record<string, unknown>;
+  onSubmit: (data: Record<string, unknown>) => void;
+  /** Called with react-hook-form's errors when validation fails. */
+  onInvalid?: (errors: Record<string, unknown>) => void;
+}) {
+  const specs = formFields(type).filter((f: FieldSpec) => !NEEDS_SERVER.has(f.kind));
+  const form = useForm<Record<string, unknown>>({
+    resolver: zodResolver(formSchema(type)) as never,
+    defaultValues: { ...newDocumentValues(type, formFields(type)), ...values },
+  });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void form.handleSubmit(onSubmit, onInvalid)(e)}>
+        {specs.map((spec) => (
+          <FieldInput key={spec.name} spec={spec} path={spec.name} />
+        ))}
+        <button type="submit">Зберегти</button>
+      </form>
+    </FormProvider>
+  );
+}
