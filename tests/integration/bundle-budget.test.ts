@@ -23,6 +23,13 @@ describe.skipIf(!hasBuild())('bundle budgets (dist/client)', () => {
     expect(sizes.adminLogin!.files.join(' ')).not.toMatch(/SectionRoutes|MediaBrowser|RichTextEditor|AdminLayout|AdminShell/);
   });
 
+  it('a public page runs on Preact, the admin on React', () => {
+    const code = (name: string) => sizes[name]!.files.map((f) => readFileSync(`dist/client/${f}`, 'utf8')).join('\n');
+    // react-dom's production build names its error page; Preact's compat layer has none.
+    expect(code('public')).not.toContain('react.dev/errors');
+    expect(code('adminLogin')).toContain('react.dev/errors');
+  });
+
   it('neither a public page nor the admin login loads Mantine or Tiptap (the Mantine shell loads after sign-in)', () => {
     for (const name of ['public', 'adminLogin']) {
       const code = sizes[name]!.files.map((f) => readFileSync(`dist/client/${f}`, 'utf8')).join('\n');
