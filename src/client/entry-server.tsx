@@ -7,14 +7,14 @@ import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import superjson from 'superjson';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
 import { createRoutes } from './app/routes';
 import type { HeadTags } from './app/site';
 import type { PublicConfig } from './lib/publicConfig';
 import { createQueryClient } from './lib/queryClient';
-import { createQueryUtils, type AppTRPCClient } from './lib/trpc';
+import { superjsonText } from './lib/superjsonText';
+import { createQueryUtils, type AppTRPCClient, type QueryUtils } from './lib/trpc';
 
 export interface RenderOptions {
   /** Absolute URL of the request. */
@@ -43,11 +43,20 @@ export type RenderResult =
       isBot: boolean;
     };
 
+/** What the server's loaders get as react-router's request context: this request's query utils. */
+interface RenderContext {
+  utils: QueryUtils;
+}
+
+// Built once: the route tree and react-router's static handler (route matching data) do not depend
+// on the request; each request's utils reach the loaders as request context.
+const handler = createStaticHandler(createRoutes(({ context }) => (context as RenderContext).utils));
+
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
   const utils = createQueryUtils(queryClient, options.trpcClient);
-  const handler = createStaticHandler(createRoutes(utils));
-  const context = await handler.query(new Request(options.url));
+  const requestContext: RenderContext = { utils };
+  const context = await handler.query(new Request(options.url), { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
@@ -66,7 +75,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     status: context.statusCode,
     appHtml,
     head,
-    state: superjson.stringify(dehydrate(queryClient)),
+    state: superjsonText(dehydrate(queryClient)),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
     errors: context.errors ? Object.values(context.errors) : [],
     isBot,

@@ -41,10 +41,15 @@ function isMissing(err: unknown): boolean {
   return err instanceof TRPCClientError && (err.data?.code === 'NOT_FOUND' || err.data?.code === 'BAD_REQUEST');
 }
 
+/** The query utils of a loader call (the server's come with the request, see `createRoutes`). */
+export type UtilsOf = (args: LoaderFunctionArgs) => QueryUtils;
+
 /** Builds the loader of a page: validate, run middleware, prefetch; missing data becomes a 404. */
-export function pageLoader(def: PageDef, utils: QueryUtils, middlewareRegistry: Readonly<Record<string, RouteMiddleware>>) {
+export function pageLoader(def: PageDef, utilsOf: UtilsOf, middlewareRegistry: Readonly<Record<string, RouteMiddleware>>) {
   const middleware = resolveRouteMiddleware(def.middleware ?? [], middlewareRegistry);
-  return async ({ params, request }: LoaderFunctionArgs) => {
+  return async (loaderArgs: LoaderFunctionArgs) => {
+    const { params, request } = loaderArgs;
+    const utils = utilsOf(loaderArgs);
     const url = new URL(request.url);
     const args: PageArgs = { params, url };
     if (def.validate && !def.validate(args)) notFound(url.pathname);

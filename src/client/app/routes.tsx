@@ -2,7 +2,7 @@
  * The public route tree. Every page declared in routes/public is listed once here; the server
  * render and the browser build their routers from this same function.
  */
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { RouteMiddleware } from '../../shared/routes';
 import type { QueryUtils } from '../lib/trpc';
 import { activityItemPage, activityListPage, receptionPage } from '../routes/public/activities';
@@ -17,7 +17,7 @@ import { newsItemPage, newsListPage } from '../routes/public/news';
 import { cop29Page, slugPage, tethysPage, unknownPage } from '../routes/public/pages';
 import { publicationItemPage, publicationsListPage } from '../routes/public/publications';
 import { trainingsPage } from '../routes/public/trainings';
-import { pageLoader, type PageDef } from './definePage';
+import { pageLoader, type PageDef, type UtilsOf } from './definePage';
 import { PageErrorBoundary, PublicLayout, RootErrorBoundary, RootShell } from './layouts';
 
 export const publicPages: PageDef[] = [
@@ -51,14 +51,21 @@ export const publicPages: PageDef[] = [
 /** Named route middleware available to pages (the identity issue adds `auth` and `guest`). */
 export const routeMiddleware: Record<string, RouteMiddleware> = {};
 
-export function createRoutes(utils: QueryUtils): RouteObject[] {
+/**
+ * The route tree. `utils` is the query utils the loaders prefetch through: the browser passes its
+ * own; the server builds the tree once and hands each request's utils to the loaders as
+ * react-router's request context (`utilsFromContext`), so no route tree is built per request.
+ */
+export function createRoutes(utils: QueryUtils | UtilsOf): RouteObject[] {
+  const utilsOf: UtilsOf = typeof utils === 'function' ? utils : () => utils;
   return [
     {
       id: 'root',
       Component: RootShell,
       ErrorBoundary: RootErrorBoundary,
-      loader: async () => {
-        await Promise.all([utils.header.get.ensureData(), utils.footer.get.ensureData()]);
+      loader: async (args: LoaderFunctionArgs) => {
+        const u = utilsOf(args);
+        await Promise.all([u.header.get.ensureData(), u.footer.get.ensureData()]);
         return null;
       },
       children: [
@@ -71,7 +78,7 @@ export function createRoutes(utils: QueryUtils): RouteObject[] {
               ErrorBoundary: PageErrorBoundary,
               children: publicPages.map((page) => ({
                 path: page.path,
-                loader: pageLoader(page, utils, routeMiddleware),
+                loader: pageLoader(page, utilsOf, routeMiddleware),
                 Component: page.Component,
               })),
             },
