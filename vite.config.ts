@@ -1,7 +1,10 @@
 /**
- * Vite builds two things:
- * - the browser bundle (`vite build`): dist/client, with a manifest the server reads for script and
- *   style tags, and the build manifests builds/latest.json and builds/meta/{id}.json;
+ * Vite builds three things (`npm run build` runs them in this order):
+ * - the admin's browser bundle (`vite build --mode admin`, React): dist/client, manifest
+ *   .vite/manifest-admin.json;
+ * - the public site's browser bundle (`vite build`, Preact through preact/compat): the same folder,
+ *   with a manifest the server reads for script and style tags (both manifests), the build manifests
+ *   builds/latest.json and builds/meta/{id}.json, and the precompressed forms of every file;
  * - the server (`vite build --ssr`): dist/server/main.js and the CLIs in dist/server/cli/, with node_modules external.
  * Vitest reads the `test` section (unit, integration, security and contract projects).
  */
