@@ -11,6 +11,7 @@ import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
 import { createRoutes } from './app/routes';
 import type { HeadTags } from './app/site';
+import { buildHeadPart } from './lib/head/build';
 import type { PublicConfig } from './lib/publicConfig';
 import { createQueryClient } from './lib/queryClient';
 import { superjsonText } from './lib/superjsonText';
@@ -62,7 +63,16 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const isBot = isBotUserAgent(options.userAgent);
-  const head: HeadTags = { title: '', description: '', canonical: '' };
+  const head: HeadTags = {
+    title: '',
+    description: '',
+    canonical: '',
+    ogTitle: '',
+    ogType: 'website',
+    image: { url: '', width: null, height: null, alt: '' },
+    sources: {},
+    parts: [],
+  };
   const appHtml = renderToString(
     <StrictMode>
       <Providers site={{ config: options.config, isBot, head }} queryClient={queryClient} trpcClient={options.trpcClient}>
@@ -70,6 +80,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       </Providers>
     </StrictMode>,
   );
+  head.parts = Object.entries(head.sources).map(([key, source]) => buildHeadPart(key, source, { origin: options.config.origin, url: head.canonical }));
   return {
     kind: 'page',
     status: context.statusCode,

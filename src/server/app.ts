@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '../client/lib/publicConfig';
 import type { Config } from './config';
@@ -28,6 +29,8 @@ import { registerCrossSiteGuard, registerSessionRoute } from './http/session';
 import { createIdentity, ensureFirstAdmin } from './identity/index';
 import { redactedRequestSerializer } from './identity/logRedaction';
 import type { IdentityBackend } from './identity/types';
+import { MailOutbox } from './mail/outbox';
+import { createMailTransport } from './mail/transport';
 import { firestoreRateLimiter } from './rateLimit';
 import { seedIfEmpty } from './seed/load';
 import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
@@ -37,6 +40,7 @@ import { ObjectStore } from './storage/objects';
 import { objectStorePortFor } from './storage/portFor';
 import { registerPortImageVariants } from './storage/portVariants';
 import { storageRoutes } from './storage/routes';
+import { registerCiteRoutes } from './cite/routes';
 import { DocumentExistsError, type DocumentStore } from './store/port';
 import { openSqliteDatabase, SqliteDocumentStore } from './store/sqlite';
 import { appRouter, type AppRouter } from './trpc/appRouter';
@@ -99,6 +103,9 @@ export async function createServer(config: Config, options: CreateServerOptions 
     // Stopping must not wait for busy keep-alive connections (up to the keep-alive timeout).
     forceCloseConnections: true,
   });
+  // Every mail (password resets, book-order notifications) is sent and audited here; none without SMTP_URL.
+  const outbox = new MailOutbox(createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom }), store, { warn: (m) => app.log.warn(m) });
+  if (!outbox.configured) app.log.info('SMTP_URL is not set: no mail is sent (password resets, book-order notifications).');
   let identity;
   try {
     if (config.seed) {
@@ -108,7 +115,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
         app.log.info('seed skipped: another instance seeded the database');
       });
     }
-    identity = await createIdentity(config, db, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
+    identity = await createIdentity(config, db, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) }, outbox);
     await ensureFirstAdmin(identity.backend, config, { info: (m) => app.log.info(m) });
   } catch (err) {
     await store.close();
@@ -120,6 +127,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     config,
     content,
     identity: identity.backend,
+    outbox,
     // Limits count across instances in firebase mode, in this process in the embedded mode.
     ...(firestore ? { rateLimiter: firestoreRateLimiter(firestore) } : {}),
   });
@@ -157,12 +165,17 @@ export async function createServer(config: Config, options: CreateServerOptions 
         decorateReply: false,
       });
     });
+  }
+  // Root files (icons, manifest, share image, robots.txt): from the build, or straight from the
+  // sources when running unbuilt (npm run dev, tests), so pages never link to a missing icon.
+  const staticRoot = build.built ? path.join(build.dir, 'static') : path.resolve('src/client/static');
+  if (existsSync(staticRoot)) {
     await app.register(fastifyStatic, {
-      root: path.join(build.dir, 'static'),
+      root: staticRoot,
       prefix: '/',
       wildcard: false,
       maxAge: '1d',
-      preCompressed: true,
+      preCompressed: build.built,
       decorateReply: false,
     });
   }
@@ -178,6 +191,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerFirebaseInit(app, config);
   registerBuildManifests(app, build);
   registerHealthCheck(app, store);
+  registerCiteRoutes(app, content, config.publicUrl);
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
   registerPortImageVariants(app, files); // srcset of images in Cloud Storage (firebase mode)
   registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(files)));

@@ -15,6 +15,23 @@ const bool = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase()
   (v) => v === 'true' || v === '1' || v === 'yes',
 );
 
+/** smtp:// or smtps:// with a host (credentials and port optional). */
+function isSmtpUrl(value: string): boolean {
+  if (!/^smtps?:\/\//i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `address` or `Display Name <address>`. */
+function isMailbox(value: string): boolean {
+  const match = /^(?:[^<>]*<([^<>]+)>|([^<>\s]+))$/.exec(value);
+  const address = match?.[1] ?? match?.[2];
+  return !!address && z.email().safeParse(address.trim()).success;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,9 +73,18 @@ const envSchema = z
       .string()
       .default('')
       .refine((v) => v.split(',').every((p) => !p.trim() || ['google', 'facebook', 'github', 'twitter'].includes(p.trim())), 'must list google, facebook, github or twitter'),
-    /** SMTP connection URL for password-reset mail (smtp://user:pass@host:587); unset: no mail (the CLI's reset-link makes links). */
-    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
-    MAIL_FROM: z.string().default('УкрГМІ <no-reply@uhmi.org.ua>'),
+    /**
+     * SMTP connection URL for the server's mail (password resets, book-order notifications):
+     * smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465; unset: no mail
+     * (the CLI's reset-link makes links).
+     */
+    SMTP_URL: optional(z.string().refine(isSmtpUrl, 'must be smtp://[user:pass@]host[:port] or smtps://…')),
+    /** Sender of the server's mail: an address, or `Name <address>`. */
+    MAIL_FROM: z.string().trim().refine(isMailbox, 'must be an email address or Name <address>').default('УкрГМІ <no-reply@uhmi.org.ua>'),
+    /** Where book-order notifications go, comma-separated addresses; default SUPPORT_EMAIL. */
+    BOOK_ORDER_NOTIFY_EMAIL: optional(
+      z.string().refine((v) => v.split(',').every((a) => z.email().safeParse(a.trim()).success), 'must be email addresses separated by commas'),
+    ),
     /** Byte quota of the storage bucket; 0 means none (uploads beyond it get 402). */
     STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(0),
     /** Largest object accepted, in bytes (default 5 GiB). */
@@ -121,8 +147,11 @@ export interface Config {
     authorizedDomains: string[];
     providers: Array<'google' | 'facebook' | 'github' | 'twitter'>;
   };
+  /** SMTP_URL: the server's mail (password resets, book-order notifications); undefined: no mail. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Staff addresses notified of each book order (BOOK_ORDER_NOTIFY_EMAIL, default SUPPORT_EMAIL). */
+  bookOrderNotifyEmails: string[];
   storage: {
     quotaBytes: number;
     maxObjectBytes: number;
@@ -149,7 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    const raw = env[name];
+    // A bad SMTP_URL is not echoed with its password.
+    const raw = name === 'SMTP_URL' ? env[name]?.replace(/\/\/[^/@]*@/, '//…@') : env[name];
     const got = raw === undefined ? '' : `, got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)}`;
     throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}${got}`);
   }
@@ -193,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    bookOrderNotifyEmails: (e.BOOK_ORDER_NOTIFY_EMAIL ?? e.SUPPORT_EMAIL).split(',').map((a) => a.trim()).filter(Boolean),
     storage: {
       quotaBytes: e.STORAGE_QUOTA_BYTES,
       maxObjectBytes: e.STORAGE_MAX_OBJECT_BYTES,

@@ -65,6 +65,16 @@ export function canonicalCasePath(pathname: string): string | null {
 }
 
 /**
+ * The one address of a page for `pathname`: its first segment in the spec's case and no trailing
+ * slash (`/news/x/` → `/News/x`; the home page stays `/`); null when `pathname` is already it.
+ */
+export function canonicalPagePath(pathname: string): string | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  const target = canonicalCasePath(trimmed) ?? trimmed;
+  return target === pathname ? null : target;
+}
+
+/**
  * Path prefixes the server answers itself, never with a page: the admin, the APIs, the
  * Firebase-compatible identity and storage endpoints, `/__/…`, build manifests and built assets.
  * A path is under a prefix when it equals it or continues with `/`.
@@ -81,7 +91,17 @@ export const RESERVED_PATH_PREFIXES = [
 ] as const;
 
 /** Files served at the site root from `src/client/static` (a security test keeps this list equal to the folder). */
-export const ROOT_STATIC_FILES = ['/favicon.svg', '/robots.txt'] as const;
+export const ROOT_STATIC_FILES = [
+  '/apple-touch-icon.png',
+  '/favicon.ico',
+  '/icon-192.png',
+  '/icon-512.png',
+  '/icon.svg',
+  '/logo.svg',
+  '/og-image.png',
+  '/robots.txt',
+  '/site.webmanifest',
+] as const;
 
 /**
  * Whether a (decoded) path belongs to the server rather than to the pages: under one of

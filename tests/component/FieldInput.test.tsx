@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { header } from '../../src/shared/content/types/header';
 import { news } from '../../src/shared/content/types/news';
 import { publications } from '../../src/shared/content/types/publications';
+import { trainings } from '../../src/shared/content/types/trainings';
 import { ContentForm } from './ContentForm';
 import { renderAdmin } from './render';
 
@@ -67,6 +68,25 @@ describe('text, number and date widgets', () => {
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
     expect((onSubmit.mock.calls[0]![0] as { year: unknown }).year).toBe(2005);
+  });
+});
+
+describe('link fields', () => {
+  it('are one-line inputs that take site paths and https addresses and refuse anything else under the field', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    renderAdmin(<ContentForm type={trainings} values={{ title: 'Курс з агрометеорології', startDate: '2027-03-01', endDate: '2027-03-05' }} onSubmit={onSubmit} />);
+    const link = screen.getByRole('textbox', { name: 'Посилання на реєстрацію' });
+    expect(link.tagName).toBe('INPUT');
+    await user.type(link, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(link.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(link)).toContain('Посилання має починатися з /');
+    await user.clear(link);
+    await user.type(link, 'https://uhmi.org.ua/registration');
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect((onSubmit.mock.calls[0]![0] as { registrationUrl: string }).registrationUrl).toBe('https://uhmi.org.ua/registration');
   });
 });
 

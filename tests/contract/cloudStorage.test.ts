@@ -50,6 +50,14 @@ describe('firebase mode on the Storage emulator', () => {
     const archives = await port.list({ prefix: 'public/data_repo/' });
     expect(archives.items.length).toBe(written.filter((d) => d.collection === 'dataRepo').length);
 
+    // Covers in the bucket keep their size (the srcset of Firebase download URLs is tested below).
+    const covers = written.filter((d) => d.collection === 'news').map((d) => (d.data as { cover: { url: string; contentType: string; width: number; height: number } }).cover);
+    expect(covers.length).toBeGreaterThan(0);
+    for (const cover of covers) {
+      expect(cover).toMatchObject({ contentType: 'image/png', width: 1200, height: 675 });
+      expect(cover.url.startsWith(`${emulator.origin}/v0/b/${BUCKET}/o/public%2Fseed%2F`)).toBe(true);
+    }
+
     const rules = [contentTypes.redirects.schema.parse({ match: 'zip', from: '/data_repo', priority: 20 })];
     const fileName = archives.items[0]!.slice('public/data_repo/'.length);
     const location = await matchRedirectWith(rules, `/data_repo/${fileName}`, '', storageArchives(port));

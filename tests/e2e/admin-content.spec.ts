@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { onePagePdf } from '../../src/server/seed/files';
+import { ALT_REQUIRED_MESSAGE } from '../../src/shared/content/fields';
 import { expect, test } from './fixtures';
 
 const ADMIN = { email: 'admin@uhmi.org.ua', password: 'e2e-admin-password' };
@@ -55,7 +56,6 @@ test('an editor creates, publishes, edits a news item and restores its first ver
   // Cover image and a PDF attachment, uploaded through the storage SDK.
   await page.getByRole('button', { name: 'Завантажити зображення' }).locator('..').locator('input[type=file]').setInputFiles({ name: 'obkladynka.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.getByLabel('Альтернативний текст (для незрячих)')).toBeVisible();
-  await form.getByLabel('Альтернативний текст (для незрячих)').fill('Учасники семінару');
   await page
     .getByRole('button', { name: 'Завантажити файл' })
     .locator('..')
@@ -65,6 +65,11 @@ test('an editor creates, publishes, edits a news item and restores its first ver
 
   await form.locator('label', { hasText: /^Опубліковано$/ }).click();
   await expect(form.getByRole('radio', { name: 'Опубліковано' })).toBeChecked();
+  // An image without alt text is not saved: the message stands under the alt field.
+  await form.getByRole('button', { name: 'Зберегти' }).click();
+  await expect(form.getByText(ALT_REQUIRED_MESSAGE)).toBeVisible();
+  await expect(page.getByText('Версія 1', { exact: true })).toHaveCount(0);
+  await form.getByLabel('Альтернативний текст (для незрячих)').fill('Учасники семінару');
   await form.getByRole('button', { name: 'Зберегти' }).click();
   await expect(page.getByText('Версія 1', { exact: true })).toBeVisible();
 
@@ -73,7 +78,11 @@ test('an editor creates, publishes, edits a news item and restores its first ver
   await publicPage.goto('/News');
   await publicPage.getByRole('link', { name: 'Семінар з кліматичних даних для громад' }).click();
   await expect(publicPage.getByText('Перша версія тексту новини.')).toBeVisible();
-  await expect(publicPage.getByRole('img', { name: 'Учасники семінару' })).toBeVisible();
+  const cover = publicPage.getByRole('img', { name: 'Учасники семінару' });
+  await expect(cover).toBeVisible();
+  // Its intrinsic size was read when it was chosen, so the page reserves its space.
+  await expect(cover).toHaveAttribute('width', '2');
+  await expect(cover).toHaveAttribute('height', '2');
   const pdfLink = publicPage.getByRole('link', { name: /programa-seminaru\.pdf/ });
   const pdf = await publicPage.request.get((await pdfLink.getAttribute('href'))!);
   expect(pdf.status()).toBe(200);

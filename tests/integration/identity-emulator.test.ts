@@ -19,6 +19,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createUserWithEmailAndPassword,
   deleteUser,
+  EmailAuthProvider,
+  reauthenticateWithCredential,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   updatePassword,
@@ -277,6 +279,31 @@ describe('differential, Firebase defaults: embedded (enumeration protection on, 
       embedded: { thisSession: 'ok', otherSession: 'auth/user-token-expired', otherSignedOut: true, newPassword: 'ok' },
       emulator: { thisSession: 'ok', otherSession: 'ok', otherSignedOut: false, newPassword: 'ok' },
     });
+  });
+
+  it('changes the password as the admin\'s «Змінити пароль» does: re-authentication, then updatePassword, at once', async () => {
+    const results = await onEachSide(sides, async (side) => {
+      const { auth, email, uid } = await signedInUser(side, 'change-own');
+      const other = await side.client();
+      await signInWithEmailAndPassword(other, email, PASSWORD);
+      const wrongCurrent = await errorCode(reauthenticateWithCredential(auth.currentUser!, EmailAuthProvider.credential(email, 'not-the-password')));
+      // No pause: the re-authentication and the change fall in the same second.
+      const reauth = await reauthenticateWithCredential(auth.currentUser!, EmailAuthProvider.credential(email, PASSWORD));
+      await updatePassword(auth.currentUser!, 'changed-password-9');
+      const thisSession = await auth.currentUser!.getIdToken(true).then(() => 'ok', (err: { code?: string }) => err.code);
+      return {
+        wrongCurrent,
+        sameUser: reauth.user.uid === uid,
+        thisSession,
+        stillSignedIn: auth.currentUser?.uid === uid,
+        newPassword: await signInWithEmailAndPassword(await side.client(), email, 'changed-password-9').then(() => 'ok'),
+        oldPassword: await errorCode(signInWithEmailAndPassword(await side.client(), email, PASSWORD)),
+        otherSession: await other.currentUser!.getIdToken(true).then(() => 'ok', (err: { code?: string }) => err.code),
+      };
+    });
+    const alike = { wrongCurrent: 'auth/invalid-credential', sameUser: true, thisSession: 'ok', stillSignedIn: true, newPassword: 'ok', oldPassword: 'auth/invalid-credential' };
+    // The other session: the DIFFERENCE of the test above (ended here, kept by the emulator).
+    expect(results).toEqual({ embedded: { ...alike, otherSession: 'auth/user-token-expired' }, emulator: { ...alike, otherSession: 'ok' } });
   });
 
   it('updates the profile', async () => {

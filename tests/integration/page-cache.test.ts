@@ -83,7 +83,8 @@ describe('page cache', () => {
   it('puts no nonce and no inline script into the cached HTML, and the CSP has no nonce', async () => {
     const res = await get('/');
     expect(res.body).not.toMatch(/nonce/);
-    expect(res.body).not.toMatch(/<script(?![^>]*(type="application\/json"|src=))[^>]*>/);
+    // Data blocks only (the app data, JSON-LD): never executable inline script.
+    expect(res.body).not.toMatch(/<script(?![^>]*(type="application\/(?:ld\+)?json"|src=))[^>]*>/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).not.toMatch(/nonce|script-src[^;]*unsafe-inline/);
     expect(csp).toMatch(/script-src 'self'/);

@@ -50,7 +50,7 @@ const RESERVED_SOURCES = [
   '/__/firebase/init.json',
   '/builds/latest.json',
   '/assets/public.js',
-  '/favicon.svg',
+  '/icon.svg',
   '/robots.txt',
 ];
 
@@ -84,7 +84,7 @@ describe('rules for the server\'s own paths', () => {
     const ids = [];
     for (const data of hostile) ids.push((await server.store.create('redirects', data)).id);
     try {
-      for (const url of ['/edit/admin/Login', '/edit/admin', '/%65dit/admin/Login', '/api/trpc/news.list?input=%7B%7D', '/favicon.svg', '/__/firebase/init.json', '/builds/latest.json']) {
+      for (const url of ['/edit/admin/Login', '/edit/admin', '/%65dit/admin/Login', '/api/trpc/news.list?input=%7B%7D', '/icon.svg', '/__/firebase/init.json', '/builds/latest.json']) {
         const res = await server.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).not.toBe(301);
         expect(res.headers.location, url).toBeUndefined();

@@ -16,7 +16,16 @@ const config = {
 
 describe('htmlDocument', () => {
   const html = htmlDocument({
-    head: { title: 'Новини — УкрГМІ', description: 'Новини інституту', canonical: 'https://uhmi.example/News' },
+    head: {
+      title: 'Новини — УкрГМІ',
+      description: 'Новини інституту',
+      canonical: 'https://uhmi.example/News',
+      ogTitle: 'Новини',
+      ogType: 'website',
+      image: { url: 'https://uhmi.example/icon.png', width: null, height: null, alt: '' },
+      sources: {},
+      parts: [],
+    },
     appHtml: '<main id="main"><h1>Новини</h1></main>',
     state: '{"json":{"queries":[]}}',
     router: { loaderData: {}, actionData: null, errors: null },

@@ -1,11 +1,12 @@
-/** The admin layout: header with the user and sign-out, navigation by section, the screen. */
+/** The admin layout: header with the user, «Змінити пароль» and sign-out, navigation by section, the screen. */
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { signOut } from 'firebase/auth';
-import { Link, Outlet, useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../shared/authUsers';
 import { useAdmin } from './context';
-import { ADMIN_HOME } from './guards';
+import { ADMIN_HOME, CHANGE_PASSWORD_PATH, loginUrl } from './guards';
 import { navSections } from './sections';
 import { serverSignOut, syncSession, useSessionState } from './session';
 
@@ -13,10 +14,18 @@ export function AdminLayout() {
   const { auth, session } = useAdmin();
   const state = useSessionState(session);
   const [opened, { toggle }] = useDisclosure();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const role = state.status === 'signedIn' ? state.role : null;
 
+  const leaving = useRef(false);
+  // A session that ends while a screen is open (account disabled, signed out elsewhere) goes to the login page.
+  useEffect(() => {
+    if (state.status === 'signedOut' && !leaving.current) navigate(loginUrl(`${pathname}${search}`), { replace: true });
+  }, [state.status, navigate, pathname, search]);
+
   const leave = async () => {
+    leaving.current = true;
     // First on the server (revokes the session's tokens), then in the SDK.
     await serverSignOut();
     await signOut(auth);
@@ -40,6 +49,9 @@ export function AdminLayout() {
                 {state.email} · {role ? ROLE_LABELS[role] : ''}
               </Text>
             ) : null}
+            <Button variant="subtle" size="xs" component={Link} to={`${ADMIN_HOME}/${CHANGE_PASSWORD_PATH}`}>
+              Змінити пароль
+            </Button>
             <Button variant="light" size="xs" component="a" href="/">
               На сайт
             </Button>

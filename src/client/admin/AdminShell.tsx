@@ -13,13 +13,24 @@ import type { AppRouter } from '../../server/trpc/appRouter';
 import { createQueryClient } from '../lib/queryClient';
 import { trpc } from '../lib/trpc';
 import { AdminLayout } from './AdminLayout';
+import { useAdmin } from './context';
+import { recheckSessionOnUnauthorized, type AdminSession } from './session';
 import { adminTheme } from './theme';
 
 // One client pair per page load: the layout stays mounted across admin navigations.
 const queryClient = createQueryClient();
 const trpcClient = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })] });
 
+let watching = false;
+/** Once per page load: a query or mutation refused as UNAUTHORIZED rechecks the session. */
+function watchUnauthorized(session: AdminSession) {
+  if (watching) return;
+  watching = true;
+  recheckSessionOnUnauthorized(queryClient, session);
+}
+
 export function AdminShell() {
+  watchUnauthorized(useAdmin().session);
   return (
     <MantineProvider theme={adminTheme}>
       {/* Bottom right: a notice never covers the header's «На сайт» and «Вийти». */}

@@ -10,6 +10,8 @@ import type { AdminSession } from './session';
 
 export const ADMIN_HOME = '/edit/admin';
 export const LOGIN_PATH = '/edit/admin/Login';
+/** The signed-in user's own password page, under ADMIN_HOME. */
+export const CHANGE_PASSWORD_PATH = 'account/password';
 
 /** A return URL is followed only when it stays inside the admin (no open redirects). */
 export function safeReturnUrl(value: string | null | undefined): string {

@@ -5,7 +5,7 @@
 import { isRouteErrorResponse, Link, useRouteError, type RouteObject } from 'react-router';
 import type { RouteMiddleware } from '../../shared/routes';
 import { handleChunkLoadError } from '../lib/buildUpdates';
-import { ADMIN_HOME, guardLoader } from './guards';
+import { ADMIN_HOME, CHANGE_PASSWORD_PATH, guardLoader } from './guards';
 import { LoadingScreen } from './login/ui';
 
 /*
@@ -18,6 +18,7 @@ const LoginPage = () => import('./pages/LoginPage').then((m) => ({ Component: m.
 const AdminLayout = () => import('./AdminShell').then((m) => ({ Component: m.AdminShell }));
 const Dashboard = () => import('./pages/Dashboard').then((m) => ({ Component: m.Dashboard }));
 const AuthUsersPage = () => import('./pages/AuthUsersPage').then((m) => ({ Component: m.AuthUsersPage }));
+const ChangePasswordPage = () => import('./pages/ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage }));
 const AuditPage = () => import('./pages/AuditPage').then((m) => ({ Component: m.AuditPage }));
 const MediaLibraryPage = () => import('./media/MediaLibraryPage').then((m) => ({ Component: m.MediaLibraryPage }));
 const SectionIndexRoute = () => import('./pages/SectionRoutes').then((m) => ({ Component: m.SectionIndexRoute }));
@@ -68,6 +69,7 @@ export function createAdminRoutes(middleware: Record<string, RouteMiddleware>): 
         { path: 'config/AuthUsers', loader: guardLoader(['auth', 'adminOnly'], middleware), lazy: AuthUsersPage },
         { path: 'audit', loader: guardLoader(['auth', 'adminOnly'], middleware), lazy: AuditPage },
         { path: 'media', lazy: MediaLibraryPage },
+        { path: CHANGE_PASSWORD_PATH, lazy: ChangePasswordPage },
         { path: 'config/:section', lazy: SectionIndexRoute },
         { path: 'config/:section/:id', lazy: SectionDocumentRoute },
         { path: 'config/:section/:id/:childKey/:childId', lazy: ChildDocumentRoute },

@@ -3,14 +3,16 @@
  * state change and every token change the current ID token (empty when signed out) is posted to
  * POST /api/__session, which sets or clears the `__session` cookie the tRPC calls use.
  */
-import { onIdTokenChanged, type Auth, type User } from 'firebase/auth';
+import { onIdTokenChanged, signOut, type Auth, type User } from 'firebase/auth';
+import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
 export type StaffRole = 'admin' | 'editor';
 
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signedOut' }
+  /** `reason: 'disabled'`: the session ended because its account was disabled (the login page says so). */
+  | { status: 'signedOut'; reason?: 'disabled' }
   | { status: 'signedIn'; user: User; email: string | null; role: StaffRole | null };
 
 export interface AdminSession {
@@ -20,19 +22,29 @@ export interface AdminSession {
   ready(): Promise<SessionState>;
   /** Resolves with the first state (the current one included) that satisfies `test`. */
   waitFor(test: (state: SessionState) => boolean): Promise<SessionState>;
+  /**
+   * Asks the server again about the current sign-in (after a request was refused as unauthorized):
+   * a disabled account, or a session ended elsewhere, signs out here too.
+   */
+  recheck(): Promise<void>;
 }
 
-/** Posts the token to the server; resolves to the role the server sees, or null. */
-export async function syncSession(token: string): Promise<StaffRole | null> {
+/**
+ * Posts the token to the server; resolves to the role the server sees, null when it sees none (or
+ * refuses the token), or `'disabled'` when the token (or, for an empty one, the cookie it clears) is
+ * good but its account was disabled.
+ */
+export async function syncSession(token: string): Promise<StaffRole | null | 'disabled'> {
   const res = await fetch('/api/__session', {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ token }),
   });
-  if (!res.ok) return null;
-  const body = (await res.json()) as { user: { role: StaffRole | null } | null };
-  return body.user?.role ?? null;
+  if (res.status !== 200 && res.status !== 401) return null;
+  const body = (await res.json().catch(() => null)) as { user?: { role: StaffRole | null } | null; reason?: string } | null;
+  if (body?.reason === 'user-disabled') return 'disabled';
+  return res.ok ? (body?.user?.role ?? null) : null;
 }
 
 /**
@@ -61,19 +73,34 @@ export function createAdminSession(auth: Auth): AdminSession {
     if (next.status !== 'loading') resolveReady(next);
   };
 
+  /** Why the last sign-out happened, when it was the account being disabled (cleared at the next sign-in). */
+  let signedOutReason: 'disabled' | undefined;
+  const signedOut = (): SessionState => (signedOutReason ? { status: 'signedOut', reason: signedOutReason } : { status: 'signedOut' });
+  /** The account was disabled: sign out of the SDK (its null callback reports the reason). */
+  const endDisabled = async () => {
+    signedOutReason = 'disabled';
+    if (auth.currentUser) await signOut(auth);
+    else if (state.status !== 'loading') set(signedOut());
+  };
+
   onIdTokenChanged(auth, async (user) => {
     const mine = ++generation;
     try {
       if (!user) {
-        await syncSession('');
-        if (mine === generation) set({ status: 'signedOut' });
+        // Also when the SDK itself dropped a stored sign-in at start-up: the server tells if it was disabled.
+        if ((await syncSession('')) === 'disabled') signedOutReason = 'disabled';
+        if (mine === generation) set(signedOut());
         return;
       }
       const role = await syncSession(await user.getIdToken());
+      if (role === 'disabled') return void (await endDisabled());
+      signedOutReason = undefined;
       if (mine === generation) set({ status: 'signedIn', user, email: user.email, role });
     } catch (err) {
+      // A refresh refused as USER_DISABLED: the SDK signs out by itself.
+      if ((err as { code?: string } | null)?.code === 'auth/user-disabled') return void (await endDisabled());
       console.error('[session] could not sync the session', err);
-      if (mine === generation) set(user ? { status: 'signedIn', user, email: user.email, role: null } : { status: 'signedOut' });
+      if (mine === generation) set(user ? { status: 'signedIn', user, email: user.email, role: null } : signedOut());
     }
   });
 
@@ -84,6 +111,18 @@ export function createAdminSession(auth: Auth): AdminSession {
       return () => listeners.delete(listener);
     },
     ready: () => readyPromise,
+    async recheck() {
+      const user = auth.currentUser;
+      if (!user) return;
+      try {
+        const role = await syncSession(await user.getIdToken());
+        if (role === 'disabled') await endDisabled();
+        // Refused otherwise (revoked elsewhere): a forced refresh tells, and the SDK signs out if so.
+        else if (role === null) await user.getIdToken(true);
+      } catch (err) {
+        if ((err as { code?: string } | null)?.code === 'auth/user-disabled') await endDisabled();
+      }
+    },
     waitFor(test) {
       if (test(state)) return Promise.resolve(state);
       return new Promise((resolve) => {
@@ -100,4 +139,21 @@ export function createAdminSession(auth: Auth): AdminSession {
 
 export function useSessionState(session: AdminSession): SessionState {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
+}
+
+// Read structurally (a TRPCClientError's `data.code`): the login page, which loads this module, does
+// not carry the tRPC client (issue 13).
+const isUnauthorized = (error: unknown) => (error as { data?: { code?: string } } | null)?.data?.code === 'UNAUTHORIZED';
+
+/**
+ * Rechecks the session whenever a query or mutation is refused as UNAUTHORIZED, so an account
+ * disabled (or signed out elsewhere) while a screen is open ends here with the login page's message.
+ */
+export function recheckSessionOnUnauthorized(queryClient: QueryClient, session: AdminSession): void {
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) void session.recheck();
+  });
+  queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) void session.recheck();
+  });
 }

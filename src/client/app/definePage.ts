@@ -4,7 +4,7 @@
  * and its component, which reads the same queries with useSuspenseQuery.
  */
 import type { ComponentType } from 'react';
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { TRPCClientError } from '@trpc/client';
 import { pageNotFoundMessage, resolveRouteMiddleware, type RouteMiddleware } from '../../shared/routes';
 import type { QueryUtils } from '../lib/trpc';
@@ -34,6 +34,15 @@ export function definePage<D extends Record<string, unknown> = Record<string, un
 /** The 404 thrown by loaders; rendered by the page error boundary, status 404 on the server. */
 export function notFound(pathname: string): never {
   throw data({ message: pageNotFoundMessage(pathname) }, { status: 404, statusText: 'Not Found' });
+}
+
+/**
+ * Sends a page reached at another address than its own (an item's internal id instead of its slug)
+ * to `path` with 301, keeping the query (preview, page). Called by item pages' prefetch with the
+ * document's `publicPath`; thrown as a redirect Response, which the server answers as a 301.
+ */
+export function canonicalRedirect(url: URL, path: string | null | undefined): void {
+  if (path && !path.includes('#') && path !== url.pathname) throw redirect(`${path}${url.search}`, 301);
 }
 
 /** Whether a tRPC error means "nothing there" (not found, or input no route could serve). */

@@ -1,9 +1,9 @@
 /** The body of an item page: cover image, rich text and attachments. */
 import type { ReactNode } from 'react';
 import type { FileRef, ImageRef } from '../../shared/content/fields';
-import { srcSetFor } from '../../shared/images';
 import { Attachments } from './Attachments';
 import { RichText } from './RichText';
+import { StoredImage } from './StoredImage';
 
 export function Article({
   cover,
@@ -21,7 +21,7 @@ export function Article({
   return (
     <div className={aside ? 'article-grid' : undefined}>
       <article className="article">
-        {cover ? <img className="article-cover" src={cover.url} srcSet={srcSetFor(cover)} sizes="(min-width: 1000px) 75ch, 100vw" alt={cover.alt} /> : null}
+        {cover ? <StoredImage className="article-cover" image={cover} sizes="(min-width: 1000px) 75ch, 100vw" priority /> : null}
         <RichText html={body} />
         {children}
         <Attachments files={attachments} />

@@ -1,5 +1,6 @@
-/** The trail from the home page to the current page. */
+/** The trail from the home page to the current page (also the page's BreadcrumbList structured data). */
 import { Link } from 'react-router';
+import { useHeadSource } from '../lib/head/useHeadSource';
 
 export interface Crumb {
   label: string;
@@ -7,6 +8,7 @@ export interface Crumb {
 }
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  useHeadSource('breadcrumbs', { kind: 'breadcrumbs', crumbs: items });
   return (
     <nav className="breadcrumbs" aria-label="Навігаційний ланцюжок">
       <ol>

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ImageRef } from '../../shared/content/fields';
-import { srcSetFor } from '../../shared/images';
+import { StoredImage } from './StoredImage';
 
 export function CardList({ children, label }: { children: ReactNode; label?: string }) {
   return (
@@ -18,6 +18,7 @@ export function Card({
   meta,
   summary,
   image,
+  imagePriority = false,
   id,
   children,
 }: {
@@ -26,12 +27,14 @@ export function Card({
   meta?: ReactNode;
   summary?: string;
   image?: ImageRef | null;
+  /** The card's image is the page's main (LCP) image: load it at once rather than lazily. */
+  imagePriority?: boolean;
   id?: string;
   children?: ReactNode;
 }) {
   return (
     <li className="card" id={id}>
-      {image ? <img className="card-image" src={image.url} srcSet={srcSetFor(image)} sizes="(min-width: 1000px) 360px, 100vw" alt={image.alt} loading="lazy" /> : null}
+      {image ? <StoredImage className="card-image" image={image} sizes="(min-width: 1000px) 360px, 100vw" priority={imagePriority} /> : null}
       <div className="card-body">
         {meta ? <p className="card-meta">{meta}</p> : null}
         <h3 className="card-title">{to ? <Link to={to}>{title}</Link> : title}</h3>

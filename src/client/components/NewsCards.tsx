@@ -3,16 +3,18 @@ import type { ContentDocument } from '../../shared/content/registry';
 import { formatDate, machineDate } from '../lib/dates';
 import { Card, CardList } from './Cards';
 
-export function NewsCards({ items, label }: { items: Array<ContentDocument<'news'>>; label: string }) {
+/** `priorityFirst`: the first card's image is the page's main image (loaded at once, not lazily). */
+export function NewsCards({ items, label, priorityFirst = false }: { items: Array<ContentDocument<'news'>>; label: string; priorityFirst?: boolean }) {
   return (
     <CardList label={label}>
-      {items.map((n) => (
+      {items.map((n, i) => (
         <Card
           key={n.id}
           to={`/News/${n.slug}`}
           title={n.title}
           summary={n.summary}
           image={n.cover}
+          imagePriority={priorityFirst && i === 0}
           meta={<time dateTime={machineDate(n.date)}>{formatDate(n.date)}</time>}
         />
       ))}

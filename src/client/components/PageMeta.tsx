@@ -1,17 +1,41 @@
 /**
- * Sets the page's <title>, meta description and canonical link. On the server it fills the render's
- * head collector (read after renderToString); in the browser it updates document.head.
+ * Sets the page's <title>, meta description, canonical link, Open Graph and Twitter card tags. On the
+ * server it fills the render's head collector (read after renderToString); in the browser it updates
+ * document.head. Structured data and citation meta are separate sources (lib/head/useHeadSource).
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useSite } from '../app/site';
+import { useSite, type HeadTags, type ShareImage } from '../app/site';
+import { canonicalUrl } from '../lib/head/canonical';
+import { openGraphTags } from '../lib/head/openGraph';
+import { DEFAULT_SHARE_IMAGE, SITE_NAME, SITE_SHORT_NAME } from '../lib/head/siteFacts';
 
-export const SITE_SHORT_NAME = 'УкрГМІ';
+export { SITE_SHORT_NAME };
 export const SITE_DEFAULT_DESCRIPTION =
   'Український гідрометеорологічний інститут ДСНС України та НАН України: наукові дослідження клімату, гідрології, агрометеорології та стану довкілля.';
 
-export function pageTitle(title: string): string {
-  return title ? `${title} — ${SITE_SHORT_NAME}` : `${SITE_SHORT_NAME} — Український гідрометеорологічний інститут`;
+/** Longest <title> (search results show about this much). */
+export const TITLE_MAX_LENGTH = 60;
+
+/** Cuts text to at most `max` characters at a word boundary, ending with «…». */
+export function truncateText(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.—–-]+$/, '')}…`;
+}
+
+/**
+ * The document title, at most 60 characters: «{title} — {context} — УкрГМІ» when that fits, else
+ * without the context, else the title cut at a word boundary. The home page has its own title.
+ */
+export function pageTitle(title: string, context?: string): string {
+  if (!title) return `${SITE_SHORT_NAME} — ${SITE_NAME}`;
+  const suffix = ` — ${SITE_SHORT_NAME}`;
+  const full = context ? `${title} — ${context}${suffix}` : '';
+  if (full && full.length <= TITLE_MAX_LENGTH) return full;
+  return `${truncateText(title, TITLE_MAX_LENGTH - suffix.length)}${suffix}`;
 }
 
 /** Collapses whitespace and cuts a description to about 160 characters at a word boundary. */
@@ -22,8 +46,31 @@ export function metaDescription(text: string | undefined): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 120))}…`;
 }
 
+/** An image a page may be shared with: a stored cover (site-relative or absolute URL). */
+export interface PageImage {
+  url: string;
+  alt?: string;
+  width?: number | null;
+  height?: number | null;
+}
+
+/** The share image: the page's cover when it has one, else the site's 1200 × 630 image. */
+export function shareImage(origin: string, image: PageImage | null | undefined, title: string): ShareImage {
+  const chosen = image?.url ? image : DEFAULT_SHARE_IMAGE;
+  return {
+    url: new URL(chosen.url, `${origin}/`).href,
+    width: chosen.width ?? null,
+    height: chosen.height ?? null,
+    alt: chosen.alt || title || SITE_NAME,
+  };
+}
+
 function setHeadElement(selector: string, create: () => HTMLElement, attr: string, value: string) {
   let el = document.head.querySelector<HTMLElement>(selector);
+  if (!value) {
+    el?.remove();
+    return;
+  }
   if (!el) {
     el = create();
     document.head.appendChild(el);
@@ -31,22 +78,47 @@ function setHeadElement(selector: string, create: () => HTMLElement, attr: strin
   el.setAttribute(attr, value);
 }
 
-export function PageMeta({ title, description }: { title: string; description?: string }) {
+function applyHead(head: Omit<HeadTags, 'sources' | 'parts'>) {
+  document.title = head.title;
+  setHeadElement('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), 'content', head.description);
+  setHeadElement('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', head.canonical);
+  for (const [attr, key, content] of openGraphTags(head)) {
+    setHeadElement(`meta[${attr}="${key}"]`, () => {
+      const meta = document.createElement('meta');
+      meta.setAttribute(attr, key);
+      return meta;
+    }, 'content', content);
+  }
+}
+
+export function PageMeta({
+  title,
+  context,
+  description,
+  image,
+  type = 'website',
+}: {
+  title: string;
+  /** Where the item belongs (a thesis's conference), kept in the title when it fits. */
+  context?: string;
+  description?: string;
+  image?: PageImage | null;
+  type?: 'website' | 'article';
+}) {
   const site = useSite();
   const location = useLocation();
-  const page = new URLSearchParams(location.search).get('page');
-  const canonical = `${site.config.origin}${location.pathname}${page && page !== '1' ? `?page=${page}` : ''}`;
-  const fullTitle = pageTitle(title);
-  const desc = metaDescription(description);
-  if (site.head) {
-    site.head.title = fullTitle;
-    site.head.description = desc;
-    site.head.canonical = canonical;
-  }
+  const head = {
+    title: pageTitle(title, context),
+    description: metaDescription(description),
+    canonical: canonicalUrl(site.config.origin, location),
+    ogTitle: title || SITE_NAME,
+    ogType: type,
+    image: shareImage(site.config.origin, image, title),
+  };
+  if (site.head) Object.assign(site.head, head);
+  const key = JSON.stringify(head);
   useEffect(() => {
-    document.title = fullTitle;
-    setHeadElement('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), 'content', desc);
-    setHeadElement('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', canonical);
-  }, [fullTitle, desc, canonical]);
+    applyHead(JSON.parse(key) as typeof head);
+  }, [key]);
   return null;
 }

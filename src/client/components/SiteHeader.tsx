@@ -36,6 +36,8 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="container header-inner">
         <Link to="/" className="brand" aria-label={`${siteName} — головна сторінка`}>
+          {/* Decorative and tiny: low priority, which also keeps React from emitting a preload link into the markup. */}
+          <img className="brand-logo" src="/logo.svg" alt="" width={40} height={40} fetchPriority="low" />
           <span className="brand-mark" aria-hidden="true">
             {header?.shortName || 'УкрГМІ'}
           </span>

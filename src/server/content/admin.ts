@@ -37,6 +37,7 @@ import {
   type WriteOp,
 } from '../store/port';
 import { ErrorData } from '../trpc/init';
+import { slugRedirectOps } from './slugRedirects';
 import { ContentHistory, type AuditEntry, type AuditPage, type Author, type RevisionInfo } from './history';
 import { sanitizeRichText } from './sanitize';
 import { equalityFilters, withCursorCheck, type ApiDocument, type ContentService } from './service';
@@ -360,6 +361,7 @@ export class ContentAdminService {
           { kind: 'create', collection: type.key, id, data, unique: this.uniqueFields(type, data) },
           this.history.revisionOp(type.key, id, 1, 'create', actor, data),
           this.history.auditOp(actor, type.key, id, titleOf(type, data, id), 'create'),
+          ...(await slugRedirectOps(this.store, this.history, actor, { type, id, before: null, after: data })),
         ]);
         return this.content.toApi(type, doc as StoredDocument<Data>);
       } catch (err) {
@@ -392,6 +394,7 @@ export class ContentAdminService {
           { kind: 'update', collection: type.key, id, data, expectedVersion: version, unique: this.uniqueFields(type, data) },
           this.history.revisionOp(type.key, id, version + 1, action, actor, data),
           this.history.auditOp(actor, type.key, id, titleOf(type, data, id), action),
+          ...(await slugRedirectOps(this.store, this.history, actor, { type, id, before: current.data, after: data })),
         ]);
         const doc = docs[baseline.length];
         return this.content.toApi(type, doc as StoredDocument<Data>);
@@ -595,6 +598,7 @@ export class ContentAdminService {
       { kind: 'update', collection: type.key, id, data, expectedVersion: doc.version },
       this.history.revisionOp(type.key, id, doc.version + 1, action, actor, data),
       this.history.auditOp(actor, type.key, id, titleOf(type, data, id), action, extra),
+      ...(await slugRedirectOps(this.store, this.history, actor, { type, id, before: doc.data, after: data })),
     ]);
   }
 

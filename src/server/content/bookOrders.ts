@@ -3,7 +3,8 @@
  * `bookOrderFormSchema`, rate-limited per client address (5 orders an hour by default; in memory in
  * the embedded mode, shared through Firestore in firebase mode: rateLimit.ts), with a honeypot field (`website`, hidden from people) whose orders are
  * answered as accepted and not stored. Only published, orderable publications can be ordered.
- * Orders are stored with state `new`; staff handle them in the admin (BookOrders).
+ * Orders are stored with state `new`; staff handle them in the admin (BookOrders), and are told of
+ * each by mail when SMTP is configured (the `onOrder` listener).
  */
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
@@ -12,9 +13,17 @@ import { publications } from '../../shared/content/types/publications';
 import type { AnyContentType } from '../../shared/content/define';
 import { memoryRateLimiter, type RateLimiter, type RateLimiterFactory } from '../rateLimit';
 import { ErrorData } from '../trpc/init';
+import type { StoredDocument } from '../store/port';
 import type { ContentService } from './service';
 
 export type BookOrderForm = z.output<typeof bookOrderFormSchema>;
+export type BookOrder = z.output<typeof bookOrders.schema>;
+
+/**
+ * Told about each stored order with its publication's title (the staff notification by mail,
+ * mail/bookOrderNotifier.ts). Called after the order is stored, not awaited; must not throw.
+ */
+export type BookOrderListener = (order: StoredDocument<BookOrder>, publicationTitle: string) => void;
 
 export const NOT_ORDERABLE_MESSAGE = 'Це видання не можна замовити';
 export const TOO_MANY_ORDERS_MESSAGE = 'Забагато замовлень. Спробуйте пізніше.';
@@ -34,6 +43,7 @@ export class BookOrderService {
     private readonly content: ContentService,
     limits: BookOrderLimits = DEFAULT_BOOK_ORDER_LIMITS,
     rateLimiter: RateLimiterFactory = memoryRateLimiter,
+    private readonly onOrder?: BookOrderListener,
   ) {
     this.limiter = rateLimiter({ name: 'book-order', points: limits.points, durationSeconds: limits.durationSeconds });
   }
@@ -63,7 +73,9 @@ export class BookOrderService {
         cause: new ErrorData({ reason: 'not-orderable' }),
       });
     }
-    await this.content.store.create(bookOrders.key, bookOrders.schema.parse({ ...fields, state: 'new' }));
+    const order = await this.content.store.create(bookOrders.key, bookOrders.schema.parse({ ...fields, state: 'new' }));
+    // Stored first: the notification (and its failure) cannot lose the order.
+    this.onOrder?.(order, String(publication.data.title ?? ''));
     return { ok: true };
   }
 }

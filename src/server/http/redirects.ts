@@ -3,7 +3,7 @@
  * rendering. Matching is a pure function so it is unit-tested without a server.
  */
 import type { FastifyInstance } from 'fastify';
-import { canonicalCasePath, isExternalTarget, isReservedPath } from '../../shared/routes';
+import { canonicalPagePath, isExternalTarget, isReservedPath } from '../../shared/routes';
 import type { ContentData } from '../../shared/content/registry';
 import type { ObjectStorePort } from '../storage/port';
 import { ARCHIVE_PREFIX } from '../storage/rules';
@@ -154,7 +154,8 @@ export function registerRedirects(app: FastifyInstance, resolve: ReturnType<type
     }
     // The server's own paths, however spelled (`/%61pi/…` is routed as `/api/…`), are never redirected.
     if (isReservedPath(decoded)) return;
-    let target = canonicalCasePath(pathname); // on the raw path: the rest keeps its escapes as sent
+    // One address per page: case of the first segment, no trailing slash (on the raw path: the rest keeps its escapes as sent).
+    let target = canonicalPagePath(pathname);
     if (target) return reply.code(301).header('Location', safeLocalPath(`${target}${search}`)).send();
     try {
       target = await resolve(decodeURI(pathname), search);

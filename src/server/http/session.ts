@@ -2,8 +2,10 @@
  * Session sync (spec sections 4 and 7): the client posts `{token}` (its current ID token, empty when
  * signed out) to POST /api/__session on every sign-in state and token change. A valid token is kept
  * in the httpOnly, SameSite=Lax cookie `__session` (the one cookie Firebase Hosting forwards), Secure
- * under https, until the token expires; an empty token clears it. A malformed body gets 400 and a bad
- * token 401, and neither sets a cookie.
+ * under https, until the token expires; an empty token clears it (answering `reason: 'user-disabled'`
+ * when the cookie it clears belonged to an account disabled since). A malformed body gets 400 and a bad
+ * token 401 (with `reason: 'user-disabled'` when the token is good but its account was disabled since),
+ * and neither sets a cookie.
  *
  * Sign-out: POST /api/__session/signout (no body needed; cross-site requests refused like every API
  * post) ends the cookie's account sessions on the server (its refresh tokens and the ID tokens issued
@@ -12,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthUser, IdentityBackend } from '../identity/types';
+import { DISABLED_REASON, InvalidTokenError, type AuthUser, type IdentityBackend } from '../identity/types';
 
 export const SESSION_COOKIE = '__session';
 
@@ -26,6 +28,18 @@ export async function userFromRequest(request: FastifyRequest | undefined, ident
     return await identity.verifyIdToken(token, true);
   } catch {
     return null;
+  }
+}
+
+/** Whether the request's session cookie holds a good token of an account disabled since. */
+async function sessionDisabled(request: FastifyRequest, identity: IdentityBackend): Promise<boolean> {
+  const token = request.cookies?.[SESSION_COOKIE];
+  if (!token) return false;
+  try {
+    await identity.verifyIdToken(token, true);
+    return false;
+  } catch (err) {
+    return err instanceof InvalidTokenError && err.reason === DISABLED_REASON;
   }
 }
 
@@ -65,14 +79,19 @@ export function registerSessionRoute(app: FastifyInstance, identity: IdentityBac
     const parsed = bodySchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: 'Expected {"token": string}' });
     if (!parsed.data.token) {
+      // The SDK drops a stored sign-in whose account was disabled without saying why; the cookie it
+      // leaves behind tells, so the admin can explain the sign-out.
+      const disabled = await sessionDisabled(request, identity);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
-      return reply.send({ user: null });
+      return reply.send({ user: null, ...(disabled ? { reason: 'user-disabled' } : {}) });
     }
     let user: AuthUser;
     try {
       user = await identity.verifyIdToken(parsed.data.token, true);
-    } catch {
-      return reply.code(401).send({ error: 'Invalid ID token' });
+    } catch (err) {
+      // A valid sign-in of an account disabled since: the admin says so instead of a silent sign-out.
+      const disabled = err instanceof InvalidTokenError && err.reason === DISABLED_REASON;
+      return reply.code(401).send({ error: 'Invalid ID token', ...(disabled ? { reason: 'user-disabled' } : {}) });
     }
     const exp = decodeExp(parsed.data.token);
     const maxAge = Math.max(0, Math.min(3600, exp - Math.floor(Date.now() / 1000)));

@@ -13,7 +13,7 @@ import type { ResetRequestLimiter, SignInLimiter } from './limiter';
 import type { Mailer } from './mail';
 import { checkAccountPassword, checkRestPassword, hashPassword, verifyPassword } from './passwords';
 import { ID_TOKEN_TTL_SECONDS, type TokenSigner } from './tokens';
-import { AccountError, InvalidTokenError, type Account, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
+import { AccountError, DISABLED_REASON, InvalidTokenError, type Account, type Actor, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
 
 /** Sensitive changes (email, password, deletion) need a sign-in within this many seconds. */
 export const RECENT_LOGIN_SECONDS = 5 * 60;
@@ -28,7 +28,7 @@ export interface EmbeddedIdentityOptions {
   limiter: SignInLimiter;
   /** Limits accounts:sendOobCode per email and per client address. */
   resetLimiter: ResetRequestLimiter;
-  /** SMTP; absent when SMTP_URL is unset (then no reset mail is sent and no code is issued for it). */
+  /** Reset mail through the outbox; absent when SMTP_URL is unset (then no reset mail is sent and no code is issued for it). */
   mailer?: Mailer;
   /** Host names a client-sent continueUrl may point to (UNAUTHORIZED_DOMAIN otherwise). */
   authorizedDomains: string[];
@@ -229,11 +229,15 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (deleted.includes('DISPLAY_NAME')) changes.display_name = null;
     if (deleted.includes('PHOTO_URL')) changes.photo_url = null;
     this.accounts.patch(row.uid, changes);
-    if (rotate) this.accounts.revokeTokens(row.uid, nowSeconds());
+    // A new password ends every other session, tokens of this very second included: the revocation is
+    // dated a second ahead (as a sign-out's), so the fresh tokens below postdate it. They then always
+    // differ from the token of the re-authentication just before (same iat would give the same bytes,
+    // and the SDK would keep its revoked refresh token).
+    if (rotate) this.accounts.revokeTokens(row.uid, nowSeconds() + 1);
     const updated = this.accounts.byUid(row.uid)!;
     const response: Record<string, unknown> = { kind: 'identitytoolkit#SetAccountInfoResponse', ...userInfo(updated) };
-    // A new password ends every other session; this one gets fresh tokens.
-    if (rotate || body.returnSecureToken) Object.assign(response, await this.issueTokens(updated, rotate ? nowSeconds() : authTime));
+    // This session gets fresh tokens (issueTokens waits out the revocation).
+    if (rotate || body.returnSecureToken) Object.assign(response, await this.issueTokens(updated, rotate ? undefined : authTime));
     return response;
   }
 
@@ -267,9 +271,8 @@ export class EmbeddedIdentity implements IdentityBackend {
       if (mailer) {
         const link = this.resetLink(row);
         // Not awaited: an SMTP round trip for known addresses only would tell them apart by time.
-        mailer.sendPasswordReset(row.email, link).catch((err: unknown) => {
-          this.opts.log.warn(`Could not send the password-reset mail: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
-        });
+        // A failure is already logged and audited by the outbox.
+        mailer.sendPasswordReset(row.email, link, { uid: row.uid }).catch(() => {});
       } else {
         this.opts.log.warn('A password reset was requested, but SMTP_URL is not set: no mail was sent (an administrator can run `npm run user -- reset-link <email>`).');
       }
@@ -365,7 +368,7 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (checkRevoked) {
       const row = this.accounts.byUid(claims.uid);
       if (!row) throw new InvalidTokenError('user not found');
-      if (row.disabled) throw new InvalidTokenError('user disabled');
+      if (row.disabled) throw new InvalidTokenError(DISABLED_REASON);
       if (claims.iat < row.valid_since) throw new InvalidTokenError('revoked');
       // The role in force is the stored one (a demotion takes effect at once, not at the next refresh).
       return { uid: row.uid, email: row.email, role: roleOf(row), authTime: claims.authTime };
@@ -468,10 +471,10 @@ export class EmbeddedIdentity implements IdentityBackend {
     return this.resetLink(this.mustExistByEmail(email));
   }
 
-  async sendPasswordReset(email: string): Promise<{ mailed: boolean }> {
+  async sendPasswordReset(email: string, actor?: Actor): Promise<{ mailed: boolean }> {
     const row = this.mustExistByEmail(email);
     if (!this.opts.mailer) return { mailed: false };
-    await this.opts.mailer.sendPasswordReset(row.email, this.resetLink(row));
+    await this.opts.mailer.sendPasswordReset(row.email, this.resetLink(row), { uid: row.uid, actor });
     return { mailed: true };
   }
 

@@ -12,7 +12,7 @@ import { firebaseAdminApp } from '../firebase/adminApp';
 import { WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
 import type { Mailer } from './mail';
 import { checkAccountPassword } from './passwords';
-import { AccountError, InvalidTokenError, type Account, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
+import { AccountError, DISABLED_REASON, InvalidTokenError, type Account, type Actor, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
 
 function roleOf(claims: Record<string, unknown> | undefined): Role | null {
   const role = claims?.role;
@@ -83,7 +83,7 @@ export class FirebaseIdentity implements IdentityBackend {
     } catch (err) {
       throw new InvalidTokenError(codeOf(err) === 'auth/user-not-found' ? 'user not found' : codeOf(err) || 'user unreadable');
     }
-    if (user.disabled) throw new InvalidTokenError('user disabled');
+    if (user.disabled) throw new InvalidTokenError(DISABLED_REASON);
     if (user.tokensValidAfterTime && decoded.auth_time * 1000 < new Date(user.tokensValidAfterTime).getTime()) throw new InvalidTokenError('revoked');
     return { uid: user.uid, email: user.email ?? null, role: roleOf(user.customClaims), authTime: decoded.auth_time };
   }
@@ -175,10 +175,10 @@ export class FirebaseIdentity implements IdentityBackend {
   }
 
   /** The account's stored email (AccountError user-not-found if none) and, made on demand, its reset link. */
-  private async resetLinkFor(email: string): Promise<{ email: string; link: () => Promise<string> }> {
+  private async resetLinkFor(email: string): Promise<{ uid: string; email: string; link: () => Promise<string> }> {
     const user = await this.auth.getUserByEmail(email).catch(mapError);
     const stored = user.email ?? email;
-    return { email: stored, link: () => this.auth.generatePasswordResetLink(stored, { url: this.opts.resetUrl }).catch(mapError) };
+    return { uid: user.uid, email: stored, link: () => this.auth.generatePasswordResetLink(stored, { url: this.opts.resetUrl }).catch(mapError) };
   }
 
   /** A reset link made by firebase-admin (Firebase's action handler, continuing to the login page); nothing is mailed. */
@@ -191,10 +191,10 @@ export class FirebaseIdentity implements IdentityBackend {
    * firebase-admin and mailed as in embedded mode; otherwise Firebase Authentication mails its own
    * templated message (as for the login page's "forgot password"). Either way a mail goes out.
    */
-  async sendPasswordReset(email: string): Promise<{ mailed: boolean }> {
+  async sendPasswordReset(email: string, actor?: Actor): Promise<{ mailed: boolean }> {
     const account = await this.resetLinkFor(email);
     if (this.opts.mailer) {
-      await this.opts.mailer.sendPasswordReset(account.email, await account.link());
+      await this.opts.mailer.sendPasswordReset(account.email, await account.link(), { uid: account.uid, actor });
     } else {
       await this.requestFirebaseResetEmail(account.email);
     }

@@ -14,7 +14,8 @@ import { AccountStore } from './accounts';
 import { EmbeddedIdentity } from './embedded';
 import { loadOrCreateSigningKey } from './keys';
 import { ResetRequestLimiter, SignInLimiter } from './limiter';
-import { createMailer } from './mail';
+import type { MailOutbox } from '../mail/outbox';
+import { passwordResetMailer } from './mail';
 import { identityRoutes } from './routes';
 import { TokenSigner } from './tokens';
 import { AccountError, type IdentityBackend } from './types';
@@ -36,8 +37,12 @@ export interface IdentityLog {
   warn(message: string): void;
 }
 
-export async function createIdentity(config: Config, db: Database.Database, log: IdentityLog): Promise<Identity> {
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+/**
+ * The identity side for `config.backend`. `outbox` sends password-reset mail (recorded in the audit
+ * log); without it, or without SMTP, no reset mail is sent (the CLI passes none: it only makes links).
+ */
+export async function createIdentity(config: Config, db: Database.Database, log: IdentityLog, outbox?: MailOutbox): Promise<Identity> {
+  const mailer = passwordResetMailer(outbox);
   if (config.backend === 'firebase') {
     // Loaded only in firebase mode: firebase-admin costs the embedded server memory for nothing.
     const { FirebaseIdentity } = await import('./firebase');

@@ -16,6 +16,12 @@ export interface AuthUser {
   authTime: number;
 }
 
+/** Who asked for an account operation (an administrator in the admin), for the audit log. */
+export interface Actor {
+  uid: string;
+  email: string | null;
+}
+
 /** An account as the AuthUsers screens show it. */
 export interface Account {
   uid: string;
@@ -33,6 +39,9 @@ export interface AccountPage {
   accounts: Account[];
   nextPageToken: string | null;
 }
+
+/** InvalidTokenError's reason for a token whose account is disabled (both backends). */
+export const DISABLED_REASON = 'user disabled';
 
 /** Thrown by verification: the token is missing, malformed, forged, expired, revoked or its user unusable. */
 export class InvalidTokenError extends Error {
@@ -70,10 +79,11 @@ export interface IdentityBackend {
    */
   passwordResetLink(email: string): Promise<string>;
   /**
-   * Mails a password reset to the account (the admin's "send reset"): `mailed` false when no mail
-   * can be sent (embedded mode without SMTP; nothing is issued then). AccountError user-not-found.
+   * Mails a password reset to the account (the admin's "send reset", `actor` the administrator):
+   * `mailed` false when no mail can be sent (embedded mode without SMTP; nothing is issued then).
+   * AccountError user-not-found; MailSendError when the SMTP server refused it (audited).
    */
-  sendPasswordReset(email: string): Promise<{ mailed: boolean }>;
+  sendPasswordReset(email: string, actor?: Actor): Promise<{ mailed: boolean }>;
   /**
    * Signs the account out everywhere: its refresh tokens stop working and ID tokens issued up to now
    * (and `tokenIssuedAt`, seconds, the signing-out session's own token) fail the revocation check.

@@ -1,7 +1,12 @@
 /**
- * Bytes of the files the seed declares: a one-page PDF (PDF 1.4, base-14 Helvetica, so Latin text
- * only) or CSV / plain text as UTF-8.
+ * The bytes of the files the seed declares (types.ts SeedFile): CSV and text as UTF-8, binary
+ * samples as made, PDFs typeset from the document that holds them (pdf.ts) and images drawn as SVG
+ * and rasterised to PNG with sharp. PDFs and images are cached on disk between runs (cache.ts).
+ * `onePagePdf` stays for tests that need a small valid PDF to upload.
  */
+import sharp from 'sharp';
+import { cachedBytes } from './cache';
+import { seedPdf, type PdfContent } from './pdf';
 import type { SeedFile } from './types';
 
 function pdfString(text: string): string {
@@ -9,7 +14,7 @@ function pdfString(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
 }
 
-/** A minimal valid one-page A4 PDF showing the given lines (the first as a heading). */
+/** A minimal valid one-page A4 PDF showing the given Latin lines (the first as a heading); for tests. */
 export function onePagePdf(lines: string[]): Buffer {
   const ops = ['BT', '/F1 16 Tf', '56 780 Td'];
   lines.forEach((line, i) => {
@@ -38,13 +43,52 @@ export function onePagePdf(lines: string[]): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-export function seedFileBytes(file: SeedFile): { bytes: Buffer; contentType: string } {
+/** The collections whose PDFs are scholarly (figure, table and references on a page of their own). */
+const SCHOLARLY = new Set(['theses', 'publications']);
+
+/** What a PDF shows, from the seed document that holds it. */
+export function pdfContentOf(file: Extract<SeedFile, { kind: 'pdf' }>, collection: string, data: Record<string, unknown>): PdfContent {
+  const rawAuthors = Array.isArray(data.authors) ? (data.authors as unknown[]) : [];
+  const authors = rawAuthors.map((a) => (typeof a === 'string' ? { name: a } : (a as { name: string; affiliation?: string })));
+  const year = typeof data.year === 'number' ? data.year : typeof data.date === 'string' ? Number(data.date.slice(0, 4)) : typeof data.startDate === 'string' ? Number(data.startDate.slice(0, 4)) : undefined;
+  return {
+    title: typeof data.title === 'string' ? data.title : file.name,
+    subtitle: file.subtitle,
+    authors,
+    abstract: typeof data.summary === 'string' ? data.summary : '',
+    keywords: Array.isArray(data.keywords) ? (data.keywords as string[]) : [],
+    body: typeof data.body === 'string' ? data.body : '',
+    scholarly: SCHOLARLY.has(collection),
+    figure: file.figure,
+    year,
+  };
+}
+
+/** A made seed file: its bytes, media type and, for images, the pixel size. */
+export interface MadeFile {
+  bytes: Buffer;
+  contentType: string;
+  width?: number;
+  height?: number;
+}
+
+/** Makes a seed file; `collection` and `data` are the seed document that holds it (PDFs are typeset from it). */
+export async function makeSeedFile(file: SeedFile, collection: string, data: Record<string, unknown>): Promise<MadeFile> {
   switch (file.kind) {
-    case 'pdf':
-      return { bytes: onePagePdf(file.text.split('\n')), contentType: 'application/pdf' };
     case 'csv':
       return { bytes: Buffer.from(file.text, 'utf8'), contentType: 'text/csv; charset=utf-8' };
-    default:
+    case 'txt':
       return { bytes: Buffer.from(file.text, 'utf8'), contentType: 'text/plain; charset=utf-8' };
+    case 'binary':
+      return { bytes: file.bytes(), contentType: file.contentType };
+    case 'pdf': {
+      const content = pdfContentOf(file, collection, data);
+      return { bytes: await cachedBytes('pdf', JSON.stringify(content), () => seedPdf(content)), contentType: 'application/pdf' };
+    }
+    case 'image': {
+      const drawing = file.draw();
+      const bytes = await cachedBytes('png', drawing.svg, () => sharp(Buffer.from(drawing.svg)).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer());
+      return { bytes, contentType: 'image/png', width: drawing.width, height: drawing.height };
+    }
   }
 }

@@ -10,10 +10,12 @@
 import { contentTypeList, getContentType, type ContentData, type ContentKey } from '../../shared/content/registry';
 import type { ObjectStorePort } from '../storage/port';
 import { ARCHIVE_PREFIX } from '../storage/rules';
-import { datasetArchive } from './archives';
+import { datasetArchive, type ArchiveEntry } from './archives';
+import { datasetArchiveExtras } from './content/dataRepo';
 import type { DocumentStore } from '../store/port';
 import { seedSet } from './content/index';
-import { seedFileBytes } from './files';
+import { makeSeedFile } from './files';
+import type { MadeFile } from './files';
 import type { SeedFile, SeedSet } from './types';
 
 function isSeedFile(value: unknown): value is SeedFile {
@@ -46,22 +48,23 @@ export interface SeedTargets {
 /** Validates and writes a seed set; returns the number of documents written. Throws on an invalid document. */
 export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<number> {
   const { objects } = targets;
-  const storeFile = async (file: SeedFile) => {
-    const { bytes, contentType } = seedFileBytes(file);
-    const stored = await objects.put(`public/seed/${file.name}`, bytes, { contentType });
+  const storeFile = async (file: SeedFile, made: MadeFile) => {
+    const stored = await objects.put(`public/seed/${file.name}`, made.bytes, { contentType: made.contentType });
     const url = objects.urlOf(stored);
     if (!url) throw new Error(`No download token for ${stored.name}`);
-    return { path: stored.name, name: file.name, contentType: stored.contentType, size: stored.size, url };
+    const size = made.width && made.height ? { width: made.width, height: made.height } : {};
+    return { path: stored.name, name: file.name, contentType: stored.contentType, size: stored.size, url, ...size };
   };
   const batch: Array<{ collection: string; id: string; data: unknown }> = [];
   const archives: Array<{ fileName: string; bytes: Buffer }> = [];
   for (const [key, docs] of Object.entries(set) as Array<[ContentKey, Array<{ id: string; data: unknown }>]>) {
     const type = getContentType(key);
     for (const doc of docs) {
-      const files: SeedFile[] = [];
-      const data = await materialise(doc.data, (file) => {
-        files.push(file);
-        return storeFile(file);
+      const files: ArchiveEntry[] = [];
+      const data = await materialise(doc.data, async (file) => {
+        const made = await makeSeedFile(file, key, doc.data as Record<string, unknown>);
+        files.push({ name: file.name, bytes: made.bytes });
+        return storeFile(file, made);
       });
       const parsed = type.schema.safeParse(data);
       if (!parsed.success) {
@@ -70,7 +73,8 @@ export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<n
       batch.push({ collection: key, id: type.kind === 'singleton' ? key : doc.id, data: parsed.data });
       if (key === 'dataRepo') {
         const dataset = parsed.data as ContentData<'dataRepo'>;
-        archives.push({ fileName: `${dataset.slug}.zip`, bytes: datasetArchive(dataset, files) });
+        const extra = (datasetArchiveExtras[dataset.slug] ?? []).map((f) => ({ name: f.name, bytes: f.bytes() }));
+        archives.push({ fileName: `${dataset.slug}.zip`, bytes: datasetArchive(dataset, [...files, ...extra]) });
       }
     }
   }

@@ -9,6 +9,8 @@
  * connection its bytes should not compete with the page's own (Lighthouse counts them towards FCP).
  */
 import type { HeadTags } from '../../client/app/site';
+import type { HeadPart } from '../../client/lib/head/build';
+import { openGraphTags } from '../../client/lib/head/openGraph';
 import type { PublicConfig } from '../../client/lib/publicConfig';
 import type { EntryAssets } from './assets';
 
@@ -31,6 +33,31 @@ export function scriptJson(value: unknown): string {
 export function scriptText(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
+
+/**
+ * The page's Open Graph and Twitter card tags, then each head part's `citation_*` meta and its
+ * JSON-LD block. A JSON-LD block is a data block (`type="application/ld+json"`), never executed, so
+ * the CSP (`script-src 'self'`, no inline script) allows it; its JSON has every `<` escaped.
+ */
+function shareAndDataTags(head: HeadTags): string {
+  const og = openGraphTags(head)
+    .filter(([, , content]) => content)
+    .map(([attr, key, content]) => `<meta ${attr}="${key}" content="${escapeHtml(content)}">`);
+  return [...og, ...head.parts.flatMap(headPartTags)].join('\n');
+}
+
+function headPartTags(part: HeadPart): string[] {
+  const mark = `data-head="${escapeHtml(part.key)}" data-head-id="${escapeHtml(part.id)}"`;
+  const tags = part.meta.map((m) => `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}" ${mark}>`);
+  if (part.jsonLd) tags.push(`<script type="application/ld+json" ${mark}>${scriptText(part.jsonLd)}</script>`);
+  return tags;
+}
+
+/** Icons and the web app manifest (files of src/client/static, drawn by scripts/make-icons.ts). */
+const ICON_TAGS = `<link rel="icon" href="/favicon.ico" sizes="32x32">
+<link rel="icon" href="/icon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/apple-touch-icon.png">
+<link rel="manifest" href="/site.webmanifest">`;
 
 /**
  * Style tags: the critical CSS inlined in a <style> (small: the site's own styles), other sheets
@@ -72,12 +99,9 @@ export function htmlDocument(opts: {
 <title>${escapeHtml(head.title)}</title>
 <meta name="description" content="${escapeHtml(head.description)}">
 <link rel="canonical" href="${escapeHtml(head.canonical)}">
-<meta property="og:title" content="${escapeHtml(head.title)}">
-<meta property="og:description" content="${escapeHtml(head.description)}">
-<meta property="og:url" content="${escapeHtml(head.canonical)}">
-<meta property="og:locale" content="uk_UA">
+${shareAndDataTags(head)}
 <meta name="theme-color" content="#0b4f8a">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${ICON_TAGS}
 ${styleTags(assets)}
 ${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
 ${assets.script ? `<script type="module" src="${escapeHtml(assets.script)}" fetchpriority="low"></script>` : ''}
@@ -99,7 +123,7 @@ export function adminDocument(opts: { config: PublicConfig; assets: EntryAssets 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>Адміністрування — УкрГМІ</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${ICON_TAGS}
 ${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
 ${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
 <script type="application/json" id="${APP_DATA_ID}">${scriptJson({ config: opts.config })}</script>

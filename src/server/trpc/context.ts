@@ -9,6 +9,8 @@ import { BookOrderService } from '../content/bookOrders';
 import type { ContentService } from '../content/service';
 import { userFromRequest } from '../http/session';
 import type { IdentityBackend } from '../identity/types';
+import { bookOrderNotifier } from '../mail/bookOrderNotifier';
+import type { MailOutbox } from '../mail/outbox';
 import type { RateLimiterFactory } from '../rateLimit';
 
 /** What the server hands every request's context. */
@@ -18,12 +20,15 @@ export interface ContextDeps {
   identity: IdentityBackend;
   /** Where rate limits count (default: in memory; firebase mode: Firestore, shared by every instance). */
   rateLimiter?: RateLimiterFactory;
+  /** Outgoing mail (staff notification of book orders); absent: none is sent. */
+  outbox?: MailOutbox;
 }
 
 export function createContextFactory(deps: ContextDeps) {
   // One per server, shared by its requests (the book-order limiter counts across them).
   const admin = new ContentAdminService(deps.content);
-  const bookOrders = new BookOrderService(deps.content, undefined, deps.rateLimiter);
+  const notify = deps.outbox && bookOrderNotifier({ outbox: deps.outbox, recipients: deps.config.bookOrderNotifyEmails, publicUrl: deps.config.publicUrl });
+  const bookOrders = new BookOrderService(deps.content, undefined, deps.rateLimiter, notify);
   /** Builds the context of one request (`req` absent: a call without a request, e.g. a script). */
   return async function createContext(opts: { req?: FastifyRequest } = {}) {
     return {

@@ -114,8 +114,8 @@ export function adminSingletonHistoryInputs(key: string) {
 export const REVISION_ACTIONS = ['create', 'update', 'restore', 'publish', 'unpublish'] as const;
 export type RevisionAction = (typeof REVISION_ACTIONS)[number];
 
-/** Actions recorded in the audit log. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'restore', 'publish', 'unpublish', 'detach'] as const;
+/** Actions recorded in the audit log (`mail-sent` / `mail-failed`: a mail the server sent or failed to send). */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'restore', 'publish', 'unpublish', 'detach', 'mail-sent', 'mail-failed'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const adminAuditListInput = z

@@ -71,7 +71,17 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   writeCheck?(data: z.output<z.ZodObject<Shape>>, writer: { role: 'admin' | 'editor' }): Partial<Record<keyof Shape & string, string>> | null;
 }
 
-/** Declares a content type, keeping its literal key, kind, visibility and schema shape for typed routers. */
+/**
+ * Keys the API puts beside a document's own fields (`ContentService.toApi`): the id, the store's
+ * revision number (`version`, the admin's optimistic-concurrency check) and the timestamps. A field
+ * of that name would be overwritten on every read, so declaring one is refused.
+ */
+export const API_DOCUMENT_KEYS = ['id', 'version', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * Declares a content type, keeping its literal key, kind, visibility and schema shape for typed
+ * routers. Throws when the schema declares one of API_DOCUMENT_KEYS.
+ */
 export function defineContentType<
   const Key extends string,
   Shape extends z.ZodRawShape,
@@ -80,6 +90,8 @@ export function defineContentType<
 >(
   config: ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public },
 ): ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public } {
+  const clash = API_DOCUMENT_KEYS.find((k) => k in config.schema.shape);
+  if (clash) throw new Error(`Content type ${config.key}: the field name "${clash}" is reserved for the API's document metadata`);
   return config;
 }
 

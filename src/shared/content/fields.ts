@@ -62,17 +62,21 @@ export function isSitePath(value: string): boolean {
   return /^\/(?![/\\])/.test(value) && !CONTROL_CHARS.test(value);
 }
 
-/** An http(s) URL or a site-relative path (`/docs/...`). */
+/** An http(s) URL or a site-relative path (`/docs/...`); edited in a one-line URL input (`widget: 'url'`). */
 export const hrefSchema = z
   .string()
   .trim()
   .max(2000)
   .refine((v) => isSitePath(v) || (!CONTROL_CHARS.test(v) && (/^https?:\/\/[^\s]/i.test(v) || /^mailto:/i.test(v) || /^tel:/i.test(v))), {
     message: 'Посилання має починатися з /, http(s)://, mailto: або tel:',
-  });
+  })
+  .meta({ widget: 'url' });
 
 /** An absolute http(s) URL (never javascript: or data:). */
-export const webUrlSchema = z.url({ protocol: /^https?$/, error: 'Потрібна адреса, що починається з http:// або https://' }).max(2000);
+export const webUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'Потрібна адреса, що починається з http:// або https://' })
+  .max(2000)
+  .meta({ widget: 'url' });
 
 export const emailSchema = z.email({ error: 'Невірна адреса електронної пошти' }).max(254);
 
@@ -116,9 +120,22 @@ export const fileRefSchema = z.object({
 });
 export type FileRef = z.infer<typeof fileRefSchema>;
 
-/** An image reference: a file plus its alternative text (required for accessibility). */
+/** The message under an image's alt field when an image is set without one. */
+export const ALT_REQUIRED_MESSAGE = 'Додайте альтернативний текст: коротко опишіть, що зображено, для незрячих відвідувачів';
+
+/** An intrinsic image dimension in pixels (null when unknown, e.g. SVG without a size, or older documents). */
+const imageDimension = z.number().int().positive().max(100_000).nullable().default(null);
+
+/**
+ * An image reference: a file plus its alternative text, required whenever an image is set (so every
+ * image field of every type refuses an image without one), and the image's intrinsic width and
+ * height, which pages put on `<img>` so nothing shifts while it loads. The admin reads them when an
+ * image is chosen; the seed from the image it makes.
+ */
 export const imageRefSchema = fileRefSchema.extend({
-  alt: text(300, 'Альтернативний текст').default(''),
+  alt: z.string().trim().max(300, 'Альтернативний текст: не більше 300 символів').min(1, ALT_REQUIRED_MESSAGE),
+  width: imageDimension,
+  height: imageDimension,
 });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 

@@ -24,14 +24,14 @@ function emptyItem(fields: FieldSpec[]): Record<string, unknown> {
   return Object.fromEntries(
     fields.map((f) => [
       f.name,
-      f.kind === 'number' ? 0 : f.kind === 'boolean' ? false : ['tags', 'files', 'objectList', 'menuTree'].includes(f.kind) ? [] : f.nullable && f.kind !== 'text' ? null : f.kind === 'select' ? f.options?.[0]?.value ?? '' : '',
+      f.kind === 'number' ? 0 : f.kind === 'boolean' ? false : ['tags', 'files', 'objectList', 'menuTree'].includes(f.kind) ? [] : f.nullable && f.kind !== 'text' && f.kind !== 'url' ? null : f.kind === 'select' ? f.options?.[0]?.value ?? '' : '',
     ]),
   );
 }
 
 const MENU_ITEM_FIELDS: FieldSpec[] = [
   { name: 'label', label: 'Підпис', kind: 'text', nullable: false },
-  { name: 'href', label: 'Посилання', kind: 'text', nullable: false },
+  { name: 'href', label: 'Посилання', kind: 'url', nullable: false },
   { name: 'children', label: 'Підпункти', kind: 'menuTree', nullable: false },
 ];
 
@@ -91,6 +91,9 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
       return <ObjectList spec={spec} path={path} depth={depth} />;
     case 'text':
       return <TextInput label={label} {...register(path)} error={error} maxLength={spec.maxLength} />;
+    case 'url':
+      // Site paths (/docs/…) are links too, so not type="url" (the browser would refuse them); the schema checks.
+      return <TextInput label={label} inputMode="url" autoComplete="url" spellCheck={false} placeholder="/… або https://…" {...register(path)} error={error} maxLength={spec.maxLength} />;
     case 'textarea':
       return <Textarea label={label} autosize minRows={2} maxRows={10} {...register(path)} error={error} />;
     default:
@@ -146,7 +149,16 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                 return <RelationSelect to={spec.relationTo!} label={label} value={field.value ?? null} onChange={field.onChange} nullable={spec.nullable} error={error} />;
               case 'file':
               case 'image':
-                return <SingleFileField label={label} image={spec.kind === 'image'} value={field.value ?? null} onChange={field.onChange} error={error} />;
+                return (
+                  <SingleFileField
+                    label={label}
+                    image={spec.kind === 'image'}
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    error={error}
+                    altError={errorAt(formState.errors, `${path}.alt`)}
+                  />
+                );
               case 'files':
                 return <FileListField label={label} value={(field.value as []) ?? []} onChange={field.onChange} error={error} />;
               default:

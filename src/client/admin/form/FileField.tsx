@@ -12,6 +12,24 @@ import { MediaPicker } from '../media/MediaPicker';
 import { UploadQueue, useUploadQueue } from '../media/UploadQueue';
 import { MEDIA_ROOT } from '../media/useMedia';
 
+/** The intrinsic size of an image at `url` (null when the browser cannot decode it). */
+async function imageSize(url: string): Promise<{ width: number; height: number } | null> {
+  const img = new window.Image();
+  img.src = url;
+  try {
+    await img.decode();
+  } catch {
+    return null;
+  }
+  return img.naturalWidth > 0 && img.naturalHeight > 0 ? { width: img.naturalWidth, height: img.naturalHeight } : null;
+}
+
+/** An image reference for a chosen file: no alt text yet (the form asks for it) and the size read from the image. */
+async function imageRefOf(file: FileRef): Promise<ImageRef> {
+  const size = await imageSize(file.url);
+  return { ...file, alt: '', width: size?.width ?? null, height: size?.height ?? null };
+}
+
 function FileRow({ file, onRemove }: { file: FileRef; onRemove: () => void }) {
   return (
     <Group gap="xs" wrap="nowrap">
@@ -73,6 +91,7 @@ export function SingleFileField({
   image,
   folder = MEDIA_ROOT,
   error,
+  altError,
 }: {
   label: string;
   value: FileRef | ImageRef | null;
@@ -80,6 +99,8 @@ export function SingleFileField({
   image: boolean;
   folder?: string;
   error?: string;
+  /** The error of the image's alt text (required whenever an image is set). */
+  altError?: string;
 }) {
   return (
     <Input.Wrapper label={label} error={error}>
@@ -91,13 +112,16 @@ export function SingleFileField({
             {image ? (
               <TextInput
                 label="Альтернативний текст (для незрячих)"
+                description="Що зображено, одним-двома реченнями: його читають програми екранного доступу"
+                withAsterisk
+                error={altError}
                 value={(value as ImageRef).alt ?? ''}
                 onChange={(e) => onChange({ ...(value as ImageRef), alt: e.currentTarget.value })}
               />
             ) : null}
           </>
         ) : (
-          <AddFile folder={folder} image={image} onAdd={(files) => onChange(image ? { ...files[0]!, alt: '' } : files[0]!)} />
+          <AddFile folder={folder} image={image} onAdd={(files) => (image ? void imageRefOf(files[0]!).then(onChange) : onChange(files[0]!))} />
         )}
       </Stack>
     </Input.Wrapper>

@@ -3,6 +3,7 @@
  * may be empty, options of enums, the shape of nested objects. The registry adds what a schema cannot
  * say (rich text, files, relations); labels come from labels.ts.
  */
+import { z } from 'zod';
 import type { AnyContentType } from '../../../shared/content/define';
 import { richTextFieldsOf } from '../../../shared/content/define';
 import { BOOK_ORDER_STATES, DOC_KINDS, PUBLICATION_KINDS, SOCIAL_NETWORKS, TRAINING_FORMATS } from '../../../shared/content/constants';
@@ -12,6 +13,7 @@ type ZodLike = { _zod: { def: Record<string, unknown> & { type: string } } };
 
 export type FieldKind =
   | 'text'
+  | 'url'
   | 'textarea'
   | 'richText'
   | 'number'
@@ -85,6 +87,8 @@ function specFor(typeKey: string, name: string, schema: ZodLike, hints: { richTe
   switch (def.type) {
     case 'string': {
       const format = def.format as string | undefined;
+      // A field the registry declares a link (`.meta({ widget: 'url' })`, e.g. hrefSchema) is one line, however long it may be.
+      if ((z.globalRegistry.get(inner as unknown as z.ZodType) as { widget?: string } | undefined)?.widget === 'url') return { ...base, kind: 'url' };
       if (format === 'date') return { ...base, kind: 'date' };
       if (format === 'datetime') return { ...base, kind: 'datetime' };
       const max = (inner as unknown as { maxLength?: number | null }).maxLength ?? undefined;

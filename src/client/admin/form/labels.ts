@@ -38,6 +38,8 @@ const COMMON: Record<string, string> = {
   pages: 'Сторінок',
   isbn: 'ISBN',
   doi: 'DOI',
+  articleDoi: 'DOI статті про набір',
+  datasetVersion: 'Версія набору',
   url: 'Посилання',
   orderable: 'Можна замовити друкований примірник',
   shortName: 'Скорочена назва',

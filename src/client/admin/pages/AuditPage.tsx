@@ -27,7 +27,12 @@ const ACTIONS: Record<string, string> = {
   publish: 'Публікація',
   unpublish: 'Зняття з публікації',
   detach: 'Відв’язування',
+  'mail-sent': 'Лист надіслано',
+  'mail-failed': 'Лист не надіслано',
 };
+
+/** Audit-log collections that are not content types (mail about sign-in accounts). */
+const OTHER_COLLECTIONS: Record<string, string> = { accounts: 'Облікові записи' };
 
 type AuditApi = {
   list: {
@@ -40,7 +45,7 @@ export function AuditPage() {
   const [cursors, setCursors] = useState<string[]>([]);
   const audit = (trpc as unknown as { adminAudit: AuditApi }).adminAudit;
   const list = audit.list.useQuery({ collection: collection ?? undefined, cursor: cursors[cursors.length - 1], limit: 50 });
-  const label = (key: string) => contentTypeList.find((t) => t.key === key)?.labels.plural ?? key;
+  const label = (key: string) => contentTypeList.find((t) => t.key === key)?.labels.plural ?? OTHER_COLLECTIONS[key] ?? key;
   const link = (e: AuditEntry) => {
     const type = contentTypeList.find((t) => t.key === e.collection);
     if (!type?.adminSection || e.action === 'delete') return null;

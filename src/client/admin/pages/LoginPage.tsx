@@ -20,11 +20,14 @@ import {
 } from 'firebase/auth';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { identityErrorMessage } from '../../../shared/identityErrors';
+import { IDENTITY_ERROR_MESSAGES, identityErrorMessage } from '../../../shared/identityErrors';
 import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
 import { safeReturnUrl } from '../guards';
 import { ErrorAlert, Field, LoginFrame as Frame, isEmail, useLoginForm, type FieldErrors } from '../login/ui';
+import { useSessionState } from '../session';
+
+const DISABLED_MESSAGE = IDENTITY_ERROR_MESSAGES['user-disabled']!;
 
 const EMAIL_MESSAGE = 'Введіть коректну адресу електронної пошти';
 type SignIn = { email: string; password: string };
@@ -126,9 +129,12 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
 
 export function LoginPage() {
   const { auth, config, session } = useAdmin();
+  const state = useSessionState(session);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  // A session that ended because the account was disabled is explained, not just ended.
+  const shownError = error ?? (state.status === 'signedOut' && state.reason === 'disabled' ? DISABLED_MESSAGE : null);
   const [resetting, setResetting] = useState(false);
   const form = useLoginForm(signInSchema);
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
@@ -178,7 +184,7 @@ export function LoginPage() {
     <Frame title="Вхід">
       <form onSubmit={submit} noValidate>
         <div className="login-stack">
-          <ErrorAlert message={error} />
+          <ErrorAlert message={shownError} />
           <Field label="Електронна пошта" type="email" autoComplete="username" name="email" error={form.errors.email} />
           <Field label="Пароль" type="password" autoComplete="current-password" name="password" error={form.errors.password} />
           <button type="submit" className="login-button" disabled={form.submitting}>

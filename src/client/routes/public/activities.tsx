@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { RECEPTION_SLUG } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage } from '../../app/definePage';
+import { canonicalRedirect, definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article } from '../../components/Article';
 import { Card, CardList, EmptyState } from '../../components/Cards';
@@ -52,7 +52,7 @@ function ActivityView({ slug }: { slug: string }) {
 export const activityItemPage = definePage({
   path: '/activity/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params, url }) => utils.activities.get.ensureData(itemInput(params.id!, url.searchParams)),
+  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.activities.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function ActivityItem() {
     const { id } = useParams();
     return <ActivityView slug={id!} />;

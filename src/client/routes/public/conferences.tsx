@@ -2,13 +2,15 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage, notFound } from '../../app/definePage';
+import { canonicalRedirect, definePage, notFound } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
+import { CiteLinks } from '../../components/CiteLinks';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { formatDate, formatDateRange } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
@@ -31,13 +33,14 @@ export const confListPage = definePage({
         <PageHeader title="Конференції" crumbs={[{ label: 'Конференції' }]} />
         {list.items.length ? (
           <CardList label="Конференції">
-            {list.items.map((c) => (
+            {list.items.map((c, i) => (
               <Card
                 key={c.id}
                 to={`/conf/${c.slug}`}
                 title={c.title}
                 summary={c.summary}
                 image={c.cover}
+                imagePriority={i === 0}
                 meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
               />
             ))}
@@ -56,6 +59,7 @@ export const confItemPage = definePage({
   validate: (args) => isValidSlugParam(args.params.id) && validPage(args),
   prefetch: async (utils, { params, url }) => {
     const conf = await utils.conferences.get.ensureData(itemInput(params.id!, url.searchParams));
+    canonicalRedirect(url, conf.publicPath);
     await utils.theses.list.ensureData(thesesInput(conf.id, url.searchParams));
   },
   Component: function ConferenceItem() {
@@ -63,9 +67,10 @@ export const confItemPage = definePage({
     const { search } = useLocation();
     const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
     const [theses] = trpc.theses.list.useSuspenseQuery(thesesInput(conf.id, search));
+    useHeadSource('page', { kind: 'conference', item: conf });
     return (
       <>
-        <PageMeta title={conf.title} description={conf.summary} />
+        <PageMeta title={conf.title} description={conf.summary} image={conf.cover} />
         <PageHeader title={conf.title} crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title }]} lead={conf.summary} />
         <Facts
           items={[
@@ -109,14 +114,16 @@ export const thesisPage = definePage({
     ]);
     // A thesis is only found under its own conference.
     if (thesis.conferenceId !== conf.id) notFound(url.pathname);
+    canonicalRedirect(url, conf.publicPath && `${conf.publicPath}/${thesis.slug || thesis.id}`);
   },
   Component: function ThesisItem() {
     const { id, thesisId } = useParams();
     const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
     const [thesis] = trpc.theses.get.useSuspenseQuery(useItemInput(thesisId!));
+    useHeadSource('page', { kind: 'thesis', item: thesis, conference: conf });
     return (
       <>
-        <PageMeta title={`${thesis.title} — ${conf.title}`} description={thesis.summary} />
+        <PageMeta title={thesis.title} context={conf.title} description={thesis.summary} type="article" />
         <PageHeader
           title={thesis.title}
           crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title, to: `/conf/${conf.slug}` }, { label: thesis.title }]}
@@ -137,6 +144,7 @@ export const thesisPage = definePage({
         />
         <Article body={thesis.body} />
         <Attachments files={thesis.pdf ? [thesis.pdf] : []} title="Повний текст" />
+        <CiteLinks type="theses" slug={thesis.slug} title={thesis.title} />
         <p>
           <Link to={`/conf/${conf.slug}`}>← До програми конференції</Link>
         </p>

@@ -2,13 +2,15 @@
 import { useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage } from '../../app/definePage';
+import { canonicalRedirect, definePage } from '../../app/definePage';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { ContentLink } from '../../components/ContentLink';
 import { PageHeader } from '../../components/PageHeader';
+import { CiteLinks } from '../../components/CiteLinks';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { formatDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 
@@ -38,7 +40,7 @@ export const dataRepoListPage = definePage({
                 to={`/data_repo/${d.slug}`}
                 title={d.title}
                 summary={d.summary}
-                meta={[d.periodStart && d.periodEnd ? `${d.periodStart}–${d.periodEnd}` : '', d.version ? `версія ${d.version}` : ''].filter(Boolean).join(' · ')}
+                meta={[d.periodStart && d.periodEnd ? `${d.periodStart}–${d.periodEnd}` : '', d.datasetVersion ? `версія ${d.datasetVersion}` : ''].filter(Boolean).join(' · ')}
               />
             ))}
           </CardList>
@@ -53,10 +55,11 @@ export const dataRepoListPage = definePage({
 export const dataRepoItemPage = definePage({
   path: '/data_repo/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params, url }) => utils.dataRepo.get.ensureData(itemInput(params.id!, url.searchParams)),
+  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.dataRepo.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function DataRepoItem() {
     const { id } = useParams();
     const [d] = trpc.dataRepo.get.useSuspenseQuery(useItemInput(id!));
+    useHeadSource('page', { kind: 'dataset', item: d });
     return (
       <>
         <PageMeta title={d.title} description={d.summary} />
@@ -68,9 +71,10 @@ export const dataRepoItemPage = definePage({
             ['Просторова роздільність', d.spatialResolution],
             ['Часова роздільність', d.temporalResolution],
             ['Формат', d.format],
-            ['Версія', d.version],
+            ['Версія', d.datasetVersion],
             ['Ліцензія', d.licence],
-            ['DOI', d.doi ? <a href={`https://doi.org/${d.doi}`}>{d.doi}</a> : ''],
+            ['DOI набору даних', d.doi ? <a href={`https://doi.org/${d.doi}`}>{d.doi}</a> : ''],
+            ['DOI статті про набір', d.articleDoi ? <a href={`https://doi.org/${d.articleDoi}`}>{d.articleDoi}</a> : ''],
           ]}
         />
         <Article body={d.body}>
@@ -105,6 +109,7 @@ export const dataRepoItemPage = definePage({
           ) : null}
         </Article>
         <Attachments files={d.files} title="Файли даних" />
+        <CiteLinks type="datasets" slug={d.slug} title={d.title} />
         {d.links.length > 0 && (
           <section aria-labelledby="links-title">
             <h2 id="links-title">Посилання</h2>

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { srcSetFor } from '../../../shared/images';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage } from '../../app/definePage';
+import { canonicalRedirect, definePage } from '../../app/definePage';
 import { Article, Facts } from '../../components/Article';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
@@ -41,6 +41,7 @@ export const departmentItemPage = definePage({
   validate: ({ params }) => isValidSlugParam(params.id),
   prefetch: async (utils, { params, url }) => {
     const dep = await utils.departments.get.ensureData(itemInput(params.id!, url.searchParams));
+    canonicalRedirect(url, dep.publicPath);
     await utils.users.list.ensureData(staffInput(dep.id));
   },
   Component: function DepartmentItem() {

@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { DOC_KINDS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage } from '../../app/definePage';
+import { canonicalRedirect, definePage } from '../../app/definePage';
 import { kindFilter } from '../../app/kindFilter';
 import { Article, Facts } from '../../components/Article';
 import { Card, CardList, EmptyState } from '../../components/Cards';
@@ -59,7 +59,7 @@ export const docsListPage = definePage({
 export const docItemPage = definePage({
   path: '/docs/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params, url }) => utils.docs.get.ensureData(itemInput(params.id!, url.searchParams)),
+  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.docs.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function DocItem() {
     const { id } = useParams();
     const [doc] = trpc.docs.get.useSuspenseQuery(useItemInput(id!));

@@ -5,13 +5,16 @@ import { Card, CardList, EmptyState } from '../../components/Cards';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
 import { formatDateRange, todayInKyiv } from '../../lib/dates';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { trpc } from '../../lib/trpc';
 
 const newsInput = { limit: 3 } as const;
 const upcoming = (today: string) => ({ sort: 'upcoming', range: { field: 'endDate', gte: today }, limit: 3 }) as const;
 // Only what the home page shows of these (the list pages show more).
-const repoInput = { limit: 100, fields: ['title', 'slug', 'summary'] };
+const repoInput = { limit: 100, fields: ['title', 'slug', 'summary', 'datasetVersion'] };
 const departmentsInput = { limit: 100, fields: ['title', 'slug'] };
+// The institute's address and contact points for its Organization structured data.
+const contactsInput = { limit: 100, fields: ['title', 'address', 'phones', 'email'] };
 
 function SectionHeading({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
   return (
@@ -32,6 +35,7 @@ export const homePage = definePage({
       utils.conferences.list.ensureData(upcoming(today)),
       utils.dataRepo.list.ensureData(repoInput),
       utils.departments.list.ensureData(departmentsInput),
+      utils.contacts.list.ensureData(contactsInput),
     ]);
   },
   Component: function Home() {
@@ -41,6 +45,8 @@ export const homePage = definePage({
     const [conferences] = trpc.conferences.list.useSuspenseQuery(upcoming(today));
     const [repo] = trpc.dataRepo.list.useSuspenseQuery(repoInput);
     const [departments] = trpc.departments.list.useSuspenseQuery(departmentsInput);
+    const [contacts] = trpc.contacts.list.useSuspenseQuery(contactsInput);
+    useHeadSource('organization', { kind: 'organization', contacts: contacts.items });
     return (
       <>
         <PageMeta title="" description={SITE_DEFAULT_DESCRIPTION} />
@@ -63,7 +69,7 @@ export const homePage = definePage({
         <section aria-labelledby="home-news">
           <SectionHeading id="home-news" title="Останні новини" to="/News" linkLabel="Усі новини" />
           {news.items.length ? (
-            <NewsCards items={news.items} label="Останні новини" />
+            <NewsCards items={news.items} label="Останні новини" priorityFirst />
           ) : (
             <EmptyState>Новин поки немає.</EmptyState>
           )}
@@ -75,7 +81,7 @@ export const homePage = definePage({
             {trainings.items.length ? (
               <CardList label="Найближчі навчання">
                 {trainings.items.map((t) => (
-                  <Card key={t.id} to={`/Trainings#${t.slug}`} title={t.title} meta={formatDateRange(t.startDate, t.endDate)} summary={t.summary} />
+                  <Card key={t.id} to={`/Trainings#${t.slug}`} title={t.title} meta={formatDateRange(t.startDate, t.endDate)} summary={t.summary} image={t.cover} />
                 ))}
               </CardList>
             ) : (
@@ -93,6 +99,7 @@ export const homePage = definePage({
                     title={c.title}
                     meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
                     summary={c.summary}
+                    image={c.cover}
                   />
                 ))}
               </CardList>
@@ -106,7 +113,7 @@ export const homePage = definePage({
           <SectionHeading id="home-repo" title="Репозитарій кліматичних даних" to="/data_repo" linkLabel="До репозитарію" />
           <CardList label="Набори даних">
             {repo.items.map((d) => (
-              <Card key={d.id} to={`/data_repo/${d.slug}`} title={d.title} summary={d.summary} meta={d.version ? `версія ${d.version}` : undefined} />
+              <Card key={d.id} to={`/data_repo/${d.slug}`} title={d.title} summary={d.summary} meta={d.datasetVersion ? `версія ${d.datasetVersion}` : undefined} />
             ))}
           </CardList>
         </section>

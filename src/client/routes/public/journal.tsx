@@ -2,13 +2,14 @@
 import { useLocation, useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage } from '../../app/definePage';
+import { canonicalRedirect, definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { trpc } from '../../lib/trpc';
 
@@ -47,13 +48,18 @@ export const journalListPage = definePage({
 export const journalItemPage = definePage({
   path: '/journal/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params, url }) => utils.journal.get.ensureData(itemInput(params.id!, url.searchParams)),
+  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.journal.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function JournalItem() {
     const { id } = useParams();
     const [issue] = trpc.journal.get.useSuspenseQuery(useItemInput(id!));
+    useHeadSource('page', { kind: 'journalIssue', item: issue });
     return (
       <>
-        <PageMeta title={issue.title} description={issue.summary || `${JOURNAL_TITLE}, ${issue.year}, том ${issue.volume}, № ${issue.number}`} />
+        <PageMeta
+          title={issue.title}
+          description={issue.summary || `${JOURNAL_TITLE}, ${issue.year}, том ${issue.volume}, № ${issue.number}`}
+          image={issue.cover}
+        />
         <PageHeader title={issue.title} crumbs={[{ label: 'Журнал', to: '/journal' }, { label: issue.title }]} lead={issue.summary} />
         <Facts
           items={[

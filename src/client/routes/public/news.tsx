@@ -2,13 +2,14 @@
 import { useLocation, useParams } from 'react-router';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage } from '../../app/definePage';
+import { canonicalRedirect, definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article } from '../../components/Article';
 import { EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { formatDateTime, machineDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
@@ -25,7 +26,7 @@ export const newsListPage = definePage({
         <PageMeta title="Новини" description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації." />
         <PageHeader title="Новини" crumbs={[{ label: 'Новини' }]} />
         {list.items.length ? (
-          <NewsCards items={list.items} label="Новини" />
+          <NewsCards items={list.items} label="Новини" priorityFirst />
         ) : (
           <EmptyState>Новин поки немає.</EmptyState>
         )}
@@ -38,13 +39,14 @@ export const newsListPage = definePage({
 export const newsItemPage = definePage({
   path: '/News/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params, url }) => utils.news.get.ensureData(itemInput(params.id!, url.searchParams)),
+  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.news.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function NewsItem() {
     const { id } = useParams();
     const [item] = trpc.news.get.useSuspenseQuery(useItemInput(id!));
+    useHeadSource('page', { kind: 'news', item });
     return (
       <>
-        <PageMeta title={item.title} description={item.summary} />
+        <PageMeta title={item.title} description={item.summary} image={item.cover} type="article" />
         <PageHeader title={item.title} crumbs={[{ label: 'Новини', to: '/News' }, { label: item.title }]}>
           <p className="page-meta">
             <time dateTime={machineDate(item.date)}>{formatDateTime(item.date)}</time>

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { FIXED_PAGE_SLUGS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage, notFound } from '../../app/definePage';
+import { canonicalRedirect, definePage, notFound } from '../../app/definePage';
 import { Article } from '../../components/Article';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
@@ -35,7 +35,7 @@ export const tethysPage = fixedPage('/msg/tethys', FIXED_PAGE_SLUGS.tethys);
 export const slugPage = definePage({
   path: '/:slug',
   validate: ({ params }) => isValidSlugParam(params.slug),
-  prefetch: (utils, { params, url }) => utils.pages.get.ensureData(itemInput(params.slug!, url.searchParams)),
+  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.pages.get.ensureData(itemInput(params.slug!, url.searchParams))).publicPath),
   Component: function SlugPage() {
     const { slug } = useParams();
     return <PageView slug={slug!} />;

@@ -3,14 +3,16 @@ import { useLocation, useParams } from 'react-router';
 import { PUBLICATION_KINDS } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
-import { definePage } from '../../app/definePage';
+import { canonicalRedirect, definePage } from '../../app/definePage';
 import { kindFilter } from '../../app/kindFilter';
 import { Article, Facts } from '../../components/Article';
 import { BookOrderForm } from '../../components/BookOrderForm';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { KindFilterBar } from '../../components/KindFilterBar';
 import { PageHeader } from '../../components/PageHeader';
+import { CiteLinks } from '../../components/CiteLinks';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { trpc } from '../../lib/trpc';
 
@@ -55,13 +57,14 @@ export const publicationsListPage = definePage({
 export const publicationItemPage = definePage({
   path: '/publications/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: (utils, { params, url }) => utils.publications.get.ensureData(itemInput(params.id!, url.searchParams)),
+  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.publications.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function PublicationItem() {
     const { id } = useParams();
     const [p] = trpc.publications.get.useSuspenseQuery(useItemInput(id!));
+    useHeadSource('page', { kind: 'publication', item: p });
     return (
       <>
-        <PageMeta title={p.title} description={p.summary} />
+        <PageMeta title={p.title} description={p.summary} image={p.cover} type="article" />
         <PageHeader title={p.title} crumbs={[{ label: 'Публікації', to: '/publications' }, { label: p.title }]} lead={p.summary} />
         <Facts
           items={[
@@ -76,6 +79,7 @@ export const publicationItemPage = definePage({
           ]}
         />
         <Article cover={p.cover} body={p.body} attachments={p.attachments} />
+        <CiteLinks type="publications" slug={p.slug} title={p.title} />
         {p.orderable ? <BookOrderForm publicationId={p.id} title={p.title} /> : null}
       </>
     );

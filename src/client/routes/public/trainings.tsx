@@ -7,6 +7,7 @@ import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { useHeadSource } from '../../lib/head/useHeadSource';
 import { RichText } from '../../components/RichText';
 import { formatDateRange, previousDay, todayInKyiv } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
@@ -26,10 +27,12 @@ export function trainingMeta(t: Pick<Training, 'startDate' | 'endDate' | 'format
   return parts.join(' · ');
 }
 
-function TrainingCard({ t }: { t: Training }) {
+function TrainingCard({ t, priority = false }: { t: Training; priority?: boolean }) {
   return (
     <Card
       id={t.slug}
+      image={t.cover}
+      imagePriority={priority}
       title={t.title}
       meta={trainingMeta(t)}
       summary={t.summary}
@@ -63,6 +66,7 @@ export const trainingsPage = definePage({
     const { today } = useLoaderData() as { today: string };
     const [upcoming] = trpc.trainings.list.useSuspenseQuery(upcomingInput(today));
     const [past] = trpc.trainings.list.useSuspenseQuery(pastInput(today));
+    useHeadSource('page', { kind: 'trainings', items: [...upcoming.items, ...past.items] });
     return (
       <>
         <PageMeta title="Навчання" description="Курси, семінари та тренінги інституту для фахівців гідрометеорологічної служби та користувачів кліматичних даних." />
@@ -74,8 +78,8 @@ export const trainingsPage = definePage({
         <h2>Найближчі</h2>
         {upcoming.items.length ? (
           <CardList label="Найближчі навчання">
-            {upcoming.items.map((t) => (
-              <TrainingCard key={t.id} t={t} />
+            {upcoming.items.map((t, i) => (
+              <TrainingCard key={t.id} t={t} priority={i === 0} />
             ))}
           </CardList>
         ) : (

@@ -114,7 +114,7 @@ export const activitiesSeed: SeedDocument<'activities'>[] = [
 <p>Запит на виконання робіт надсилайте на адресу <a href="mailto:info@uhmi.org.ua">info@uhmi.org.ua</a>, зазначивши об’єкт, потрібні характеристики та строки.</p>`,
       cover: null,
       attachments: [
-        pdf('perelik-platnykh-posluh.pdf', 'Perelik platnykh posluh', 'Ukrainskyi hidrometeorolohichnyi instytut DSNS Ukrainy ta NAN Ukrainy', 'Demonstratsiinyi zrazok dokumenta dlia saitu (seed)'),
+        pdf('perelik-platnykh-posluh.pdf', { subtitle: 'Перелік платних послуг' }),
       ],
     },
   },

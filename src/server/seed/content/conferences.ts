@@ -1,5 +1,6 @@
 /** Seed: conferences (two past, one upcoming in 2027). Their theses are in theses.ts. */
 import { pdf, type SeedDocument } from '../types';
+import { seedCovers } from './covers';
 
 const UHMI = 'Український гідрометеорологічний інститут ДСНС України та НАН України';
 
@@ -27,14 +28,9 @@ export const conferencesSeed: SeedDocument<'conferences'>[] = [
 <li>Агрометеорологія: агрокліматичні ресурси, вологозабезпеченість посівів, прогнозування врожайності.</li>
 </ul>
 <p>Конференція проходила в змішаному форматі: учасники могли виступати в конференц-залі інституту або онлайн. Тези доповідей опубліковано нижче.</p>`,
-      cover: null,
+      cover: seedCovers['conf-climate-2025'],
       attachments: [
-        pdf(
-          'prohrama-konferentsii-2025.pdf',
-          'Klimatychni zminy ta hidrometeorolohichna bezpeka Ukrainy',
-          'Kyiv, 18-19 lystopada 2025 roku',
-          'Prohrama konferentsii',
-        ),
+        pdf('prohrama-konferentsii-2025.pdf', { subtitle: 'Програма конференції. Київ, 18–19 листопада 2025 року' }),
       ],
     },
   },
@@ -61,7 +57,7 @@ export const conferencesSeed: SeedDocument<'conferences'>[] = [
 <li>Гідрологія і гідрохімія.</li>
 <li>Моделювання та інформаційні технології.</li>
 </ul>`,
-      cover: null,
+      cover: seedCovers['conf-young-2026'],
       attachments: [],
     },
   },
@@ -94,15 +90,9 @@ export const conferencesSeed: SeedDocument<'conferences'>[] = [
 <li>Конференція — 22–23 березня 2027 року.</li>
 </ul>
 <p>Участь безкоштовна. Щоб зареєструватися як слухач, напишіть на <a href="mailto:conf@uhmi.org.ua">conf@uhmi.org.ua</a>. Прийняті тези оприлюднено нижче; програму буде опубліковано в лютому.</p>`,
-      cover: null,
+      cover: seedCovers['conf-water-climate-2027'],
       attachments: [
-        pdf(
-          'informatsiinyi-lyst-voda-i-klimat-2027.pdf',
-          'Voda i klimat: hidrometeorolohichni doslidzhennia dlia staloho rozvytku',
-          'Kyiv, 22-23 bereznia 2027 roku',
-          'Informatsiinyi lyst',
-          'Tezy - do 15 lystopada 2026 roku',
-        ),
+        pdf('informatsiinyi-lyst-voda-i-klimat-2027.pdf', { subtitle: 'Інформаційний лист. Київ, 22–23 березня 2027 року; тези — до 15 листопада 2026 року' }),
       ],
     },
   },

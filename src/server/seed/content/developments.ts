@@ -65,7 +65,7 @@ export const developmentsSeed: SeedDocument<'developments'>[] = [
 </ul>`,
       cover: null,
       attachments: [
-        pdf('model-produktyvnosti-opys.pdf', 'Dynamichna model produktyvnosti silskohospodarskykh kultur', 'Korotkyi opys modeli'),
+        pdf('model-produktyvnosti-opys.pdf', { subtitle: 'Короткий опис моделі' }),
       ],
       links: [],
     },

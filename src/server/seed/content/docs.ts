@@ -4,8 +4,6 @@
  */
 import { pdf, type SeedDocument } from '../types';
 
-const SAMPLE = 'Demonstratsiinyi zrazok dokumenta dlia saitu (seed)';
-const INSTITUTE = 'Ukrainskyi hidrometeorolohichnyi instytut DSNS Ukrainy ta NAN Ukrainy';
 
 export const docsSeed: SeedDocument<'docs'>[] = [
   {
@@ -28,7 +26,7 @@ export const docsSeed: SeedDocument<'docs'>[] = [
 <li>Майно, фінансування, облік і звітність.</li>
 <li>Порядок унесення змін до статуту, реорганізації та ліквідації.</li>
 </ul>`,
-      attachments: [pdf('statut-instytutu.pdf', 'Statut', INSTITUTE, 'Nova redaktsiia, 2024', SAMPLE)],
+      attachments: [pdf('statut-instytutu.pdf', { subtitle: 'Статут. Нова редакція, 2024' })],
     },
   },
   {
@@ -45,8 +43,8 @@ export const docsSeed: SeedDocument<'docs'>[] = [
       body: `<p>Відповідно до Закону України «Про запобігання корупції» наказом затверджено Антикорупційну програму інституту на 2026–2028 роки.</p>
 <p>Програма містить оцінку корупційних ризиків у діяльності інституту, заходи щодо їх усунення, порядок навчання працівників з питань запобігання корупції та порядок звітування про виконання програми. Повідомити про можливі корупційні правопорушення можна на адресу <a href="mailto:anticorruption@uhmi.org.ua">anticorruption@uhmi.org.ua</a>.</p>`,
       attachments: [
-        pdf('nakaz-18-od-2026.pdf', 'Nakaz N 18-od vid 16.02.2026', 'Pro zatverdzhennia Antykoruptsiinoi prohramy na 2026-2028 roky', INSTITUTE, SAMPLE),
-        pdf('antykoruptsiina-prohrama-2026-2028.pdf', 'Antykoruptsiina prohrama na 2026-2028 roky', INSTITUTE, SAMPLE),
+        pdf('nakaz-18-od-2026.pdf', { subtitle: 'Наказ № 18-од від 16.02.2026 «Про затвердження Антикорупційної програми на 2026–2028 роки»' }),
+        pdf('antykoruptsiina-prohrama-2026-2028.pdf', { subtitle: 'Антикорупційна програма на 2026–2028 роки' }),
       ],
     },
   },
@@ -63,7 +61,7 @@ export const docsSeed: SeedDocument<'docs'>[] = [
       date: '2025-05-28',
       body: `<p>Положення регулює підготовку здобувачів вищої освіти ступеня доктора філософії в аспірантурі інституту: вступ, індивідуальний план, виконання освітньо-наукової програми, призначення наукових керівників, щорічне звітування та атестацію.</p>
 <p>Положення схвалено вченою радою інституту. Інформацію для вступників наведено на сторінці <a href="/aspirantura">«Аспірантура»</a>.</p>`,
-      attachments: [pdf('polozhennia-pro-aspiranturu.pdf', 'Polozhennia pro pidhotovku doktoriv filosofii v aspiranturi', INSTITUTE, SAMPLE)],
+      attachments: [pdf('polozhennia-pro-aspiranturu.pdf', { subtitle: 'Положення про підготовку докторів філософії в аспірантурі' })],
     },
   },
   {
@@ -85,7 +83,7 @@ export const docsSeed: SeedDocument<'docs'>[] = [
 <li>Вийшли два випуски журналу «Метеорологія. Гідрологія. Моніторинг довкілля».</li>
 <li>Проведено науково-практичну конференцію «Кліматичні зміни та гідрометеорологічна безпека України».</li>
 </ul>`,
-      attachments: [pdf('zvit-2025.pdf', 'Zvit pro naukovu ta naukovo-tekhnichnu diialnist za 2025 rik', INSTITUTE, SAMPLE)],
+      attachments: [pdf('zvit-2025.pdf', { subtitle: 'Звіт про наукову та науково-технічну діяльність за 2025 рік' })],
     },
   },
   {
@@ -101,7 +99,7 @@ export const docsSeed: SeedDocument<'docs'>[] = [
       date: '2026-01-15',
       body: `<p>Річний план закупівель інституту на 2026 рік. Плани закупівель також оприлюднюються в електронній системі публічних закупівель Prozorro — саме там розміщено їх чинні редакції.</p>
 <p>Зміни до плану вносяться в разі коригування кошторису або потреб структурних підрозділів.</p>`,
-      attachments: [pdf('richnyi-plan-zakupivel-2026.pdf', 'Richnyi plan zakupivel na 2026 rik', INSTITUTE, SAMPLE)],
+      attachments: [pdf('richnyi-plan-zakupivel-2026.pdf', { subtitle: 'Річний план закупівель на 2026 рік' })],
     },
   },
   {
@@ -122,7 +120,7 @@ export const docsSeed: SeedDocument<'docs'>[] = [
 <li><strong>Очікувану вартість</strong> визначено на підставі аналізу комерційних пропозицій постачальників.</li>
 <li><strong>Розмір бюджетного призначення</strong> відповідає кошторису інституту на 2026 рік.</li>
 </ul>`,
-      attachments: [pdf('obgruntuvannia-server-2026.pdf', 'Obgruntuvannia tekhnichnykh ta yakisnykh kharakterystyk predmeta zakupivli', 'Obchysliuvalnyi server', INSTITUTE, SAMPLE)],
+      attachments: [pdf('obgruntuvannia-server-2026.pdf', { subtitle: 'Обґрунтування технічних та якісних характеристик предмета закупівлі: обчислювальний сервер' })],
     },
   },
   {
@@ -138,7 +136,7 @@ export const docsSeed: SeedDocument<'docs'>[] = [
       date: '2025-12-22',
       body: `<p>Тематичний план охоплює дослідження, які виконують наукові підрозділи інституту у 2026 році. Для кожної теми зазначено відповідальний підрозділ, етапи виконання та очікувані результати.</p>
 <p>План схвалено вченою радою інституту.</p>`,
-      attachments: [pdf('tematychnyi-plan-2026.pdf', 'Tematychnyi plan naukovo-doslidnykh robit na 2026 rik', INSTITUTE, SAMPLE)],
+      attachments: [pdf('tematychnyi-plan-2026.pdf', { subtitle: 'Тематичний план науково-дослідних робіт на 2026 рік' })],
     },
   },
   {
@@ -154,7 +152,7 @@ export const docsSeed: SeedDocument<'docs'>[] = [
       date: '2025-09-01',
       body: `<p>Порядок розроблено відповідно до Закону України «Про звернення громадян». Він визначає, як громадяни записуються на особистий прийом до керівництва інституту, як ведеться облік звернень і в які строки надаються відповіді.</p>
 <p>Чинний графік прийому наведено на сторінці <a href="/activity/osobystyi-pryiom-hromadian">«Особистий прийом громадян»</a>.</p>`,
-      attachments: [pdf('poriadok-osobystoho-pryiomu.pdf', 'Poriadok orhanizatsii osobystoho pryiomu hromadian', INSTITUTE, SAMPLE)],
+      attachments: [pdf('poriadok-osobystoho-pryiomu.pdf', { subtitle: 'Порядок організації особистого прийому громадян' })],
     },
   },
   {
@@ -170,7 +168,7 @@ export const docsSeed: SeedDocument<'docs'>[] = [
       date: '2025-10-06',
       body: `<p>Перелік містить набори даних, які інститут оприлюднює у формі відкритих даних: кліматичні масиви з <a href="/data_repo">репозитарію даних</a>, довідкову інформацію про діяльність установи та інформацію про використання коштів.</p>
 <p>Умови використання кліматичних даних описано на сторінці <a href="/data-policy">«Політика доступу до даних»</a>.</p>`,
-      attachments: [pdf('perelik-vidkrytykh-danykh.pdf', 'Perelik naboriv danykh, shcho opryliudniuiutsia u formi vidkrytykh danykh', INSTITUTE, SAMPLE)],
+      attachments: [pdf('perelik-vidkrytykh-danykh.pdf', { subtitle: 'Перелік наборів даних, що оприлюднюються у формі відкритих даних' })],
     },
   },
   {
@@ -185,7 +183,7 @@ export const docsSeed: SeedDocument<'docs'>[] = [
       number: '',
       date: '2026-11-20',
       body: `<p>Проєкт наказу про оголошення конкурсу на заміщення вакантних посад наукових працівників відділу гідрологічних досліджень і лабораторії моделювання річкових систем.</p>`,
-      attachments: [pdf('nakaz-konkurs-proiekt.pdf', 'Proiekt nakazu', 'Pro oholoshennia konkursu na zamishchennia vakantnykh posad', INSTITUTE, SAMPLE)],
+      attachments: [pdf('nakaz-konkurs-proiekt.pdf', { subtitle: 'Проєкт наказу «Про оголошення конкурсу на заміщення вакантних посад»' })],
     },
   },
 ];

@@ -23,7 +23,7 @@ export const journalSeed: SeedDocument<'journal'>[] = [
       body: `<p>Випуск 1 тому 4 журналу ${JOURNAL} вийшов у червні 2024 року. До нього увійшли п’ять статей. Усі статті пройшли незалежне анонімне рецензування.</p>
 <p>Повні тексти статей доступні на сайті журналу <a href="https://journal.uhmi.org.ua">journal.uhmi.org.ua</a>. Повний PDF-файл випуску можна завантажити на цій сторінці.</p>`,
       cover: null,
-      pdf: pdf('mhmd-2024-t4-n1.pdf', 'Meteorolohiia. Hidrolohiia. Monitorynh dovkillia', 'Tom 4, vypusk 1, 2024', 'Ukrainskyi hidrometeorolohichnyi instytut, Kyiv'),
+      pdf: pdf('mhmd-2024-t4-n1.pdf', { subtitle: 'Науковий журнал. Том 4, випуск 1, 2024' }),
       toc: [
         {
           title: 'Гомогенізовані ряди середньомісячної температури повітря в Україні: оновлення до 2020 року',
@@ -164,7 +164,7 @@ export const journalSeed: SeedDocument<'journal'>[] = [
       body: `<p>Випуск 2 тому 5 журналу ${JOURNAL} вийшов у грудні 2025 року. До нього увійшли п’ять статей. Усі статті пройшли незалежне анонімне рецензування.</p>
 <p>Повні тексти статей доступні на сайті журналу <a href="https://journal.uhmi.org.ua">journal.uhmi.org.ua</a>. Повний PDF-файл випуску можна завантажити на цій сторінці.</p>`,
       cover: null,
-      pdf: pdf('mhmd-2025-t5-n2.pdf', 'Meteorolohiia. Hidrolohiia. Monitorynh dovkillia', 'Tom 5, vypusk 2, 2025', 'Ukrainskyi hidrometeorolohichnyi instytut, Kyiv'),
+      pdf: pdf('mhmd-2025-t5-n2.pdf', { subtitle: 'Науковий журнал. Том 5, випуск 2, 2025' }),
       toc: [
         {
           title: 'Біогенні речовини в малих річках: сезонна динаміка та чинники формування',
@@ -213,7 +213,7 @@ export const journalSeed: SeedDocument<'journal'>[] = [
       body: `<p>Випуск 1 тому 6 журналу ${JOURNAL} вийшов у липні 2026 року. До нього увійшли чотири статті. Усі статті пройшли незалежне анонімне рецензування.</p>
 <p>Повні тексти статей доступні на сайті журналу <a href="https://journal.uhmi.org.ua">journal.uhmi.org.ua</a>. Повний PDF-файл випуску можна завантажити на цій сторінці.</p>`,
       cover: null,
-      pdf: pdf('mhmd-2026-t6-n1.pdf', 'Meteorolohiia. Hidrolohiia. Monitorynh dovkillia', 'Tom 6, vypusk 1, 2026', 'Ukrainskyi hidrometeorolohichnyi instytut, Kyiv'),
+      pdf: pdf('mhmd-2026-t6-n1.pdf', { subtitle: 'Науковий журнал. Том 6, випуск 1, 2026' }),
       toc: [
         {
           title: 'Посухи 2024–2025 років в Україні: огляд гідрометеорологічних умов',

@@ -1,6 +1,7 @@
 /**
  * Seed: free pages, including the fixed pages /COP29 and /msg/tethys. The COP29 page describes the
- * institute's part in general terms (details unknown); the Tethys page is a deliberately generic notice.
+ * institute's part in general terms (details unknown); the Tethys page is a
+ * generic notice board for the project's participants (nothing about the project is known).
  */
 import { FIXED_PAGE_SLUGS } from '../../../shared/content/types/pages';
 import { pdf, type SeedDocument } from '../types';
@@ -57,26 +58,25 @@ export const pagesSeed: SeedDocument<'pages'>[] = [
 <p>Матеріали для ознайомлення можна завантажити нижче. Новину про підсумки участі опубліковано в розділі <a href="/News/pidsumky-uchasti-instytutu-v-cop29">«Новини»</a>.</p>`,
       cover: null,
       attachments: [
-        pdf(
-          'uhmi-cop29-materialy.pdf',
-          'Ukrainian Hydrometeorological Institute at COP29',
-          'Baku, 11-22 November 2024',
-          'Observed and projected climate change in Ukraine',
-          'Climate change viewer: https://climate.uhmi.org.ua',
-        ),
+        pdf('uhmi-cop29-materialy.pdf', { subtitle: 'Матеріали інституту до COP29. Баку, 11–22 листопада 2024 року' }),
       ],
     },
   },
   {
     id: 'page-tethys',
     data: {
-      title: 'Проєкт Tethys: повідомлення',
+      title: 'Проєкт Tethys: повідомлення для учасників',
       slug: FIXED_PAGE_SLUGS.tethys,
       status: 'published',
       publishedAt: null,
-      summary: 'Сторінка для повідомлень щодо проєкту Tethys.',
-      body: `<p>На цій сторінці публікуються повідомлення щодо проєкту Tethys.</p>
-<p>Докладна інформація про проєкт — його мету, учасників і результати — буде розміщена тут пізніше. З питань щодо проєкту звертайтеся на адресу <a href="mailto:info@uhmi.org.ua">info@uhmi.org.ua</a>.</p>`,
+      summary: 'Оголошення та робоча інформація для учасників проєкту Tethys: зустрічі, терміни, обмін даними і контакти.',
+      body: `<p>На цій сторінці інститут публікує повідомлення для учасників проєкту Tethys: оголошення про робочі зустрічі, терміни подання матеріалів і зміни в порядку обміну даними. Нові повідомлення з’являються вгорі сторінки.</p>
+<h2>Обмін даними</h2>
+<p>Дані спостережень, якими обмінюються учасники проєкту, передаються у форматах CSV і NetCDF з описом змінних, одиниць вимірювання та пропущених значень — так само, як у <a href="/data_repo">репозитарії даних інституту</a>. Умови використання даних визначає <a href="/data-policy">політика доступу до даних</a>; посилаючись на дані, вказуйте набір і його версію.</p>
+<h2>Робочі зустрічі</h2>
+<p>Про робочі зустрічі учасників повідомляємо щонайменше за два тижні: на цій сторінці та листом на адреси, надані учасниками. Матеріали до зустрічі надсилаються за тиждень до її початку.</p>
+<h2>Контакти</h2>
+<p>Запитання щодо проєкту надсилайте на адресу <a href="mailto:info@uhmi.org.ua">info@uhmi.org.ua</a> з позначкою «Tethys» у темі листа. Відповідаємо протягом п’яти робочих днів.</p>`,
       cover: null,
       attachments: [],
     },

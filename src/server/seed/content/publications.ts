@@ -27,7 +27,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       body: `<p>Настанова встановлює вимоги до виконання метеорологічних спостережень на гідрометеорологічних станціях: обладнання метеорологічного майданчика, встановлення приладів, строки й порядок спостережень, первинну обробку та контроль їх результатів.</p>
 <p>Видання підготовлено спільно з Центральною геофізичною обсерваторією. Воно є частиною серії настанов для станцій і постів і використовується як робочий документ спостерігачів і техніків, а також у навчальному процесі.</p>`,
       cover: null,
-      attachments: [],
+      attachments: [pdf('nastanova-hidrometeorolohichnym-stantsiiam-i-postam.pdf', { subtitle: 'Опис видання' })],
     },
   },
   {
@@ -56,7 +56,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
 </ul>
 <p>Видання призначене для фахівців з морської гідрометеорології, проєктувальників гідротехнічних споруд, працівників морського господарства.</p>`,
       cover: null,
-      attachments: [],
+      attachments: [pdf('hidrometeorolohichni-umovy-moriv-ukrainy-tom-1.pdf', { subtitle: 'Опис видання' })],
     },
   },
   {
@@ -79,7 +79,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       body: `<p>Електронний атлас містить карти змін основних кліматичних показників в Україні — температури повітря та кількості опадів — за період інструментальних спостережень, а також очікуваних змін за сценаріями регіонального кліматичного моделювання.</p>
 <p>Інтерактивні карти та графіки для окремих територій доступні також у <a href="https://climate.uhmi.org.ua">переглядачі змін клімату</a>.</p>`,
       cover: null,
-      attachments: [],
+      attachments: [pdf('faktychni-ta-ochikuvani-zminy-klimatu.pdf', { subtitle: 'Опис видання' })],
     },
   },
   {
@@ -102,7 +102,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       body: `<p>«Наукові праці Українського науково-дослідного гідрометеорологічного інституту» — збірник, у якому багато років публікувалися результати досліджень інституту з метеорології, кліматології, гідрології та агрометеорології. Інститут мав назву «Український науково-дослідний гідрометеорологічний інститут» (УкрНДГМІ) приблизно до 2012 року.</p>
 <p>Випуск 248 має тематичну назву «Гідрометеорологічні дослідження в Україні». Сьогодні наукові статті інституту публікуються в журналі <a href="/journal">«Метеорологія. Гідрологія. Моніторинг довкілля»</a>.</p>`,
       cover: null,
-      attachments: [],
+      attachments: [pdf('naukovi-pratsi-vypusk-248.pdf', { subtitle: 'Опис видання' })],
     },
   },
   {
@@ -128,7 +128,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
 <p>Масив побудовано за даними 178 станцій для температури повітря та 224 станцій для опадів. Підготовка даних охопила відновлення пропущених значень з паперових джерел, контроль якості та гомогенізацію за допомогою програмного пакета HOMER; сіткові поля отримано методом інтерполяції MISH.</p>
 <p>Сам набір даних доступний у <a href="/data_repo/month">репозитарії даних інституту</a>.</p>`,
       cover: null,
-      attachments: [],
+      attachments: [pdf('dataset-of-gridded-time-series-for-ukraine.pdf', { subtitle: 'Опис видання' })],
     },
   },
   {
@@ -150,7 +150,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       orderable: false,
       body: `<p>Набір сіткових часових рядів місячних значень температури повітря й опадів для України, описаний у статті в журналі Data in Brief (2022, т. 44, 108553). Опис набору, умови використання та файли — на <a href="/data_repo/month">сторінці набору в репозитарії даних</a>.</p>`,
       cover: null,
-      attachments: [],
+      attachments: [pdf('sitkovi-misiachni-klimatychni-dani.pdf', { subtitle: 'Опис видання' })],
     },
   },
   {
@@ -179,7 +179,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
 </ul>
 <p>Випуски журналу — у розділі <a href="/journal">«Журнал»</a>, правила для авторів — на сайті <a href="https://journal.uhmi.org.ua">journal.uhmi.org.ua</a>.</p>`,
       cover: null,
-      attachments: [],
+      attachments: [pdf('meteorolohiia-hidrolohiia-monitorynh-dovkillia.pdf', { subtitle: 'Опис видання' })],
     },
   },
   {
@@ -202,7 +202,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       body: `<p>У монографії проаналізовано зміни агрокліматичних ресурсів України за 1961–2020 роки: тривалість вегетаційного періоду, суми активних і ефективних температур, умови зволоження та перезимівлі. На основі кліматичних проєкцій оцінено очікувані зміни до 2050 року.</p>
 <p>Окремі розділи присвячено зсуву агрокліматичних зон, умовам вирощування основних культур і можливостям адаптації сільського господарства до змін клімату. Видання адресоване науковцям, агрономам, викладачам і студентам.</p>`,
       cover: null,
-      attachments: [pdf('ahroklimatychni-resursy-zmist.pdf', 'Ahroklimatychni resursy Ukrainy v umovakh zmin klimatu', 'Zmist', 'Kyiv, 2024')],
+      attachments: [pdf('ahroklimatychni-resursy-zmist.pdf', { subtitle: 'Анотація, зміст і вступ' })],
     },
   },
   {
@@ -225,7 +225,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       body: `<p>Книга описує повний цикл підготовки кліматичних даних: пошук і оцифрування паперових джерел, контроль якості, виявлення та виправлення неоднорідностей, просторову інтерполяцію. Методи проілюстровано на прикладі рядів температури повітря й опадів українських метеостанцій.</p>
 <p>Окремий розділ присвячено історії мережі метеорологічних спостережень в Україні та метаданим станцій. Видання буде корисним кліматологам, фахівцям гідрометеорологічних служб і аспірантам.</p>`,
       cover: null,
-      attachments: [],
+      attachments: [pdf('klimatychni-riady-ukrainy.pdf', { subtitle: 'Опис видання' })],
     },
   },
   {
@@ -248,7 +248,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       body: `<p>У монографії наведено режимні характеристики вітрового хвилювання в північно-західній частині Чорного моря: повторюваність висот і періодів хвиль, екстремальні значення різної забезпеченості, сезонну та багаторічну мінливість.</p>
 <p>Розрахунки виконано за даними прибережних гідрометеорологічних станцій і результатами ретроспективного моделювання хвилювання. Видання призначене для фахівців морського господарства та проєктувальників берегових споруд.</p>`,
       cover: null,
-      attachments: [],
+      attachments: [pdf('vitrove-khvyliuvannia-v-pivnichno-zakhidnii-chastyni.pdf', { subtitle: 'Опис видання' })],
     },
   },
   {
@@ -271,7 +271,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       body: `<p>Рекомендації призначені для лабораторій, що виконують моніторинг поверхневих вод. У них описано вибір місць відбору проб, обладнання, порядок відбору з урахуванням гідрологічних умов, способи консервування та граничні строки зберігання проб для різних показників.</p>
 <p>Окремий розділ присвячено документуванню відбору проб і внутрішньому контролю якості на етапі пробовідбору.</p>`,
       cover: null,
-      attachments: [],
+      attachments: [pdf('metodychni-rekomendatsii-z-vidboru-prob.pdf', { subtitle: 'Опис видання' })],
     },
   },
   {
@@ -294,7 +294,7 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       body: `<p>До збірника увійшли тези доповідей секцій «Кліматичні дослідження», «Гідрологія та водні ресурси» та «Агрометеорологія». Тези окремих доповідей доступні також на <a href="/conf/klimatychni-zminy-ta-hidrometeorolohichna-bezpeka">сторінці конференції</a>.</p>`,
       cover: null,
       attachments: [
-        pdf('tezy-konferentsii-2025.pdf', 'Klimatychni zminy ta hidrometeorolohichna bezpeka Ukrainy', 'Tezy dopovidei konferentsii', 'Kyiv, 18-19 lystopada 2025 roku'),
+        pdf('tezy-konferentsii-2025.pdf', { subtitle: 'Збірник тез доповідей. Київ, 18–19 листопада 2025 року' }),
       ],
     },
   },

@@ -1,5 +1,5 @@
 /** Seed: conference theses, six per conference. All authors are invented. */
-import { pdf, type SeedDocument, type SeedFile } from '../types';
+import { pdf, type PdfFigure, type SeedDocument, type SeedFile } from '../types';
 
 const UHMI = 'Український гідрометеорологічний інститут ДСНС України та НАН України';
 const KNU = 'Київський національний університет імені Тараса Шевченка';
@@ -19,6 +19,14 @@ interface ThesisInput {
   pdf?: SeedFile;
 }
 
+/** The sample-data figure of a thesis's PDF, by its section: precipitation for water and agriculture, temperature otherwise. */
+function figureFor(t: ThesisInput): PdfFigure {
+  const stations = ['Kyiv', 'Lviv', 'Kharkiv', 'Odesa', 'Poltava', 'Vinnytsia'];
+  const station = stations[t.order % stations.length]!;
+  return /вод|гідрол|гідрохім|агромет/i.test(t.section) ? { kind: 'precipitation', station } : { kind: 'temperature', station };
+}
+
+/** A published thesis with its PDF (typeset from the thesis itself unless the thesis names another file). */
 function thesis(t: ThesisInput): SeedDocument<'theses'> {
   return {
     id: t.id,
@@ -34,7 +42,7 @@ function thesis(t: ThesisInput): SeedDocument<'theses'> {
       authors: t.authors,
       keywords: t.keywords,
       body: t.body,
-      pdf: t.pdf ?? null,
+      pdf: t.pdf ?? pdf(`tezy-${t.slug}.pdf`, { figure: figureFor(t) }),
     },
   };
 }
@@ -60,7 +68,6 @@ export const thesesSeed: SeedDocument<'theses'>[] = [
     summary: 'Організація оцифрування паперових таблиць спостережень і вплив відновлених значень на повноту кліматичних рядів.',
     body: `<p>Повнота рядів спостережень є передумовою коректного оцінювання змін клімату. Для частини станцій України в 1946–1960 роках бракує добових даних в електронному вигляді, хоча паперові першоджерела збереглися. У доповіді описано організацію робіт з оцифрування: відбір джерел, подвійне введення значень, автоматичну перевірку на фізичну допустимість і порівняння з сусідніми станціями.</p>
 <p>За три роки частку пропусків у добових рядах температури повітря для опрацьованих станцій зменшено в кілька разів. Показано, що заповнення прогалин первинними даними замість статистичних оцінок помітно впливає на результати гомогенізації: точки розриву визначаються впевненіше, а поправки стають стабільнішими.</p>`,
-    pdf: pdf('tezy-vidnovlennia-danykh-2025.pdf', 'Vidnovlennia arkhivnykh meteorolohichnykh danykh: dosvid 2023-2025 rokiv', 'Diachuk O. S., Hordiienko M. O.'),
   }),
   thesis({
     id: 'th-2025-extremes',
@@ -126,7 +133,6 @@ export const thesesSeed: SeedDocument<'theses'>[] = [
     summary: 'Модельна оцінка запасів продуктивної вологи в ґрунті під озимою пшеницею в степовій зоні до середини століття.',
     body: `<p>За допомогою динамічної моделі продуктивності сільськогосподарських культур оцінено запаси продуктивної вологи в метровому шарі ґрунту під озимою пшеницею в степовій зоні України. Вхідними даними слугували кліматичні проєкції Euro-CORDEX для сценаріїв RCP4.5 і RCP8.5 на період 2021–2050 років.</p>
 <p>Модельні розрахунки показують зменшення запасів вологи у фазі колосіння — цвітіння, що може обмежувати формування врожаю в посушливі роки. Запропоновано агротехнічні заходи для зменшення ризиків: оптимізацію строків сівби та вологозберігальний обробіток ґрунту.</p>`,
-    pdf: pdf('tezy-ozyma-pshenytsia-2025.pdf', 'Volohozabezpechenist ozymoi pshenytsi v Stepu za stsenariiamy zmin klimatu', 'Nazarenko O. I., Savchuk L. P., Bondar Ya. O.'),
   }),
   thesis({
     id: 'th-2025-icing',
@@ -190,7 +196,6 @@ export const thesesSeed: SeedDocument<'theses'>[] = [
     summary: 'Сезонні зміни вмісту сполук азоту й фосфору в малих річках Київської області та їх зв’язок із землекористуванням водозборів.',
     body: `<p>Упродовж 2024–2025 років щомісяця відбиралися проби води на восьми малих річках Київської області з різною часткою ріллі та забудови на водозборах. Визначено вміст амонійного, нітритного та нітратного азоту, мінерального фосфору.</p>
 <p>Найвищі концентрації сполук азоту зафіксовано навесні, під час сніготанення та змиву з полів, а фосфору — влітку нижче за течією від населених пунктів. Виявлено тісний зв’язок середніх концентрацій із часткою ріллі на водозборі. Отримані дані можуть бути використані для планування заходів зі зменшення біогенного навантаження.</p>`,
-    pdf: pdf('tezy-biohenni-rechovyny-2026.pdf', 'Biohenni rechovyny u vodi malykh richok Kyivshchyny', 'Lytvyn R. P., Havryliuk Yu. S.'),
   }),
   thesis({
     id: 'th-2026-desna-model',
@@ -254,7 +259,6 @@ export const thesesSeed: SeedDocument<'theses'>[] = [
     summary: 'Зміни складових водного балансу басейну Південного Бугу за 1961–2020 роки та їх зв’язок з підвищенням температури повітря.',
     body: `<p>Оцінено складові водного балансу басейну Південного Бугу — опади, сумарне випаровування та річковий стік — за 1961–2020 роки. Опади розраховано за сітковим масивом інституту, стік — за даними гідрологічних постів, випаровування — як залишковий член балансу з перевіркою за емпіричними формулами.</p>
 <p>За відносно стабільної кількості опадів частка випаровування у водному балансі зросла, а коефіцієнт стоку зменшився. Найбільші зміни характерні для південної, степової частини басейну. Результати свідчать про зростання ризиків дефіциту води в басейні.</p>`,
-    pdf: pdf('tezy-pivdennyi-buh-2027.pdf', 'Vodnyi balans baseinu Pivdennoho Buhu v umovakh poteplinnia', 'Bilous S. A., Tkachuk N. V.'),
   }),
   thesis({
     id: 'th-2027-lower-dnipro',

@@ -1,5 +1,6 @@
 /** Seed: trainings and courses (three past, two upcoming after 2026-11-21). */
 import { pdf, type SeedDocument } from '../types';
+import { seedCovers } from './covers';
 
 const ADDRESS = 'Київ, просп. Науки, 37, конференц-зала інституту';
 
@@ -26,9 +27,9 @@ export const trainingsSeed: SeedDocument<'trainings'>[] = [
 <li>День 2: виявлення точок розриву, вибір референтних рядів, корекція.</li>
 <li>День 3: оцінювання результатів, практична робота з рядами учасників.</li>
 </ul>`,
-      cover: null,
+      cover: seedCovers['tr-homer-2025'],
       attachments: [
-        pdf('prohrama-kursu-homer-2025.pdf', 'Homohenizatsiia klimatychnykh riadiv za dopomohoiu HOMER', 'Kyiv, 14-16 zhovtnia 2025 roku', 'Prohrama kursu'),
+        pdf('prohrama-kursu-homer-2025.pdf', { subtitle: 'Програма курсу. Київ, 14–16 жовтня 2025 року' }),
       ],
     },
   },
@@ -48,7 +49,7 @@ export const trainingsSeed: SeedDocument<'trainings'>[] = [
       registrationUrl: '',
       body: `<p>Курс знайомить з принципами динамічного моделювання продуктивності сільськогосподарських культур: як модель описує ріст і розвиток рослин, водний режим ґрунту та вплив погодних умов на формування врожаю.</p>
 <p>Слухачі навчилися готувати вхідні метеорологічні та ґрунтові дані, запускати розрахунки для озимої пшениці й кукурудзи та інтерпретувати результати. Окреме заняття було присвячене оцінюванню впливу змін клімату на врожайність за кліматичними сценаріями.</p>`,
-      cover: null,
+      cover: seedCovers['tr-agromodel-2026'],
       attachments: [],
     },
   },
@@ -73,7 +74,7 @@ export const trainingsSeed: SeedDocument<'trainings'>[] = [
 <li>Внутрішній контроль якості вимірювань у лабораторії.</li>
 </ul>
 <p>Практичні заняття проходили в гідрохімічній лабораторії відділу моніторингу довкілля та гідрохімії.</p>`,
-      cover: null,
+      cover: seedCovers['tr-water-sampling-2026'],
       attachments: [],
     },
   },
@@ -95,7 +96,7 @@ export const trainingsSeed: SeedDocument<'trainings'>[] = [
 <p>На заняттях ми покажемо, як користуватися <a href="https://climate.uhmi.org.ua">переглядачем змін клімату</a>: вибирати територію (громаду, район, річковий басейн), порівнювати сценарії RCP4.5 і RCP8.5, читати діапазон невизначеності та завантажувати дані.</p>
 <h2>Реєстрація</h2>
 <p>Участь безкоштовна. Щоб зареєструватися, надішліть лист на адресу <a href="mailto:training@uhmi.org.ua">training@uhmi.org.ua</a>, зазначивши ім’я, організацію та громаду. Посилання на заняття надішлемо за день до початку.</p>`,
-      cover: null,
+      cover: seedCovers['tr-climate-viewer-2026'],
       attachments: [],
     },
   },
@@ -122,9 +123,9 @@ export const trainingsSeed: SeedDocument<'trainings'>[] = [
 <li>Типові помилки в даних спостережень і способи їх виявлення.</li>
 </ul>
 <p>Можна взяти участь очно в Києві або онлайн. Заявки приймаються до 2 лютого 2027 року за адресою <a href="mailto:training@uhmi.org.ua">training@uhmi.org.ua</a>.</p>`,
-      cover: null,
+      cover: seedCovers['tr-observations-2027'],
       attachments: [
-        pdf('seminar-sposterezhennia-2027.pdf', 'Meteorolohichni sposterezhennia na stantsiiakh', 'Seminar-praktykum, 16-19 liutoho 2027 roku', 'Kyiv ta onlain', 'Zaiavky do 2 liutoho 2027 roku'),
+        pdf('seminar-sposterezhennia-2027.pdf', { subtitle: 'Семінар-практикум, 16–19 лютого 2027 року, Київ та онлайн; заявки до 2 лютого 2027 року' }),
       ],
     },
   },

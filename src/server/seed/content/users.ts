@@ -1,10 +1,7 @@
-/** Seed: staff directory. Every person here is invented (names, positions, contacts, ORCID iDs). */
+/** Seed: staff directory. Every person here is invented (names, positions, contacts). */
 import type { SeedDocument } from '../types';
 
-/**
- * ORCID iDs are well-formed (valid check digit) but lie in the 0000-0000-… block, which ORCID does not
- * issue, so they cannot point at a real researcher.
- */
+/** Invented people have no ORCID iD: the field stays empty and the site shows none. */
 export const usersSeed: SeedDocument<'users'>[] = [
   {
     id: 'user-hordiienko',
@@ -21,7 +18,7 @@ export const usersSeed: SeedDocument<'users'>[] = [
       order: 1,
       email: 'm.hordiienko@uhmi.org.ua',
       phone: '(044) 525-17-42',
-      orcid: '0000-0000-3714-2070',
+      orcid: '',
       photo: null,
     },
   },
@@ -40,7 +37,7 @@ export const usersSeed: SeedDocument<'users'>[] = [
       order: 2,
       email: 'a.levchenko@uhmi.org.ua',
       phone: '(044) 525-17-43',
-      orcid: '0000-0000-3847-1597',
+      orcid: '',
       photo: null,
     },
   },
@@ -97,7 +94,7 @@ export const usersSeed: SeedDocument<'users'>[] = [
       order: 1,
       email: 'l.savchuk@uhmi.org.ua',
       phone: '(044) 525-23-16',
-      orcid: '0000-0000-6519-0328',
+      orcid: '',
       photo: null,
     },
   },
@@ -173,7 +170,7 @@ export const usersSeed: SeedDocument<'users'>[] = [
       order: 1,
       email: 's.bilous@uhmi.org.ua',
       phone: '(044) 525-31-08',
-      orcid: '0000-0000-4401-8764',
+      orcid: '',
       photo: null,
     },
   },
@@ -230,7 +227,7 @@ export const usersSeed: SeedDocument<'users'>[] = [
       order: 1,
       email: 't.marchenko@uhmi.org.ua',
       phone: '(044) 525-44-71',
-      orcid: '0000-0000-1278-3656',
+      orcid: '',
       photo: null,
     },
   },
@@ -306,7 +303,7 @@ export const usersSeed: SeedDocument<'users'>[] = [
       order: 1,
       email: 'i.kovalchuk@uhmi.org.ua',
       phone: '(044) 525-52-39',
-      orcid: '0000-0000-2963-418X',
+      orcid: '',
       photo: null,
     },
   },
@@ -363,7 +360,7 @@ export const usersSeed: SeedDocument<'users'>[] = [
       order: 1,
       email: 'p.zinchenko@uhmi.org.ua',
       phone: '(044) 525-60-14',
-      orcid: '0000-0000-0731-5946',
+      orcid: '',
       photo: null,
     },
   },
@@ -420,7 +417,7 @@ export const usersSeed: SeedDocument<'users'>[] = [
       order: 1,
       email: 'v.kharchenko@uhmi.org.ua',
       phone: '(044) 525-38-95',
-      orcid: '0000-0000-8152-0462',
+      orcid: '',
       photo: null,
     },
   },

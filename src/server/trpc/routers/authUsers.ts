@@ -3,7 +3,8 @@
  */
 import { TRPCError } from '@trpc/server';
 import { createAccountInput, listAccountsInput, setDisabledInput, setPasswordInput, setRoleInput, uidInput } from '../../../shared/authUsers';
-import { noMailMessage } from '../../identity/mail';
+import { mailFailedMessage, noMailMessage } from '../../identity/mail';
+import { MailSendError } from '../../mail/outbox';
 import { AccountError } from '../../identity/types';
 import { adminOnlyProcedure, router } from '../init';
 
@@ -36,7 +37,14 @@ export const authUsersRouter = router({
     guard(async () => {
       const account = await ctx.identity.getAccount(input.uid);
       if (!account?.email) throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
-      const { mailed } = await ctx.identity.sendPasswordReset(account.email);
+      let mailed: boolean;
+      try {
+        ({ mailed } = await ctx.identity.sendPasswordReset(account.email, { uid: ctx.user.uid, email: ctx.user.email }));
+      } catch (err) {
+        // Refused by the SMTP server or unreachable (recorded in the audit log): say so, never "sent".
+        if (err instanceof MailSendError) throw new TRPCError({ code: 'BAD_GATEWAY', message: mailFailedMessage(account.email), cause: err });
+        throw err;
+      }
       // Without SMTP nothing was sent: say so, and how the server's administrator makes a link instead.
       return mailed
         ? { email: account.email, mailed: true as const, message: `Посилання для зміни пароля надіслано на ${account.email}` }

@@ -29,7 +29,9 @@ export function publicCollectionRouter<K extends ContentKey>(key: K) {
       // Preview (drafts, scheduled documents) only for signed-in staff; ignored for anyone else.
       const doc = await ctx.content.publicGet(key, input.idOrSlug, { preview: input.preview === true && Boolean(ctx.user?.role) });
       if (!doc) throw new TRPCError({ code: 'NOT_FOUND', message: `${type.labels.singular}: не знайдено` });
-      return doc as unknown as ContentDocument<K>;
+      // The page's one address (the registry's publicPath, by slug): item pages reached at another (the internal id) answer 301 there.
+      const publicPath = type.publicPath?.(doc as { id: string } & Record<string, unknown>) ?? null;
+      return { ...(doc as unknown as ContentDocument<K>), publicPath };
     }),
   });
 }

@@ -26,8 +26,15 @@ export const dataRepo = defineContentType({
     format: text(200, 'Формат').default(''),
     licence: text(300, 'Ліцензія').default(''),
     citation: text(2000, 'Як цитувати').default(''),
-    doi: text(200, 'DOI').default(''),
-    version: text(40, 'Версія').default(''),
+    /** The dataset's own DOI (or other persistent identifier), never its article's. */
+    doi: text(200, 'DOI набору даних').default(''),
+    /** The DOI of the article that describes the dataset. */
+    articleDoi: text(200, 'DOI статті').default(''),
+    /**
+     * The dataset's own version («2.0»). Not `version`: the API puts the store's revision number
+     * there (ContentService.toApi), which the admin's optimistic concurrency relies on.
+     */
+    datasetVersion: text(40, 'Версія набору').default(''),
     versions: z
       .array(z.object({ version: requiredText(40, 'Версія'), date: dateSchema, notes: text(1000, 'Зміни').default('') }))
       .max(50)
@@ -38,8 +45,8 @@ export const dataRepo = defineContentType({
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
-  defaultColumns: ['title', 'version', 'status'],
-  listFields: ['title', 'slug', 'summary', 'periodStart', 'periodEnd'],
+  defaultColumns: ['title', 'datasetVersion', 'status'],
+  listFields: ['title', 'slug', 'summary', 'periodStart', 'periodEnd', 'datasetVersion'],
   searchable: ['title', 'summary'],
   filters: [],
   sorts: { order: { by: ['order'], direction: 'asc' } },

@@ -28,7 +28,7 @@ export const trainings = defineContentType({
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'startDate', 'format', 'status'],
   // The /Trainings page shows each training in full (it has no item page).
-  listFields: ['title', 'slug', 'summary', 'startDate', 'endDate', 'format', 'location', 'audience', 'body', 'registrationUrl', 'attachments'],
+  listFields: ['title', 'slug', 'summary', 'cover', 'startDate', 'endDate', 'format', 'location', 'audience', 'body', 'registrationUrl', 'attachments'],
   searchable: ['title', 'summary', 'location'],
   filters: ['format'],
   sorts: { upcoming: { by: ['startDate'], direction: 'asc' }, newest: { by: ['startDate'], direction: 'desc' } },

@@ -3,6 +3,19 @@ import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
 import { emailSchema, idRefSchema, imageRefSchema, text } from '../fields';
 
+/**
+ * Whether an ORCID iD could have been issued: its check character is right (ISO 7064 MOD 11-2, as
+ * ORCID documents it) and it is not in the 0000-0000-… block, which ORCID does not issue.
+ */
+export function isIssuableOrcid(id: string): boolean {
+  const digits = id.replace(/-/g, '');
+  if (digits.startsWith('00000000')) return false;
+  let total = 0;
+  for (const ch of digits.slice(0, 15)) total = (total + Number(ch)) * 2;
+  const result = (12 - (total % 11)) % 11;
+  return digits[15] === (result === 10 ? 'X' : String(result));
+}
+
 export const users = defineContentType({
   key: 'users',
   adminSection: 'Users',
@@ -20,10 +33,12 @@ export const users = defineContentType({
     order: z.number().int().min(0).max(10_000).default(0),
     email: emailSchema.or(z.literal('')).default(''),
     phone: text(60, 'Телефон').default(''),
+    /** An ORCID iD, or empty (the site then shows none). */
     orcid: z
       .string()
       .trim()
-      .regex(/^(\d{4}-){3}\d{3}[\dX]$/, 'ORCID має вигляд 0000-0000-0000-0000')
+      .regex(/^(\d{4}-){3}\d{3}[\dX]$/, 'ORCID має вигляд 0000-0002-1825-0097')
+      .refine(isIssuableOrcid, 'Такого ORCID не існує: перевірте цифри (остання — контрольна) або залиште поле порожнім')
       .or(z.literal(''))
       .default(''),
     photo: imageRefSchema.nullable().default(null),

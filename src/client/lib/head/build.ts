@@ -1,0 +1,35 @@
+/**
+ * Turns head sources into tags: a JSON-LD block and `citation_*` meta per source, each marked with
+ * `data-head` (the source's key) and `data-head-id` (its identity, headSourceId). The server imports
+ * this for every render (entry-server); the browser loads it lazily, only when a navigation brings a
+ * source whose tags are not already in the head (useHeadSource), so the public bundle stays as it was.
+ */
+import { citationMetaOf, type MetaTag } from './citationMeta';
+import { jsonLdOf } from './jsonLd';
+import { headSourceId, type HeadSource } from './sources';
+import type { HeadContext } from './text';
+
+export interface HeadPart {
+  key: string;
+  id: string;
+  /** The JSON-LD document as JSON text (not yet escaped for HTML), or null. */
+  jsonLd: string | null;
+  meta: MetaTag[];
+}
+
+export function buildHeadPart(key: string, source: HeadSource, ctx: HeadContext): HeadPart {
+  const node = jsonLdOf(source, ctx);
+  return { key, id: headSourceId(source), jsonLd: node ? JSON.stringify(node) : null, meta: citationMetaOf(source, ctx) };
+}
+
+/** Replaces the head's tags of `part.key` with the part's (browser only). */
+export function applyHeadPart(part: HeadPart): void {
+  for (const el of document.head.querySelectorAll(`[data-head="${part.key}"]`)) el.remove();
+  const mark = (el: HTMLElement) => {
+    el.dataset.head = part.key;
+    el.dataset.headId = part.id;
+    document.head.appendChild(el);
+  };
+  for (const tag of part.meta) mark(Object.assign(document.createElement('meta'), { name: tag.name, content: tag.content }));
+  if (part.jsonLd) mark(Object.assign(document.createElement('script'), { type: 'application/ld+json', text: part.jsonLd }));
+}

@@ -1,0 +1,100 @@
+/**
+ * Highwire Press `citation_*` meta for Google Scholar (its inclusion guidelines): title, one
+ * citation_author per author, citation_publication_date (YYYY/MM/DD, or the year alone when only the
+ * year is known), an absolute citation_pdf_url, journal or conference title, volume, issue, first and
+ * last page, DOI and language.
+ */
+import type { ContentDocument } from '../../../shared/content/registry';
+import type { HeadSource } from './sources';
+import { absoluteUrl, type HeadContext, languageOf } from './text';
+import { JOURNAL_NAME, SITE_NAME } from './siteFacts';
+
+export interface MetaTag {
+  name: string;
+  content: string;
+}
+
+/** `2025-11-18` → `2025/11/18`. */
+export function scholarDate(date: string): string {
+  return date.slice(0, 10).replace(/-/g, '/');
+}
+
+/** «5–18» → [5, 18]; a single page → [5, 5]; anything else → null. */
+export function pageRange(pages: string): [string, string] | null {
+  const m = /^\s*(\d+)\s*(?:[-–—]\s*(\d+))?\s*$/.exec(pages);
+  return m ? [m[1]!, m[2] ?? m[1]!] : null;
+}
+
+function tags(entries: Array<[string, string | number | null | undefined]>): MetaTag[] {
+  return entries.filter((e): e is [string, string | number] => e[1] !== '' && e[1] != null).map(([name, content]) => ({ name, content: String(content) }));
+}
+
+function authors(names: string[]): Array<[string, string]> {
+  return names.map((name) => ['citation_author', name]);
+}
+
+function publication(p: ContentDocument<'publications'>, ctx: HeadContext): MetaTag[] {
+  const pdf = p.attachments.find((f) => f.contentType === 'application/pdf');
+  return tags([
+    ['citation_title', p.title],
+    ...authors(p.authors.length ? p.authors : [SITE_NAME]),
+    ['citation_publication_date', String(p.year)],
+    ['citation_publisher', p.publisher || SITE_NAME],
+    ['citation_isbn', p.isbn],
+    ['citation_doi', p.doi],
+    ['citation_pdf_url', pdf ? absoluteUrl(pdf.url, ctx) : ''],
+    ['citation_abstract_html_url', ctx.url],
+    ['citation_language', languageOf(p.title)],
+  ]);
+}
+
+function thesis(t: ContentDocument<'theses'>, conf: ContentDocument<'conferences'>, ctx: HeadContext): MetaTag[] {
+  return tags([
+    ['citation_title', t.title],
+    ...authors(t.authors.map((a) => a.name)),
+    ['citation_publication_date', scholarDate(conf.startDate)],
+    ['citation_conference_title', conf.title],
+    ['citation_publisher', SITE_NAME],
+    ...t.keywords.map((k): [string, string] => ['citation_keywords', k]),
+    ['citation_pdf_url', t.pdf ? absoluteUrl(t.pdf.url, ctx) : ''],
+    ['citation_abstract_html_url', ctx.url],
+    ['citation_language', languageOf(t.title)],
+  ]);
+}
+
+/**
+ * A journal issue as one citable item (its full-text PDF): the journal, volume, issue and the pages
+ * its contents span; its authors are those of its articles.
+ */
+function journalIssue(issue: ContentDocument<'journal'>, ctx: HeadContext): MetaTag[] {
+  const ranges = issue.toc.map((e) => pageRange(e.pages)).filter((r): r is [string, string] => r !== null);
+  const names = [...new Set(issue.toc.flatMap((e) => e.authors.map((a) => a.name)))];
+  return tags([
+    ['citation_title', issue.title],
+    ...authors(names.length ? names : [SITE_NAME]),
+    ['citation_publication_date', String(issue.year)],
+    ['citation_journal_title', JOURNAL_NAME],
+    ['citation_publisher', SITE_NAME],
+    ['citation_volume', issue.volume],
+    ['citation_issue', issue.number],
+    ['citation_firstpage', ranges.length ? Math.min(...ranges.map((r) => Number(r[0]))) : ''],
+    ['citation_lastpage', ranges.length ? Math.max(...ranges.map((r) => Number(r[1]))) : ''],
+    ['citation_pdf_url', issue.pdf ? absoluteUrl(issue.pdf.url, ctx) : ''],
+    ['citation_abstract_html_url', ctx.url],
+    ['citation_language', languageOf(issue.title)],
+  ]);
+}
+
+/** The citation meta of a head source (none for sources that are not scholarly works). */
+export function citationMetaOf(source: HeadSource, ctx: HeadContext): MetaTag[] {
+  switch (source.kind) {
+    case 'publication':
+      return publication(source.item, ctx);
+    case 'thesis':
+      return thesis(source.item, source.conference, ctx);
+    case 'journalIssue':
+      return journalIssue(source.item, ctx);
+    default:
+      return [];
+  }
+}

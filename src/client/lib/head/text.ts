@@ -1,0 +1,77 @@
+/** Small text helpers for head tags and structured data (no DOM: they run on the server too). */
+
+/** Where the page is: the site's public origin and the page's canonical URL. */
+export interface HeadContext {
+  origin: string;
+  url: string;
+}
+
+/** A site path or stored file URL made absolute against the public origin (absolute URLs stay). */
+export function absoluteUrl(url: string, ctx: Pick<HeadContext, 'origin'>): string {
+  return new URL(url, `${ctx.origin}/`).href;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'" };
+
+/** Rich text as one line of plain text, cut at a word boundary to at most `max` characters. */
+export function plainText(html: string, max: number): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#?\w+);/g, (m, name: string) => ENTITIES[name] ?? m)
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`;
+}
+
+/**
+ * A dataset's description for Dataset Search, which wants 50 to 5000 characters: the summary, with
+ * the page's text added when the summary alone is shorter than that.
+ */
+export function datasetDescription(summary: string, body: string): string {
+  if (summary.length >= 50) return summary.slice(0, 5000);
+  return plainText(`${summary} ${body}`, 5000);
+}
+
+/** «(044) 525-12-06» → «+380 44 525-12-06»: a Ukrainian number in international form; others stay. */
+export function internationalPhone(phone: string): string {
+  const m = /^\s*\(0(\d{2,4})\)\s*(.+)$/.exec(phone);
+  return m ? `+380 ${m[1]} ${m[2]}` : phone.trim();
+}
+
+/** A licence name as a URL where it names a Creative Commons licence («CC BY 4.0»), else the text. */
+export function licenceUrl(licence: string): string {
+  const m = /\bCC[\s-]+(BY(?:[\s-]+(?:SA|NC|ND))*)[\s-]+(\d\.\d)\b/i.exec(licence);
+  if (m) return `https://creativecommons.org/licenses/${m[1]!.toLowerCase().replace(/[\s-]+/g, '-')}/${m[2]}/`;
+  if (/^CC0/i.test(licence.trim())) return 'https://creativecommons.org/publicdomain/zero/1.0/';
+  return licence.trim();
+}
+
+/** How a conference is attended, read from its place: online, hybrid («змішаний формат») or on site. */
+export function conferenceAttendance(location: string): 'offline' | 'online' | 'hybrid' {
+  if (/змішан|гібрид|hybrid/i.test(location)) return 'hybrid';
+  if (/онлайн|online|zoom/i.test(location)) return 'online';
+  return 'offline';
+}
+
+/** `uk` for text with Cyrillic letters, `en` for Latin-only text (titles of English theses). */
+export function languageOf(text: string): 'uk' | 'en' {
+  return /[\u0400-\u04ff]/.test(text) || !/[a-z]/i.test(text) ? 'uk' : 'en';
+}
+
+/**
+ * The dataset's own version: its `datasetVersion` (the API's `version` is the store's revision
+ * number), else the latest entry of its version history.
+ */
+export function datasetVersionOf(d: { versions?: Array<{ version: string; date: string }> }): string {
+  const own = (d as { datasetVersion?: unknown }).datasetVersion;
+  if (typeof own === 'string' && own) return own;
+  return [...(d.versions ?? [])].sort((a, b) => a.date.localeCompare(b.date)).at(-1)?.version ?? '';
+}
+
+/** The DOI of the article that describes a dataset (`articleDoi` of the dataRepo type), or ''. */
+export function articleDoiOf(d: object): string {
+  const value = (d as { articleDoi?: unknown }).articleDoi;
+  return typeof value === 'string' ? value : '';
+}

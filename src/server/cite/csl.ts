@@ -1,0 +1,106 @@
+/**
+ * Citable documents as CSL-JSON items (the citation library's input and the CSL-JSON download):
+ * publications by kind, conference theses as conference papers, datasets as datasets.
+ */
+import { PUBLICATION_KINDS } from '../../shared/content/constants';
+import type { ContentDocument } from '../../shared/content/registry';
+import { datasetVersionOf } from '../../client/lib/head/text';
+import { SITE_NAME } from '../../client/lib/head/siteFacts';
+
+/** A CSL-JSON item (the fields used here; see the CSL-JSON schema). */
+export interface CslItem {
+  id: string;
+  type: string;
+  title: string;
+  author: CslName[];
+  issued: { 'date-parts': number[][] };
+  [field: string]: unknown;
+}
+export type CslName = { family: string; given?: string } | { literal: string };
+
+/** «Дячук О. С.» → family «Дячук», given «О. С.»; «Дячук, Олена» likewise; anything else as one literal. */
+export function cslName(name: string): CslName {
+  const clean = name.replace(/\s+/g, ' ').trim();
+  const comma = /^([^,]+),\s*(.+)$/.exec(clean);
+  if (comma) return { family: comma[1]!, given: comma[2]! };
+  const initials = /^(\S+) ((?:\p{Lu}\.\s?)+)$/u.exec(clean);
+  if (initials) return { family: initials[1]!, given: initials[2]!.trim() };
+  return { literal: clean };
+}
+
+function dateParts(date: string): number[] {
+  return date.slice(0, 10).split('-').map(Number);
+}
+
+const INSTITUTE: CslName = { literal: SITE_NAME };
+
+/** The CSL type of each publication kind. */
+const PUBLICATION_TYPES: Record<keyof typeof PUBLICATION_KINDS, string> = {
+  monograph: 'book',
+  guidance: 'report',
+  serial: 'book',
+  journal: 'periodical',
+  atlas: 'map',
+  dataset: 'dataset',
+  article: 'article-journal',
+};
+
+/** «Київ: Ніка-Центр» → place and publisher. */
+function publisherOf(text: string): { publisher?: string; 'publisher-place'?: string } {
+  const m = /^([^:]+):\s*(.+)$/.exec(text);
+  if (m) return { 'publisher-place': m[1]!.trim(), publisher: m[2]!.trim() };
+  return text ? { publisher: text } : {};
+}
+
+export function publicationCsl(p: ContentDocument<'publications'>, url: string): CslItem {
+  return {
+    id: p.slug,
+    type: PUBLICATION_TYPES[p.kind],
+    title: p.title,
+    author: p.authors.length ? p.authors.map(cslName) : [INSTITUTE],
+    issued: { 'date-parts': [[p.year]] },
+    ...publisherOf(p.publisher),
+    ...(p.pages ? { 'number-of-pages': p.pages } : {}),
+    ...(p.isbn ? { ISBN: p.isbn } : {}),
+    ...(p.doi ? { DOI: p.doi } : {}),
+    URL: url,
+    language: 'uk',
+    ...(p.summary ? { abstract: p.summary } : {}),
+  };
+}
+
+export function thesisCsl(t: ContentDocument<'theses'>, conf: ContentDocument<'conferences'>, url: string): CslItem {
+  return {
+    id: t.slug,
+    type: 'paper-conference',
+    title: t.title,
+    author: t.authors.map((a) => cslName(a.name)),
+    issued: { 'date-parts': [dateParts(conf.startDate)] },
+    'container-title': `Матеріали конференції «${conf.title}»`,
+    'event-title': conf.title,
+    ...(conf.location ? { 'event-place': conf.location } : {}),
+    publisher: SITE_NAME,
+    ...(t.keywords.length ? { keyword: t.keywords.join(', ') } : {}),
+    URL: url,
+    language: 'uk',
+    ...(t.summary ? { abstract: t.summary } : {}),
+  };
+}
+
+export function datasetCsl(d: ContentDocument<'dataRepo'>, url: string): CslItem {
+  const released = d.versions.map((v) => v.date).sort().at(-1) ?? d.updatedAt;
+  const version = datasetVersionOf(d);
+  return {
+    id: d.slug,
+    type: 'dataset',
+    title: d.title,
+    author: [INSTITUTE],
+    issued: { 'date-parts': [dateParts(released)] },
+    publisher: SITE_NAME,
+    ...(version ? { version } : {}),
+    ...(d.doi ? { DOI: d.doi } : {}),
+    URL: url,
+    language: 'uk',
+    ...(d.summary ? { abstract: d.summary } : {}),
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * Issue 14, items 3, 4 and 6 on the seeded site: each page type's JSON-LD (parsed, with its type's
+ * required properties), Highwire citation meta on theses, publications and journal issues, Open
+ * Graph images, and the «Цитувати» downloads (BibTeX, RIS, CSL-JSON) read back with citation-js.
+ */
+import { Cite } from '@citation-js/core';
+import '@citation-js/plugin-bibtex';
+import '@citation-js/plugin-ris';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSet } from '../../src/server/seed/content/index';
+import { jsonLdProblems, readHead, type HeadFacts } from '../support/structuredData';
+import { startTestServer, type TestServer } from './helpers';
+
+const PUBLIC_URL = 'https://uhmi.example.org';
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ PUBLIC_URL });
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+type SeedDoc = { id: string; data: Record<string, any> };
+const published = (key: keyof typeof seedSet) => ((seedSet[key] ?? []) as SeedDoc[]).filter((d) => d.data.status === 'published');
+const conference = (id: string) => published('conferences').find((c) => c.id === id)!;
+
+async function head(url: string): Promise<HeadFacts> {
+  const res = await server.get(url);
+  expect(res.status, url).toBe(200);
+  return readHead(res.body);
+}
+
+/** The one node of a type on a page, checked complete. */
+function node(facts: HeadFacts, type: string): Record<string, any> {
+  expect(facts.badJsonLd).toEqual([]);
+  const found = facts.jsonLd.filter((n) => n['@type'] === type);
+  expect(found.length, type).toBeGreaterThan(0);
+  for (const n of found) expect(jsonLdProblems(n)).toEqual([]);
+  return found[0]!;
+}
+
+/** GET through inject of a URL on the public origin. */
+async function fetchPublic(url: string) {
+  expect(url.startsWith(`${PUBLIC_URL}/`), url).toBe(true);
+  return server.app.inject({ method: 'GET', url: url.slice(PUBLIC_URL.length) });
+}
+
+const meta = (facts: HeadFacts, name: string) => facts.meta.get(name) ?? [];
+
+describe('structured data of each page type', () => {
+  it('home: Organization with logo, postal address and contact points from the contacts', async () => {
+    const org = node(await head('/'), 'Organization');
+    expect(org.logo).toBe(`${PUBLIC_URL}/icon-512.png`);
+    expect((await fetchPublic(org.logo)).statusCode).toBe(200);
+    expect(org.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: 'Київ', postalCode: '03028', addressCountry: 'UA' });
+    const contacts = published('contacts').filter((c) => c.data.phones.length || c.data.email);
+    expect(org.contactPoint.map((c: { contactType: string }) => c.contactType)).toEqual(expect.arrayContaining(contacts.map((c) => c.data.title)));
+    expect(org.contactPoint[0].telephone).toMatch(/^\+380 /);
+  });
+
+  it('an inner page: BreadcrumbList from Головна to the page, with absolute URLs', async () => {
+    const news = published('news')[0]!;
+    const list = node(await head(`/News/${news.data.slug}`), 'BreadcrumbList');
+    expect(list.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Головна', 'Новини', news.data.title]);
+    expect(list.itemListElement.at(-1).item).toBe(`${PUBLIC_URL}/News/${news.data.slug}`);
+  });
+
+  it('a news item: NewsArticle with headline, dates, image, author and publisher', async () => {
+    const news = published('news')[0]!;
+    const facts = await head(`/News/${news.data.slug}`);
+    const article = node(facts, 'NewsArticle');
+    expect(article.headline).toBe(news.data.title);
+    expect(article.datePublished).toBe(new Date(news.data.date).toISOString());
+    expect(article.dateModified >= article.datePublished).toBe(true);
+    expect(meta(facts, 'og:type')).toEqual(['article']);
+    expect(article.image[0]).toBe(meta(facts, 'og:image')[0]);
+    expect((await fetchPublic(article.image[0])).statusCode).toBe(200);
+  });
+
+  it('/Trainings: one Event per training, its attendance mode from its format', async () => {
+    const facts = await head('/Trainings');
+    node(facts, 'Event');
+    const events = facts.jsonLd.filter((n) => n['@type'] === 'Event');
+    expect(events.map((e) => e.name).sort()).toEqual(published('trainings').map((t) => t.data.title).sort());
+    const online = published('trainings').find((t) => t.data.format === 'online')!;
+    const event = events.find((e) => e.name === online.data.title)!;
+    expect(event.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+    expect((event.location as { '@type': string })['@type']).toBe('VirtualLocation');
+  });
+
+  it('a conference: Event with dates, place, organizer and status', async () => {
+    const conf = published('conferences')[0]!;
+    const event = node(await head(`/conf/${conf.data.slug}`), 'Event');
+    expect(event).toMatchObject({ name: conf.data.title, startDate: conf.data.startDate, endDate: conf.data.endDate, eventStatus: 'https://schema.org/EventScheduled' });
+  });
+
+  it('a publication and a thesis: ScholarlyArticle with authors and date', async () => {
+    const pub = published('publications').find((p) => p.data.authors.length)!;
+    const article = node(await head(`/publications/${pub.data.slug}`), 'ScholarlyArticle');
+    expect(article.author.map((a: { name: string }) => a.name)).toEqual(pub.data.authors);
+    expect(article.datePublished).toBe(String(pub.data.year));
+    const thesis = published('theses')[0]!;
+    const conf = conference(thesis.data.conferenceId);
+    const paper = node(await head(`/conf/${conf.data.slug}/${thesis.data.slug}`), 'ScholarlyArticle');
+    expect(paper.author.map((a: { name: string }) => a.name)).toEqual(thesis.data.authors.map((a: { name: string }) => a.name));
+    expect(paper.isPartOf.url).toBe(`${PUBLIC_URL}/conf/${conf.data.slug}`);
+  });
+
+  it('a journal issue: PublicationIssue in a PublicationVolume of the Periodical, its articles as parts', async () => {
+    const issue = published('journal').find((j) => j.data.toc.length)!;
+    const node_ = node(await head(`/journal/${issue.data.slug}`), 'PublicationIssue');
+    expect(node_.issueNumber).toBe(String(issue.data.number));
+    expect(node_.isPartOf.volumeNumber).toBe(String(issue.data.volume));
+    expect(node_.isPartOf.isPartOf.name).toBe('Метеорологія. Гідрологія. Моніторинг довкілля');
+    expect(node_.hasPart).toHaveLength(issue.data.toc.length);
+  });
+
+  it.each(published('dataRepo').map((d) => [d.data.slug as string, d] as const))('dataset %s: Dataset with its own identifier, coverage, licence and downloadable distribution', async (slug, seed) => {
+    const dataset = node(await head(`/data_repo/${slug}`), 'Dataset');
+    expect(dataset.name).toBe(seed.data.title);
+    // The dataset's own identifier, never the DOI of the article that describes it.
+    if (seed.data.articleDoi) expect(dataset.identifier).not.toContain(seed.data.articleDoi);
+    expect(dataset.temporalCoverage).toBe(`${seed.data.periodStart}/${seed.data.periodEnd}`);
+    expect(dataset.spatialCoverage.name).toBe('Україна');
+    expect(dataset.license).toMatch(/^https:\/\/creativecommons\.org\/licenses\//);
+    for (const d of dataset.distribution) expect((await fetchPublic(d.contentUrl)).statusCode, d.contentUrl).toBeLessThan(400);
+  });
+});
+
+describe('Google Scholar citation meta', () => {
+  it('a thesis: title, one citation_author per author, YYYY/MM/DD date, conference, absolute PDF URL, language', async () => {
+    const thesis = published('theses').find((t) => t.data.pdf)!;
+    const conf = conference(thesis.data.conferenceId);
+    const facts = await head(`/conf/${conf.data.slug}/${thesis.data.slug}`);
+    expect(meta(facts, 'citation_title')).toEqual([thesis.data.title]);
+    expect(meta(facts, 'citation_author')).toEqual(thesis.data.authors.map((a: { name: string }) => a.name));
+    expect(meta(facts, 'citation_publication_date')).toEqual([conf.data.startDate.replace(/-/g, '/')]);
+    expect(meta(facts, 'citation_conference_title')).toEqual([conf.data.title]);
+    expect(meta(facts, 'citation_language')).toEqual(['uk']);
+    const pdf = await fetchPublic(meta(facts, 'citation_pdf_url')[0]!);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('a journal issue: journal title, volume, issue, first and last page, PDF', async () => {
+    const issue = published('journal').find((j) => j.data.pdf && j.data.toc.length)!;
+    const facts = await head(`/journal/${issue.data.slug}`);
+    expect(meta(facts, 'citation_journal_title')).toEqual(['Метеорологія. Гідрологія. Моніторинг довкілля']);
+    expect(meta(facts, 'citation_volume')).toEqual([String(issue.data.volume)]);
+    expect(meta(facts, 'citation_issue')).toEqual([String(issue.data.number)]);
+    expect(meta(facts, 'citation_publication_date')).toEqual([String(issue.data.year)]);
+    const pages = issue.data.toc.map((e: { pages: string }) => e.pages.split(/[–-]/).map(Number));
+    expect(meta(facts, 'citation_firstpage')).toEqual([String(Math.min(...pages.map((p: number[]) => p[0]!)))]);
+    expect(meta(facts, 'citation_lastpage')).toEqual([String(Math.max(...pages.map((p: number[]) => p.at(-1)!)))]);
+    expect(meta(facts, 'citation_author').length).toBeGreaterThan(0);
+    expect((await fetchPublic(meta(facts, 'citation_pdf_url')[0]!)).statusCode).toBe(200);
+  });
+
+  it('a publication: title, authors (the institute when none are named), year, publisher, DOI when it has one', async () => {
+    for (const pub of published('publications')) {
+      const facts = await head(`/publications/${pub.data.slug}`);
+      expect(meta(facts, 'citation_title')).toEqual([pub.data.title]);
+      expect(meta(facts, 'citation_author')).toEqual(pub.data.authors.length ? pub.data.authors : ['Український гідрометеорологічний інститут']);
+      expect(meta(facts, 'citation_publication_date')).toEqual([String(pub.data.year)]);
+      expect(meta(facts, 'citation_doi')).toEqual(pub.data.doi ? [pub.data.doi] : []);
+    }
+  });
+
+  it('puts none on pages that are not scholarly works', async () => {
+    const facts = await head(`/News/${published('news')[0]!.data.slug}`);
+    expect([...facts.meta.keys()].filter((k) => k.startsWith('citation_'))).toEqual([]);
+  });
+});
+
+describe('«Цитувати»: BibTeX, RIS and CSL-JSON downloads', () => {
+  const pub = published('publications').find((p) => p.data.authors.length)!;
+  const thesis = published('theses')[0]!;
+  const dataset = published('dataRepo').find((d) => d.data.slug.includes('.'))!;
+  const cases = [
+    ['publications', pub.data.slug, pub.data.title, `/publications/${pub.data.slug}`],
+    ['theses', thesis.data.slug, thesis.data.title, `/conf/${conference(thesis.data.conferenceId).data.slug}/${thesis.data.slug}`],
+    ['datasets', dataset.data.slug, dataset.data.title, `/data_repo/${dataset.data.slug}`],
+  ] as const;
+
+  it.each(cases)('%s: the page links the three downloads, which work without JavaScript', async (type, slug, title, page) => {
+    const res = await server.get(page);
+    expect(res.body).toContain('<h2 id="cite-links-title">Цитувати</h2>');
+    for (const ext of ['bib', 'ris', 'json']) expect(res.body).toContain(`href="/api/cite/${type}/${encodeURIComponent(slug)}.${ext}"`);
+    expect(title).toBeTruthy();
+  });
+
+  it.each(cases)('%s: each format is an attachment that parses back to the record', async (type, slug, title) => {
+    const get = (ext: string) => server.app.inject({ method: 'GET', url: `/api/cite/${type}/${encodeURIComponent(slug)}.${ext}` });
+
+    const json = await get('json');
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-type']).toBe('application/vnd.citationstyles.csl+json; charset=utf-8');
+    expect(json.headers['content-disposition']).toBe(`attachment; filename="${slug}.json"`);
+    const [item] = JSON.parse(json.body) as Array<{ title: string; author: Array<{ family?: string; literal?: string }>; URL: string }>;
+    expect(item!.title).toBe(title);
+    expect(item!.author.length).toBeGreaterThan(0);
+    expect(item!.URL.startsWith(`${PUBLIC_URL}/`)).toBe(true);
+
+    // BibTeX: the key is the slug's letters and digits.
+    const bib = await get('bib');
+    expect(bib.statusCode).toBe(200);
+    expect(bib.headers['content-type']).toBe('application/x-bibtex; charset=utf-8');
+    expect(bib.headers['content-disposition']).toBe(`attachment; filename="${slug}.bib"`);
+    expect(bib.body).toMatch(new RegExp(`^@(article|book|inproceedings|misc|report|techreport|dataset)\\{${slug.replace(/[^A-Za-z0-9]/g, '')},`, 'm'));
+    expect((new Cite(bib.body).data as Array<{ title: string }>)[0]!.title).toBe(title);
+
+    const ris = await get('ris');
+    expect(ris.statusCode).toBe(200);
+    expect(ris.headers['content-type']).toBe('application/x-research-info-systems; charset=utf-8');
+    expect(ris.body).toMatch(/^TY {2}- \w+/m);
+    expect(ris.body).toMatch(/^ER {2}- ?$/m);
+    expect((new Cite(ris.body).data as Array<{ title: string }>)[0]!.title).toBe(title);
+  });
+
+  it('a thesis is an @inproceedings with its conference as booktitle', async () => {
+    const res = await server.app.inject({ method: 'GET', url: `/api/cite/theses/${thesis.data.slug}.bib` });
+    expect(res.body).toMatch(new RegExp(`^@inproceedings\\{${thesis.data.slug.replace(/-/g, '')},`));
+    expect(res.body).toContain(conference(thesis.data.conferenceId).data.title);
+  });
+
+  it('answers 404, never 500, for an unknown type, format or record, and for drafts', async () => {
+    const draft = (seedSet.publications as SeedDoc[]).find((p) => p.data.status === 'draft');
+    const urls = ['/api/cite/news/x.bib', `/api/cite/publications/${pub.data.slug}.docx`, '/api/cite/publications/no-such.bib', '/api/cite/theses/.bib', '/api/cite/publications/x'];
+    if (draft) urls.push(`/api/cite/publications/${draft.data.slug}.bib`);
+    for (const url of urls) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});
