@@ -51,7 +51,7 @@ interface RenderContext {
 
 // Built once: the route tree and react-router's static handler (route matching data) do not depend
 // on the request; each request's utils reach the loaders as request context.
-const handler = createStaticHandler(createRoutes(({ context }) => (context as RenderContext).utils));
+const handler = createStaticHandler(createRoutes({ utilsOf: ({ context }) => (context as RenderContext).utils }));
 
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });

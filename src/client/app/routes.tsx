@@ -56,8 +56,9 @@ export const routeMiddleware: Record<string, RouteMiddleware> = {};
  * own; the server builds the tree once and hands each request's utils to the loaders as
  * react-router's request context (`utilsFromContext`), so no route tree is built per request.
  */
-export function createRoutes(utils: QueryUtils | UtilsOf): RouteObject[] {
-  const utilsOf: UtilsOf = typeof utils === 'function' ? utils : () => utils;
+export function createRoutes(source: { utils: QueryUtils } | { utilsOf: UtilsOf }): RouteObject[] {
+  // Not told apart by `typeof`: tRPC's query utils are a callable proxy.
+  const utilsOf: UtilsOf = 'utilsOf' in source ? source.utilsOf : () => source.utils;
   return [
     {
       id: 'root',
