@@ -41,7 +41,7 @@ if (appData.state) hydrate(queryClient, superjson.deserialize(appData.state));
 const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
 });
-const router = createBrowserRouter(createRoutes({ utils: createQueryUtils(queryClient, trpcClient) }));
+const router = createBrowserRouter(createRoutes({ deps: { utils: createQueryUtils(queryClient, trpcClient), client: trpcClient } }));
 await yieldToMain();
 
 hydrateRoot(

@@ -9,13 +9,14 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
+import type { RouteDeps } from './app/definePage';
 import { createRoutes } from './app/routes';
 import type { HeadTags } from './app/site';
 import { buildHeadPart } from './lib/head/build';
 import type { PublicConfig } from './lib/publicConfig';
 import { createQueryClient } from './lib/queryClient';
 import { superjsonText } from './lib/superjsonText';
-import { createQueryUtils, type AppTRPCClient, type QueryUtils } from './lib/trpc';
+import { createQueryUtils, type AppTRPCClient } from './lib/trpc';
 
 export interface RenderOptions {
   /** Absolute URL of the request. */
@@ -23,6 +24,8 @@ export interface RenderOptions {
   trpcClient: AppTRPCClient;
   config: PublicConfig;
   userAgent?: string;
+  /** A form posted to the page (runs the page's action): the urlencoded body as sent. */
+  form?: { body: string; contentType: string };
 }
 
 export type RenderResult =
@@ -44,20 +47,19 @@ export type RenderResult =
       isBot: boolean;
     };
 
-/** What the server's loaders get as react-router's request context: this request's query utils. */
-interface RenderContext {
-  utils: QueryUtils;
-}
-
 // Built once: the route tree and react-router's static handler (route matching data) do not depend
-// on the request; each request's utils reach the loaders as request context.
-const handler = createStaticHandler(createRoutes({ utilsOf: ({ context }) => (context as RenderContext).utils }));
+// on the request; each request's query utils and tRPC client reach the loaders and actions as
+// react-router's request context.
+const handler = createStaticHandler(createRoutes({ depsOf: ({ context }) => context as RouteDeps }));
 
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
   const utils = createQueryUtils(queryClient, options.trpcClient);
-  const requestContext: RenderContext = { utils };
-  const context = await handler.query(new Request(options.url), { requestContext });
+  const requestContext: RouteDeps = { utils, client: options.trpcClient };
+  const request = options.form
+    ? new Request(options.url, { method: 'POST', body: options.form.body, headers: { 'Content-Type': options.form.contentType } })
+    : new Request(options.url);
+  const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }

@@ -35,7 +35,7 @@ import { firestoreRateLimiter } from './rateLimit';
 import { seedIfEmpty } from './seed/load';
 import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
 import { PageCache } from './ssr/pageCache';
-import { registerSsr } from './ssr/plugin';
+import { FORM_POST_PATHS, registerSsr } from './ssr/plugin';
 import { ObjectStore } from './storage/objects';
 import { objectStorePortFor } from './storage/portFor';
 import { registerPortImageVariants } from './storage/portVariants';
@@ -135,7 +135,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   const firebase = firebaseWebConfig(config);
 
   await registerSecurityHeaders(app, config);
-  registerRequestGuard(app);
+  registerRequestGuard(app, { formPaths: FORM_POST_PATHS });
   registerFetchResponseUnwrap(app);
   // Per-request compression (API answers, uncached pages) is gzip only: brotli is made at build time (assets) and once per cached page.
   // Not deflate: a cached page sent as identity (Accept-Encoding: deflate) must not be deflated under its identity ETag.

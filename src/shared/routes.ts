@@ -144,7 +144,7 @@ export function resolveRouteMiddleware(names: readonly string[], registry: Reado
   });
 }
 
-/** Top offset (px) left above a hash target when scrolling to it (fixed header). */
+/** Least top offset (px) left above a hash target when scrolling to it; a taller sticky header leaves its own height. */
 export const HASH_SCROLL_OFFSET = 64;
 /** Delay (ms) before scrolling after a navigation. */
 export const SCROLL_DELAY_MS = 100;

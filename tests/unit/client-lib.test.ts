@@ -26,6 +26,10 @@ describe('scroll after navigation', () => {
     expect(scrollTargetY('#%D0%BF%D1%80', (id) => (id === 'пр' ? 100 : null))).toBe(36);
     expect(scrollTargetY('#missing', () => null)).toBe(0);
   });
+  it('leaves the sticky header\'s height above the target when it is taller than 64 px', () => {
+    expect(scrollTargetY('#programme', () => 900, 110)).toBe(790);
+    expect(scrollTargetY('#programme', () => 900, 40)).toBe(836);
+  });
 });
 
 describe('build updates', () => {

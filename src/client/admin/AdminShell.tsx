@@ -15,7 +15,7 @@ import { trpc } from '../lib/trpc';
 import { AdminLayout } from './AdminLayout';
 import { useAdmin } from './context';
 import { recheckSessionOnUnauthorized, type AdminSession } from './session';
-import { adminTheme } from './theme';
+import { adminCssVariables, adminTheme } from './theme';
 
 // One client pair per page load: the layout stays mounted across admin navigations.
 const queryClient = createQueryClient();
@@ -32,7 +32,7 @@ function watchUnauthorized(session: AdminSession) {
 export function AdminShell() {
   watchUnauthorized(useAdmin().session);
   return (
-    <MantineProvider theme={adminTheme}>
+    <MantineProvider theme={adminTheme} cssVariablesResolver={adminCssVariables}>
       {/* Bottom right: a notice never covers the header's «На сайт» and «Вийти». */}
       <Notifications position="bottom-right" />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -4,10 +4,10 @@
  * and its component, which reads the same queries with useSuspenseQuery.
  */
 import type { ComponentType } from 'react';
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { TRPCClientError } from '@trpc/client';
 import { pageNotFoundMessage, resolveRouteMiddleware, type RouteMiddleware } from '../../shared/routes';
-import type { QueryUtils } from '../lib/trpc';
+import type { AppTRPCClient, QueryUtils } from '../lib/trpc';
 
 export interface PageArgs {
   params: Record<string, string | undefined>;
@@ -24,7 +24,22 @@ export interface PageDef<D extends Record<string, unknown> = Record<string, unkn
    */
   loaderData?: (args: PageArgs) => D;
   prefetch?: (utils: QueryUtils, args: PageArgs, data: D) => Promise<unknown>;
+  /**
+   * Handles a form posted to the page without JavaScript (a react-router action; the server answers
+   * POST for the paths of pages that have one). Returns a redirect or data the page shows.
+   */
+  action?: (args: ActionArgs) => Promise<unknown>;
   Component: ComponentType;
+}
+
+export interface ActionArgs extends PageArgs {
+  request: Request;
+  client: AppTRPCClient;
+}
+
+/** Paths of the pages that accept a posted form (the server adds POST routes for exactly these). */
+export function formPostPaths(pages: readonly PageDef[]): string[] {
+  return pages.filter((p) => p.action).map((p) => p.path);
 }
 
 export function definePage<D extends Record<string, unknown> = Record<string, unknown>>(def: PageDef<D>): PageDef {
@@ -50,15 +65,33 @@ function isMissing(err: unknown): boolean {
   return err instanceof TRPCClientError && (err.data?.code === 'NOT_FOUND' || err.data?.code === 'BAD_REQUEST');
 }
 
-/** The query utils of a loader call (the server's come with the request, see `createRoutes`). */
-export type UtilsOf = (args: LoaderFunctionArgs) => QueryUtils;
+/** What a route's loader and action work with: query utils and the tRPC client. */
+export interface RouteDeps {
+  utils: QueryUtils;
+  client: AppTRPCClient;
+}
+
+/** The deps of a loader or action call (the server's come with the request, see `createRoutes`). */
+export type DepsOf = (args: { context?: unknown }) => RouteDeps;
+
+/** Builds the action of a page that has one. */
+export function pageAction(def: PageDef, depsOf: DepsOf) {
+  const action = def.action;
+  if (!action) return undefined;
+  return (actionArgs: ActionFunctionArgs) => {
+    const { params, request } = actionArgs;
+    const url = new URL(request.url);
+    if (def.validate && !def.validate({ params, url })) notFound(url.pathname);
+    return action({ params, url, request, client: depsOf(actionArgs).client });
+  };
+}
 
 /** Builds the loader of a page: validate, run middleware, prefetch; missing data becomes a 404. */
-export function pageLoader(def: PageDef, utilsOf: UtilsOf, middlewareRegistry: Readonly<Record<string, RouteMiddleware>>) {
+export function pageLoader(def: PageDef, depsOf: DepsOf, middlewareRegistry: Readonly<Record<string, RouteMiddleware>>) {
   const middleware = resolveRouteMiddleware(def.middleware ?? [], middlewareRegistry);
   return async (loaderArgs: LoaderFunctionArgs) => {
     const { params, request } = loaderArgs;
-    const utils = utilsOf(loaderArgs);
+    const { utils } = depsOf(loaderArgs);
     const url = new URL(request.url);
     const args: PageArgs = { params, url };
     if (def.validate && !def.validate(args)) notFound(url.pathname);

@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { RouteMiddleware } from '../../shared/routes';
-import type { QueryUtils } from '../lib/trpc';
+import type { AppTRPCClient, QueryUtils } from '../lib/trpc';
 import { activityItemPage, activityListPage, receptionPage } from '../routes/public/activities';
 import { confItemPage, confListPage, thesisPage } from '../routes/public/conferences';
 import { contactsPage } from '../routes/public/contacts';
@@ -17,7 +17,7 @@ import { newsItemPage, newsListPage } from '../routes/public/news';
 import { cop29Page, slugPage, tethysPage, unknownPage } from '../routes/public/pages';
 import { publicationItemPage, publicationsListPage } from '../routes/public/publications';
 import { trainingsPage } from '../routes/public/trainings';
-import { pageLoader, type PageDef, type UtilsOf } from './definePage';
+import { pageAction, pageLoader, type DepsOf, type PageDef, type RouteDeps } from './definePage';
 import { PageErrorBoundary, PublicLayout, RootErrorBoundary, RootShell } from './layouts';
 
 export const publicPages: PageDef[] = [
@@ -52,20 +52,20 @@ export const publicPages: PageDef[] = [
 export const routeMiddleware: Record<string, RouteMiddleware> = {};
 
 /**
- * The route tree. `utils` is the query utils the loaders prefetch through: the browser passes its
- * own; the server builds the tree once and hands each request's utils to the loaders as
- * react-router's request context (`utilsFromContext`), so no route tree is built per request.
+ * The route tree. Loaders prefetch through query utils and actions (pages that take a posted form)
+ * call the tRPC client: the browser passes its own; the server builds the tree once and hands each
+ * request's to the loaders and actions as react-router's request context (`depsOf`), so no route
+ * tree is built per request.
  */
-export function createRoutes(source: { utils: QueryUtils } | { utilsOf: UtilsOf }): RouteObject[] {
-  // Not told apart by `typeof`: tRPC's query utils are a callable proxy.
-  const utilsOf: UtilsOf = 'utilsOf' in source ? source.utilsOf : () => source.utils;
+export function createRoutes(source: { deps: RouteDeps } | { depsOf: DepsOf }): RouteObject[] {
+  const depsOf: DepsOf = 'depsOf' in source ? source.depsOf : () => source.deps;
   return [
     {
       id: 'root',
       Component: RootShell,
       ErrorBoundary: RootErrorBoundary,
       loader: async (args: LoaderFunctionArgs) => {
-        const u = utilsOf(args);
+        const { utils: u } = depsOf(args);
         await Promise.all([u.header.get.ensureData(), u.footer.get.ensureData()]);
         return null;
       },
@@ -79,7 +79,8 @@ export function createRoutes(source: { utils: QueryUtils } | { utilsOf: UtilsOf 
               ErrorBoundary: PageErrorBoundary,
               children: publicPages.map((page) => ({
                 path: page.path,
-                loader: pageLoader(page, utilsOf, routeMiddleware),
+                loader: pageLoader(page, depsOf, routeMiddleware),
+                action: pageAction(page, depsOf),
                 Component: page.Component,
               })),
             },

@@ -10,10 +10,13 @@ export function Article({
   body,
   attachments = [],
   aside,
+  lang,
   children,
 }: {
   cover?: ImageRef | null;
   body: string;
+  /** The body's language when it is not Ukrainian. */
+  lang?: string;
   attachments?: FileRef[];
   aside?: ReactNode;
   children?: ReactNode;
@@ -22,7 +25,7 @@ export function Article({
     <div className={aside ? 'article-grid' : undefined}>
       <article className="article">
         {cover ? <StoredImage className="article-cover" image={cover} sizes="(min-width: 1000px) 75ch, 100vw" priority /> : null}
-        <RichText html={body} />
+        <RichText html={body} lang={lang} />
         {children}
         <Attachments files={attachments} />
       </article>

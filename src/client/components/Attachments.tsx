@@ -1,12 +1,19 @@
 /** Download links for attached files, straight from their stored metadata (no client round trip). */
+import { useId } from 'react';
 import type { FileRef } from '../../shared/content/fields';
 import { fileExtension, formatBytes } from '../lib/files';
 
-export function Attachments({ files, title = 'Файли' }: { files: FileRef[]; title?: string }) {
+/**
+ * `level`: the heading level (3 inside a card); `of`: what the files belong to, added to the
+ * section's name when a page has several such sections (each landmark's name must be unique).
+ */
+export function Attachments({ files, title = 'Файли', level = 2, of }: { files: FileRef[]; title?: string; level?: 2 | 3 | 4; of?: string }) {
+  const id = useId();
   if (!files.length) return null;
+  const Heading = `h${level}` as const;
   return (
-    <section className="attachments" aria-labelledby="attachments-title">
-      <h2 id="attachments-title">{title}</h2>
+    <section className="attachments" aria-labelledby={of ? undefined : id} aria-label={of ? `${title}: ${of}` : undefined}>
+      <Heading id={id}>{title}</Heading>
       <ul>
         {files.map((file) => (
           <li key={file.path}>

@@ -2,10 +2,15 @@
  * The public order form for printed copies of a publication. Validation happens on the server (the
  * same schema the admin uses); its field errors are shown beside the fields. A hidden honeypot field
  * catches bots; the server also limits orders per address.
+ *
+ * Without JavaScript the form posts (method="post", urlencoded) to its own page, whose action sends
+ * the order and redirects to the thank-you state `?order=sent` or shows the page again with the
+ * errors and the entered values (bookOrderSubmit.ts). With JavaScript it sends through tRPC in place.
  */
-import { TRPCClientError } from '@trpc/client';
 import { useId, useState, type FormEvent } from 'react';
+import { useActionData, useLocation } from 'react-router';
 import { trpc } from '../lib/trpc';
+import { ORDER_FORM_ID, ORDER_SENT_PARAM, ORDER_SENT_VALUE, orderErrorState, orderInput, type OrderFormState } from './bookOrderSubmit';
 
 const FIELDS = [
   { name: 'name', label: 'Ім’я та прізвище', type: 'text', required: true, autoComplete: 'name' },
@@ -16,10 +21,15 @@ const FIELDS = [
 
 export function BookOrderForm({ publicationId, title }: { publicationId: string; title: string }) {
   const id = useId();
+  const location = useLocation();
+  // A form posted without JavaScript and refused: the page came back with its errors and values.
+  const posted = useActionData() as OrderFormState | undefined;
   const submit = trpc.bookOrders.submit.useMutation();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>(posted?.errors ?? {});
+  const [message, setMessage] = useState<string | null>(posted?.message ?? null);
   const [done, setDone] = useState(false);
+  const values = posted?.values ?? {};
+  const sent = done || new URLSearchParams(location.search).get(ORDER_SENT_PARAM) === ORDER_SENT_VALUE;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -27,28 +37,18 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
     setErrors({});
     setMessage(null);
     try {
-      await submit.mutateAsync({
-        publicationId,
-        name: String(form.get('name') ?? ''),
-        email: String(form.get('email') ?? ''),
-        phone: String(form.get('phone') ?? ''),
-        organisation: String(form.get('organisation') ?? ''),
-        quantity: Number(form.get('quantity') ?? 1),
-        comment: String(form.get('comment') ?? ''),
-        website: String(form.get('website') ?? ''),
-      });
+      await submit.mutateAsync(orderInput(form, publicationId));
       setDone(true);
     } catch (err) {
-      const data = err instanceof TRPCClientError ? (err.data as { zodError?: { fieldErrors?: Record<string, string[]> } } | undefined) : undefined;
-      const fieldErrors = data?.zodError?.fieldErrors ?? {};
-      setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.[0] ?? 'Перевірте це поле'])));
-      setMessage(Object.keys(fieldErrors).length ? 'Перевірте виділені поля.' : err instanceof Error ? err.message : 'Не вдалося надіслати замовлення.');
+      const state = orderErrorState(err);
+      setErrors(state?.errors ?? {});
+      setMessage(state?.message ?? 'Не вдалося надіслати замовлення.');
     }
   };
 
-  if (done) {
+  if (sent) {
     return (
-      <section className="order-form" aria-labelledby={`${id}-title`}>
+      <section className="order-form" id={ORDER_FORM_ID} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>Замовлення прийнято</h2>
         <p role="status">Дякуємо! Ми зв’яжемося з вами електронною поштою щодо видання «{title}».</p>
       </section>
@@ -56,9 +56,9 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
   }
 
   return (
-    <section className="order-form" aria-labelledby={`${id}-title`}>
+    <section className="order-form" id={ORDER_FORM_ID} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Замовити друкований примірник</h2>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form method="post" action={`${location.pathname}#${ORDER_FORM_ID}`} onSubmit={(e) => void onSubmit(e)} noValidate>
         {message ? (
           <p className="form-error" role="alert">
             {message}
@@ -79,6 +79,7 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
               aria-invalid={errors[f.name] ? true : undefined}
               aria-describedby={errors[f.name] ? `${id}-${f.name}-error` : undefined}
               maxLength={300}
+              defaultValue={values[f.name]}
             />
             {errors[f.name] ? (
               <span id={`${id}-${f.name}-error`} className="field-error">
@@ -95,7 +96,7 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
             type="number"
             min={1}
             max={100}
-            defaultValue={1}
+            defaultValue={values.quantity ?? 1}
             aria-invalid={errors.quantity ? true : undefined}
             aria-describedby={errors.quantity ? `${id}-quantity-error` : undefined}
           />
@@ -107,7 +108,20 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
         </p>
         <p className="form-field">
           <label htmlFor={`${id}-comment`}>Коментар</label>
-          <textarea id={`${id}-comment`} name="comment" rows={3} maxLength={2000} />
+          <textarea
+            id={`${id}-comment`}
+            name="comment"
+            rows={3}
+            maxLength={2000}
+            defaultValue={values.comment}
+            aria-invalid={errors.comment ? true : undefined}
+            aria-describedby={errors.comment ? `${id}-comment-error` : undefined}
+          />
+          {errors.comment ? (
+            <span id={`${id}-comment-error`} className="field-error">
+              {errors.comment}
+            </span>
+          ) : null}
         </p>
         {/* Honeypot: people never see or fill it; bots that fill every field are ignored. */}
         <p className="visually-hidden" aria-hidden="true">

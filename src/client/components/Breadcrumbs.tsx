@@ -5,6 +5,8 @@ import { useHeadSource } from '../lib/head/useHeadSource';
 export interface Crumb {
   label: string;
   to?: string;
+  /** The label's language when it is not Ukrainian. */
+  lang?: string;
 }
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
@@ -17,7 +19,9 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
         </li>
         {items.map((item, i) => (
           <li key={`${item.label}-${i}`}>
-            {item.to && i < items.length - 1 ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+            {item.to && i < items.length - 1 ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page" lang={item.lang}>
+                {item.label}
+              </span>}
           </li>
         ))}
       </ol>

@@ -1,14 +1,19 @@
 /** List entries shared by the list pages: a card with a title link, meta line and summary. */
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ImageRef } from '../../shared/content/fields';
 import { StoredImage } from './StoredImage';
 
-export function CardList({ children, label }: { children: ReactNode; label?: string }) {
+/** The level of the cards' title headings: 3 under a section's h2 (the default), 2 right under the page's h1. */
+const CardHeadingLevel = createContext<2 | 3>(3);
+
+export function CardList({ children, label, headingLevel = 3 }: { children: ReactNode; label?: string; headingLevel?: 2 | 3 }) {
   return (
-    <ul className="card-list" aria-label={label}>
-      {children}
-    </ul>
+    <CardHeadingLevel.Provider value={headingLevel}>
+      <ul className="card-list" aria-label={label}>
+        {children}
+      </ul>
+    </CardHeadingLevel.Provider>
   );
 }
 
@@ -20,10 +25,13 @@ export function Card({
   image,
   imagePriority = false,
   id,
+  lang,
   children,
 }: {
   to?: string;
   title: string;
+  /** The title's language when it is not Ukrainian (see shared/content/language.ts). */
+  lang?: string;
   meta?: ReactNode;
   summary?: string;
   image?: ImageRef | null;
@@ -32,12 +40,15 @@ export function Card({
   id?: string;
   children?: ReactNode;
 }) {
+  const Heading = `h${useContext(CardHeadingLevel)}` as const;
   return (
     <li className="card" id={id}>
       {image ? <StoredImage className="card-image" image={image} sizes="(min-width: 1000px) 360px, 100vw" priority={imagePriority} /> : null}
       <div className="card-body">
         {meta ? <p className="card-meta">{meta}</p> : null}
-        <h3 className="card-title">{to ? <Link to={to}>{title}</Link> : title}</h3>
+        <Heading className="card-title" lang={lang}>
+          {to ? <Link to={to}>{title}</Link> : title}
+        </Heading>
         {summary ? <p className="card-summary">{summary}</p> : null}
         {children}
       </div>

@@ -3,10 +3,23 @@ import type { ContentDocument } from '../../shared/content/registry';
 import { formatDate, machineDate } from '../lib/dates';
 import { Card, CardList } from './Cards';
 
-/** `priorityFirst`: the first card's image is the page's main image (loaded at once, not lazily). */
-export function NewsCards({ items, label, priorityFirst = false }: { items: Array<ContentDocument<'news'>>; label: string; priorityFirst?: boolean }) {
+/**
+ * `priorityFirst`: the first card's image is the page's main image (loaded at once, not lazily);
+ * `headingLevel`: 2 when the cards come right under the page's h1.
+ */
+export function NewsCards({
+  items,
+  label,
+  priorityFirst = false,
+  headingLevel,
+}: {
+  items: Array<ContentDocument<'news'>>;
+  label: string;
+  priorityFirst?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   return (
-    <CardList label={label}>
+    <CardList label={label} headingLevel={headingLevel}>
       {items.map((n, i) => (
         <Card
           key={n.id}

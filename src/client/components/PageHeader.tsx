@@ -2,12 +2,32 @@
 import type { ReactNode } from 'react';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 
-export function PageHeader({ title, crumbs, lead, children }: { title: string; crumbs: Crumb[]; lead?: string; children?: ReactNode }) {
+/** `lang` / `leadLang`: the title's and the lead's language when it is not Ukrainian (the last crumb is the title). */
+export function PageHeader({
+  title,
+  crumbs,
+  lead,
+  lang,
+  leadLang,
+  children,
+}: {
+  title: string;
+  crumbs: Crumb[];
+  lead?: string;
+  lang?: string;
+  leadLang?: string;
+  children?: ReactNode;
+}) {
+  const trail = lang && crumbs.length ? [...crumbs.slice(0, -1), { ...crumbs[crumbs.length - 1]!, lang }] : crumbs;
   return (
     <header className="page-header">
-      <Breadcrumbs items={crumbs} />
-      <h1>{title}</h1>
-      {lead ? <p className="lead">{lead}</p> : null}
+      <Breadcrumbs items={trail} />
+      <h1 lang={lang}>{title}</h1>
+      {lead ? (
+        <p className="lead" lang={leadLang}>
+          {lead}
+        </p>
+      ) : null}
       {children}
     </header>
   );

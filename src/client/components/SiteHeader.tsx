@@ -1,8 +1,21 @@
-/** The site header from the `header` settings document: name, tagline and the nested main menu. */
-import { useEffect, useState } from 'react';
+/**
+ * The site header from the `header` settings document: name, tagline and the nested main menu.
+ *
+ * Works without JavaScript: on narrow screens the menu is a popover (`popover` + `popovertarget`),
+ * which the browser opens, closes on Escape or an outside click, and whose focus it returns to the
+ * «Меню» button; on wide screens it is a bar whose submenus open on hover and focus (CSS). Scripts
+ * add what HTML cannot: Escape closes an open submenu and focuses its parent link, the popover
+ * closes after a navigation, and the header's real height is kept in `--header-h` (the document's
+ * scroll-padding-top, so hash targets and focused elements are never hidden under it).
+ */
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { MenuItem } from '../../shared/content/constants';
 import { trpc } from '../lib/trpc';
+
+const MENU_ID = 'main-menu';
+/** Set on a submenu's item that Escape closed; cleared when focus or the pointer leaves it. */
+const DISMISSED = 'data-dismissed';
 
 function MenuLink({ item }: { item: MenuItem }) {
   if (/^https?:\/\//.test(item.href)) return <a href={item.href}>{item.label}</a>;
@@ -17,7 +30,18 @@ function MenuList({ items, level }: { items: MenuItem[]; level: number }) {
   return (
     <ul className={level === 0 ? 'menu' : 'submenu'}>
       {items.map((item) => (
-        <li key={`${item.label}-${item.href}`} className={item.children.length ? 'has-children' : undefined}>
+        <li
+          key={`${item.label}-${item.href}`}
+          className={item.children.length ? 'has-children' : undefined}
+          onMouseLeave={item.children.length ? (e) => e.currentTarget.removeAttribute(DISMISSED) : undefined}
+          onBlur={
+            item.children.length
+              ? (e) => {
+                  if (!e.currentTarget.contains(e.relatedTarget as Node | null)) e.currentTarget.removeAttribute(DISMISSED);
+                }
+              : undefined
+          }
+        >
           <MenuLink item={item} />
           {item.children.length > 0 && <MenuList items={item.children} level={level + 1} />}
         </li>
@@ -26,14 +50,101 @@ function MenuList({ items, level }: { items: MenuItem[]; level: number }) {
   );
 }
 
+/** Whether the nav is the open popover (narrow screens), where the browser handles Escape itself. */
+function isOpenPopover(nav: HTMLElement): boolean {
+  try {
+    return nav.matches(':popover-open');
+  } catch {
+    return false; // a browser without popovers: the menu is always shown
+  }
+}
+
+/**
+ * Escape in the wide menu bar: closes the innermost open submenu around the focus and moves focus
+ * to the link that opened it. Returns whether it did anything.
+ */
+function closeSubmenu(target: HTMLElement): boolean {
+  let item = target.closest<HTMLElement>('li.has-children');
+  while (item) {
+    const submenu = item.querySelector<HTMLElement>(':scope > .submenu');
+    if (submenu && getComputedStyle(submenu).display !== 'none') {
+      item.setAttribute(DISMISSED, '');
+      item.querySelector<HTMLElement>(':scope > a')?.focus();
+      return true;
+    }
+    item = item.parentElement?.closest<HTMLElement>('li.has-children') ?? null;
+  }
+  return false;
+}
+
+/** Keeps `--header-h` on the root element equal to the header's rendered height. */
+function useHeaderHeight(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('--header-h', `${Math.round(el.getBoundingClientRect().height)}px`);
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    update();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-h');
+    };
+  }, [ref]);
+}
+
 export function SiteHeader() {
   const [header] = trpc.header.get.useSuspenseQuery();
-  const [open, setOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  const headerRef = useRef<HTMLElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useHeaderHeight(headerRef);
+  // The button's aria-expanded, once scripts run (without them the browser exposes the popover's state itself).
+  const [expanded, setExpanded] = useState<boolean | undefined>(undefined);
+  useEffect(() => {
+    const nav = navRef.current;
+    if (!nav) return;
+    setExpanded(isOpenPopover(nav));
+    const onToggle = () => setExpanded(isOpenPopover(nav));
+    nav.addEventListener('toggle', onToggle);
+    return () => nav.removeEventListener('toggle', onToggle);
+  }, []);
+
+  // A navigation from the open menu closes it (the page changes under it).
+  useEffect(() => {
+    const nav = navRef.current;
+    if (nav && isOpenPopover(nav)) nav.hidePopover();
+  }, [location.pathname]);
+
+  // Widening the window past the phone layout closes the popover, so the bar shows in place.
+  useEffect(() => {
+    const wide = window.matchMedia?.('(min-width: 1000px)');
+    if (!wide) return;
+    const onChange = () => {
+      const nav = navRef.current;
+      if (wide.matches && nav && isOpenPopover(nav)) nav.hidePopover();
+    };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
+
+  const onNavKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !navRef.current) return;
+    if (isOpenPopover(navRef.current)) {
+      // The browser closes the popover; make sure focus lands on the toggle, not on <body>.
+      requestAnimationFrame(() => {
+        if (!navRef.current || !isOpenPopover(navRef.current)) toggleRef.current?.focus();
+      });
+      return;
+    }
+    if (closeSubmenu(event.target as HTMLElement)) event.preventDefault();
+  };
+
   const siteName = header?.siteName ?? 'Український гідрометеорологічний інститут';
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <div className="container header-inner">
         <Link to="/" className="brand" aria-label={`${siteName} — головна сторінка`}>
           {/* Decorative and tiny: low priority, which also keeps React from emitting a preload link into the markup. */}
@@ -46,17 +157,12 @@ export function SiteHeader() {
             {header?.tagline ? <span className="brand-tagline">{header.tagline}</span> : null}
           </span>
         </Link>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls="main-menu"
-          onClick={() => setOpen((v) => !v)}
-        >
-          <span aria-hidden="true">☰</span> Меню
+        <button type="button" className="menu-toggle" popoverTarget={MENU_ID} aria-controls={MENU_ID} aria-expanded={expanded} ref={toggleRef}>
+          <span className="menu-icon" aria-hidden="true" />
+          Меню
         </button>
       </div>
-      <nav id="main-menu" className={`main-nav${open ? ' is-open' : ''}`} aria-label="Головне меню">
+      <nav id={MENU_ID} ref={navRef} className="main-nav" popover="auto" aria-label="Головне меню" onKeyDown={onNavKeyDown}>
         <div className="container">
           <MenuList items={header?.menu ?? []} level={0} />
         </div>

@@ -5,13 +5,15 @@
  * - a Host that is not a host name or address with an optional port (`ex ample`, `a/b`, `a@b`,
  *   longer than 255 characters): 400 (HTTP/1.1 without Host is refused by Node itself);
  * - a method the path does not serve (TRACE, PROPFIND, PUT on a page…): 405 with `Allow`; pages
- *   serve GET and HEAD, the APIs and the Firebase-compatible endpoints what their routes handle.
+ *   serve GET and HEAD (and POST for the pages that take a posted form, `formPaths`), the APIs and
+ *   the Firebase-compatible endpoints what their routes handle.
  *   CONNECT never reaches Fastify: the HTTP server answers it with 405 on the socket.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Socket } from 'node:net';
 
 const PAGE_METHODS = ['GET', 'HEAD'] as const;
+const FORM_PAGE_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
 /** Methods served under each non-page prefix (the union of its routes' methods). */
 const METHODS_BY_PREFIX: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -30,8 +32,17 @@ export function isValidHost(host: string): boolean {
   return host.length > 0 && host.length <= MAX_HOST_LENGTH && HOST_PATTERN.test(host);
 }
 
+/** A matcher for a route path such as `/publications/:id` (one segment per parameter). */
+export function routePathPattern(routePath: string): RegExp {
+  const source = routePath
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
 /** The methods a path is served with (by its decoded path, as the router sees it). */
-export function allowedMethods(rawPath: string): readonly string[] {
+export function allowedMethods(rawPath: string, formPatterns: readonly RegExp[] = []): readonly string[] {
   let path = rawPath;
   try {
     path = decodeURIComponent(rawPath);
@@ -39,15 +50,20 @@ export function allowedMethods(rawPath: string): readonly string[] {
     // a malformed escape: the router answers it with 400; judge the path as sent
   }
   const entry = METHODS_BY_PREFIX.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
-  return entry ? entry[1] : PAGE_METHODS;
+  if (entry) return entry[1];
+  return formPatterns.some((re) => re.test(path)) ? FORM_PAGE_METHODS : PAGE_METHODS;
 }
 
 function refuse(reply: FastifyReply, status: 400 | 405, message: string, headers: Record<string, string> = {}) {
   return reply.code(status).headers({ 'Cache-Control': 'no-store', ...headers }).send({ error: message, statusCode: status });
 }
 
-/** Registers the checks (call it before the routes and the other request hooks that read the request). */
-export function registerRequestGuard(app: FastifyInstance): void {
+/**
+ * Registers the checks (call it before the routes and the other request hooks that read the
+ * request). `formPaths`: route paths of the pages that take a posted form.
+ */
+export function registerRequestGuard(app: FastifyInstance, options: { formPaths?: readonly string[] } = {}): void {
+  const formPatterns = (options.formPaths ?? []).map(routePathPattern);
   app.addHook('onRequest', async (request, reply) => {
     const target = request.raw.url ?? '';
     if (!target.startsWith('/')) return refuse(reply, 400, 'The request target must be a path');
@@ -56,7 +72,7 @@ export function registerRequestGuard(app: FastifyInstance): void {
     // With TRUST_PROXY the effective host may come from X-Forwarded-Host: it must be as well-formed.
     if (request.host && request.host !== host && !isValidHost(request.host)) return refuse(reply, 400, 'Invalid forwarded host');
     const q = target.indexOf('?');
-    const allowed = allowedMethods(q === -1 ? target : target.slice(0, q));
+    const allowed = allowedMethods(q === -1 ? target : target.slice(0, q), formPatterns);
     if (!allowed.includes(request.method)) {
       return refuse(reply, 405, 'Method not allowed', { Allow: allowed.join(', ') });
     }

@@ -52,6 +52,10 @@ async function sessionDisabled(request: FastifyRequest, identity: IdentityBacken
  * Sec-Fetch-Site do not come from a browser's cross-site form or fetch and pass. A request that
  * carries an `Authorization` header and no cookie (the Firebase SDKs' calls to the identity and
  * storage endpoints) has no ambient credential to abuse and passes as well.
+ *
+ * `Origin: null` is refused, except with `Sec-Fetch-Site: same-origin`: a form posted from one of
+ * our own pages is a navigation, and under our `Referrer-Policy: no-referrer` the browser sends its
+ * Origin as `null`; Sec-Fetch-Site is set by the browser alone (pages cannot forge it).
  */
 export function registerCrossSiteGuard(app: FastifyInstance, options: { publicUrl: string }): void {
   const publicHost = new URL(options.publicUrl).host;
@@ -61,7 +65,8 @@ export function registerCrossSiteGuard(app: FastifyInstance, options: { publicUr
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     let crossSite = site === 'cross-site' || site === 'same-site';
-    if (!crossSite && origin !== undefined) {
+    const sameOriginNavigation = origin === 'null' && site === 'same-origin';
+    if (!crossSite && origin !== undefined && !sameOriginNavigation) {
       try {
         const host = new URL(origin).host;
         crossSite = host !== publicHost && host !== request.host;

@@ -9,10 +9,18 @@
  * ETag; both are answered 304 to a matching conditional request. Signed-in
  * staff (a `__session` cookie) and previews (`?preview=`) are never served from nor stored in the
  * cache and get `private, no-cache`.
+ *
+ * Pages with a form that works without JavaScript (a react-router action, e.g. the book order) also
+ * take POST with an `application/x-www-form-urlencoded` body at their own path: the render runs the
+ * action, whose redirect is answered as is (303, post/redirect/get) and whose page (errors, the
+ * entered values) is never cached (`no-store`). Cross-site posts are refused before this by the
+ * cross-site guard.
  */
 import { createTRPCClient, unstable_localLink, type TRPCLink } from '@trpc/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
+import { formPostPaths } from '../../client/app/definePage';
+import { publicPages } from '../../client/app/routes';
 import { render } from '../../client/entry-server';
 import type { PublicConfig } from '../../client/lib/publicConfig';
 import { isBotUserAgent } from '../../shared/routes';
@@ -24,6 +32,11 @@ import type { createContextFactory } from '../trpc/context';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
 import { adminDocument, htmlDocument } from './document';
 import { negotiateEncoding, notModified, PageCache, pageCacheKey, weakEtag, type CachedPage } from './pageCache';
+
+/** Route paths of the pages that take a posted form (POST is allowed there by the request guard). */
+export const FORM_POST_PATHS: readonly string[] = formPostPaths(publicPages);
+/** Largest posted form accepted. */
+const FORM_BODY_LIMIT = 32 * 1024;
 
 /** Anonymous pages: the browser revalidates every time, a shared cache (Firebase Hosting's CDN) keeps them 60 s. */
 export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -67,7 +80,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
   const unsubscribe = options.changes?.onChange((event) => cache.invalidateType(event.collection));
   if (unsubscribe) app.addHook('onClose', async () => unsubscribe());
 
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply, reads: Set<string>) => {
+  const renderPage = async (request: FastifyRequest, reads: Set<string>, form?: { body: string; contentType: string }) => {
     options.onRender?.(request.url);
     const config = options.publicConfig(request);
     const trpcClient = createTRPCClient<AppRouter>({
@@ -80,7 +93,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
         }),
       ],
     });
-    const result = await render({ url: `${config.origin}${request.url}`, trpcClient, config, userAgent: request.headers['user-agent'] });
+    const result = await render({ url: `${config.origin}${request.url}`, trpcClient, config, userAgent: request.headers['user-agent'], form });
     if (result.kind === 'redirect') return { redirect: sameSiteLocation(result.location, config.origin), status: result.status } as const;
     if (result.status >= 500) {
       for (const err of result.errors) request.log.error({ err, url: request.url, bot: result.isBot }, 'page render failed');
@@ -118,7 +131,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     }
     const reads = new Set<string>();
     const since = cache.mark();
-    const out = await renderPage(request, reply, reads);
+    const out = await renderPage(request, reads);
     if ('redirect' in out) return reply.redirect(out.redirect!, out.status);
 
     const cacheable = !bypass && (out.status === 200 || out.status === 404) && reply.getHeader('set-cookie') === undefined;
@@ -153,6 +166,24 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
 
   app.get('/*', handler);
   app.get('/', handler);
+
+  // A form posted without JavaScript: rendered every time, never cached (it may hold personal data).
+  const postHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) {
+      return reply.code(415).header('Cache-Control', 'no-store').send({ error: 'Expected an application/x-www-form-urlencoded form', statusCode: 415 });
+    }
+    const body = typeof request.body === 'string' ? request.body : '';
+    const out = await renderPage(request, new Set(), { body, contentType: 'application/x-www-form-urlencoded' });
+    reply.header('Cache-Control', 'no-store').header('X-Page-Cache', 'bypass');
+    if ('redirect' in out) return reply.redirect(out.redirect!, out.status);
+    return reply.code(out.status).header('Content-Type', 'text/html; charset=utf-8').send(out.html);
+  };
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+    for (const path of FORM_POST_PATHS) scope.post(path, postHandler);
+  });
 
   const adminAssets = options.build.entry(ADMIN_ENTRY);
   const adminShell = async (request: FastifyRequest, reply: FastifyReply) => {

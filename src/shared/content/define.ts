@@ -61,6 +61,11 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
    * admin routers pick their procedure (adminProcedure / adminOnlyProcedure) from it.
    */
   access?: 'staff' | 'admin';
+  /**
+   * The field that says which language some fields are written in, and those fields (from
+   * language.ts's LANGUAGE_FIELDS, which pages read to set `lang`).
+   */
+  language?: { field: keyof Shape & string; fields: ReadonlyArray<keyof Shape & string> };
   /** Path of a document on the public site, if it has its own page. */
   publicPath?: (doc: { id: string } & Record<string, unknown>) => string;
   /**

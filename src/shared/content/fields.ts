@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import '../zodLocale';
 
+import { CONTENT_LANGUAGES, SITE_LANGUAGE, type ContentLanguage } from './language';
+
 export { SITE_TIME_ZONE } from './constants';
 
 /** A URL slug: lower-case Latin letters, digits and single hyphens, at most 120 characters. */
@@ -33,6 +35,9 @@ export const dateSchema = z.iso.date({ error: 'Дата має бути у фо�
 export const dateTimeSchema = z.iso
   .datetime({ offset: true, error: 'Невірний формат дати й часу' })
   .transform((v) => new Date(v).toISOString());
+
+/** The language some fields of a document are written in (see language.ts); Ukrainian by default. */
+export const languageSchema = z.enum(Object.keys(CONTENT_LANGUAGES) as [ContentLanguage, ...ContentLanguage[]]).default(SITE_LANGUAGE);
 
 /** Plain one-line text with a length limit and a Ukrainian message. */
 export function text(max: number, label = 'Поле') {

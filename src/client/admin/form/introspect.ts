@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AnyContentType } from '../../../shared/content/define';
 import { richTextFieldsOf } from '../../../shared/content/define';
 import { BOOK_ORDER_STATES, DOC_KINDS, PUBLICATION_KINDS, SOCIAL_NETWORKS, TRAINING_FORMATS } from '../../../shared/content/constants';
+import { CONTENT_LANGUAGES } from '../../../shared/content/language';
 import { fieldLabel, MATCH_LABELS, STATUS_LABELS } from './labels';
 
 type ZodLike = { _zod: { def: Record<string, unknown> & { type: string } } };
@@ -49,6 +50,8 @@ const ENUM_LABELS: Record<string, Record<string, string>> = {
   network: SOCIAL_NETWORKS,
   match: MATCH_LABELS,
   status: STATUS_LABELS,
+  language: CONTENT_LANGUAGES,
+  citationLanguage: CONTENT_LANGUAGES,
 };
 
 function unwrap(schema: ZodLike): { inner: ZodLike; nullable: boolean } {

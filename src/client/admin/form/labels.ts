@@ -42,6 +42,8 @@ const COMMON: Record<string, string> = {
   datasetVersion: 'Версія набору',
   url: 'Посилання',
   orderable: 'Можна замовити друкований примірник',
+  language: 'Мова тексту',
+  citationLanguage: 'Мова цитування',
   shortName: 'Скорочена назва',
   headId: 'Керівник',
   researchAreas: 'Напрями досліджень',

@@ -24,7 +24,7 @@ export const activityListPage = definePage({
         <PageMeta title="Діяльність" description="Основні напрями діяльності інституту: наукові дослідження, аспірантура, співпраця, прийом громадян." />
         <PageHeader title="Діяльність" crumbs={[{ label: 'Діяльність' }]} />
         {list.items.length ? (
-          <CardList label="Напрями діяльності">
+          <CardList label="Напрями діяльності" headingLevel={2}>
             {list.items.map((a) => (
               <Card key={a.id} to={`/activity/${a.slug}`} title={a.title} summary={a.summary} image={a.cover} />
             ))}

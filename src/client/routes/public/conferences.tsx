@@ -1,5 +1,6 @@
 /** /conf, /conf/{slug} (with its theses) and /conf/{slug}/{thesis}. */
 import { Link, useLocation, useParams } from 'react-router';
+import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage, notFound } from '../../app/definePage';
@@ -32,7 +33,7 @@ export const confListPage = definePage({
         <PageMeta title="Конференції" description="Наукові конференції інституту: програми, тези доповідей, матеріали." />
         <PageHeader title="Конференції" crumbs={[{ label: 'Конференції' }]} />
         {list.items.length ? (
-          <CardList label="Конференції">
+          <CardList label="Конференції" headingLevel={2}>
             {list.items.map((c, i) => (
               <Card
                 key={c.id}
@@ -88,7 +89,9 @@ export const confItemPage = definePage({
             <ol className="theses-list" start={(theses.page - 1) * THESES_PER_PAGE + 1}>
               {theses.items.map((t) => (
                 <li key={t.id}>
-                  <Link to={`/conf/${conf.slug}/${t.slug}`}>{t.title}</Link>
+                  <Link to={`/conf/${conf.slug}/${t.slug}`} lang={langOf('theses', t, 'title')}>
+                    {t.title}
+                  </Link>
                   <span className="authors"> — {t.authors.map((a) => a.name).join(', ')}</span>
                   {t.section ? <span className="section"> ({t.section})</span> : null}
                 </li>
@@ -126,6 +129,7 @@ export const thesisPage = definePage({
         <PageMeta title={thesis.title} context={conf.title} description={thesis.summary} type="article" />
         <PageHeader
           title={thesis.title}
+          lang={langOf('theses', thesis, 'title')}
           crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title, to: `/conf/${conf.slug}` }, { label: thesis.title }]}
         />
         <ul className="author-list" aria-label="Автори">
@@ -139,10 +143,10 @@ export const thesisPage = definePage({
         <Facts
           items={[
             ['Секція', thesis.section],
-            ['Ключові слова', thesis.keywords.join(', ')],
+            ['Ключові слова', thesis.keywords.length ? <span lang={langOf('theses', thesis, 'keywords')}>{thesis.keywords.join(', ')}</span> : ''],
           ]}
         />
-        <Article body={thesis.body} />
+        <Article body={thesis.body} lang={langOf('theses', thesis, 'body')} />
         <Attachments files={thesis.pdf ? [thesis.pdf] : []} title="Повний текст" />
         <CiteLinks type="theses" slug={thesis.slug} title={thesis.title} />
         <p>

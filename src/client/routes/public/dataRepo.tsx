@@ -1,5 +1,6 @@
 /** /data_repo and its dataset pages (/data_repo/month, /data_repo/ClimUAsd-stn.v2, ...). */
 import { useParams } from 'react-router';
+import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
@@ -9,6 +10,7 @@ import { Card, CardList, EmptyState } from '../../components/Cards';
 import { ContentLink } from '../../components/ContentLink';
 import { PageHeader } from '../../components/PageHeader';
 import { CiteLinks } from '../../components/CiteLinks';
+import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { formatDate } from '../../lib/dates';
@@ -33,7 +35,7 @@ export const dataRepoListPage = definePage({
           lead="Відкриті кліматичні набори даних інституту: станційні ряди та сіткові масиви для території України."
         />
         {list.items.length ? (
-          <CardList label="Набори даних">
+          <CardList label="Набори даних" headingLevel={2}>
             {list.items.map((d) => (
               <Card
                 key={d.id}
@@ -81,30 +83,34 @@ export const dataRepoItemPage = definePage({
           {d.variables.length > 0 && (
             <section aria-labelledby="vars-title">
               <h2 id="vars-title">Змінні</h2>
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Змінна</th>
-                    <th scope="col">Одиниці</th>
-                    <th scope="col">Опис</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.variables.map((v) => (
-                    <tr key={v.name}>
-                      <td>{v.name}</td>
-                      <td>{v.unit}</td>
-                      <td>{v.description}</td>
+              <TableScroll labelledBy="vars-title">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Змінна</th>
+                      <th scope="col">Одиниці</th>
+                      <th scope="col">Опис</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {d.variables.map((v) => (
+                      <tr key={v.name}>
+                        <td>{v.name}</td>
+                        <td>{v.unit}</td>
+                        <td>{v.description}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             </section>
           )}
           {d.citation ? (
             <section aria-labelledby="cite-title">
               <h2 id="cite-title">Як цитувати</h2>
-              <blockquote className="citation">{d.citation}</blockquote>
+              <blockquote className="citation" lang={langOf('dataRepo', d, 'citation')}>
+                {d.citation}
+              </blockquote>
             </section>
           ) : null}
         </Article>

@@ -23,7 +23,7 @@ export const departmentsListPage = definePage({
         <PageMeta title="Наукові підрозділи" description="Відділи та лабораторії інституту: напрями досліджень, керівники, контакти." />
         <PageHeader title="Наукові підрозділи" crumbs={[{ label: 'Наукові підрозділи' }]} />
         {list.items.length ? (
-          <CardList label="Підрозділи">
+          <CardList label="Підрозділи" headingLevel={2}>
             {list.items.map((d) => (
               <Card key={d.id} to={`/Departments/${d.slug}`} title={d.title} summary={d.summary} meta={d.shortName} />
             ))}

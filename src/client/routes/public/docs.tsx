@@ -31,7 +31,7 @@ export const docsListPage = definePage({
         <PageHeader title="Документи" crumbs={[{ label: 'Документи' }]} />
         <KindFilterBar path="/docs" kinds={DOC_KINDS} current={current} label="Вид документа" />
         {list.items.length ? (
-          <CardList label="Документи">
+          <CardList label="Документи" headingLevel={2}>
             {list.items.map((d) => (
               <Card
                 key={d.id}

@@ -26,7 +26,7 @@ export const newsListPage = definePage({
         <PageMeta title="Новини" description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації." />
         <PageHeader title="Новини" crumbs={[{ label: 'Новини' }]} />
         {list.items.length ? (
-          <NewsCards items={list.items} label="Новини" priorityFirst />
+          <NewsCards items={list.items} label="Новини" priorityFirst headingLevel={2} />
         ) : (
           <EmptyState>Новин поки немає.</EmptyState>
         )}

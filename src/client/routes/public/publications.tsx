@@ -1,12 +1,14 @@
 /** /publications and /publications/{slug}. */
-import { useLocation, useParams } from 'react-router';
+import { useActionData, useLocation, useParams } from 'react-router';
 import { PUBLICATION_KINDS } from '../../../shared/content/constants';
+import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
 import { kindFilter } from '../../app/kindFilter';
 import { Article, Facts } from '../../components/Article';
 import { BookOrderForm } from '../../components/BookOrderForm';
+import { bookOrderAction } from '../../components/bookOrderSubmit';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { KindFilterBar } from '../../components/KindFilterBar';
 import { PageHeader } from '../../components/PageHeader';
@@ -33,7 +35,7 @@ export const publicationsListPage = definePage({
         <PageHeader title="Публікації" crumbs={[{ label: 'Публікації' }]} />
         <KindFilterBar path="/publications" kinds={PUBLICATION_KINDS} current={current} label="Вид публікації" />
         {list.items.length ? (
-          <CardList label="Публікації">
+          <CardList label="Публікації" headingLevel={2}>
             {list.items.map((p) => (
               <Card
                 key={p.id}
@@ -41,6 +43,7 @@ export const publicationsListPage = definePage({
                 title={p.title}
                 image={p.cover}
                 summary={p.summary}
+                lang={langOf('publications', p, 'title')}
                 meta={[PUBLICATION_KINDS[p.kind], String(p.year), p.authors.join(', ')].filter(Boolean).join(' · ')}
               />
             ))}
@@ -58,20 +61,29 @@ export const publicationItemPage = definePage({
   path: '/publications/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
   prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.publications.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
+  // The book-order form posted without JavaScript.
+  action: bookOrderAction,
   Component: function PublicationItem() {
     const { id } = useParams();
     const [p] = trpc.publications.get.useSuspenseQuery(useItemInput(id!));
     useHeadSource('page', { kind: 'publication', item: p });
+    // A posted order comes back with its answer even when the publication can no longer be ordered.
+    const posted = useActionData() !== undefined;
     return (
       <>
         <PageMeta title={p.title} description={p.summary} image={p.cover} type="article" />
-        <PageHeader title={p.title} crumbs={[{ label: 'Публікації', to: '/publications' }, { label: p.title }]} lead={p.summary} />
+        <PageHeader
+          title={p.title}
+          lang={langOf('publications', p, 'title')}
+          crumbs={[{ label: 'Публікації', to: '/publications' }, { label: p.title }]}
+          lead={p.summary}
+        />
         <Facts
           items={[
             ['Вид', PUBLICATION_KINDS[p.kind]],
             ['Автори', p.authors.join(', ')],
             ['Рік', String(p.year)],
-            ['Видавництво', p.publisher],
+            ['Видавництво', p.publisher ? <span lang={langOf('publications', p, 'publisher')}>{p.publisher}</span> : ''],
             ['Сторінок', p.pages ? String(p.pages) : ''],
             ['ISBN', p.isbn],
             ['DOI', p.doi ? <a href={`https://doi.org/${p.doi}`}>{p.doi}</a> : ''],
@@ -80,7 +92,7 @@ export const publicationItemPage = definePage({
         />
         <Article cover={p.cover} body={p.body} attachments={p.attachments} />
         <CiteLinks type="publications" slug={p.slug} title={p.title} />
-        {p.orderable ? <BookOrderForm publicationId={p.id} title={p.title} /> : null}
+        {p.orderable || posted ? <BookOrderForm publicationId={p.id} title={p.title} /> : null}
       </>
     );
   },

@@ -50,7 +50,7 @@ function TrainingCard({ t, priority = false }: { t: Training; priority?: boolean
           </a>
         </p>
       ) : null}
-      <Attachments files={t.attachments} title="Матеріали" />
+      <Attachments files={t.attachments} title="Матеріали" level={3} of={t.title} />
     </Card>
   );
 }

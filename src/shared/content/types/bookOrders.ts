@@ -18,7 +18,7 @@ export const bookOrders = defineContentType({
     email: emailSchema,
     phone: text(40, 'Телефон').default(''),
     organisation: text(300, 'Організація').default(''),
-    quantity: z.number().int().min(1, 'Щонайменше 1 примірник').max(100, 'Не більше 100 примірників'),
+    quantity: z.number({ error: 'Вкажіть кількість примірників числом' }).int('Кількість має бути цілим числом').min(1, 'Щонайменше 1 примірник').max(100, 'Не більше 100 примірників'),
     comment: text(2000, 'Коментар').default(''),
     state: z.enum(['new', 'in_progress', 'done', 'cancelled']).default('new'),
   }),

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { DATA_REPO_FIXED_SLUGS } from '../constants';
 import { defineContentType, legacyPublishableFields } from '../define';
-import { attachmentsSchema, dateSchema, linkSchema, requiredText, richTextSchema, text } from '../fields';
+import { attachmentsSchema, dateSchema, languageSchema, linkSchema, requiredText, richTextSchema, text } from '../fields';
+import { LANGUAGE_FIELDS } from '../language';
 
 
 export const dataRepo = defineContentType({
@@ -26,6 +27,8 @@ export const dataRepo = defineContentType({
     format: text(200, 'Формат').default(''),
     licence: text(300, 'Ліцензія').default(''),
     citation: text(2000, 'Як цитувати').default(''),
+    /** The language of the citation (a dataset published with an English article is cited in English). */
+    citationLanguage: languageSchema,
     /** The dataset's own DOI (or other persistent identifier), never its article's. */
     doi: text(200, 'DOI набору даних').default(''),
     /** The DOI of the article that describes the dataset. */
@@ -45,6 +48,7 @@ export const dataRepo = defineContentType({
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
+  language: LANGUAGE_FIELDS.dataRepo,
   defaultColumns: ['title', 'datasetVersion', 'status'],
   listFields: ['title', 'slug', 'summary', 'periodStart', 'periodEnd', 'datasetVersion'],
   searchable: ['title', 'summary'],

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { PUBLICATION_KINDS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, hrefSchema, imageRefSchema, richTextSchema, text } from '../fields';
+import { attachmentsSchema, hrefSchema, imageRefSchema, languageSchema, richTextSchema, text } from '../fields';
+import { LANGUAGE_FIELDS } from '../language';
 
 
 export const publications = defineContentType({
@@ -24,6 +25,8 @@ export const publications = defineContentType({
     url: hrefSchema.or(z.literal('')).default(''),
     /** Whether visitors may order printed copies (book orders). */
     orderable: z.boolean().default(false),
+    /** The language of the work's title and publisher (an article in an English journal: `en`). */
+    language: languageSchema,
     body: richTextSchema,
     cover: imageRefSchema.nullable().default(null),
     attachments: attachmentsSchema,
@@ -31,7 +34,8 @@ export const publications = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'kind', 'year', 'status'],
-  listFields: ['title', 'slug', 'cover', 'summary', 'kind', 'year', 'authors'],
+  listFields: ['title', 'slug', 'cover', 'summary', 'kind', 'year', 'authors', 'language'],
+  language: LANGUAGE_FIELDS.publications,
   searchable: ['title', 'summary', 'publisher'],
   filters: ['kind', 'year'],
   sorts: { newest: { by: ['year'], direction: 'desc' }, title: { by: ['title'], direction: 'asc' } },

@@ -1,7 +1,8 @@
 /** Conference theses (abstracts): /conf/{conference}/{thesis}; edited inside their conference. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { authorSchema, fileRefSchema, idRefSchema, richTextSchema, text } from '../fields';
+import { authorSchema, fileRefSchema, idRefSchema, languageSchema, richTextSchema, text } from '../fields';
+import { LANGUAGE_FIELDS } from '../language';
 
 export const theses = defineContentType({
   key: 'theses',
@@ -20,11 +21,14 @@ export const theses = defineContentType({
     /** The abstract as rich text. */
     body: richTextSchema,
     pdf: fileRefSchema.nullable().default(null),
+    /** The language the thesis is written in. */
+    language: languageSchema,
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'section', 'order', 'status'],
-  listFields: ['title', 'slug', 'authors', 'section'],
+  listFields: ['title', 'slug', 'authors', 'section', 'language'],
+  language: LANGUAGE_FIELDS.theses,
   searchable: ['title', 'summary'],
   filters: ['conferenceId', 'section'],
   sorts: { programme: { by: ['order'], direction: 'asc' }, title: { by: ['title'], direction: 'asc' } },
