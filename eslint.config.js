@@ -6,7 +6,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const serverImports = { group: ['**/server/**', '../server', '../../server'], message: 'The client and shared code never import the server (src/server).' };
+const serverImports = {
+  group: ['**/server/**', '../server', '../../server'],
+  // Types only (`import type`): the client may name what the API returns, never run server code.
+  allowTypeImports: true,
+  message: 'The client and shared code never import the server (src/server), except `import type`.',
+};
 const clientImports = { group: ['**/client/**'], message: 'Shared code never imports the client (src/client).' };
 const trpcImports = {
   group: ['@trpc/*', '**/trpc/**', '../trpc'],

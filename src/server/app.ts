@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { PublicConfig } from '../client/lib/publicConfig';
+import type { PublicConfig } from '../shared/publicConfig';
 import type { Config } from './config';
 import { ContentService } from './content/service';
 import { prepareDataDir } from './dataDir';
@@ -36,6 +36,7 @@ import { seedIfEmpty } from './seed/load';
 import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
 import { PageCache } from './ssr/pageCache';
 import { FORM_POST_PATHS, registerSsr } from './ssr/plugin';
+import { registerSiteResources } from './site/routes';
 import { ObjectStore } from './storage/objects';
 import { objectStorePortFor } from './storage/portFor';
 import { registerPortImageVariants } from './storage/portVariants';
@@ -64,6 +65,8 @@ export interface CreateServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Clock for visibility of scheduled content (tests). */
   now?: () => Date;
+  /** Addresses per sitemap file (default 50,000; tests lower it to see the sitemap index). */
+  sitemapLimit?: number;
 }
 
 /** A logger configuration whose request lines never show one-time codes (reset links' oobCode). */
@@ -211,6 +214,8 @@ export async function createServer(config: Config, options: CreateServerOptions 
       authProviders: config.backend === 'firebase' ? config.auth.providers : [],
     }),
   });
+
+  registerSiteResources(app, { cache: pageCache, content, origin: config.publicUrl, sitemapLimit: options.sitemapLimit });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

@@ -48,7 +48,7 @@ export function pageNotFoundMessage(path: string): string {
  * The first path segments of the public pages, in the case the spec writes them (`/News`, `/docs`).
  * A unit test keeps this list equal to the route table's.
  */
-export const PAGE_SEGMENTS = ['News', 'docs', 'Trainings', 'conf', 'journal', 'Departments', 'publications', 'activity', 'Contacts', 'data_repo', 'COP29', 'msg'] as const;
+export const PAGE_SEGMENTS = ['News', 'docs', 'Trainings', 'conf', 'journal', 'Departments', 'publications', 'activity', 'Contacts', 'data_repo', 'COP29', 'msg', 'search'] as const;
 
 const segmentByLowerCase = new Map<string, string>(PAGE_SEGMENTS.map((s) => [s.toLowerCase(), s]));
 
@@ -76,7 +76,7 @@ export function canonicalPagePath(pathname: string): string | null {
 
 /**
  * Path prefixes the server answers itself, never with a page: the admin, the APIs, the
- * Firebase-compatible identity and storage endpoints, `/__/…`, build manifests and built assets.
+ * Firebase-compatible identity and storage endpoints, `/__/…`, build manifests, built assets and the Atom feeds.
  * A path is under a prefix when it equals it or continues with `/`.
  */
 export const RESERVED_PATH_PREFIXES = [
@@ -88,6 +88,7 @@ export const RESERVED_PATH_PREFIXES = [
   '/__',
   '/builds',
   '/assets',
+  '/feeds',
 ] as const;
 
 /** Files served at the site root from `src/client/static` (a security test keeps this list equal to the folder). */
@@ -99,9 +100,11 @@ export const ROOT_STATIC_FILES = [
   '/icon.svg',
   '/logo.svg',
   '/og-image.png',
-  '/robots.txt',
   '/site.webmanifest',
 ] as const;
+
+/** Files the server generates at the site root (server/site/): robots.txt, the sitemap (and its parts `/sitemap-N.xml`), OpenSearch. */
+export const GENERATED_ROOT_FILES = ['/robots.txt', '/sitemap.xml', '/opensearch.xml'] as const;
 
 /**
  * Whether a (decoded) path belongs to the server rather than to the pages: under one of
@@ -111,7 +114,7 @@ export const ROOT_STATIC_FILES = [
  */
 export function isReservedPath(pathname: string): boolean {
   const path = pathname.replace(/^[/\\]+/, '/').toLowerCase();
-  if ((ROOT_STATIC_FILES as readonly string[]).includes(path)) return true;
+  if ((ROOT_STATIC_FILES as readonly string[]).includes(path) || (GENERATED_ROOT_FILES as readonly string[]).includes(path) || /^\/sitemap-\d+\.xml$/.test(path)) return true;
   return RESERVED_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 

@@ -163,3 +163,23 @@ test('an editor deletes a document and brings it back as a draft from «Вида
   await expect(page.getByRole('form').getByRole('textbox', { name: 'Заголовок', exact: true })).toHaveValue(title);
   await expect(page.getByRole('form').getByRole('radio', { name: 'Чернетка' })).toBeChecked();
 });
+
+test('the audit log names the changed document and links to it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADMIN);
+  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Розробки' }).click();
+  await page.getByRole('table', { name: 'Розробки' }).getByRole('row').nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(/\/edit\/admin\/config\/[^/]+\/[^/]+$/);
+  const editUrl = page.url();
+  const title = page.getByRole('form').getByRole('textbox', { name: 'Заголовок', exact: true });
+  const changed = `${(await title.inputValue()).trim()} (журнал)`;
+  await title.fill(changed);
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect(page.getByText('Збережено')).toBeVisible();
+
+  await page.goto('/edit/admin/audit');
+  const log = page.getByRole('table', { name: 'Журнал змін' });
+  await log.getByRole('link', { name: changed, exact: true }).first().click();
+  await expect(page).toHaveURL(editUrl);
+  await expect(page.getByRole('form').getByRole('textbox', { name: 'Заголовок', exact: true })).toHaveValue(changed);
+});

@@ -3,7 +3,7 @@
  * (pages, stored files, downloads, icons, assets). Then, for the crawl as a whole: no broken link, and
  * every HTML page has its canonical URL, Open Graph tags, JSON-LD that parses and names its type's
  * required properties, and a title of at most 60 characters. Each check over the crawl is one `it`
- * block reading `crawl`, so another (the sitemap's) is one more block.
+ * block reading `crawl`; the sitemap's is one of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedJsonLdType, jsonLdProblems, OG_PROPERTIES, readHead, type HeadFacts } from '../support/structuredData';
@@ -118,6 +118,16 @@ describe('crawling the seeded site from /', () => {
       if (expected && !types.includes(expected)) problems.push(`${url}: no ${expected}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('lists in the sitemap every page the crawl reached (pages of a list by number and filters aside), and only pages that open', async () => {
+    const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
+    const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&').slice(PUBLIC_URL.length));
+    const reached = [...crawl.pages.keys()].filter((url) => !url.includes('?'));
+    expect(reached.filter((url) => !listed.includes(url))).toEqual([]);
+    // Published pages no other page links to (the old site's /msg/tethys) are listed too: they must open.
+    for (const url of listed.filter((u) => !crawl.pages.has(u))) expect((await fetch(`${origin}${url}`)).status, url).toBe(200);
+    expect(new Set(listed).size).toBe(listed.length);
   });
 
   it('keeps every title within 60 characters', () => {

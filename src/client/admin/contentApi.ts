@@ -1,16 +1,20 @@
 /**
  * The admin content API of one type, by key, for the generic screens. The routers are generated per
- * type on the server (adminContent.<key>.*); the screens choose the type at run time, so this module
- * is the one place that looks a type's procedures up by key and gives them the contract's shapes.
+ * type on the server (adminContent.<key>.*) and typed per type; the screens choose the type at run
+ * time, so this module is the one place that looks a type's procedures up by key. The lookup is a
+ * mapped type over the registry's keys (no cast), and the compiler checks that every type's router
+ * fits the screens' view of it (`CollectionApi`, `SingletonApi`): documents as `AdminDoc`, data as a
+ * record (the server validates it against the type's schema). Output types are the server's own.
  */
+import type { keepPreviousData } from '@tanstack/react-query';
+import { contentTypes, type ContentKey, type ContentTypes } from '../../shared/content/registry';
+import type { AdminListPage, AdminOption, BulkResult, DeletedDocument } from '../../server/content/admin';
+import type { RevisionInfo } from '../../server/content/history';
+import type { ApiDocument } from '../../server/content/service';
 import { trpc } from '../lib/trpc';
 
-export interface AdminDoc extends Record<string, unknown> {
-  id: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A document as the admin API returns it: data fields with id, version and timestamps. */
+export type AdminDoc = ApiDocument;
 
 export interface AdminListInput {
   search?: string;
@@ -21,24 +25,17 @@ export interface AdminListInput {
   limit?: number;
 }
 
-export interface AdminListPage {
-  items: AdminDoc[];
-  nextCursor: string | null;
-  total: number;
-  /** Titles of the documents the page's relation columns point at: `{ field: { id: title } }`. */
-  relationTitles: Record<string, Record<string, string>>;
-}
-
-export interface RevisionEntry {
-  revision: number;
-  version: number;
-  action: 'create' | 'update' | 'restore' | 'publish' | 'unpublish';
-  at: string;
-  author: { uid: string; email: string | null };
-}
+/** A revision in a document's history (`adminContent.{key}.revisions`). */
+export type RevisionEntry = RevisionInfo;
+/** A deleted document (`adminContent.{key}.deleted`). */
+export type DeletedEntry = DeletedDocument;
 
 interface QueryHook<I, O> {
-  useQuery(input: I, opts?: { enabled?: boolean; placeholderData?: (prev: O | undefined) => O | undefined }): {
+  useQuery(
+    input: I,
+    /** `placeholderData: keepPreviousData` keeps the last page while the next one loads. */
+    opts?: { enabled?: boolean; placeholderData?: typeof keepPreviousData },
+  ): {
     data: O | undefined;
     error: unknown;
     isLoading: boolean;
@@ -51,28 +48,20 @@ interface MutationHook<I, O> {
 }
 
 export interface CollectionApi {
-  list: QueryHook<AdminListInput, AdminListPage>;
+  list: QueryHook<AdminListInput, AdminListPage<AdminDoc>>;
   /** Ids and titles for pickers (open to all staff). */
-  options: QueryHook<{ search?: string; ids?: string[]; limit?: number }, Array<{ id: string; title: string }>>;
+  options: QueryHook<{ search?: string; ids?: string[]; limit?: number }, AdminOption[]>;
   get: QueryHook<{ id: string }, AdminDoc>;
   create: MutationHook<{ data: Record<string, unknown> }, AdminDoc>;
   update: MutationHook<{ id: string; version: number; data: Record<string, unknown> }, AdminDoc>;
   delete: MutationHook<{ id: string; version?: number; detach?: boolean }, { id: string }>;
-  bulk: MutationHook<{ ids: string[]; action: 'publish' | 'unpublish' | 'delete' }, { done: number; failed: Array<{ id: string; message: string }> }>;
+  bulk: MutationHook<{ ids: string[]; action: 'publish' | 'unpublish' | 'delete' }, BulkResult>;
   revisions: QueryHook<{ id: string }, RevisionEntry[]>;
   revision: QueryHook<{ id: string; revision: number }, { revision: number; data: Record<string, unknown> }>;
   restore: MutationHook<{ id: string; revision: number; version: number }, AdminDoc>;
   /** Deleted documents that can be brought back, latest deletion first. */
   deleted: QueryHook<void, DeletedEntry[]>;
   undelete: MutationHook<{ id: string }, AdminDoc>;
-}
-
-/** A deleted document (`adminContent.{key}.deleted`). */
-export interface DeletedEntry {
-  id: string;
-  title: string;
-  deletedAt: string;
-  deletedBy: string | null;
 }
 
 export interface SingletonApi {
@@ -83,25 +72,41 @@ export interface SingletonApi {
   restore: MutationHook<{ id: string; revision: number; version: number }, AdminDoc>;
 }
 
-type Routers = Record<string, unknown>;
+type CollectionKey = { [K in ContentKey]: ContentTypes[K]['kind'] extends 'collection' ? K : never }[ContentKey];
+type SingletonKey = Exclude<ContentKey, CollectionKey>;
 
-function routers(): Routers {
-  return (trpc as unknown as { adminContent: Routers }).adminContent;
+/** The per-type routers by key: each collection's router must fit `CollectionApi`, each singleton's `SingletonApi`. */
+type AdminRouters = { [K in CollectionKey]: CollectionApi } & { [K in SingletonKey]: SingletonApi };
+
+/** The routers, checked against the screens' view of them by the compiler. */
+function adminRouters(): AdminRouters {
+  return trpc.adminContent;
 }
 
+/** Whether `key` is a registry type of the given kind. */
+function isKind<K extends ContentKey>(key: string, kind: 'collection' | 'singleton'): key is K {
+  return Object.hasOwn(contentTypes, key) && contentTypes[key as ContentKey].kind === kind;
+}
+
+/**
+ * The procedures of a collection. The edit screen asks for both views of its type (hooks run
+ * unconditionally) and uses the one that fits; for a key of the other kind the collection view of
+ * a placeholder collection is returned, whose hooks that screen leaves disabled.
+ */
 export function collectionApi(key: string): CollectionApi {
-  return routers()[key] as CollectionApi;
+  return adminRouters()[isKind<CollectionKey>(key, 'collection') ? key : 'news'];
 }
 
+/** The procedures of a singleton (see `collectionApi` for a key of the other kind). */
 export function singletonApi(key: string): SingletonApi {
-  return routers()[key] as SingletonApi;
+  return adminRouters()[isKind<SingletonKey>(key, 'singleton') ? key : 'header'];
 }
 
-/** Invalidates every cached admin query of a type (after a write). */
+/** Invalidates every cached admin query of a type and the dashboard (after a write). */
 export function useInvalidateType() {
-  const utils = trpc.useUtils() as unknown as { adminContent: Record<string, { invalidate(): Promise<void> }>; adminDashboard?: { invalidate(): Promise<void> } };
+  const utils = trpc.useUtils();
   return async (key: string) => {
-    await utils.adminContent[key]?.invalidate();
-    await utils.adminDashboard?.invalidate();
+    if (Object.hasOwn(contentTypes, key)) await utils.adminContent[key as ContentKey].invalidate();
+    await utils.adminDashboard.invalidate();
   };
 }

@@ -1,7 +1,7 @@
 /** What every admin screen can reach: configuration, the Auth instance and the session store. */
 import type { Auth } from 'firebase/auth';
 import { createContext, useContext } from 'react';
-import type { PublicConfig } from '../lib/publicConfig';
+import type { PublicConfig } from '../../shared/publicConfig';
 import type { AdminSession } from './session';
 
 export interface AdminContextValue {

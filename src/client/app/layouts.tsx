@@ -35,6 +35,20 @@ export function RootShell() {
  */
 let firstPageShown = false;
 
+/** Whether the address is a staff preview (`?preview=1`, as itemInput reads it). */
+function isPreview(search: string): boolean {
+  return new URLSearchParams(search).get('preview') === '1';
+}
+
+/** Says plainly that a preview is not what visitors see (drafts and scheduled documents show in it). */
+function PreviewBanner() {
+  return (
+    <div className="preview-banner" role="status">
+      <strong>Чернетка — не опубліковано.</strong> Це попередній перегляд для редакторів: відвідувачі сайту цієї сторінки в такому вигляді не бачать.
+    </div>
+  );
+}
+
 export function PublicLayout() {
   const location = useLocation();
   useEffect(() => {
@@ -46,6 +60,7 @@ export function PublicLayout() {
         Перейти до змісту
       </a>
       <SiteHeader />
+      {isPreview(location.search) ? <PreviewBanner /> : null}
       <main id="main" tabIndex={-1} className={firstPageShown ? 'container page-transition' : 'container'} key={location.pathname}>
         <Outlet />
       </main>

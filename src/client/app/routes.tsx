@@ -16,6 +16,7 @@ import { journalItemPage, journalListPage } from '../routes/public/journal';
 import { newsItemPage, newsListPage } from '../routes/public/news';
 import { cop29Page, slugPage, tethysPage, unknownPage } from '../routes/public/pages';
 import { publicationItemPage, publicationsListPage } from '../routes/public/publications';
+import { searchPage } from '../routes/public/search';
 import { trainingsPage } from '../routes/public/trainings';
 import { pageAction, pageLoader, type DepsOf, type PageDef, type RouteDeps } from './definePage';
 import { PageErrorBoundary, PublicLayout, RootErrorBoundary, RootShell } from './layouts';
@@ -44,6 +45,7 @@ export const publicPages: PageDef[] = [
   departmentItemPage,
   publicationsListPage,
   publicationItemPage,
+  searchPage,
   slugPage,
   unknownPage,
 ];

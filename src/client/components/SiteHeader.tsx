@@ -12,6 +12,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 
 import { Link, NavLink, useLocation } from 'react-router';
 import type { MenuItem } from '../../shared/content/constants';
 import { trpc } from '../lib/trpc';
+import { SearchForm } from './SearchForm';
 
 const MENU_ID = 'main-menu';
 /** Set on a submenu's item that Escape closed; cleared when focus or the pointer leaves it. */
@@ -157,6 +158,7 @@ export function SiteHeader() {
             {header?.tagline ? <span className="brand-tagline">{header.tagline}</span> : null}
           </span>
         </Link>
+        <SearchForm />
         <button type="button" className="menu-toggle" popoverTarget={MENU_ID} aria-controls={MENU_ID} aria-expanded={expanded} ref={toggleRef}>
           <span className="menu-icon" aria-hidden="true" />
           Меню

@@ -5,7 +5,7 @@
  * entries read it once, before anything else.
  */
 import type { SuperJSONResult } from 'superjson';
-import type { PublicConfig } from './publicConfig';
+import type { PublicConfig } from '../../shared/publicConfig';
 
 export interface AppData {
   config: PublicConfig;

@@ -13,7 +13,7 @@ import {
   initializeAuth,
   type Auth,
 } from 'firebase/auth';
-import type { PublicConfig } from './publicConfig';
+import type { PublicConfig } from '../../shared/publicConfig';
 
 let auth: Auth | undefined;
 

@@ -1,25 +1,6 @@
 /**
- * Configuration the server hands the browser in the page's data block (`config` of `__APP_DATA__`,
- * read by `appData.ts`; the same firebase web config is served at /__/firebase/init.json).
+ * The public configuration's types now live in src/shared/publicConfig.ts; this re-export keeps the
+ * head-tags code (app/site.tsx, server/ssr/document.ts, being reworked separately) compiling until
+ * it imports them from there. Import from src/shared in new code.
  */
-
-export interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  storageBucket: string;
-  messagingSenderId: string;
-  appId: string;
-  measurementId?: string;
-}
-
-export interface PublicConfig {
-  supportEmail: string;
-  buildId: string;
-  backend: 'embedded' | 'firebase';
-  firebase: FirebaseWebConfig;
-  /** Public origin for canonical links. */
-  origin: string;
-  /** OAuth providers offered on the login page (firebase mode). */
-  authProviders: Array<'google' | 'facebook' | 'github' | 'twitter'>;
-}
+export type { FirebaseWebConfig, PublicConfig } from '../../shared/publicConfig';

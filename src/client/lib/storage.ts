@@ -5,7 +5,7 @@
  */
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
 import { firebaseApp } from './firebase';
-import type { PublicConfig } from './publicConfig';
+import type { PublicConfig } from '../../shared/publicConfig';
 
 let storage: FirebaseStorage | undefined;
 

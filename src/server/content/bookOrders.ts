@@ -6,15 +6,14 @@
  * Orders are stored with state `new`; staff handle them in the admin (BookOrders), and are told of
  * each by mail when SMTP is configured (the `onOrder` listener).
  */
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { bookOrders, type bookOrderFormSchema } from '../../shared/content/types/bookOrders';
 import { publications } from '../../shared/content/types/publications';
-import type { AnyContentType } from '../../shared/content/define';
 import { memoryRateLimiter, type RateLimiter, type RateLimiterFactory } from '../rateLimit';
-import { ErrorData } from '../trpc/init';
 import type { StoredDocument } from '../store/port';
+import { RateLimitedError, ValidationError } from './errors';
 import type { ContentService } from './service';
+import { textOf } from './text';
 
 export type BookOrderForm = z.output<typeof bookOrderFormSchema>;
 export type BookOrder = z.output<typeof bookOrders.schema>;
@@ -49,33 +48,25 @@ export class BookOrderService {
   }
 
   /**
-   * Takes an order from the public form. Throws TOO_MANY_REQUESTS «Забагато замовлень…» past the
-   * limit for `ip`, BAD_REQUEST «Це видання не можна замовити» for a
+   * Takes an order from the public form. Throws RateLimitedError «Забагато замовлень…» past the
+   * limit for `ip`, ValidationError «Це видання не можна замовити» for a
    * publication that is missing, unpublished or not orderable. A filled honeypot is answered the
    * same as a stored order.
    */
   async submit(input: BookOrderForm, ip: string | null): Promise<{ ok: true }> {
     const limited = await this.limiter.consume(ip ?? 'unknown');
     if (!limited.allowed) {
-      throw new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: TOO_MANY_ORDERS_MESSAGE,
-        cause: new ErrorData({ reason: 'rate-limited', retryAfterSeconds: Math.ceil(limited.retryAfterMs / 1000) }),
-      });
+      throw new RateLimitedError(TOO_MANY_ORDERS_MESSAGE, { reason: 'rate-limited', retryAfterSeconds: Math.ceil(limited.retryAfterMs / 1000) });
     }
     const { website, ...fields } = input;
     if (website && website.trim()) return { ok: true };
     const publication = await this.content.store.get<Record<string, unknown>>(publications.key, fields.publicationId);
-    if (!publication || !this.content.isVisible(publications as unknown as AnyContentType, publication.data) || publication.data.orderable !== true) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: NOT_ORDERABLE_MESSAGE,
-        cause: new ErrorData({ reason: 'not-orderable' }),
-      });
+    if (!publication || !this.content.isVisible(publications, publication.data) || publication.data.orderable !== true) {
+      throw new ValidationError(NOT_ORDERABLE_MESSAGE, { reason: 'not-orderable' });
     }
     const order = await this.content.store.create(bookOrders.key, bookOrders.schema.parse({ ...fields, state: 'new' }));
     // Stored first: the notification (and its failure) cannot lose the order.
-    this.onOrder?.(order, String(publication.data.title ?? ''));
+    this.onOrder?.(order, textOf(publication.data.title));
     return { ok: true };
   }
 }

@@ -4,12 +4,13 @@
  * and staff preview of documents visitors cannot see yet. The admin (admin.ts) builds on its
  * visibility rules, filters and API shape.
  */
-import { TRPCError } from '@trpc/server';
 import { isArrayField, listFieldsOf, richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
 import type { ListInput } from '../../shared/content/listInput';
 import { getContentType } from '../../shared/content/registry';
 import { InvalidCursorError, type DocumentStore, type Filter, type StoredDocument } from '../store/port';
+import { NotFoundError, ValidationError } from './errors';
 import { sanitizeRichText } from './sanitize';
+import { textOf } from './text';
 
 /** A document as the API returns it: data fields with id, version and timestamps alongside. */
 export type ApiDocument = Record<string, unknown> & { id: string; version: number; createdAt: string; updatedAt: string };
@@ -41,7 +42,7 @@ export async function withCursorCheck<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (err instanceof InvalidCursorError) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Невірний курсор сторінки' });
+    if (err instanceof InvalidCursorError) throw new ValidationError('Невірний курсор сторінки');
     throw err;
   }
 }
@@ -78,7 +79,7 @@ export class ContentService {
     if (!type.isPublic) return false;
     if (!type.publishable) return true;
     const at = data.publishedAt;
-    return data.status === 'published' && (at == null || String(at) <= this.now().toISOString());
+    return data.status === 'published' && (at == null || textOf(at) <= this.now().toISOString());
   }
 
   /** Converts a stored document to the API shape, sanitising its rich-text fields. */
@@ -110,7 +111,7 @@ export class ContentService {
   async publicList(key: string, listInput: ListInput): Promise<ListPage> {
     const input = listInput ?? {};
     const type = getContentType(key);
-    if (!type.isPublic || type.kind !== 'collection') throw new TRPCError({ code: 'NOT_FOUND' });
+    if (!type.isPublic || type.kind !== 'collection') throw new NotFoundError(`${type.labels.plural}: розділу немає на сайті`);
     const where: Filter[] = [...this.visibilityFilters(type), ...equalityFilters(type, input.filter)];
     if (input.range) {
       if (input.range.gte) where.push({ field: input.range.field, op: '>=', value: input.range.gte });
@@ -133,7 +134,7 @@ export class ContentService {
       });
       const total = result.total ?? 0;
       const pageCount = Math.max(1, Math.ceil(total / limit));
-      if (page > pageCount) throw new TRPCError({ code: 'NOT_FOUND', message: `Сторінки ${page} немає: усього сторінок ${pageCount}` });
+      if (page > pageCount) throw new NotFoundError(`Сторінки ${page} немає: усього сторінок ${pageCount}`);
       return {
         items: result.items.map((d) => this.toApi(type, d)),
         nextCursor: result.nextCursor,

@@ -11,6 +11,7 @@ import { isReservedPath } from '../../shared/routes';
 import type { AnyContentType } from '../../shared/content/define';
 import { autoId, type DocumentStore, type WriteOp } from '../store/port';
 import type { Author, ContentHistory } from './history';
+import { textOf } from './text';
 
 type Data = Record<string, unknown>;
 type Rule = { from: string; to: string; match: string; keepRest: boolean; priority: number; note: string };
@@ -84,7 +85,7 @@ export async function slugRedirectOps(
       );
     }
     const existing = await store.findOne<Rule>(REDIRECTS, [{ field: 'from', op: '==', value: from }]);
-    const note = `Автоматично: адресу «${String(after[type.useAsTitle as string] ?? id).slice(0, 200)}» змінено`;
+    const note = `Автоматично: адресу «${(textOf(after[type.useAsTitle]) || id).slice(0, 200)}» змінено`;
     const data: Rule = { match: 'prefix', from, to, keepRest: false, priority: 100, note };
     if (existing) {
       ops.push(

@@ -3,7 +3,7 @@
  * uses) and embedded in every page, so the client and outside tools read one config.
  */
 import type { FastifyInstance } from 'fastify';
-import type { FirebaseWebConfig } from '../../client/lib/publicConfig';
+import type { FirebaseWebConfig } from '../../shared/publicConfig';
 import type { Config } from '../config';
 
 export function firebaseWebConfig(config: Config): FirebaseWebConfig {

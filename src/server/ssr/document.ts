@@ -12,6 +12,7 @@ import type { HeadTags } from '../../client/app/site';
 import type { HeadPart } from '../../client/lib/head/build';
 import { openGraphTags } from '../../client/lib/head/openGraph';
 import type { PublicConfig } from '../../client/lib/publicConfig';
+import { siteHeadLinks } from '../site/headLinks';
 import type { EntryAssets } from './assets';
 
 export function escapeHtml(value: string): string {
@@ -89,6 +90,8 @@ export function htmlDocument(opts: {
   router: unknown;
   config: PublicConfig;
   assets: EntryAssets;
+  /** Keep the page out of search engines (previews of drafts). */
+  noindex?: boolean;
 }): string {
   const { head, assets } = opts;
   return `<!doctype html>
@@ -99,7 +102,8 @@ export function htmlDocument(opts: {
 <title>${escapeHtml(head.title)}</title>
 <meta name="description" content="${escapeHtml(head.description)}">
 <link rel="canonical" href="${escapeHtml(head.canonical)}">
-${shareAndDataTags(head)}
+${siteHeadLinks(opts.config.origin)}
+${opts.noindex ? '<meta name="robots" content="noindex, nofollow">\n' : ''}${shareAndDataTags(head)}
 <meta name="theme-color" content="#0b4f8a">
 ${ICON_TAGS}
 ${styleTags(assets)}

@@ -22,7 +22,7 @@ import superjson from 'superjson';
 import { formPostPaths } from '../../client/app/definePage';
 import { publicPages } from '../../client/app/routes';
 import { render } from '../../client/entry-server';
-import type { PublicConfig } from '../../client/lib/publicConfig';
+import type { PublicConfig } from '../../shared/publicConfig';
 import { isBotUserAgent } from '../../shared/routes';
 import { SESSION_COOKIE } from '../http/session';
 import { sameSiteLocation } from '../http/safePath';
@@ -31,6 +31,7 @@ import { appRouter, type AppRouter } from '../trpc/appRouter';
 import type { createContextFactory } from '../trpc/context';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
 import { adminDocument, htmlDocument } from './document';
+import { typesReadBy } from './procedureReads';
 import { negotiateEncoding, notModified, PageCache, pageCacheKey, weakEtag, type CachedPage } from './pageCache';
 
 /** Route paths of the pages that take a posted form (POST is allowed there by the request guard). */
@@ -57,20 +58,24 @@ export interface SsrOptions {
   onRender?: (url: string) => void;
 }
 
-/** A tRPC link that records the type key of every procedure the render calls (`news.list` → `news`). */
+/** A tRPC link that records the types every procedure the render calls reads (`news.list` → `news`; procedureReads.ts). */
 function readTracker(reads: Set<string>): TRPCLink<AppRouter> {
   return () =>
     ({ op, next }) => {
-      reads.add(op.path.split('.')[0]!);
+      for (const type of typesReadBy(op.path)) reads.add(type);
       return next(op);
     };
 }
 
-/** Whether a request must bypass the page cache: a session cookie (staff) or a preview. */
-export function bypassesPageCache(request: FastifyRequest): boolean {
-  if (request.cookies?.[SESSION_COOKIE]) return true;
+/** Whether the address asks for a preview (`?preview=…`: staff see drafts and scheduled documents). */
+export function isPreviewRequest(request: FastifyRequest): boolean {
   const query = request.query as Record<string, unknown> | undefined;
   return query != null && typeof query === 'object' && Object.hasOwn(query, 'preview');
+}
+
+/** Whether a request must bypass the page cache: a session cookie (staff) or a preview. */
+export function bypassesPageCache(request: FastifyRequest): boolean {
+  return Boolean(request.cookies?.[SESSION_COOKIE]) || isPreviewRequest(request);
 }
 
 export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCache {
@@ -98,7 +103,9 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     if (result.status >= 500) {
       for (const err of result.errors) request.log.error({ err, url: request.url, bot: result.isBot }, 'page render failed');
     }
-    const html = htmlDocument({ head: result.head, appHtml: result.appHtml, state: result.state, router: result.router, config, assets });
+    // A preview is never indexed, whatever it shows (the header too, for crawlers that skip HTML).
+    const noindex = isPreviewRequest(request);
+    const html = htmlDocument({ head: result.head, appHtml: result.appHtml, state: result.state, router: result.router, config, assets, noindex });
     return { html, status: result.status, isBot: result.isBot } as const;
   };
 
@@ -156,6 +163,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
               : 'no-cache',
       )
       .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
+    if (isPreviewRequest(request)) reply.header('X-Robots-Tag', 'noindex, nofollow');
     if (out.status === 200) {
       const etag = weakEtag(out.html);
       reply.header('ETag', etag);

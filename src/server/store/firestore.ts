@@ -10,6 +10,8 @@
  *   _text      the normalised search text (shared/content/search.ts, as SQLite's `search` column)
  *   _search    the distinct 1-, 2- and 3-character substrings of each word of `_text`
  *   _unique    {field: value} of the unique guards it holds
+ *   _site      the visitor search's entry (server/search/siteIndex.ts: distinct stemmed `terms`, the
+ *              title's and text's terms, `visibleFrom`), null for drafts and types not on the site
  * Guards: `_unique/{collection}:{field}:{hash of the value}` = {collection, field, value, owner}.
  * Document ids containing `/` or `%` (or reserved by Firestore: `.`, `..`, `__…__`) are stored
  * percent-encoded; the port sees its own ids.
@@ -39,6 +41,8 @@ import {
 import { richTextFieldsOf } from '../../shared/content/define';
 import { findContentType } from '../../shared/content/registry';
 import { searchTerms } from '../../shared/content/search';
+import { bm25Scores } from '../search/rank';
+import { siteSearchCollections, siteSearchEntry, type SiteSearchEntry } from '../search/siteIndex';
 import { CommitDocumentStore, decodeCursor, encodeCursor, registrySearchText, sortKeysOf } from './storeBase';
 import { filterShape, listOrder, listShape, searchShape, valuePath, type QueryShape } from './firestoreIndexes';
 import {
@@ -52,6 +56,8 @@ import {
   type Filter,
   type ListQuery,
   type ListResult,
+  type SiteSearchQuery,
+  type SiteSearchResult,
   type StoredDocument,
   type UniqueField,
   type WriteOp,
@@ -104,6 +110,7 @@ interface FsDocument {
   _text: string;
   _search: string[];
   _unique: Record<string, string | number>;
+  _site: SiteSearchEntry | null;
 }
 
 export interface FirestoreStoreOptions {
@@ -499,6 +506,45 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
   }
 
   /**
+   * The visitor search: per collection on the site, the documents whose `_site.terms` contain the
+   * query's longest term (array-contains, one single-field index), checked for the other terms and
+   * visibility, ranked by BM25 in memory (search/rank.ts, the weights SQLite's FTS5 uses), paged;
+   * the page's documents are then fetched by id. One read per candidate, as the admin search.
+   */
+  async siteSearch(query: SiteSearchQuery): Promise<SiteSearchResult> {
+    const probe = query.terms.reduce((a, b) => (b.length > a.length ? b : a));
+    const snaps = await Promise.all(
+      siteSearchCollections().map(async (collection) => {
+        this.onQuery?.({ collection, branches: [{ equality: [], contains: '_site.terms', range: [] }], orderBy: [], nameDirection: null });
+        const snap = await this.db.collection(collection).where('_site.terms', 'array-contains', probe).select('_site').get();
+        return snap.docs.map((d) => ({ collection, d, site: d.get('_site') as SiteSearchEntry }));
+      }),
+    );
+    const visible = (site: SiteSearchEntry | null | undefined) => Boolean(site) && (site!.visibleFrom === null || site!.visibleFrom <= query.now);
+    const matching = snaps.flat().filter(({ site }) => visible(site) && query.terms.every((t) => site.terms.includes(t)));
+    // Documents shown under a parent count only while the parent is indexed (published) and visible.
+    const parentKeys = [...new Set(matching.map((c) => c.site.parent).filter((p): p is string => Boolean(p)))];
+    const parents = parentKeys.length
+      ? await this.db.getAll(...parentKeys.map((key) => this.ref(key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1))), { fieldMask: ['_site.visibleFrom', '_site.parent'] })
+      : [];
+    const shown = new Set(parentKeys.filter((_, i) => parents[i]!.exists && visible(parents[i]!.get('_site') as SiteSearchEntry | null)));
+    const candidates = matching.filter((c) => !c.site.parent || shown.has(c.site.parent));
+    const scores = bm25Scores(
+      candidates.map((c) => c.site),
+      query.terms,
+    );
+    const ranked = candidates
+      .map((c, i) => ({ ...c, score: scores[i]!, id: decodeId(c.d.id) }))
+      .sort((a, b) => b.score - a.score || (a.collection < b.collection ? -1 : a.collection > b.collection ? 1 : 0) || compareValues(a.id, b.id));
+    const page = ranked.slice(query.offset, query.offset + query.limit);
+    const full = page.length ? await this.db.getAll(...page.map((p) => p.d.ref)) : [];
+    return {
+      items: full.flatMap((d, i) => (d.exists ? [this.toDocument<Record<string, unknown>>(page[i]!.collection, d)] : [])),
+      total: ranked.length,
+    };
+  }
+
+  /**
    * Atomic up to CREATE_MANY_CHUNK documents (and about 4 MiB of data); a larger set is written in
    * consecutive transactions of that size, each all or none, so a failure can leave the earlier
    * chunks written (the seed, the only large user, runs on an empty store and refuses to run again).
@@ -535,6 +581,7 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       _text: text,
       _search: text ? searchGrams(text) : [],
       _unique: held,
+      _site: siteSearchEntry(collection, data),
     };
   }
 

@@ -156,6 +156,22 @@ export interface ChangeEvent {
   kind: 'create' | 'update' | 'delete';
 }
 
+/** A visitor search (see server/search/): documents whose indexed terms include every term, visible at `now`. */
+export interface SiteSearchQuery {
+  /** Stemmed terms (server/search/stem.ts `queryTerms`); at least one. */
+  terms: string[];
+  /** ISO instant: scheduled documents visible from later are left out. */
+  now: string;
+  limit: number;
+  offset: number;
+}
+
+export interface SiteSearchResult {
+  /** The page's documents, best first (title matches weigh ten times text matches, BM25). */
+  items: Array<StoredDocument<Record<string, unknown>>>;
+  total: number;
+}
+
 export interface DocumentStore {
   get<T>(collection: string, id: string): Promise<StoredDocument<T> | null>;
   /** The first document whose field equals the value (e.g. a slug), or null. */
@@ -176,6 +192,8 @@ export interface DocumentStore {
    * UniqueConstraintError for the first failed precondition, and then nothing is written.
    */
   commit(ops: WriteOp[]): Promise<Array<StoredDocument<unknown> | null>>;
+  /** The visitor search over every public type on the site, ranked (server/search/siteIndex.ts says what is indexed). */
+  siteSearch(query: SiteSearchQuery): Promise<SiteSearchResult>;
   /** Registers a listener for changes; returns the function that removes it. */
   onChange(listener: (event: ChangeEvent) => void): () => void;
   close(): Promise<void>;

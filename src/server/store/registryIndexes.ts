@@ -45,6 +45,10 @@ class ShapeRecorder extends CommitDocumentStore {
     throw new Error('read-only');
   }
   async close(): Promise<void> {}
+  /** The visitor search reads by one array-contains term per collection: no composite index. */
+  async siteSearch(): Promise<{ items: []; total: number }> {
+    return { items: [], total: 0 };
+  }
 }
 
 function subsets<T>(items: T[]): T[][] {
@@ -123,7 +127,7 @@ export async function registryQueryShapes(): Promise<QueryShape[]> {
 }
 
 /** Field paths no query uses, kept out of Firestore's automatic single-field indexes (smaller, cheaper writes). */
-const UNINDEXED_PATHS = ['_text'];
+const UNINDEXED_PATHS = ['_text', '_site.title', '_site.body'];
 
 /** The content of `firestore.indexes.json` (Firebase CLI format). */
 export async function registryIndexFile(): Promise<IndexFile> {

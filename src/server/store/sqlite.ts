@@ -12,6 +12,7 @@ import { checkField, collectionLiteral, rawExpr, registryIndexes, type IndexSpec
 import { RANGE_OPS, tieBreakFields } from './tieBreak';
 import { migrations } from './migrations/index';
 import { CommitDocumentStore, decodeCursor, encodeCursor, registrySearchText, sortKeysOf } from './storeBase';
+import { SqliteSiteSearch } from './sqliteSiteSearch';
 import {
   autoId,
   DocumentExistsError,
@@ -22,6 +23,8 @@ import {
   type Filter,
   type ListQuery,
   type ListResult,
+  type SiteSearchQuery,
+  type SiteSearchResult,
   type StoredDocument,
   type UniqueField,
   type WriteOp,
@@ -242,6 +245,8 @@ export class SqliteDocumentStore extends CommitDocumentStore {
   /** Documents written by bulk loads since the statistics were last gathered, and the size then. */
   private bulkWritten = 0;
   private rowsAtAnalyze = 0;
+  /** The visitor search's index (sqliteSiteSearch.ts), written with each document. */
+  private readonly site: SqliteSiteSearch;
 
   constructor(
     readonly db: Database.Database,
@@ -254,6 +259,8 @@ export class SqliteDocumentStore extends CommitDocumentStore {
       this.reindexSearch({ onlyMissing: true });
       this.db.prepare("INSERT OR IGNORE INTO store_meta (key, value) VALUES ('search_filled', '1')").run();
     }
+    this.site = new SqliteSiteSearch(db);
+    this.site.refresh();
     this.refreshSortKeys();
     const created = this.ensureIndexes();
     if (created) this.analyze();
@@ -536,7 +543,7 @@ export class SqliteDocumentStore extends CommitDocumentStore {
       const createdAt = op.createdAt ?? now;
       const updatedAt = op.updatedAt ?? now;
       if (!this.keyedCollections.has(collection)) this.markKeyed(collection);
-      this.stmt('INSERT INTO documents (collection, id, data, version, created_at, updated_at, search, sort_keys) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+      const inserted = this.stmt('INSERT INTO documents (collection, id, data, version, created_at, updated_at, search, sort_keys) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
         collection,
         id,
         JSON.stringify(op.data),
@@ -546,11 +553,12 @@ export class SqliteDocumentStore extends CommitDocumentStore {
         this.searchText(collection, op.data),
         sortKeysJson(collection, op.data),
       );
+      this.site.write(inserted.lastInsertRowid, collection, id, op.data);
       events.push({ collection, id, kind: 'create' });
       return { collection, id, data: op.data, version, createdAt, updatedAt };
     }
-    const row = this.stmt('SELECT version, created_at FROM documents WHERE collection = ? AND id = ?').get(collection, op.id) as
-      | { version: number; created_at: string }
+    const row = this.stmt('SELECT rowid, version, created_at FROM documents WHERE collection = ? AND id = ?').get(collection, op.id) as
+      | { rowid: number; version: number; created_at: string }
       | undefined;
     if (!row) throw new DocumentNotFoundError(collection, op.id);
     if (op.expectedVersion !== undefined && row.version !== op.expectedVersion) {
@@ -558,6 +566,7 @@ export class SqliteDocumentStore extends CommitDocumentStore {
     }
     if (op.kind === 'delete') {
       this.stmt('DELETE FROM documents WHERE collection = ? AND id = ?').run(collection, op.id);
+      this.site.remove(row.rowid);
       events.push({ collection, id: op.id, kind: 'delete' });
       return null;
     }
@@ -570,8 +579,19 @@ export class SqliteDocumentStore extends CommitDocumentStore {
       collection,
       op.id,
     );
+    this.site.write(row.rowid, collection, op.id, op.data);
     events.push({ collection, id: op.id, kind: 'update' });
     return { collection, id: op.id, data: op.data, version: row.version + 1, createdAt: row.created_at, updatedAt: now };
+  }
+
+  async siteSearch(query: SiteSearchQuery): Promise<SiteSearchResult> {
+    const { rowids, total } = this.site.search(query);
+    const read = this.stmt(`SELECT ${columnsSql(undefined)} FROM documents WHERE rowid = ?`);
+    const items = rowids.flatMap((rowid) => {
+      const row = read.get(rowid) as Row | undefined;
+      return row ? [toDocument<Record<string, unknown>>(row)] : [];
+    });
+    return { items, total };
   }
 
   async close(): Promise<void> {

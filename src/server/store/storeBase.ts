@@ -6,7 +6,7 @@
 import { searchTextOf } from '../../shared/content/search';
 import { findContentType } from '../../shared/content/registry';
 import { ukSortKey } from '../../shared/content/sortKey';
-import { InvalidCursorError, type ChangeEvent, type DocumentStore, type Filter, type ListQuery, type ListResult, type StoredDocument, type WriteOp } from './port';
+import { InvalidCursorError, type ChangeEvent, type DocumentStore, type Filter, type ListQuery, type ListResult, type SiteSearchQuery, type SiteSearchResult, type StoredDocument, type WriteOp } from './port';
 
 export abstract class CommitDocumentStore implements DocumentStore {
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
@@ -18,6 +18,7 @@ export abstract class CommitDocumentStore implements DocumentStore {
   abstract createMany(items: Array<{ collection: string; id: string; data: unknown }>): Promise<void>;
   abstract commit(ops: WriteOp[]): Promise<Array<StoredDocument<unknown> | null>>;
   abstract close(): Promise<void>;
+  abstract siteSearch(query: SiteSearchQuery): Promise<SiteSearchResult>;
 
   /** Tells every listener of a change (the implementations call it after a write took effect). */
   protected emit(event: ChangeEvent): void {

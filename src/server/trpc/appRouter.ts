@@ -8,10 +8,12 @@ import { adminDashboardRouter } from './routers/adminDashboard';
 import { bookOrdersRouter } from './routers/bookOrders';
 import { authUsersRouter } from './routers/authUsers';
 import { publicContentRouters } from './routers/publicContent';
+import { searchRouter } from './routers/search';
 import { sessionRouter } from './routers/session';
 
 export const appRouter = router({
   ...publicContentRouters(),
+  search: searchRouter,
   session: sessionRouter,
   authUsers: authUsersRouter,
   adminContent: adminContentRouter,

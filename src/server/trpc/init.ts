@@ -7,11 +7,13 @@
  *   `ctx.user` to a user with a role;
  * - `adminOnlyProcedure`: role admin (accounts, the staff directory); an editor gets FORBIDDEN.
  *
- * The error formatter flattens zod errors into `data.zodError` (`fieldErrors`: dotted path ->
+ * Services throw domain errors (content/errors.ts); the error middleware every procedure goes
+ * through turns them into TRPCErrors (trpc/errors.ts: the one place that maps them). The error
+ * formatter flattens zod errors into `data.zodError` (`fieldErrors`: dotted path ->
  * messages, e.g. `email` or, for nested inputs such as `{ id, version, data }`, `data.title`;
  * `formErrors`: issues of the whole input) for forms, adds the fields of an `ErrorData` cause to
- * `data` (e.g. `current` on a version conflict), and hides the text of unexpected errors: they are
- * logged and the client gets a generic message. A write that fails because the disk is full
+ * `data` (a domain error's details, e.g. `current` on a version conflict), and hides the text of
+ * unexpected errors: they are logged and the client gets a generic message. A write that fails because the disk is full
  * (SQLITE_FULL, ENOSPC…) is logged and answered PAYMENT_REQUIRED (402, not retried, like the file
  * storage's full bucket) with DISK_FULL_MESSAGE and `data.reason` 'disk-full'; SQLite has rolled
  * the transaction back, so nothing of it was written.
@@ -21,17 +23,9 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { DISK_FULL_MESSAGE, isDiskFullError } from '../diskFull';
 import type { Context } from './context';
+import { domainErrorOf, ErrorData, toTRPCError } from './errors';
 
-/**
- * Extra fields for the client, attached as a TRPCError's `cause` (e.g. `{ reason: 'stale-version',
- * current }`); the error formatter adds them to `error.data`. Only for expected (4xx) errors.
- */
-export class ErrorData extends Error {
-  constructor(readonly data: Record<string, unknown>) {
-    super('error data');
-    this.name = 'ErrorData';
-  }
-}
+export { ErrorData };
 
 /** z.flattenError with the whole path as the key (flattenError keeps only the first segment). */
 function flattenZodError(error: ZodError): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
@@ -69,11 +63,14 @@ export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
 /**
- * Logs unexpected errors with the request's logger; expected ones (4xx) pass silently. A full disk
- * becomes PAYMENT_REQUIRED with DISK_FULL_MESSAGE (logged as an error: the operator must act).
+ * Maps the errors of every procedure: a domain error becomes its TRPCError (trpc/errors.ts), passing
+ * silently like every expected (4xx) error; unexpected errors are logged with the request's logger.
+ * A full disk becomes PAYMENT_REQUIRED with DISK_FULL_MESSAGE (logged as an error: the operator must act).
  */
 const logUnexpected = t.middleware(async ({ ctx, next, path, type }) => {
   const result = await next();
+  const domain = result.ok ? null : domainErrorOf(result.error);
+  if (domain) throw toTRPCError(domain);
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
     if (isDiskFullError(result.error.cause)) {
       ctx.log?.error({ err: result.error.cause, path, type }, 'tRPC procedure failed: the disk is full');

@@ -69,6 +69,15 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   /** Path of a document on the public site, if it has its own page. */
   publicPath?: (doc: { id: string } & Record<string, unknown>) => string;
   /**
+   * Where a document without its own `publicPath` is shown, for the visitor search (which links
+   * there) and the sitemap (which lists it when it is a page of its own): under the page of the
+   * document its `relation` field points at (`path` builds the address from the parent's), or on
+   * one fixed `page`. A public type with neither is not on the site (not searched, not listed).
+   */
+  publicPlace?:
+    | { relation: keyof Shape & string; path: (parentPath: string, doc: { id: string } & Record<string, unknown>) => string; ownPage: boolean }
+    | { page: string };
+  /**
    * Rules that depend on who saves (the schema cannot know): called with the validated data and the
    * writer's role on every admin write; returns Ukrainian messages by field to refuse the write
    * (FORBIDDEN with the messages as field errors), or null.

@@ -52,18 +52,21 @@ export type ContentData<K extends ContentKey> = z.output<ContentTypes[K]['schema
 /** The data accepted on input (defaults may be omitted). */
 export type ContentInput<K extends ContentKey> = z.input<ContentTypes[K]['schema']>;
 
-/** Metadata every stored document carries beside its data. */
-export interface DocumentMeta {
+/**
+ * Metadata every stored document carries beside its data. A type alias, not an interface, so a
+ * document stays assignable to `Record<string, unknown>` (the generic admin screens' view of it).
+ */
+export type DocumentMeta = {
   id: string;
   version: number;
   createdAt: string;
   updatedAt: string;
-}
+};
 
 /** A document as the API returns it: its data with its metadata alongside. */
 export type ContentDocument<K extends ContentKey> = ContentData<K> & DocumentMeta;
 
-export const contentTypeList: AnyContentType[] = Object.values(contentTypes) as unknown as AnyContentType[];
+export const contentTypeList: AnyContentType[] = Object.values(contentTypes);
 
 /** Looks a type up by key; throws for an unknown key (a programming error, not user input). */
 /** The content type of a store collection, or undefined for collections outside the registry (`_revisions`, `_audit`…). */

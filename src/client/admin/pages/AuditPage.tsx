@@ -7,17 +7,8 @@ import { formatDateTime } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 import { ADMIN_HOME } from '../guards';
 import { trpcErrorMessage } from '../trpcErrors';
+import type { AuditEntry } from '../../../server/content/history';
 
-export interface AuditEntry {
-  id: number | string;
-  at: string;
-  uid: string;
-  email: string | null;
-  action: string;
-  collection: string;
-  docId: string;
-  title?: string | null;
-}
 
 const ACTIONS: Record<string, string> = {
   create: 'Створення',
@@ -34,22 +25,16 @@ const ACTIONS: Record<string, string> = {
 /** Audit-log collections that are not content types (mail about sign-in accounts). */
 const OTHER_COLLECTIONS: Record<string, string> = { accounts: 'Облікові записи' };
 
-type AuditApi = {
-  list: {
-    useQuery(input: { cursor?: string; limit?: number; collection?: string }): { data?: { entries: AuditEntry[]; nextCursor: string | null }; error: unknown };
-  };
-};
 
 export function AuditPage() {
   const [collection, setCollection] = useState<string | null>(null);
   const [cursors, setCursors] = useState<string[]>([]);
-  const audit = (trpc as unknown as { adminAudit: AuditApi }).adminAudit;
-  const list = audit.list.useQuery({ collection: collection ?? undefined, cursor: cursors[cursors.length - 1], limit: 50 });
+  const list = trpc.adminAudit.list.useQuery({ collection: collection ?? undefined, cursor: cursors[cursors.length - 1], limit: 50 });
   const label = (key: string) => contentTypeList.find((t) => t.key === key)?.labels.plural ?? OTHER_COLLECTIONS[key] ?? key;
   const link = (e: AuditEntry) => {
     const type = contentTypeList.find((t) => t.key === e.collection);
     if (!type?.adminSection || e.action === 'delete') return null;
-    return type.kind === 'singleton' ? `${ADMIN_HOME}/config/${type.adminSection}` : `${ADMIN_HOME}/config/${type.adminSection}/${e.docId}`;
+    return type.kind === 'singleton' ? `${ADMIN_HOME}/config/${type.adminSection}` : `${ADMIN_HOME}/config/${type.adminSection}/${e.documentId}`;
   };
   return (
     <>
@@ -90,7 +75,7 @@ export function AuditPage() {
                 <Table.Td>{e.email ?? e.uid}</Table.Td>
                 <Table.Td>{ACTIONS[e.action] ?? e.action}</Table.Td>
                 <Table.Td>{label(e.collection)}</Table.Td>
-                <Table.Td>{to ? <Link to={to}>{e.title || e.docId}</Link> : e.title || e.docId}</Table.Td>
+                <Table.Td>{to ? <Link to={to}>{e.title || e.documentId}</Link> : e.title || e.documentId}</Table.Td>
               </Table.Tr>
             );
           })}
@@ -101,7 +86,15 @@ export function AuditPage() {
         <Button variant="default" size="xs" disabled={!cursors.length} onClick={() => setCursors((c) => c.slice(0, -1))}>
           ← Новіші
         </Button>
-        <Button variant="default" size="xs" disabled={!list.data?.nextCursor} onClick={() => list.data?.nextCursor && setCursors((c) => [...c, list.data!.nextCursor!])}>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={!list.data?.nextCursor}
+          onClick={() => {
+            const next = list.data?.nextCursor;
+            if (next) setCursors((c) => [...c, next]);
+          }}
+        >
           Старіші →
         </Button>
       </Group>

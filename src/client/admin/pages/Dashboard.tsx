@@ -8,22 +8,13 @@ import { useAdmin } from '../context';
 import { ADMIN_HOME } from '../guards';
 import { navSections } from '../sections';
 import { useSessionState } from '../session';
-import type { AuditEntry } from './AuditPage';
-
-interface Summary {
-  counts: Record<string, { total: number; drafts: number; scheduled: number }>;
-  recent: AuditEntry[];
-  newBookOrders: Array<{ id: string; name: string; email: string; publicationTitle?: string | null; quantity: number; createdAt: string }>;
-}
-
-type DashboardApi = { summary: { useQuery(input?: undefined): { data?: Summary; error: unknown } } };
 
 export function Dashboard() {
   const { session } = useAdmin();
   const state = useSessionState(session);
   const [params] = useSearchParams();
   const role = state.status === 'signedIn' ? state.role : null;
-  const summary = (trpc as unknown as { adminDashboard: DashboardApi }).adminDashboard.summary.useQuery();
+  const summary = trpc.adminDashboard.summary.useQuery();
   const sections = navSections(role);
   const typeOfPath = (path: string) => contentTypeList.find((t) => `config/${t.adminSection}` === path);
   return (
@@ -91,7 +82,7 @@ export function Dashboard() {
             <Stack gap={6}>
               {summary.data.recent.map((e) => (
                 <Text key={e.id} size="sm">
-                  {formatDateTime(e.at)} · {e.email ?? e.uid} · {e.title || e.docId}
+                  {formatDateTime(e.at)} · {e.email ?? e.uid} · {e.title || e.documentId}
                 </Text>
               ))}
             </Stack>

@@ -6,6 +6,7 @@
 import { Alert, Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { AnyContentType } from '../../../shared/content/define';
@@ -41,7 +42,7 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
     cursor: cursors[cursors.length - 1],
     limit: 25,
   };
-  const list = api.list.useQuery(input, { placeholderData: (prev) => prev });
+  const list = api.list.useQuery(input, { placeholderData: keepPreviousData });
   const items = list.data?.items ?? [];
   const base = `${ADMIN_HOME}/config/${type.adminSection}`;
   const resetPaging = () => {

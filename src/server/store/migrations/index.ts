@@ -10,6 +10,7 @@ import { m0003Auth } from './0003-auth';
 import { m0004UploadSessions } from './0004-upload-sessions';
 import { m0005RevisionsAudit } from './0005-revisions-audit';
 import { m0006Scale } from './0006-scale';
+import { m0007SiteSearch } from './0007-site-search';
 
 export interface SqliteMigration {
   name: string;
@@ -17,4 +18,4 @@ export interface SqliteMigration {
   down: (db: Database.Database) => void;
 }
 
-export const migrations: SqliteMigration[] = [m0001Documents, m0002StorageObjects, m0003Auth, m0004UploadSessions, m0005RevisionsAudit, m0006Scale];
+export const migrations: SqliteMigration[] = [m0001Documents, m0002StorageObjects, m0003Auth, m0004UploadSessions, m0005RevisionsAudit, m0006Scale, m0007SiteSearch];

@@ -29,8 +29,9 @@ import {
   type ContentKey,
   type ContentTypes,
 } from '../../../shared/content/registry';
-import type { Actor, DeletedDocument } from '../../content/admin';
+import type { Actor, AdminListPage, DeletedDocument } from '../../content/admin';
 import type { RevisionInfo } from '../../content/history';
+import type { ApiDocument } from '../../content/service';
 import { adminOnlyProcedure, adminProcedure, router } from '../init';
 
 /** A type's data as the admin sends it: the slug may be left out (it is then generated). */
@@ -38,16 +39,18 @@ export type AdminDataInput<K extends ContentKey> = 'slug' extends keyof ContentI
   ? Omit<ContentInput<K>, 'slug'> & { slug?: string }
   : ContentInput<K>;
 
-export interface AdminListPage<K extends ContentKey> {
-  items: Array<ContentDocument<K>>;
-  nextCursor: string | null;
-  total: number;
-  /** Titles of the documents the page's relation columns point at: `{ field: { id: title } }`. */
-  relationTitles: Record<string, Record<string, string>>;
+/**
+ * The one cast of the admin routers: the service is generic over the registry and returns
+ * `ApiDocument`s (records) for a key chosen at run time; what it returns for `K` was validated by
+ * `K`'s schema when it was written, so it is `K`'s document. TypeScript cannot relate the run-time
+ * key to the static type, hence the cast, here only.
+ */
+function typed<K extends ContentKey>(_key: K, doc: ApiDocument): ContentDocument<K> {
+  return doc as unknown as ContentDocument<K>;
 }
 
 function procedureFor(type: AnyContentType): typeof adminProcedure {
-  return (adminAccessOf(type) === 'admin' ? adminOnlyProcedure : adminProcedure) as typeof adminProcedure;
+  return adminAccessOf(type) === 'admin' ? adminOnlyProcedure : adminProcedure;
 }
 
 function actorOf(user: { uid: string; email: string | null; role: Actor['role'] }): Actor {
@@ -62,18 +65,19 @@ export function adminCollectionRouter<K extends ContentKey>(key: K) {
   return router({
     list: procedure
       .input(adminListInputSchema(type))
-      .query(async ({ ctx, input }) => (await ctx.admin.list(key, input)) as unknown as AdminListPage<K>),
-    get: procedure.input(adminGetInput).query(async ({ ctx, input }) => (await ctx.admin.get(key, input.id)) as unknown as ContentDocument<K>),
+      .query(async ({ ctx, input }): Promise<AdminListPage<ContentDocument<K>>> => {
+        const page = await ctx.admin.list(key, input);
+        return { ...page, items: page.items.map((doc) => typed(key, doc)) };
+      }),
+    get: procedure.input(adminGetInput).query(async ({ ctx, input }) => typed(key, await ctx.admin.get(key, input.id))),
     // Staff for every type (titles only): relation pickers of staff-managed types may point at admin-only ones.
     options: adminProcedure.input(adminOptionsInput).query(({ ctx, input }) => ctx.admin.options(key, input)),
     create: procedure
       .input(z.object({ data }).strict())
-      .mutation(async ({ ctx, input }) => (await ctx.admin.create(key, input.data, actorOf(ctx.user))) as unknown as ContentDocument<K>),
+      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.create(key, input.data, actorOf(ctx.user)))),
     update: procedure
       .input(z.object({ id: documentIdSchema, version: versionSchema, data }).strict())
-      .mutation(
-        async ({ ctx, input }) => (await ctx.admin.update(key, input.id, input.version, input.data, actorOf(ctx.user))) as unknown as ContentDocument<K>,
-      ),
+      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.update(key, input.id, input.version, input.data, actorOf(ctx.user)))),
     delete: procedure
       .input(adminDeleteInput)
       .mutation(({ ctx, input }) => ctx.admin.delete(key, input.id, { version: input.version, detach: input.detach }, actorOf(ctx.user))),
@@ -84,14 +88,11 @@ export function adminCollectionRouter<K extends ContentKey>(key: K) {
       .query(async ({ ctx, input }) => (await ctx.admin.revision(key, input.id, input.revision)) as { revision: number; data: ContentData<K> }),
     restore: procedure
       .input(adminRestoreInput)
-      .mutation(
-        async ({ ctx, input }) =>
-          (await ctx.admin.restore(key, input.id, input.revision, input.version, actorOf(ctx.user))) as unknown as ContentDocument<K>,
-      ),
+      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.restore(key, input.id, input.revision, input.version, actorOf(ctx.user)))),
     deleted: procedure.input(z.void()).query(({ ctx }): Promise<DeletedDocument[]> => ctx.admin.deleted(key)),
     undelete: procedure
       .input(adminGetInput)
-      .mutation(async ({ ctx, input }) => (await ctx.admin.undelete(key, input.id, actorOf(ctx.user))) as unknown as ContentDocument<K>),
+      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.undelete(key, input.id, actorOf(ctx.user)))),
   });
 }
 
@@ -102,21 +103,20 @@ export function adminSingletonRouter<K extends ContentKey>(key: K) {
   const history = adminSingletonHistoryInputs(key);
   const data = type.schema as unknown as z.ZodType<ContentData<K>, ContentInput<K>>;
   return router({
-    get: procedure.input(z.void()).query(async ({ ctx }) => (await ctx.admin.getSingleton(key)) as unknown as ContentDocument<K> | null),
+    get: procedure.input(z.void()).query(async ({ ctx }) => {
+      const doc = await ctx.admin.getSingleton(key);
+      return doc ? typed(key, doc) : null;
+    }),
     update: procedure
       .input(z.object({ version: versionSchema.nullable(), data }).strict())
-      .mutation(
-        async ({ ctx, input }) => (await ctx.admin.saveSingleton(key, input.version, input.data, actorOf(ctx.user))) as unknown as ContentDocument<K>,
-      ),
+      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.saveSingleton(key, input.version, input.data, actorOf(ctx.user)))),
     revisions: procedure.input(history.revisions).query(({ ctx }): Promise<RevisionInfo[]> => ctx.admin.revisions(key, key)),
     revision: procedure
       .input(history.revision)
       .query(async ({ ctx, input }) => (await ctx.admin.revision(key, key, input.revision)) as { revision: number; data: ContentData<K> }),
     restore: procedure
       .input(history.restore)
-      .mutation(
-        async ({ ctx, input }) => (await ctx.admin.restore(key, key, input.revision, input.version, actorOf(ctx.user))) as unknown as ContentDocument<K>,
-      ),
+      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.restore(key, key, input.revision, input.version, actorOf(ctx.user)))),
   });
 }
 

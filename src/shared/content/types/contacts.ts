@@ -28,4 +28,5 @@ export const contacts = defineContentType({
   sorts: { order: { by: ['order'], direction: 'asc' } },
   fileFields: [],
   relations: [],
+  publicPlace: { page: '/Contacts' },
 });

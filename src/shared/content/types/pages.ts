@@ -26,7 +26,8 @@ export const pages = defineContentType({
   sorts: { title: { by: ['title'], direction: 'asc' } },
   fileFields: ['cover', 'attachments'],
   relations: [],
-  publicPath: (d) => `/${String(d.slug ?? d.id)}`,
+  // /msg/tethys keeps the old site's two-segment address; every other page is /{slug}.
+  publicPath: (d) => (d.slug === FIXED_PAGE_SLUGS.tethys ? '/msg/tethys' : `/${String(d.slug ?? d.id)}`),
 });
 
 export { FIXED_PAGE_SLUGS };

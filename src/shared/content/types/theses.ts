@@ -34,4 +34,5 @@ export const theses = defineContentType({
   sorts: { programme: { by: ['order'], direction: 'asc' }, title: { by: ['title'], direction: 'asc' } },
   fileFields: ['pdf'],
   relations: [{ field: 'conferenceId', to: 'conferences' }],
+  publicPlace: { relation: 'conferenceId', path: (conference, d) => `${conference}/${String(d.slug ?? d.id)}`, ownPage: true },
 });

@@ -52,6 +52,7 @@ export const users = defineContentType({
   sorts: { order: { by: ['order'], direction: 'asc' }, name: { by: ['title'], direction: 'asc' } },
   fileFields: ['photo'],
   relations: [{ field: 'departmentId', to: 'departments' }],
+  publicPlace: { relation: 'departmentId', path: (department) => department, ownPage: false },
   // The staff directory is managed by administrators only.
   access: 'admin',
 });

@@ -1,0 +1,28 @@
+/**
+ * The site search form (in the header): a GET form to /search with `q`, so it works without
+ * JavaScript; with it, react-router's <Form> navigates in the page. On /search it shows the query.
+ */
+import { useId } from 'react';
+import { Form, useLocation } from 'react-router';
+import { MAX_SEARCH_QUERY } from '../../shared/searchResults';
+
+export function SearchForm() {
+  const id = useId();
+  const location = useLocation();
+  const q = location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  return (
+    <Form method="get" action="/search" role="search" className="search-form">
+      <label htmlFor={id} className="visually-hidden">
+        Пошук по сайту
+      </label>
+      <input key={q} id={id} type="search" name="q" defaultValue={q} maxLength={MAX_SEARCH_QUERY} placeholder="Пошук" enterKeyHint="search" />
+      <button type="submit">
+        <svg className="search-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+          <circle cx="6.5" cy="6.5" r="5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M10.2 10.2 15 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="search-button-text">Знайти</span>
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,93 @@
+/** /search?q=…&page=N: the visitor search (server/search/service.ts) with highlighted snippets. */
+import { Fragment } from 'react';
+import { useId } from 'react';
+import { Form, Link, useLocation } from 'react-router';
+import { parsePageParam } from '../../../shared/routes';
+import { MAX_SEARCH_QUERY, type TextPart } from '../../../shared/searchResults';
+import { definePage } from '../../app/definePage';
+import { EmptyState } from '../../components/Cards';
+import { PageHeader } from '../../components/PageHeader';
+import { PageMeta } from '../../components/PageMeta';
+import { Pagination } from '../../components/Pagination';
+import { trpc } from '../../lib/trpc';
+
+/** The search input of a URL: the query and the page. */
+function searchInput(search: URLSearchParams | string): { q: string; page: number } {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return { q: (params.get('q') ?? '').trim(), page: parsePageParam(params) ?? 1 };
+}
+
+/** Text parts with the matched words in <mark> (React escapes every part). */
+function Marked({ parts }: { parts: TextPart[] }) {
+  return (
+    <>
+      {parts.map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <Fragment key={i}>{p.text}</Fragment>))}
+    </>
+  );
+}
+
+function Results({ q, page }: { q: string; page: number }) {
+  const [result] = trpc.search.query.useSuspenseQuery({ q, page });
+  return (
+    <>
+      <p className="search-count" role="status">
+        {result.total ? `Знайдено результатів: ${result.total}` : 'Нічого не знайдено'}
+      </p>
+      {result.items.length ? (
+        <ol className="search-results" start={(result.page - 1) * result.limit + 1}>
+          {result.items.map((hit) => (
+            <li key={`${hit.type}/${hit.url}`} className="search-result">
+              <p className="search-type">{hit.typeLabel}</p>
+              <h2 className="search-title">
+                <Link to={hit.url}>
+                  <Marked parts={hit.title} />
+                </Link>
+              </h2>
+              {hit.snippet.length > 0 && (
+                <p className="search-snippet">
+                  <Marked parts={hit.snippet} />
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <EmptyState>Спробуйте інші слова або коротший запит.</EmptyState>
+      )}
+      <Pagination page={result.page} pageCount={result.pageCount} />
+    </>
+  );
+}
+
+/** The query field of the results page (on phones the header shows only the search button). */
+function QueryForm({ q }: { q: string }) {
+  const id = useId();
+  return (
+    <Form method="get" action="/search" className="search-page-form">
+      <label htmlFor={id}>Запит</label>
+      <input key={q} id={id} type="search" name="q" defaultValue={q} maxLength={MAX_SEARCH_QUERY} enterKeyHint="search" />
+      <button type="submit">Знайти</button>
+    </Form>
+  );
+}
+
+export const searchPage = definePage({
+  path: '/search',
+  validate: ({ url }) => (url.searchParams.get('q') ?? '').length <= MAX_SEARCH_QUERY && parsePageParam(url.searchParams) !== null,
+  prefetch: async (utils, { url }) => {
+    const input = searchInput(url.searchParams);
+    if (input.q) await utils.search.query.ensureData(input);
+  },
+  Component: function SearchPage() {
+    const { search } = useLocation();
+    const { q, page } = searchInput(search);
+    return (
+      <>
+        <PageMeta title={q ? `Пошук: ${q}` : 'Пошук'} description="Пошук по сайту Українського гідрометеорологічного інституту: новини, документи, публікації, дані." />
+        <PageHeader title="Пошук" crumbs={[{ label: 'Пошук' }]} />
+        <QueryForm q={q} />
+        {q ? <Results q={q} page={page} /> : <p className="search-count">Введіть слова для пошуку.</p>}
+      </>
+    );
+  },
+});

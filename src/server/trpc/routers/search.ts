@@ -1,0 +1,14 @@
+/** `search.query`: the visitor search (server/search/service.ts), public. */
+import { z } from 'zod';
+import { MAX_SEARCH_QUERY } from '../../../shared/searchResults';
+import { SiteSearchService } from '../../search/service';
+import { publicProcedure, router } from '../init';
+
+export const searchInputSchema = z.object({
+  q: z.string().max(MAX_SEARCH_QUERY, `Запит довший за ${MAX_SEARCH_QUERY} символів`),
+  page: z.number().int().min(1).max(1000).default(1),
+});
+
+export const searchRouter = router({
+  query: publicProcedure.input(searchInputSchema).query(({ ctx, input }) => new SiteSearchService(ctx.content).search(input.q, input.page)),
+});

@@ -1,0 +1,57 @@
+/**
+ * Where documents are on the public site, from the registry: a type's own `publicPath`, or its
+ * `publicPlace` (under a related document's page, or on a fixed page). The visitor search links
+ * hits there and the sitemap lists the documents that have a page of their own.
+ */
+import type { AnyContentType } from './define';
+import { contentTypeList } from './registry';
+
+type Doc = { id: string } & Record<string, unknown>;
+
+const SAMPLE: Doc = { id: 'x', slug: 'x' };
+
+/** Public collections whose documents are on the site (a `publicPath` or a `publicPlace`). */
+export function siteTypes(): AnyContentType[] {
+  return contentTypeList.filter((t) => t.isPublic && t.kind === 'collection' && (t.publicPath || t.publicPlace));
+}
+
+/** Whether each document of the type has a page of its own (an address without a `#`). */
+export function hasOwnPage(type: AnyContentType): boolean {
+  if (type.publicPath) return !type.publicPath(SAMPLE).includes('#');
+  return Boolean(type.publicPlace && 'relation' in type.publicPlace && type.publicPlace.ownPage);
+}
+
+/**
+ * The page that lists a type's documents: the folder of its `publicPath` (`/News` for `/News/x`,
+ * `/Trainings` for `/Trainings#x`) or its fixed page; null for types listed nowhere of their own
+ * (free pages at `/x`, documents shown under a parent).
+ */
+export function listPathOf(type: AnyContentType): string | null {
+  if (type.publicPath) {
+    const path = type.publicPath(SAMPLE).split('#')[0]!;
+    if (path !== type.publicPath(SAMPLE)) return path;
+    const folder = path.slice(0, path.lastIndexOf('/'));
+    return folder || null;
+  }
+  return type.publicPlace && 'page' in type.publicPlace ? type.publicPlace.page : null;
+}
+
+/** The relation field whose target's page a document is shown under, if the type is placed so. */
+export function parentRelationOf(type: AnyContentType): { field: string; to: string } | null {
+  const place = type.publicPlace;
+  if (!place || !('relation' in place)) return null;
+  const relation = type.relations.find((r) => r.field === place.relation);
+  return relation ? { field: relation.field, to: relation.to } : null;
+}
+
+/**
+ * The address of a document on the site: its `publicPath`, its fixed page, or (for a document shown
+ * under a parent) the address built from `parentPath`; null when it has none (no parent page given).
+ */
+export function placeOf(type: AnyContentType, doc: Doc, parentPath?: string | null): string | null {
+  if (type.publicPath) return type.publicPath(doc);
+  const place = type.publicPlace;
+  if (!place) return null;
+  if ('page' in place) return place.page;
+  return parentPath ? place.path(parentPath, doc) : null;
+}

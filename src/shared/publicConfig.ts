@@ -1,0 +1,26 @@
+/**
+ * Configuration the server hands the browser in the page's data block (`config` of `__APP_DATA__`,
+ * read by the client's `lib/appData.ts`; the same firebase web config is served at
+ * /__/firebase/init.json). Shared: the server builds it, the client reads it.
+ */
+
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  storageBucket: string;
+  messagingSenderId: string;
+  appId: string;
+  measurementId?: string;
+}
+
+export interface PublicConfig {
+  supportEmail: string;
+  buildId: string;
+  backend: 'embedded' | 'firebase';
+  firebase: FirebaseWebConfig;
+  /** Public origin for canonical links. */
+  origin: string;
+  /** OAuth providers offered on the login page (firebase mode). */
+  authProviders: Array<'google' | 'facebook' | 'github' | 'twitter'>;
+}

@@ -1,0 +1,143 @@
+/**
+ * The visitor search against both stores (SQLite's FTS5 index and Firestore's `_site` terms, the
+ * emulator): Ukrainian word forms, ranking, pagination, visibility (drafts, scheduled, unpublished),
+ * the placed types (a thesis under its conference), and the search service's highlighted parts.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { contentTypes } from '../../src/shared/content/registry';
+import { ContentService } from '../../src/server/content/service';
+import { SiteSearchService } from '../../src/server/search/service';
+import { queryTerms } from '../../src/server/search/stem';
+import type { DocumentStore } from '../../src/server/store/port';
+import { backends } from './stores';
+
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+
+function news(slug: string, title: string, body: string, extra: Record<string, unknown> = {}) {
+  return contentTypes.news.schema.parse({ title, slug, status: 'published', date: '2026-05-01T09:00:00.000Z', body, ...extra });
+}
+
+describe.each(backends)('visitor search: $name', (backend) => {
+  let store: DocumentStore;
+  let dispose: () => Promise<void>;
+  let service: SiteSearchService;
+
+  const search = (q: string, page = 1, limit?: number) => service.search(q, page, limit);
+  const slugs = async (q: string) => (await search(q)).items.map((h) => h.url);
+
+  beforeEach(async () => {
+    ({ store, dispose } = await backend.open());
+    service = new SiteSearchService(new ContentService(store, () => NOW));
+  });
+  afterEach(async () => {
+    await dispose();
+  });
+
+  it('finds other forms of a word: «прогнозу» finds «прогноз» and «прогнози»', async () => {
+    await store.create('news', news('one', 'Новий прогноз', '<p>Текст.</p>'));
+    await store.create('news', news('two', 'Звіт', '<p>Місячні <b>прогнози</b> опадів.</p>'));
+    await store.create('news', news('three', 'Про клімат', '<p>Нічого про це.</p>'));
+    expect((await slugs('прогнозу')).sort()).toEqual(['/News/one', '/News/two']);
+    expect((await slugs('ПРОГНОЗІВ')).sort()).toEqual(['/News/one', '/News/two']);
+    // Every word of the query must be there (in any of its forms).
+    expect(await slugs('прогнозів опади')).toEqual(['/News/two']);
+    expect(await slugs('прогноз снігу')).toEqual([]);
+  });
+
+  it('ranks title matches above text matches and pages the hits', async () => {
+    for (let i = 0; i < 5; i += 1) await store.create('news', news(`body-${i}`, `Повідомлення ${i}`, `<p>Тут згадано посуху ${i}.</p>`));
+    await store.create('news', news('title', 'Посуха на півдні', '<p>Опис.</p>'));
+    const first = await search('посухи', 1, 4);
+    expect(first.total).toBe(6);
+    expect(first.pageCount).toBe(2);
+    expect(first.items[0]!.url).toBe('/News/title');
+    expect(first.items).toHaveLength(4);
+    const second = await search('посухи', 2, 4);
+    expect(second.items).toHaveLength(2);
+    const all = [...first.items, ...second.items].map((h) => h.url);
+    expect(new Set(all).size).toBe(6);
+    await expect(search('посухи', 3, 4)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('finds only what visitors may see: no drafts, nothing scheduled for later, nothing unpublished', async () => {
+    await store.create('news', news('draft', 'Злива', '', { status: 'draft' }));
+    await store.create('news', news('later', 'Злива пізніше', '', { publishedAt: '2026-07-01T00:00:00.000Z' }));
+    await store.create('news', news('due', 'Злива раніше', '', { publishedAt: '2026-05-01T00:00:00.000Z' }));
+    const shown = await store.create('news', news('shown', 'Злива сьогодні', ''));
+    expect((await slugs('зливу')).sort()).toEqual(['/News/due', '/News/shown']);
+    await store.update('news', shown.id, { ...shown.data, status: 'draft' }, shown.version);
+    expect(await slugs('зливу')).toEqual(['/News/due']);
+    await store.delete('news', (await store.findOne('news', [{ field: 'slug', op: '==', value: 'due' }]))!.id);
+    expect(await slugs('зливу')).toEqual([]);
+    // Types visitors never see are not searched at all.
+    await store.create('bookOrders', { name: 'Злива', email: 'a@b.c', phone: '1', publicationId: 'x', quantity: 1, comment: '', organisation: '' });
+    expect(await slugs('зливу')).toEqual([]);
+  });
+
+  it('links a thesis under its visible conference, with the type label and marked parts', async () => {
+    const conf = await store.create(
+      'conferences',
+      contentTypes.conferences.schema.parse({ title: 'Конференція', slug: 'conf-a', status: 'published', startDate: '2026-03-22', endDate: '2026-03-23', body: '' }),
+    );
+    await store.create(
+      'theses',
+      contentTypes.theses.schema.parse({
+        title: 'Гомогенізація рядів',
+        slug: 'thesis-a',
+        status: 'published',
+        conferenceId: conf.id,
+        authors: [{ name: 'Автор' }],
+        body: '<p>Методи гомогенізації &lt;script&gt; температурних рядів.</p>',
+      }),
+    );
+    const result = await search('гомогенізацію');
+    expect(result.items).toHaveLength(1);
+    const hit = result.items[0]!;
+    expect(hit).toMatchObject({ type: 'theses', typeLabel: 'Тези', url: '/conf/conf-a/thesis-a' });
+    expect(hit.title).toEqual([{ text: 'Гомогенізація', mark: true }, { text: ' рядів' }]);
+    expect(hit.snippet.filter((p) => p.mark).map((p) => p.text)).toEqual(['гомогенізації']);
+    // The entity is plain text in the parts (the page escapes it when it renders).
+    expect(hit.snippet.map((p) => p.text).join('')).toContain('<script>');
+    // A thesis whose conference visitors cannot see is not linked.
+    await store.update('conferences', conf.id, { ...conf.data, status: 'draft' }, conf.version);
+    expect(await search('гомогенізацію')).toMatchObject({ total: 0, items: [] });
+    // Published again, its theses are found again; a scheduled conference hides them until it is due.
+    const hidden = (await store.get<Record<string, unknown>>('conferences', conf.id))!;
+    await store.update('conferences', conf.id, { ...hidden.data, status: 'published', publishedAt: '2026-07-01T00:00:00.000Z' }, hidden.version);
+    expect((await search('гомогенізацію')).total).toBe(0);
+    const scheduled = (await store.get<Record<string, unknown>>('conferences', conf.id))!;
+    await store.update('conferences', conf.id, { ...scheduled.data, publishedAt: null }, scheduled.version);
+    expect((await search('гомогенізацію')).items.map((h) => h.url)).toEqual(['/conf/conf-a/thesis-a']);
+  });
+
+  it('reads nothing for a query without words', async () => {
+    expect(queryTerms(' … !!! ')).toEqual([]);
+    expect(await search(' … !!! ')).toMatchObject({ total: 0, items: [] });
+  });
+});
+
+describe('visitor search: SQLite index of documents written before it existed', () => {
+  it('is built when the store opens (and rebuilt when what is indexed changes)', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { openSqliteDatabase, SqliteDocumentStore } = await import('../../src/server/store/sqlite');
+    const dir = mkdtempSync(path.join(tmpdir(), 'uhmi-site-search-'));
+    const file = path.join(dir, 'store.sqlite');
+    try {
+      const first = new SqliteDocumentStore(await openSqliteDatabase(file));
+      await first.create('news', news('old', 'Давній прогноз', ''));
+      // As a database from before migration 0007: no entries and no signature.
+      first.db.exec("DELETE FROM site_search_docs; INSERT INTO site_search (site_search) VALUES ('delete-all'); DELETE FROM store_meta WHERE key = 'site_search';");
+      const before = await new SiteSearchService(new ContentService(first, () => NOW)).search('прогнози');
+      expect(before.total).toBe(0);
+      await first.close();
+      const reopened = new SqliteDocumentStore(await openSqliteDatabase(file));
+      const after = await new SiteSearchService(new ContentService(reopened, () => NOW)).search('прогнози');
+      expect(after.items.map((h) => h.url)).toEqual(['/News/old']);
+      await reopened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,58 @@
+/** The visitor search in Chromium: the header form with and without JavaScript, results, axe, 320 px. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+test('without JavaScript the header form finds «прогнозу» and shows marked results', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  const form = page.getByRole('search');
+  await form.getByLabel('Пошук по сайту').fill('прогнозу');
+  await form.getByRole('button', { name: 'Знайти' }).click();
+  await expect(page).toHaveURL(/\/search\?q=%D0%BF%D1%80%D0%BE%D0%B3%D0%BD%D0%BE%D0%B7%D1%83$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Пошук' })).toBeVisible();
+  await expect(page.getByText(/Знайдено результатів: \d+/)).toBeVisible();
+  await expect(page.locator('.search-result mark').first()).toHaveText(/^прогноз/i);
+  await context.close();
+});
+
+test('with JavaScript a search navigates in the page and a hit opens its page', async ({ page, consoleErrors }) => {
+  await page.goto('/News');
+  await page.getByRole('search').getByLabel('Пошук по сайту').fill('кліматичні дані');
+  await page.getByRole('search').getByLabel('Пошук по сайту').press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Пошук' })).toBeVisible();
+  await expect(page.getByRole('search').getByLabel('Пошук по сайту')).toHaveValue('кліматичні дані');
+  const first = page.locator('.search-result h2 a').first();
+  const title = (await first.textContent())!;
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('axe finds no serious or critical violation on the results page', async ({ page, consoleErrors }) => {
+  await page.goto('/search?q=прогнозу');
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('at 320 px the header with its search form and the results page do not scroll sideways', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
+  const page = await context.newPage();
+  for (const url of ['/', '/search?q=прогнозу']) {
+    await page.goto(url);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide, url).toBeLessThanOrEqual(320);
+  }
+  // The header keeps the search button; it opens /search, whose own field searches.
+  await page.goto('/');
+  await page.getByRole('search').getByRole('button', { name: 'Знайти' }).click();
+  await expect(page).toHaveURL(/\/search(\?q=)?$/);
+  await page.getByLabel('Запит').fill('прогнозу');
+  await page.getByLabel('Запит').press('Enter');
+  await expect(page.getByText(/Знайдено результатів: \d+/)).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,124 @@
+/**
+ * The visitor search on the real server (embedded SQLite, seeded): the header's GET form on every
+ * page, /search with Ukrainian word forms, counts, highlighted and escaped snippets, pages, drafts
+ * left out, the page cache dropping results when content is published, and the OpenSearch
+ * description linked from every page's head. (Both stores' search: tests/contract/siteSearch.test.ts.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentTypes } from '../../src/shared/content/registry';
+import { startTestServer, textOf, type TestServer } from './helpers';
+
+let server: TestServer;
+
+const q = (query: string, extra = '') => `/search?q=${encodeURIComponent(query)}${extra}`;
+/** The page's HTML without the JSON data block (so assertions see what is rendered). */
+const rendered = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
+
+function news(slug: string, title: string, body: string, extra: Record<string, unknown> = {}) {
+  return contentTypes.news.schema.parse({ title, slug, status: 'published', date: '2026-05-01T09:00:00.000Z', body, ...extra });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.dispose();
+});
+
+describe('the search form', () => {
+  it('is a GET form to /search in the header of every page, usable without JavaScript', async () => {
+    for (const path of ['/', '/News', '/Contacts', '/search']) {
+      const html = rendered((await server.get(path)).body);
+      const form = /<form[^>]*role="search"[^>]*>[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+      expect(form, path).toMatch(/method="get"/);
+      expect(form).toMatch(/action="\/search"/);
+      expect(form).toMatch(/<label for="([^"]+)"[^>]*>Пошук по сайту<\/label>/);
+      const id = /<label for="([^"]+)"/.exec(form)![1]!;
+      expect(form).toContain(`id="${id}"`);
+      expect(form).toMatch(/<input[^>]*name="q"/);
+      expect(textOf(/<button type="submit">[\s\S]*?<\/button>/.exec(form)?.[0] ?? '')).toBe(' Знайти ');
+    }
+  });
+
+  it('shows the query on the results page', async () => {
+    const html = rendered((await server.get(q('прогнозу'))).body);
+    expect(html).toMatch(/<input[^>]*name="q"[^>]*value="прогнозу"|<input[^>]*value="прогнозу"[^>]*name="q"/);
+  });
+});
+
+describe('/search', () => {
+  it('asks for words when there is no query', async () => {
+    const res = await server.get('/search');
+    expect(res.status).toBe(200);
+    expect(textOf(rendered(res.body))).toContain('Пошук');
+    expect(rendered(res.body)).not.toContain('<mark>');
+  });
+
+  it('finds the seed’s «прогноз», «прогнози», «прогнозів» for «прогнозу», with the count, type labels and marks', async () => {
+    const res = await server.get(q('прогнозу'));
+    expect(res.status).toBe(200);
+    const html = rendered(res.body);
+    expect(html).toMatch(/<h1>Пошук<\/h1>/);
+    const total = Number(/Знайдено результатів: (\d+)/.exec(textOf(html))?.[1]);
+    expect(total).toBeGreaterThan(1);
+    const marks = [...html.matchAll(/<mark>([^<]+)<\/mark>/g)].map((m) => m[1]!.toLowerCase());
+    expect(marks.length).toBeGreaterThan(1);
+    for (const mark of marks) expect(mark).toMatch(/^прогноз/);
+    expect(new Set(marks).size).toBeGreaterThan(1); // several forms of the word
+    expect(html).toMatch(/<p class="search-type">(Підрозділ|Новина|Документ|Сторінка|Публікація)<\/p>/);
+  });
+
+  it('says «Нічого не знайдено» when nothing matches', async () => {
+    const res = await server.get(q('квазібрязкальце'));
+    expect(res.status).toBe(200);
+    expect(textOf(rendered(res.body))).toContain('Нічого не знайдено');
+  });
+
+  it('escapes what documents hold: a title with <script> cannot inject', async () => {
+    await server.store.create('news', news('xss', '<script>alert("x")</script> Торнадо <b>жирний</b>', '<p>Торнадо &lt;img src=x onerror=alert(1)&gt; пройшло.</p>'));
+    const res = await server.get(q('торнадо'));
+    const html = rendered(res.body);
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; <mark>Торнадо</mark> &lt;b&gt;жирний&lt;/b&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(res.body).not.toMatch(/<script>alert|<img src=x|<b>жирний/);
+  });
+
+  it('pages the hits, leaves drafts out and shows what is published next (the page cache drops the results)', async () => {
+    const first = await Promise.all(Array.from({ length: 12 }, (_, i) => server.store.create('news', news(`smerch-${i}`, `Смерч ${i}`, '<p>Опис.</p>'))));
+    await server.store.create('news', news('smerch-draft', 'Смерч чернетка', '', { status: 'draft' }));
+    const one = await server.get(q('смерчі'));
+    expect(textOf(rendered(one.body))).toContain('Знайдено результатів: 12');
+    expect(rendered(one.body).match(/class="search-result"/g)).toHaveLength(10);
+    expect(one.body).toContain(`href="/search?q=${encodeURIComponent('смерчі')}&amp;page=2"`);
+    expect(rendered(one.body)).not.toContain('чернетка');
+    const two = await server.get(q('смерчі', '&page=2'));
+    expect(rendered(two.body).match(/class="search-result"/g)).toHaveLength(2);
+    expect((await server.get(q('смерчі', '&page=3'))).status).toBe(404);
+
+    expect((await server.get(q('смерчі'))).headers['x-page-cache']).toBe('hit');
+    await server.store.create('news', news('smerch-new', 'Новий смерч', ''));
+    const after = await server.get(q('смерчі'));
+    expect(after.headers['x-page-cache']).toBe('miss');
+    expect(textOf(rendered(after.body))).toContain('Знайдено результатів: 13');
+    expect(first).toHaveLength(12);
+  });
+
+  it('refuses an overlong query with a 404, not an error', async () => {
+    expect((await server.get(q('а'.repeat(201)))).status).toBe(404);
+  });
+});
+
+describe('OpenSearch', () => {
+  it('describes the search at /opensearch.xml, linked from every page', async () => {
+    const res = await server.get('/opensearch.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/opensearchdescription\+xml/);
+    expect(res.body).toContain('<ShortName>УкрГМІ</ShortName>');
+    expect(res.body).toContain('template="https://uhmi.example.org/search?q={searchTerms}"');
+    for (const path of ['/', '/News']) {
+      expect((await server.get(path)).body).toContain(
+        '<link rel="search" type="application/opensearchdescription+xml" title="УкрГМІ" href="https://uhmi.example.org/opensearch.xml">',
+      );
+    }
+  });
+});
