@@ -1,7 +1,10 @@
 /**
- * Vite builds two things:
- * - the browser bundle (`vite build`): dist/client, with a manifest the server reads for script and
- *   style tags, and the build manifests builds/latest.json and builds/meta/{id}.json;
+ * Vite builds three things (`npm run build` runs them in this order):
+ * - the admin's browser bundle (`vite build --mode admin`, React): dist/client, manifest
+ *   .vite/manifest-admin.json;
+ * - the public site's browser bundle (`vite build`, Preact through preact/compat): the same folder,
+ *   with a manifest the server reads for script and style tags (both manifests), the build manifests
+ *   builds/latest.json and builds/meta/{id}.json, and the precompressed forms of every file;
  * - the server (`vite build --ssr`): dist/server/main.js and the CLIs in dist/server/cli/, with node_modules external.
  * Vitest reads the `test` section (unit, integration, security and contract projects).
  */
@@ -50,14 +53,17 @@ function buildManifests(): Plugin {
   const id = randomUUID();
   const timestamp = Date.now();
   let outDir = 'dist/client';
+  let mode = '';
   return {
     name: 'uhmi-build-manifests',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      mode = config.mode;
     },
     closeBundle() {
-      if (!outDir.endsWith('client')) return;
+      // Once, after the last client build (the public one; the admin's is built first).
+      if (!outDir.endsWith('client') || mode === 'admin') return;
       // Files served at the site root (favicon, robots.txt) go to their own folder beside the assets.
       cpSync('src/client/static', path.join(outDir, 'static'), { recursive: true });
       mkdirSync(path.join(outDir, 'builds', 'meta'), { recursive: true });
@@ -74,9 +80,25 @@ function buildManifests(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * The public site's browser bundle runs on Preact (preact/compat), the admin's on React (issue 13:
+ * a public page loads at most 100 KB of JavaScript gzip, and React with react-dom alone is about
+ * 65 KB). Only the public client build is aliased; the server render and the admin use React.
+ */
+const PREACT = process.env.PREACT_DIR ?? 'preact';
+const PREACT_ALIASES = [
+  { find: /^react$/, replacement: `${PREACT}/compat` },
+  { find: /^react-dom$/, replacement: `${PREACT}/compat` },
+  { find: /^react-dom\/client$/, replacement: `${PREACT}/compat/client` },
+  { find: /^react\/jsx-runtime$/, replacement: `${PREACT}/jsx-runtime` },
+  { find: /^react\/jsx-dev-runtime$/, replacement: `${PREACT}/jsx-runtime` },
+];
+
+export default defineConfig(({ command, isSsrBuild, mode }) => ({
   plugins: [react(), buildManifests()],
   publicDir: false,
+  // `vite build --mode admin` builds the admin (React, Mantine); plain `vite build` the public site.
+  resolve: command === 'build' && !isSsrBuild && mode !== 'admin' ? { alias: PREACT_ALIASES } : {},
   build: (isSsrBuild
     ? {
         outDir: 'dist/server',
@@ -100,13 +122,15 @@ export default defineConfig(({ isSsrBuild }) => ({
       }
     : {
         outDir: 'dist/client',
-        manifest: true,
-        emptyOutDir: true,
         // Maps are written for error tracking but not referenced from the bundles ('hidden'), and
         // the server does not serve them (app.ts refuses /assets/*.map).
         sourcemap: 'hidden',
         target: 'es2022',
-        rollupOptions: { input: { public: 'src/client/entry-client.tsx', admin: 'src/client/entry-admin.tsx' } },
+        // Two client builds into one folder: the admin first (`--mode admin`, which empties it), then
+        // the public site, whose closeBundle writes the build manifests and precompresses both.
+        emptyOutDir: mode === 'admin',
+        manifest: mode === 'admin' ? '.vite/manifest-admin.json' : true,
+        rollupOptions: { input: mode === 'admin' ? { admin: 'src/client/entry-admin.tsx' } : { public: 'src/client/entry-client.tsx' } },
       }) as BuildOptions,
   test: {
     projects: [

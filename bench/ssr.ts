@@ -4,6 +4,7 @@
  *
  *   npm run bench:ssr                                  # 5 pages, 10 connections, 8 s per run
  *   BENCH_SECONDS=4 BENCH_LIGHTHOUSE=0 npm run bench:ssr
+ *   BENCH_PAGES=/,news npm run bench:ssr               # some pages only: /, /News, news, dataset, /Contacts
  *
  * Pages: `/`, `/News`, the newest news item, one dataset page (`/data_repo/{slug}`) and `/Contacts`.
  * The server runs in a child process (bench/ssr-server.ts, built by `npm run build` into
@@ -19,7 +20,9 @@
  *   cached   — the page from the page cache;
  *   uncached — a second server with the page cache off (every request rendered and gzip'ed, as
  *              signed-in staff get pages).
- * Printed: req/s, the ratio to the static run, p50 and p99 latency; the server's peak RSS while
+ * Printed: req/s, the ratio to the static run, p50 and p99 latency, and the server's CPU time per
+ * request (user + system from /proc: unlike req/s it hardly moves with other load on the machine);
+ * the server's peak RSS while
  * under load (sampled from /proc every 100 ms); then Lighthouse's mobile performance score and LCP
  * for each page with Debian's chromium (`BENCH_CHROME`, default /usr/bin/chromium; BENCH_LIGHTHOUSE=0
  * skips it). Targets: cached ≥ 0.8×, uncached ≥ 0.2×, cached p99 < 20 ms, RSS ≤ 250 MB,
@@ -37,9 +40,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const CHROME = process.env.BENCH_CHROME ?? '/usr/bin/chromium';
 const ENCODING = 'br, gzip';
+const PAGES = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
+const CLOCK_TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim() || 100);
 
 interface Run {
   rps: number;
+  /** The server's CPU time (user + system) per request, ms. */
+  cpuMs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -89,12 +96,20 @@ function rssMb(pid: number): number {
 
 let peakRss = 0;
 
+/** A process's CPU time so far (user + system), ms. */
+function cpuTimeMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+}
+
 async function load(url: string, pid: number, seconds = SECONDS): Promise<Run> {
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 100);
   try {
     await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: { 'accept-encoding': ENCODING } });
+    const cpu0 = cpuTimeMs(pid);
     const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { 'accept-encoding': ENCODING } });
-    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+    const cpuMs = (cpuTimeMs(pid) - cpu0) / Math.max(1, r.requests.total);
+    return { rps: r.requests.average, cpuMs, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
   } finally {
     clearInterval(sampler);
   }
@@ -164,13 +179,17 @@ async function main() {
     const published = <T extends { data: { status?: string } }>(docs: T[] | undefined) => (docs ?? []).filter((d) => d.data.status === 'published');
     const news = [...published(seedSet.news as Array<{ data: { status?: string; date: string; slug: string } }>)].sort((a, b) => Date.parse(b.data.date) - Date.parse(a.data.date))[0]!;
     const dataset = published(seedSet.dataRepo as Array<{ data: { status?: string; slug: string } }>)[0];
-    const pages: Array<[string, string]> = [
-      ['/', '/'],
-      ['/News', '/News'],
-      ['news item', `/News/${news.data.slug}`],
-      ['dataset', dataset ? `/data_repo/${dataset.data.slug}` : '/data_repo'],
-      ['/Contacts', '/Contacts'],
-    ];
+    const pages: Array<[string, string]> = (
+      [
+        ['/', '/', '/'],
+        ['/News', '/News', '/News'],
+        ['news item', 'news', `/News/${news.data.slug}`],
+        ['dataset', 'dataset', dataset ? `/data_repo/${dataset.data.slug}` : '/data_repo'],
+        ['/Contacts', '/Contacts', '/Contacts'],
+      ] as const
+    )
+      .filter(([, key]) => !PAGES || PAGES.includes(key))
+      .map(([name, , url]) => [name, url]);
     mkdirSync(path.join(clientDir, 'static', 'bench'), { recursive: true });
     for (const [i, [name, url]] of pages.entries()) {
       const plain = await fetchBytes(server.origin + url, 'identity');
@@ -209,12 +228,12 @@ async function main() {
     const rssUncached = peakRss;
 
     console.log(`\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, Accept-Encoding: ${ENCODING}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}\n`);
-    console.log('page        static req/s │ cached req/s   ×static  p50  p99 │ uncached req/s  ×static  p50  p99');
+    console.log('page        static req/s │ cached req/s   ×static  p50  p99 │ uncached req/s  ×static  p50  p99 │ CPU ms/request: static cached uncached');
     for (const r of results) {
       const u = r.uncached!;
       const bad = r.stat.errors + r.cached.errors + u.errors + r.stat.non2xx + r.cached.non2xx + u.non2xx;
       console.log(
-        `${r.name.padEnd(11)} ${fmt(r.stat.rps).padStart(12)} │ ${fmt(r.cached.rps).padStart(12)} ${fmt(r.cached.rps / r.stat.rps, 2).padStart(8)} ${fmt(r.cached.p50).padStart(4)} ${fmt(r.cached.p99).padStart(4)} │ ${fmt(u.rps).padStart(14)} ${fmt(u.rps / r.stat.rps, 2).padStart(8)} ${fmt(u.p50).padStart(4)} ${fmt(u.p99).padStart(4)}${bad ? `  (${bad} errors/non-2xx)` : ''}`,
+        `${r.name.padEnd(11)} ${fmt(r.stat.rps).padStart(12)} │ ${fmt(r.cached.rps).padStart(12)} ${fmt(r.cached.rps / r.stat.rps, 2).padStart(8)} ${fmt(r.cached.p50).padStart(4)} ${fmt(r.cached.p99).padStart(4)} │ ${fmt(u.rps).padStart(14)} ${fmt(u.rps / r.stat.rps, 2).padStart(8)} ${fmt(u.p50).padStart(4)} ${fmt(u.p99).padStart(4)} │ ${fmt(r.stat.cpuMs, 2).padStart(21)} ${fmt(r.cached.cpuMs, 2).padStart(6)} ${fmt(u.cpuMs, 2).padStart(8)}${bad ? `  (${bad} errors/non-2xx)` : ''}`,
       );
     }
     console.log(`(latency in ms)\npeak RSS under load: ${fmt(rssCached)} MB (static + cached runs), ${fmt(rssUncached)} MB (uncached runs)`);

@@ -17,15 +17,15 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * `targetGzip` is issue 13's goal; `maxGzip` is the ceiling the test enforces today (the measured
- * size plus a little), lowered as the bundles shrink until it reaches the target. Neither target is
- * met yet: React, react-dom and react-router alone are about 100 KB gzip (see README, Performance).
+ * `targetGzip` is issue 13's goal and `maxGzip` the ceiling the test enforces; both are met, so they
+ * are equal. The public site runs on Preact (preact/compat, aliased in its build only: see
+ * vite.config.ts); the admin login is plain React with firebase/auth, Mantine loading after sign-in.
  */
 export const BUDGETS = {
   /** All JavaScript of a public page (entry and its static imports). */
-  public: { entry: 'src/client/entry-client.tsx', extra: [] as string[], targetGzip: 100 * 1024, maxGzip: 145 * 1024 },
+  public: { entry: 'src/client/entry-client.tsx', extra: [] as string[], targetGzip: 100 * 1024, maxGzip: 100 * 1024 },
   /** The admin's login page: the admin entry's static imports plus the login route's lazy chunk. */
-  adminLogin: { entry: 'src/client/entry-admin.tsx', extra: ['src/client/admin/pages/LoginPage.tsx'], targetGzip: 150 * 1024, maxGzip: 280 * 1024 },
+  adminLogin: { entry: 'src/client/entry-admin.tsx', extra: ['src/client/admin/pages/LoginPage.tsx'], targetGzip: 150 * 1024, maxGzip: 150 * 1024 },
 } as const;
 
 export interface EntrySize {
@@ -38,8 +38,14 @@ export interface EntrySize {
   targetGzip: number;
 }
 
-function readManifest(clientDir: string): Manifest {
-  return JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+/** The public build's manifest and the admin build's (see vite.config.ts), merged. */
+export function readManifest(clientDir: string): Manifest {
+  const out: Manifest = {};
+  for (const name of ['manifest-admin.json', 'manifest.json']) {
+    const file = path.join(clientDir, '.vite', name);
+    if (existsSync(file)) Object.assign(out, JSON.parse(readFileSync(file, 'utf8')) as Manifest);
+  }
+  return out;
 }
 
 /** The chunks loaded up front for the given manifest keys (static imports only, not dynamic ones). */

@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
+import type { RouteDeps } from './app/definePage';
 import { createRoutes } from './app/routes';
 import type { HeadTags } from './app/site';
 import type { PublicConfig } from '../shared/publicConfig';
@@ -46,14 +47,19 @@ export type RenderResult =
       isBot: boolean;
     };
 
+// Built once: the route tree and react-router's static handler (route matching data) do not depend
+// on the request; each request's query utils and tRPC client reach the loaders and actions as
+// react-router's request context.
+const handler = createStaticHandler(createRoutes({ depsOf: ({ context }) => context as RouteDeps }));
+
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
   const utils = createQueryUtils(queryClient, options.trpcClient);
-  const handler = createStaticHandler(createRoutes(utils, options.trpcClient));
+  const requestContext: RouteDeps = { utils, client: options.trpcClient };
   const request = options.form
     ? new Request(options.url, { method: 'POST', body: options.form.body, headers: { 'Content-Type': options.form.contentType } })
     : new Request(options.url);
-  const context = await handler.query(request);
+  const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }

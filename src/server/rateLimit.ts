@@ -5,7 +5,7 @@
  * instances share one count.
  */
 import { createHash } from 'node:crypto';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface RateLimit {
@@ -65,7 +65,7 @@ export function firestoreRateLimiter(db: Firestore, now: () => number = Date.now
             const snap = await tx.get(ref);
             const t = now();
             const end = t + limit.durationSeconds * 1000;
-            const window = { points: 1, resetAt: end, expireAt: Timestamp.fromMillis(end) };
+            const window = { points: 1, resetAt: end, expireAt: new Date(end) }; // stored as a Timestamp (the TTL field)
             // A first window is created (fails if another instance created it meanwhile: counted again below).
             if (!snap.exists) {
               tx.create(ref, window);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
 const ADMIN = { email: 'admin@uhmi.org.ua', password: 'e2e-admin-password' };
@@ -58,4 +59,35 @@ test('an administrator creates an editor, who cannot open the accounts section',
   await page.goto('/edit/admin/config/AuthUsers');
   await expect(page).toHaveURL(/\/edit\/admin\?denied=1$/);
   await expect(page.getByRole('alert')).toContainText('лише адміністраторам');
+});
+
+test('the sign-in screens check their fields in Ukrainian and have no serious accessibility violation', async ({ page, consoleErrors }) => {
+  await page.goto('/edit/admin/Login');
+  await page.getByRole('button', { name: 'Увійти' }).click();
+  await expect(page.getByText('Введіть коректну адресу електронної пошти')).toBeVisible();
+  await expect(page.getByText('Введіть пароль')).toBeVisible();
+  await expect(page.getByLabel('Електронна пошта')).toHaveAttribute('aria-invalid', 'true');
+  const axe = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  expect(await axe()).toEqual([]);
+
+  await page.getByRole('button', { name: 'Забули пароль?' }).click();
+  await expect(page.getByRole('heading', { name: 'Відновлення пароля' })).toBeVisible();
+  await page.getByLabel('Електронна пошта').fill('not-an-address');
+  await page.getByRole('button', { name: 'Надіслати посилання' }).click();
+  await expect(page.getByText('Введіть коректну адресу електронної пошти')).toBeVisible();
+  expect(await axe()).toEqual([]);
+
+  await page.goto('/edit/admin/Login?mode=resetPassword&oobCode=unused');
+  await page.getByLabel('Новий пароль').fill('short');
+  await page.getByRole('button', { name: 'Зберегти пароль' }).click();
+  await expect(page.getByText('Пароль має містити щонайменше 8 символів')).toBeVisible();
+  await page.getByLabel('Новий пароль').fill('long-enough-password');
+  await page.getByLabel('Повторіть пароль').fill('another-password');
+  await page.getByRole('button', { name: 'Зберегти пароль' }).click();
+  await expect(page.getByText('Паролі не збігаються')).toBeVisible();
+  expect(await axe()).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

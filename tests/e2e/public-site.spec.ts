@@ -129,3 +129,24 @@ for (const path of ['/', '/News', '/News/105-rokiv-hidrometeorolohichnii-sluzhbi
     expect(consoleErrors).toEqual([]);
   });
 }
+
+test('the page is hydrated: links navigate in the same document and forms submit through the API', async ({ page, consoleErrors }) => {
+  await page.goto('/');
+  await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
+  await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Новини', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Новини' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+  await page.goto('/publications/nastanova-hidrometeorolohichnym-stantsiiam-i-postam');
+  const form = page.getByRole('region', { name: 'Замовити друкований примірник' });
+  await form.getByLabel('Ім’я та прізвище').fill('Тест Тестович');
+  await form.getByLabel('Електронна пошта').fill('not-an-address');
+  await form.getByRole('button', { name: 'Надіслати замовлення' }).click();
+  await expect(form.getByText('Перевірте виділені поля.')).toBeVisible();
+  await expect(form.getByLabel('Електронна пошта')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Електронна пошта').fill('reader@example.org');
+  await form.getByRole('button', { name: 'Надіслати замовлення' }).click();
+  await expect(page.getByRole('heading', { name: 'Замовлення прийнято' })).toBeVisible();
+  // The refused first order is logged by the browser as a failed request (400); nothing else.
+  expect(consoleErrors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+});

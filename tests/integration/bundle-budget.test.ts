@@ -2,6 +2,7 @@
  * Issue 13: the JavaScript a public page and the admin's login page load up front, gzip, from the
  * built client's manifest (a size check, not a timing). Needs `npm run build`; skipped without it.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUDGETS, hasBuild, initialChunks, measureBudgets } from '../../scripts/bundle-budget';
 
@@ -19,7 +20,21 @@ describe.skipIf(!hasBuild())('bundle budgets (dist/client)', () => {
 
   it(`the admin login stays within its ceiling (${BUDGETS.adminLogin.maxGzip / 1024} KB gzip); the editor and media library are lazy`, () => {
     expect(sizes.adminLogin!.jsGzip).toBeLessThanOrEqual(BUDGETS.adminLogin.maxGzip);
-    expect(sizes.adminLogin!.files.join(' ')).not.toMatch(/SectionRoutes|MediaBrowser|RichTextEditor|AdminLayout/);
+    expect(sizes.adminLogin!.files.join(' ')).not.toMatch(/SectionRoutes|MediaBrowser|RichTextEditor|AdminLayout|AdminShell/);
+  });
+
+  it('a public page runs on Preact, the admin on React', () => {
+    const code = (name: string) => sizes[name]!.files.map((f) => readFileSync(`dist/client/${f}`, 'utf8')).join('\n');
+    // react-dom's production build names its error page; Preact's compat layer has none.
+    expect(code('public')).not.toContain('react.dev/errors');
+    expect(code('adminLogin')).toContain('react.dev/errors');
+  });
+
+  it('neither a public page nor the admin login loads Mantine or Tiptap (the Mantine shell loads after sign-in)', () => {
+    for (const name of ['public', 'adminLogin']) {
+      const code = sizes[name]!.files.map((f) => readFileSync(`dist/client/${f}`, 'utf8')).join('\n');
+      expect(code, name).not.toMatch(/mantine|prosemirror|tiptap/i);
+    }
   });
 
   it('counts static imports only', () => {

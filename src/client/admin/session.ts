@@ -5,7 +5,6 @@
  */
 import { onIdTokenChanged, signOut, type Auth, type User } from 'firebase/auth';
 import type { QueryClient } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { useSyncExternalStore } from 'react';
 
 export type StaffRole = 'admin' | 'editor';
@@ -142,7 +141,9 @@ export function useSessionState(session: AdminSession): SessionState {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
 }
 
-const isUnauthorized = (error: unknown) => error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';
+// Read structurally (a TRPCClientError's `data.code`): the login page, which loads this module, does
+// not carry the tRPC client (issue 13).
+const isUnauthorized = (error: unknown) => (error as { data?: { code?: string } } | null)?.data?.code === 'UNAUTHORIZED';
 
 /**
  * Rechecks the session whenever a query or mutation is refused as UNAUTHORIZED, so an account

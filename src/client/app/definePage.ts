@@ -65,21 +65,33 @@ function isMissing(err: unknown): boolean {
   return err instanceof TRPCClientError && (err.data?.code === 'NOT_FOUND' || err.data?.code === 'BAD_REQUEST');
 }
 
+/** What a route's loader and action work with: query utils and the tRPC client. */
+export interface RouteDeps {
+  utils: QueryUtils;
+  client: AppTRPCClient;
+}
+
+/** The deps of a loader or action call (the server's come with the request, see `createRoutes`). */
+export type DepsOf = (args: { context?: unknown }) => RouteDeps;
+
 /** Builds the action of a page that has one. */
-export function pageAction(def: PageDef, client: AppTRPCClient) {
+export function pageAction(def: PageDef, depsOf: DepsOf) {
   const action = def.action;
   if (!action) return undefined;
-  return ({ params, request }: ActionFunctionArgs) => {
+  return (actionArgs: ActionFunctionArgs) => {
+    const { params, request } = actionArgs;
     const url = new URL(request.url);
     if (def.validate && !def.validate({ params, url })) notFound(url.pathname);
-    return action({ params, url, request, client });
+    return action({ params, url, request, client: depsOf(actionArgs).client });
   };
 }
 
 /** Builds the loader of a page: validate, run middleware, prefetch; missing data becomes a 404. */
-export function pageLoader(def: PageDef, utils: QueryUtils, middlewareRegistry: Readonly<Record<string, RouteMiddleware>>) {
+export function pageLoader(def: PageDef, depsOf: DepsOf, middlewareRegistry: Readonly<Record<string, RouteMiddleware>>) {
   const middleware = resolveRouteMiddleware(def.middleware ?? [], middlewareRegistry);
-  return async ({ params, request }: LoaderFunctionArgs) => {
+  return async (loaderArgs: LoaderFunctionArgs) => {
+    const { params, request } = loaderArgs;
+    const { utils } = depsOf(loaderArgs);
     const url = new URL(request.url);
     const args: PageArgs = { params, url };
     if (def.validate && !def.validate(args)) notFound(url.pathname);

@@ -2,7 +2,7 @@
  * The public route tree. Every page declared in routes/public is listed once here; the server
  * render and the browser build their routers from this same function.
  */
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { RouteMiddleware } from '../../shared/routes';
 import type { AppTRPCClient, QueryUtils } from '../lib/trpc';
 import { activityItemPage, activityListPage, receptionPage } from '../routes/public/activities';
@@ -18,7 +18,7 @@ import { cop29Page, slugPage, tethysPage, unknownPage } from '../routes/public/p
 import { publicationItemPage, publicationsListPage } from '../routes/public/publications';
 import { searchPage } from '../routes/public/search';
 import { trainingsPage } from '../routes/public/trainings';
-import { pageAction, pageLoader, type PageDef } from './definePage';
+import { pageAction, pageLoader, type DepsOf, type PageDef, type RouteDeps } from './definePage';
 import { PageErrorBoundary, PublicLayout, RootErrorBoundary, RootShell } from './layouts';
 
 export const publicPages: PageDef[] = [
@@ -53,15 +53,22 @@ export const publicPages: PageDef[] = [
 /** Named route middleware available to pages (the identity issue adds `auth` and `guest`). */
 export const routeMiddleware: Record<string, RouteMiddleware> = {};
 
-/** The route tree; `client` runs the actions of pages that take a posted form. */
-export function createRoutes(utils: QueryUtils, client: AppTRPCClient): RouteObject[] {
+/**
+ * The route tree. Loaders prefetch through query utils and actions (pages that take a posted form)
+ * call the tRPC client: the browser passes its own; the server builds the tree once and hands each
+ * request's to the loaders and actions as react-router's request context (`depsOf`), so no route
+ * tree is built per request.
+ */
+export function createRoutes(source: { deps: RouteDeps } | { depsOf: DepsOf }): RouteObject[] {
+  const depsOf: DepsOf = 'depsOf' in source ? source.depsOf : () => source.deps;
   return [
     {
       id: 'root',
       Component: RootShell,
       ErrorBoundary: RootErrorBoundary,
-      loader: async () => {
-        await Promise.all([utils.header.get.ensureData(), utils.footer.get.ensureData()]);
+      loader: async (args: LoaderFunctionArgs) => {
+        const { utils: u } = depsOf(args);
+        await Promise.all([u.header.get.ensureData(), u.footer.get.ensureData()]);
         return null;
       },
       children: [
@@ -74,8 +81,8 @@ export function createRoutes(utils: QueryUtils, client: AppTRPCClient): RouteObj
               ErrorBoundary: PageErrorBoundary,
               children: publicPages.map((page) => ({
                 path: page.path,
-                loader: pageLoader(page, utils, routeMiddleware),
-                action: pageAction(page, client),
+                loader: pageLoader(page, depsOf, routeMiddleware),
+                action: pageAction(page, depsOf),
                 Component: page.Component,
               })),
             },

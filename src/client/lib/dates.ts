@@ -27,25 +27,41 @@ function tidy(formatted: string): string {
   return formatted.replace(/\s+р\./gu, '\u00a0р.');
 }
 
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * Formatted texts by their input: ICU formatting (formatRange above all) is a noticeable part of a
+ * server render, and pages show the same few dates again and again. Bounded: emptied when full.
+ */
+const formatted = new Map<string, string>();
+function memo(key: string, make: () => string): string {
+  let text = formatted.get(key);
+  if (text === undefined) {
+    if (formatted.size >= 2000) formatted.clear();
+    formatted.set(key, (text = make()));
+  }
+  return text;
+}
+
 /** «23 березня 2026 р.» */
 export function formatDate(value: string): string {
-  return tidy(dayFormat.format(toDate(value)));
+  return memo(`d${value}`, () => tidy(dayFormat.format(toDate(value))));
 }
 
 /** «23 березня 2026 р. о 10:00» */
 export function formatDateTime(value: string): string {
-  return tidy(dayTimeFormat.format(toDate(value)));
+  return memo(`t${value}`, () => tidy(dayTimeFormat.format(toDate(value))));
 }
 
 /** «22–23 березня 2026 р.», or one date when both are the same day. */
 export function formatDateRange(start: string, end: string): string {
   if (!end || start === end) return formatDate(start);
-  return tidy(dayFormat.formatRange(toDate(start), toDate(end)));
+  return memo(`r${start}/${end}`, () => tidy(dayFormat.formatRange(toDate(start), toDate(end))));
 }
 
 /** Today's calendar date in Kyiv, `YYYY-MM-DD`. */
 export function todayInKyiv(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return isoDayFormat.format(now);
 }
 
 /** The calendar day before `date` (`YYYY-MM-DD` in, `YYYY-MM-DD` out). */

@@ -14,6 +14,7 @@
  */
 import { dehydrate, hashKey, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import superjson, { type SuperJSONResult } from 'superjson';
+import { superjsonText } from './superjsonText';
 import { unwrapTables } from '../components/TableScroll';
 import type { SharedKind } from './sharedStrings';
 
@@ -78,7 +79,7 @@ export function packPageState(queryClient: QueryClient, shown: ReadonlyMap<strin
     t: queries.reduce((max, q) => Math.max(max, q.state.dataUpdatedAt), 0),
     q: queries.map((q) => [q.queryKey, share(q.state.data, shown)]),
   };
-  return superjson.stringify(packed);
+  return superjsonText(packed);
 }
 
 /**

@@ -12,7 +12,6 @@ import type { Config } from '../config';
 import { PRIVATE_FILE_MODE } from '../dataDir';
 import { AccountStore } from './accounts';
 import { EmbeddedIdentity } from './embedded';
-import { FirebaseIdentity } from './firebase';
 import { loadOrCreateSigningKey } from './keys';
 import { ResetRequestLimiter, SignInLimiter } from './limiter';
 import type { MailOutbox } from '../mail/outbox';
@@ -45,6 +44,8 @@ export interface IdentityLog {
 export async function createIdentity(config: Config, db: Database.Database, log: IdentityLog, outbox?: MailOutbox): Promise<Identity> {
   const mailer = passwordResetMailer(outbox);
   if (config.backend === 'firebase') {
+    // Loaded only in firebase mode: firebase-admin costs the embedded server memory for nothing.
+    const { FirebaseIdentity } = await import('./firebase');
     const backend = new FirebaseIdentity({
       projectId: config.firebase.projectId,
       apiKey: config.firebase.apiKey,

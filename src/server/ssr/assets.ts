@@ -34,11 +34,24 @@ export interface ClientBuild {
 export const PUBLIC_ENTRY = 'src/client/entry-client.tsx';
 export const ADMIN_ENTRY = 'src/client/entry-admin.tsx';
 
+/**
+ * Vite's manifests of the client build: the public site's (`manifest.json`) and the admin's
+ * (`manifest-admin.json`, a build of its own: the public one runs on Preact), merged.
+ */
+export function readClientManifest(dir: string): Record<string, ManifestChunk> {
+  const out: Record<string, ManifestChunk> = {};
+  for (const name of ['manifest-admin.json', 'manifest.json']) {
+    const file = path.join(dir, '.vite', name);
+    if (existsSync(file)) Object.assign(out, JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>);
+  }
+  return out;
+}
+
 export function loadClientBuild(dir: string): ClientBuild {
   const manifestFile = path.join(dir, '.vite', 'manifest.json');
   const latestFile = path.join(dir, 'builds', 'latest.json');
   const built = existsSync(manifestFile);
-  const manifest = built ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
+  const manifest = built ? readClientManifest(dir) : {};
   const buildId = existsSync(latestFile) ? (JSON.parse(readFileSync(latestFile, 'utf8')) as { id: string }).id : 'dev';
   return {
     dir,

@@ -3,7 +3,10 @@
  * No inline script: the configuration, the dehydrated react-query state and the router's hydration
  * data travel in one non-executable JSON block (`<script type="application/json" id="__APP_DATA__">`,
  * read by the entry), so the same bytes can be served to everyone (page cache, CDN) and the CSP needs
- * no nonce.
+ * no nonce. The block comes after the page's content, so the browser parses and paints the content
+ * first (the module script is deferred: it runs once the whole document, the block too, is parsed).
+ * The script is fetched at low priority: the server-rendered page paints without it, so on a slow
+ * connection its bytes should not compete with the page's own (Lighthouse counts them towards FCP).
  */
 import type { HeadTags } from '../../client/app/site';
 import type { HeadPart } from '../../client/lib/head/build';
@@ -105,11 +108,11 @@ ${opts.noindex ? '<meta name="robots" content="noindex, nofollow">\n' : ''}${sha
 ${ICON_TAGS}
 ${styleTags(assets)}
 ${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}
-<script type="application/json" id="${APP_DATA_ID}">${appDataJson(opts)}</script>
-${assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : ''}
+${assets.script ? `<script type="module" src="${escapeHtml(assets.script)}" fetchpriority="low"></script>` : ''}
 </head>
 <body>
 <div id="root">${opts.appHtml}</div>
+<script type="application/json" id="${APP_DATA_ID}">${appDataJson(opts)}</script>
 </body>
 </html>`;
 }

@@ -9,18 +9,33 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import type { ObjectMetadata, ObjectStore } from './objects';
 import { isResizableImage, type ImageWidth } from '../../shared/images';
+
+let sharpModule: Promise<(input: string | Buffer, options: SharpOptions) => Sharp> | undefined;
+
+/**
+ * sharp (libvips), loaded on the first variant: a server that makes none does not carry it (about
+ * 9 MB). libvips' operation cache is off: each variant is made once and then read from its file, so
+ * the cache (50 MB by default) would only hold memory.
+ */
+function loadSharp() {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 /**
  * A WebP of an image (a file path or its bytes) at most `width` pixels wide, never enlarged, EXIF
  * orientation applied; GIF and WebP keep their animation. Used for the embedded store's variants and
  * for those made into Cloud Storage (portVariants.ts).
  */
-export function webpVariant(input: string | Buffer, contentType: string, width: number): Promise<Buffer> {
+export async function webpVariant(input: string | Buffer, contentType: string, width: number): Promise<Buffer> {
   const animated = /gif|webp/i.test(contentType);
-  return sharp(input, { animated, limitInputPixels: 100_000_000 })
+  return (await loadSharp())(input, { animated, limitInputPixels: 100_000_000 })
     .rotate() // apply EXIF orientation
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: 80 })

@@ -2,9 +2,9 @@
  * /edit/admin/Login (empty layout): email and password sign-in, password reset (request and
  * completion from the emailed link), and in firebase mode the configured OAuth providers (popup,
  * falling back to redirect when the popup is blocked). Every identity error has a Ukrainian message.
+ * Plain React with login.css (no Mantine, react-hook-form or zod), so the page loads little
+ * JavaScript; the Mantine shell loads after sign-in.
  */
-import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   confirmPasswordReset,
   FacebookAuthProvider,
@@ -19,25 +19,26 @@ import {
   type AuthProvider,
 } from 'firebase/auth';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { IDENTITY_ERROR_MESSAGES, identityErrorMessage } from '../../../shared/identityErrors';
 import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
 import { safeReturnUrl } from '../guards';
+import { ErrorAlert, Field, LoginFrame as Frame, isEmail, useLoginForm, type FieldErrors } from '../login/ui';
 import { useSessionState } from '../session';
 
 const DISABLED_MESSAGE = IDENTITY_ERROR_MESSAGES['user-disabled']!;
 
-const signInSchema = z.object({
-  email: z.email({ error: 'Введіть коректну адресу електронної пошти' }),
-  password: z.string().min(1, 'Введіть пароль'),
+const EMAIL_MESSAGE = 'Введіть коректну адресу електронної пошти';
+type SignIn = { email: string; password: string };
+const signInSchema = (v: SignIn): FieldErrors<SignIn> => ({
+  ...(isEmail(v.email) ? {} : { email: EMAIL_MESSAGE }),
+  ...(v.password ? {} : { password: 'Введіть пароль' }),
 });
-const resetRequestSchema = z.object({ email: z.email({ error: 'Введіть коректну адресу електронної пошти' }) });
-const newPasswordSchema = z
-  .object({ password: z.string().min(MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE), repeat: z.string() })
-  .refine((v) => v.password === v.repeat, { message: 'Паролі не збігаються', path: ['repeat'] });
+const resetRequestSchema = (v: { email: string }) => (isEmail(v.email) ? {} : { email: EMAIL_MESSAGE });
+type NewPassword = { password: string; repeat: string };
+const newPasswordSchema = (v: NewPassword): FieldErrors<NewPassword> =>
+  v.password.length < MIN_PASSWORD_LENGTH ? { password: WEAK_PASSWORD_MESSAGE } : v.password !== v.repeat ? { repeat: 'Паролі не збігаються' } : {};
 
 const PROVIDERS: Record<string, { label: string; create: () => AuthProvider }> = {
   google: { label: 'Увійти через Google', create: () => new GoogleAuthProvider() },
@@ -46,35 +47,11 @@ const PROVIDERS: Record<string, { label: string; create: () => AuthProvider }> =
   twitter: { label: 'Увійти через X (Twitter)', create: () => new TwitterAuthProvider() },
 };
 
-function Frame({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Center mih="100vh" p="md" bg="gray.0" component="main">
-      <Paper w={420} maw="100%" p="xl" radius="lg" withBorder shadow="sm">
-        <Text size="sm" c="dimmed" mb={4}>
-          УкрГМІ · адміністрування сайту
-        </Text>
-        <Title order={1} size="h2" mb="lg">
-          {title}
-        </Title>
-        {children}
-      </Paper>
-    </Center>
-  );
-}
-
-function ErrorAlert({ message }: { message: string | null }) {
-  return message ? (
-    <Alert color="red" role="alert" title="Помилка">
-      {message}
-    </Alert>
-  ) : null;
-}
-
 function NewPasswordForm({ oobCode }: { oobCode: string }) {
   const { auth } = useAdmin();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const form = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', repeat: '' } });
+  const form = useLoginForm(newPasswordSchema);
   const submit = form.handleSubmit(async ({ password }) => {
     setError(null);
     try {
@@ -87,24 +64,26 @@ function NewPasswordForm({ oobCode }: { oobCode: string }) {
   if (done) {
     return (
       <Frame title="Пароль змінено">
-        <Stack>
-          <Text>Новий пароль збережено. Тепер можна увійти з ним.</Text>
-          <Anchor href="/edit/admin/Login">Перейти до входу</Anchor>
-        </Stack>
+        <div className="login-stack">
+          <p>Новий пароль збережено. Тепер можна увійти з ним.</p>
+          <a className="login-link" href="/edit/admin/Login">
+            Перейти до входу
+          </a>
+        </div>
       </Frame>
     );
   }
   return (
     <Frame title="Новий пароль">
       <form onSubmit={submit} noValidate>
-        <Stack>
+        <div className="login-stack">
           <ErrorAlert message={error} />
-          <PasswordInput label="Новий пароль" autoComplete="new-password" {...form.register('password')} error={form.formState.errors.password?.message} />
-          <PasswordInput label="Повторіть пароль" autoComplete="new-password" {...form.register('repeat')} error={form.formState.errors.repeat?.message} />
-          <Button type="submit" loading={form.formState.isSubmitting}>
+          <Field label="Новий пароль" type="password" autoComplete="new-password" name="password" error={form.errors.password} />
+          <Field label="Повторіть пароль" type="password" autoComplete="new-password" name="repeat" error={form.errors.repeat} />
+          <button type="submit" className="login-button" disabled={form.submitting}>
             Зберегти пароль
-          </Button>
-        </Stack>
+          </button>
+        </div>
       </form>
     </Frame>
   );
@@ -114,7 +93,7 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
   const { auth } = useAdmin();
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
+  const form = useLoginForm(resetRequestSchema);
   const submit = form.handleSubmit(async ({ email }) => {
     setError(null);
     try {
@@ -127,22 +106,22 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
   return (
     <Frame title="Відновлення пароля">
       <form onSubmit={submit} noValidate>
-        <Stack>
+        <div className="login-stack">
           <ErrorAlert message={error} />
           {sentTo ? (
-            <Alert color="green" role="status">
+            <p className="login-alert login-alert-success" role="status">
               Запит для {sentTo} прийнято. Якщо ця адреса належить обліковому запису і на сайті налаштовано пошту, протягом
               кількох хвилин надійде лист із посиланням для зміни пароля. Якщо листа немає, зверніться до адміністратора сайту.
-            </Alert>
+            </p>
           ) : null}
-          <TextInput label="Електронна пошта" type="email" autoComplete="email" {...form.register('email')} error={form.formState.errors.email?.message} />
-          <Button type="submit" loading={form.formState.isSubmitting}>
+          <Field label="Електронна пошта" type="email" autoComplete="email" name="email" error={form.errors.email} />
+          <button type="submit" className="login-button" disabled={form.submitting}>
             Надіслати посилання
-          </Button>
-          <Anchor component="button" type="button" onClick={onBack}>
+          </button>
+          <button type="button" className="login-link" onClick={onBack}>
             Повернутися до входу
-          </Anchor>
-        </Stack>
+          </button>
+        </div>
       </form>
     </Frame>
   );
@@ -157,7 +136,7 @@ export function LoginPage() {
   // A session that ended because the account was disabled is explained, not just ended.
   const shownError = error ?? (state.status === 'signedOut' && state.reason === 'disabled' ? DISABLED_MESSAGE : null);
   const [resetting, setResetting] = useState(false);
-  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useLoginForm(signInSchema);
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
 
   /** After sign-in: wait until the session sync has set the cookie, then go on (or refuse without a role). */
@@ -204,30 +183,30 @@ export function LoginPage() {
   return (
     <Frame title="Вхід">
       <form onSubmit={submit} noValidate>
-        <Stack>
+        <div className="login-stack">
           <ErrorAlert message={shownError} />
-          <TextInput label="Електронна пошта" type="email" autoComplete="username" {...form.register('email')} error={form.formState.errors.email?.message} />
-          <PasswordInput label="Пароль" autoComplete="current-password" {...form.register('password')} error={form.formState.errors.password?.message} />
-          <Button type="submit" loading={form.formState.isSubmitting}>
+          <Field label="Електронна пошта" type="email" autoComplete="username" name="email" error={form.errors.email} />
+          <Field label="Пароль" type="password" autoComplete="current-password" name="password" error={form.errors.password} />
+          <button type="submit" className="login-button" disabled={form.submitting}>
             Увійти
-          </Button>
-          <Anchor component="button" type="button" onClick={() => setResetting(true)} size="sm">
+          </button>
+          <button type="button" className="login-link" onClick={() => setResetting(true)}>
             Забули пароль?
-          </Anchor>
+          </button>
           {config.authProviders.length > 0 && (
             <>
-              <Divider label="або" labelPosition="center" />
+              <p className="login-divider">або</p>
               {config.authProviders.map((p) => (
-                <Button key={p} variant="default" onClick={() => void withProvider(PROVIDERS[p]!.create)}>
+                <button key={p} type="button" className="login-button login-button-secondary" onClick={() => void withProvider(PROVIDERS[p]!.create)}>
                   {PROVIDERS[p]!.label}
-                </Button>
+                </button>
               ))}
             </>
           )}
-          <Anchor href="/" size="sm">
+          <a className="login-link" href="/">
             ← На сайт
-          </Anchor>
-        </Stack>
+          </a>
+        </div>
       </form>
     </Frame>
   );
