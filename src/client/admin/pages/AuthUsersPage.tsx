@@ -3,7 +3,7 @@
  * name, role, disabled, created, last sign-in), create, change role, disable/enable, send a password
  * reset, delete with confirmation. Works in both backends (the server uses IdentityBackend).
  */
-import { Alert, Badge, Button, Group, Menu, Modal, PasswordInput, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Menu, Modal, PasswordInput, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,6 +17,7 @@ import { trpc } from '../../lib/trpc';
 import { useAdmin } from '../context';
 import { useSessionState } from '../session';
 import { trpcErrorMessage } from '../trpcErrors';
+import { StateBadge } from './cellValue';
 
 type Role = 'admin' | 'editor';
 const ROLE_OPTIONS = [
@@ -157,15 +158,7 @@ export function AuthUsersPage() {
                   />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {a.disabled ? (
-                    <Badge color="gray" variant="light" miw="fit-content">
-                      Вимкнено
-                    </Badge>
-                  ) : (
-                    <Badge color="green" variant="light" miw="fit-content">
-                      Активний
-                    </Badge>
-                  )}
+                  {a.disabled ? <StateBadge color="gray" label="Вимкнено" /> : <StateBadge color="green" label="Активний" />}
                 </Table.Td>
                 <Table.Td>{a.createdAt ? formatDateTime(a.createdAt) : '—'}</Table.Td>
                 <Table.Td>{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : '—'}</Table.Td>

@@ -4,7 +4,7 @@ import type { FieldSpec } from '../form/introspect';
 import { formatDate, formatDateTime } from '../../lib/dates';
 
 /** A publication state; the label is never cut short, however narrow the column. */
-function StateBadge({ color, label }: { color: string; label: string }) {
+export function StateBadge({ color, label }: { color: string; label: string }) {
   return (
     <Badge color={color} variant="light" tt="none" styles={{ label: { overflow: 'visible' } }}>
       {label}
