@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { publications } from '../../src/shared/content/types/publications';
 import { news } from '../../src/shared/content/types/news';
+import { users } from '../../src/shared/content/types/users';
 
 function messages(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }): Record<string, string> {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -19,5 +20,11 @@ describe('validation messages', () => {
     const m = messages(news.schema.safeParse({ title: 'Новина', slug: 'novyna', date: '2026-01-01T00:00:00Z', tags: 'не масив' }));
     expect(m.tags).toMatch(/[А-ЯІЇЄҐа-яіїєґ]/);
     expect(m.tags).not.toMatch(/invalid input|expected/i);
+  });
+
+  it('a missing staff name is named as the name, not as a title', () => {
+    const m = messages(users.schema.safeParse({ title: '', slug: 'kovalenko' }));
+    expect(m.title).toContain('Прізвище, ім’я, по батькові');
+    expect(m.title).not.toContain('Заголовок');
   });
 });

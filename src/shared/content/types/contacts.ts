@@ -1,7 +1,7 @@
 /** Contact points of the institute (reception, HR, postgraduate office...): /Contacts. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { emailSchema, text } from '../fields';
+import { emailSchema, text, requiredText } from '../fields';
 
 export const contacts = defineContentType({
   key: 'contacts',
@@ -12,6 +12,8 @@ export const contacts = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
+    // Its own name for the title field, so a message under it names the right field.
+    title: requiredText(300, 'Назва'),
     order: z.number().int().min(0).max(10_000).default(0),
     phones: z.array(text(60, 'Телефон')).max(10).default([]),
     email: emailSchema.or(z.literal('')).default(''),

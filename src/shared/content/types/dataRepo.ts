@@ -15,6 +15,8 @@ export const dataRepo = defineContentType({
   publishable: true,
   schema: z.object({
     ...legacyPublishableFields,
+    // Its own name for the title field, so a message under it names the right field.
+    title: requiredText(300, 'Назва набору даних'),
     order: z.number().int().min(0).max(10_000).default(0),
     variables: z
       .array(z.object({ name: requiredText(200, 'Змінна'), unit: text(40, 'Одиниці').default(''), description: text(500, 'Опис').default('') }))

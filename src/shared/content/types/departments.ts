@@ -1,7 +1,7 @@
 /** Research departments and laboratories: /Departments and /Departments/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { emailSchema, idRefSchema, imageRefSchema, richTextSchema, text } from '../fields';
+import { emailSchema, idRefSchema, imageRefSchema, richTextSchema, text, requiredText } from '../fields';
 
 export const departments = defineContentType({
   key: 'departments',
@@ -12,6 +12,8 @@ export const departments = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
+    // Its own name for the title field, so a message under it names the right field.
+    title: requiredText(300, 'Назва підрозділу'),
     shortName: text(60, 'Скорочена назва').default(''),
     order: z.number().int().min(0).max(10_000).default(0),
     /** The staff member (users) who heads the department. */

@@ -21,6 +21,8 @@ export const journal = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
+    // Its own name for the title field, so a message under it names the right field.
+    title: requiredText(300, 'Назва випуску'),
     year: z.number().int().min(1900).max(2100),
     volume: z.number().int().min(1).max(10_000),
     number: z.number().int().min(1).max(100),

@@ -1,7 +1,7 @@
 /** The staff directory (people shown on the site; not sign-in accounts, which are AuthUsers). */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { emailSchema, idRefSchema, imageRefSchema, text } from '../fields';
+import { emailSchema, idRefSchema, imageRefSchema, text, requiredText } from '../fields';
 
 /**
  * Whether an ORCID iD could have been issued: its check character is right (ISO 7064 MOD 11-2, as
@@ -25,6 +25,8 @@ export const users = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
+    // Its own name for the title field, so a message under it names the right field.
+    title: requiredText(300, 'Прізвище, ім’я, по батькові'),
     /** Full name, e.g. «Коваленко Олена Петрівна» (the title field holds it). */
     position: text(300, 'Посада').default(''),
     academicDegree: text(200, 'Науковий ступінь').default(''),
