@@ -2,12 +2,18 @@
  * The site search form (in the header): a GET form to /search with `q`, so it works without
  * JavaScript; with it, react-router's <Form> navigates in the page. On /search it shows the query.
  */
-import { useId } from 'react';
 import { Form, useLocation } from 'react-router';
 import { MAX_SEARCH_QUERY } from '../../shared/searchResults';
 
+/**
+ * A fixed id, not useId: the input is remounted for each query (key), and the public bundle's Preact
+ * keeps the server's ids from hydration, so a fresh useId on the new input would no longer match the
+ * label's `for`. There is one header form per page.
+ */
+const INPUT_ID = 'site-search-q';
+
 export function SearchForm() {
-  const id = useId();
+  const id = INPUT_ID;
   const location = useLocation();
   const q = location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   return (

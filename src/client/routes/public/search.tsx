@@ -1,6 +1,5 @@
 /** /search?q=…&page=N: the visitor search (server/search/service.ts) with highlighted snippets. */
 import { Fragment } from 'react';
-import { useId } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { parsePageParam } from '../../../shared/routes';
 import { MAX_SEARCH_QUERY, type TextPart } from '../../../shared/searchResults';
@@ -61,7 +60,8 @@ function Results({ q, page }: { q: string; page: number }) {
 
 /** The query field of the results page (on phones the header shows only the search button). */
 function QueryForm({ q }: { q: string }) {
-  const id = useId();
+  // A fixed id for the remounted input (see SearchForm).
+  const id = 'search-page-q';
   return (
     <Form method="get" action="/search" className="search-page-form">
       <label htmlFor={id}>Запит</label>
