@@ -7,12 +7,12 @@ import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { signInWithEmailAndPassword } from 'firebase/auth';
-import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
+import type { FirebaseStorage } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FileRef } from '../../src/shared/content/fields';
 import { UploadProgress } from '../../src/client/admin/media/UploadProgress';
-import { disposeAuthClients, newAuthClient } from '../integration/firebaseClient';
+import { disposeAuthClients } from '../integration/firebaseClient';
+import { storageClient } from '../security/helpers';
 import { startTestServer, type TestServer } from '../integration/helpers';
 import { renderAdmin } from './render';
 
@@ -29,10 +29,7 @@ beforeAll(async () => {
   server = await startTestServer({ SEED: 'false' });
   origin = await server.listen();
   await server.identity.createAccount({ ...EDITOR, role: 'editor' });
-  const auth = await newAuthClient(origin);
-  await signInWithEmailAndPassword(auth, EDITOR.email, EDITOR.password);
-  storage = getStorage(auth.app, `gs://${server.config.firebase.storageBucket}`);
-  connectStorageEmulator(storage, '127.0.0.1', Number(new URL(origin).port));
+  storage = await storageClient(origin, server.config.firebase.storageBucket, EDITOR);
 });
 
 afterAll(async () => {

@@ -4,9 +4,14 @@
  */
 import { useLocation } from 'react-router';
 
-export function itemInput(idOrSlug: string, search: URLSearchParams | string): { idOrSlug: string; preview?: true } {
+/** Whether the address asks for a staff preview (`?preview=1`). */
+export function isPreviewSearch(search: URLSearchParams | string): boolean {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  return params.get('preview') === '1' ? { idOrSlug, preview: true } : { idOrSlug };
+  return params.get('preview') === '1';
+}
+
+export function itemInput(idOrSlug: string, search: URLSearchParams | string): { idOrSlug: string; preview?: true } {
+  return isPreviewSearch(search) ? { idOrSlug, preview: true } : { idOrSlug };
 }
 
 /** itemInput for the current location. */

@@ -12,6 +12,7 @@ import { SCROLL_DELAY_MS } from '../../shared/routes';
 import { handleChunkLoadError } from '../lib/buildUpdates';
 import { scrollAfterNavigation } from '../lib/scroll';
 import { useSite } from './site';
+import { isPreviewSearch } from './itemInput';
 
 export function RootShell() {
   const location = useLocation();
@@ -35,11 +36,6 @@ export function RootShell() {
  */
 let firstPageShown = false;
 
-/** Whether the address is a staff preview (`?preview=1`, as itemInput reads it). */
-function isPreview(search: string): boolean {
-  return new URLSearchParams(search).get('preview') === '1';
-}
-
 /** Says plainly that a preview is not what visitors see (drafts and scheduled documents show in it). */
 function PreviewBanner() {
   return (
@@ -60,7 +56,7 @@ export function PublicLayout() {
         Перейти до змісту
       </a>
       <SiteHeader />
-      {isPreview(location.search) ? <PreviewBanner /> : null}
+      {isPreviewSearch(location.search) ? <PreviewBanner /> : null}
       <main id="main" tabIndex={-1} className={firstPageShown ? 'container page-transition' : 'container'} key={location.pathname}>
         <Outlet />
       </main>
