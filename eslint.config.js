@@ -15,7 +15,8 @@ const serverImports = {
 const clientImports = { group: ['**/client/**'], message: 'Shared code never imports the client (src/client).' };
 const trpcImports = {
   group: ['@trpc/*', '**/trpc/**', '../trpc'],
-  message: 'The content domain never imports the transport: throw a domain error (src/server/content/errors.ts); the tRPC layer maps it.',
+  message:
+    'The content domain never imports the transport: throw a domain error (src/server/content/errors.ts); the tRPC layer maps it.',
 };
 
 export default tseslint.config(
@@ -38,6 +39,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [serverImports] }],
     },
   },
-  { files: ['src/shared/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [serverImports, clientImports] }] } },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverImports, clientImports] }] },
+  },
   { files: ['src/server/content/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [trpcImports] }] } },
 );

@@ -32,7 +32,11 @@ function precompress(dir: string): { files: number; bytes: number; br: number; g
       const data = readFileSync(file);
       if (data.length < 1024) continue;
       const br = brotliCompressSync(data, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
       });
       const gz = gzipSync(data, { level: 9 });
       // A compressed form no smaller than the file is not worth serving.
@@ -68,11 +72,16 @@ function buildManifests(): Plugin {
       cpSync('src/client/static', path.join(outDir, 'static'), { recursive: true });
       mkdirSync(path.join(outDir, 'builds', 'meta'), { recursive: true });
       writeFileSync(path.join(outDir, 'builds', 'latest.json'), JSON.stringify({ id, timestamp }));
-      writeFileSync(path.join(outDir, 'builds', 'meta', `${id}.json`), JSON.stringify({ id, timestamp, matcher: {}, prerendered: [] }));
+      writeFileSync(
+        path.join(outDir, 'builds', 'meta', `${id}.json`),
+        JSON.stringify({ id, timestamp, matcher: {}, prerendered: [] }),
+      );
       // Served by @fastify/static with preCompressed (app.ts): no compression per request.
       for (const sub of ['assets', 'static']) {
         const t = precompress(path.join(outDir, sub));
-        console.log(`precompressed ${sub}/: ${t.files} files, ${(t.bytes / 1024).toFixed(0)} KB → br ${(t.br / 1024).toFixed(0)} KB, gzip ${(t.gz / 1024).toFixed(0)} KB`);
+        console.log(
+          `precompressed ${sub}/: ${t.files} files, ${(t.bytes / 1024).toFixed(0)} KB → br ${(t.br / 1024).toFixed(0)} KB, gzip ${(t.gz / 1024).toFixed(0)} KB`,
+        );
       }
       // What a public page and the admin's login page load up front (budgets: tests/integration/bundle-budget.test.ts).
       console.log(`\nentry sizes (JavaScript loaded up front):\n${formatBudgets(measureBudgets(outDir))}\n`);
@@ -130,7 +139,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         // the public site, whose closeBundle writes the build manifests and precompresses both.
         emptyOutDir: mode === 'admin',
         manifest: mode === 'admin' ? '.vite/manifest-admin.json' : true,
-        rollupOptions: { input: mode === 'admin' ? { admin: 'src/client/entry-admin.tsx' } : { public: 'src/client/entry-client.tsx' } },
+        rollupOptions: {
+          input: mode === 'admin' ? { admin: 'src/client/entry-admin.tsx' } : { public: 'src/client/entry-client.tsx' },
+        },
       }) as BuildOptions,
   test: {
     projects: [
@@ -141,16 +152,34 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
       {
         extends: true,
         // Issue 15: the admin's form widgets and upload progress rendered in jsdom with Testing Library.
-        test: { name: 'component', include: ['tests/component/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/component/setup.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/component/setup.ts'],
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
         // One file per hole found by the security review (issue 11); each failed before its fix.
-        test: { name: 'security', include: ['tests/security/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
@@ -179,7 +208,13 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
       {
         extends: true,
         // Issue 15: the Docker image's runtime stage without Docker: `npm ci --omit=dev` in a scratch copy, then the built server.
-        test: { name: 'production', include: ['tests/production/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 900_000 },
+        test: {
+          name: 'production',
+          include: ['tests/production/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 900_000,
+        },
       },
     ],
   },

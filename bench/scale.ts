@@ -119,14 +119,19 @@ function rareWord(): string {
 }
 
 async function callers(server: ServerHandle): Promise<{ visitor: Caller; admin: Caller }> {
-  const createContext = createContextFactory({ config: server.config, content: server.content, identity: server.identity });
+  const createContext = createContextFactory({
+    config: server.config,
+    content: server.content,
+    identity: server.identity,
+  });
   const signIn = await server.app.inject({
     method: 'POST',
     url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${server.config.firebase.apiKey}`,
     payload: { ...ADMIN, returnSecureToken: true },
   });
   const { idToken } = signIn.json() as { idToken: string };
-  const request = (cookies: Record<string, string>) => ({ cookies, ip: '192.0.2.1', headers: {} }) as unknown as FastifyRequest;
+  const request = (cookies: Record<string, string>) =>
+    ({ cookies, ip: '192.0.2.1', headers: {} }) as unknown as FastifyRequest;
   return {
     visitor: createCaller(await createContext({ req: request({}) })),
     admin: createCaller(await createContext({ req: request({ __session: idToken }) })),
@@ -148,11 +153,19 @@ function stateShare(url: string, withCss: string): PageShare {
   const html = withCss.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
   const match = new RegExp(`<script type="application/json" id="${APP_DATA_ID}">([\\s\\S]*?)</script>`).exec(html);
   const state = match ? (JSON.parse(match[1]!) as { state?: unknown }).state : undefined;
-  return { url, bytes: Buffer.byteLength(html), stateBytes: state === undefined ? 0 : Buffer.byteLength(scriptJson(state)) };
+  return {
+    url,
+    bytes: Buffer.byteLength(html),
+    stateBytes: state === undefined ? 0 : Buffer.byteLength(scriptJson(state)),
+  };
 }
 
 /** Measures every operation at the store's current size. */
-async function measureAll(server: ServerHandle, label: string, quiet = false): Promise<{ times: Map<string, number>; shares: PageShare[]; kinds: Map<string, Measure['kind']> }> {
+async function measureAll(
+  server: ServerHandle,
+  label: string,
+  quiet = false,
+): Promise<{ times: Map<string, number>; shares: PageShare[]; kinds: Map<string, Measure['kind']> }> {
   const { visitor, admin } = await callers(server);
   const first = await visitor.news.list({ limit: 12 });
   const lastPage = first.pageCount;
@@ -168,13 +181,33 @@ async function measureAll(server: ServerHandle, label: string, quiet = false): P
     { label: 'GET /News/{slug}', kind: 'read', run: () => page(server, `/News/${slug}`) },
     { label: 'news.list (first page)', kind: 'read', run: () => visitor.news.list({ limit: 12 }) },
     { label: 'news.get (by slug)', kind: 'read', run: () => visitor.news.get({ idOrSlug: slug }) },
-    { label: 'admin news list by title', kind: 'read', run: () => admin.adminContent.news.list({ sort: { field: 'title', direction: 'asc' }, limit: 25 }) },
-    { label: 'admin news list by date', kind: 'read', run: () => admin.adminContent.news.list({ sort: { field: 'date', direction: 'desc' }, limit: 25 }) },
-    { label: 'admin news list (default: last updated)', kind: 'read', run: () => admin.adminContent.news.list({ limit: 25 }) },
-    { label: 'admin news list, published (by last update)', kind: 'read', run: () => admin.adminContent.news.list({ status: 'published', limit: 25 }) },
-    { label: `admin search for one word («${word}»)`, kind: 'search', run: () => admin.adminContent.news.list({ search: word, limit: 25 }) },
     {
-      label: 'admin search, a word in other types\' template (метеорологічного)',
+      label: 'admin news list by title',
+      kind: 'read',
+      run: () => admin.adminContent.news.list({ sort: { field: 'title', direction: 'asc' }, limit: 25 }),
+    },
+    {
+      label: 'admin news list by date',
+      kind: 'read',
+      run: () => admin.adminContent.news.list({ sort: { field: 'date', direction: 'desc' }, limit: 25 }),
+    },
+    {
+      label: 'admin news list (default: last updated)',
+      kind: 'read',
+      run: () => admin.adminContent.news.list({ limit: 25 }),
+    },
+    {
+      label: 'admin news list, published (by last update)',
+      kind: 'read',
+      run: () => admin.adminContent.news.list({ status: 'published', limit: 25 }),
+    },
+    {
+      label: `admin search for one word («${word}»)`,
+      kind: 'search',
+      run: () => admin.adminContent.news.list({ search: word, limit: 25 }),
+    },
+    {
+      label: "admin search, a word in other types' template (метеорологічного)",
       kind: 'search',
       run: () => admin.adminContent.news.list({ search: 'метеорологічного', limit: 25 }),
     },
@@ -214,7 +247,10 @@ async function measureAll(server: ServerHandle, label: string, quiet = false): P
   if (quiet) return { times, shares, kinds };
   console.log(`\n${label}`);
   for (const [key, ms] of times) console.log(`  ${key.padEnd(48)} ${ms.toFixed(2).padStart(9)} ms`);
-  for (const s of shares) console.log(`  ${`HTML ${s.url}`.padEnd(48)} ${String(s.bytes).padStart(9)} B, react-query state ${((100 * s.stateBytes) / s.bytes).toFixed(1)}%`);
+  for (const s of shares)
+    console.log(
+      `  ${`HTML ${s.url}`.padEnd(48)} ${String(s.bytes).padStart(9)} B, react-query state ${((100 * s.stateBytes) / s.bytes).toFixed(1)}%`,
+    );
   return { times, shares, kinds };
 }
 
@@ -237,11 +273,14 @@ async function main(): Promise<void> {
   let server = await start();
   /** The embedded store's ANALYZE (this bench measures the SQLite store). */
   const analyze = () => {
-    if (!(server.store instanceof SqliteDocumentStore)) throw new Error('bench:scale measures the embedded SQLite store (BACKEND=embedded)');
+    if (!(server.store instanceof SqliteDocumentStore))
+      throw new Error('bench:scale measures the embedded SQLite store (BACKEND=embedded)');
     server.store.analyze();
   };
   try {
-    console.log(`DATA_DIR ${dataDir}; ${BASE} then ${SCALE} synthetic documents per collection type; median of ${ROUNDS} rounds' medians of ${BATCHES} batches`);
+    console.log(
+      `DATA_DIR ${dataDir}; ${BASE} then ${SCALE} synthetic documents per collection type; median of ${ROUNDS} rounds' medians of ${BATCHES} batches`,
+    );
     let started = performance.now();
     await loadSynthetic(server.store, BASE, 'base');
     analyze();
@@ -273,7 +312,9 @@ async function main(): Promise<void> {
       const base = small.times.get(key)!;
       const ratio = ms / base;
       const target = large.kinds.get(key) === 'search' ? 3 : 2;
-      console.log(`  ${key.padEnd(48)} ${base.toFixed(2).padStart(8)} → ${ms.toFixed(2).padStart(8)} ms  ×${ratio.toFixed(2)} ${ratio <= target ? 'ok' : `over ${target}`}`);
+      console.log(
+        `  ${key.padEnd(48)} ${base.toFixed(2).padStart(8)} → ${ms.toFixed(2).padStart(8)} ms  ×${ratio.toFixed(2)} ${ratio <= target ? 'ok' : `over ${target}`}`,
+      );
     }
     const worst = Math.max(...[...small.shares, ...large.shares].map((s) => s.stateBytes / s.bytes));
     console.log(`\nLargest react-query state share of a page's HTML: ${(100 * worst).toFixed(1)}% (target ≤ 25%)`);

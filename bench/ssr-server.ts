@@ -15,7 +15,9 @@ console.log('ready');
 process.on('SIGUSR2', () => {
   const m = process.memoryUsage();
   const mb = (n: number) => Math.round(n / 1048576);
-  console.log(`memory ${JSON.stringify({ rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) })}`);
+  console.log(
+    `memory ${JSON.stringify({ rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) })}`,
+  );
 });
 process.on('SIGTERM', () => {
   void handle.close().then(() => process.exit(0));

@@ -53,7 +53,6 @@ interface Run {
   non2xx: number;
 }
 
-
 interface Server {
   origin: string;
   child: ChildProcess;
@@ -64,7 +63,14 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['dist/server/bench/ssr-server.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: origin, LOG_LEVEL: 'silent', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -107,15 +113,30 @@ async function load(url: string, pid: number, seconds = SECONDS): Promise<Run> {
   try {
     await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: { 'accept-encoding': ENCODING } });
     const cpu0 = cpuTimeMs(pid);
-    const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { 'accept-encoding': ENCODING } });
+    const r = await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: seconds,
+      headers: { 'accept-encoding': ENCODING },
+    });
     const cpuMs = (cpuTimeMs(pid) - cpu0) / Math.max(1, r.requests.total);
-    return { rps: r.requests.average, cpuMs, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+    return {
+      rps: r.requests.average,
+      cpuMs,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.timeouts,
+      non2xx: r.non2xx,
+    };
   } finally {
     clearInterval(sampler);
   }
 }
 
-async function fetchBytes(url: string, encoding: string): Promise<{ status: number; body: Buffer; encoding: string | null }> {
+async function fetchBytes(
+  url: string,
+  encoding: string,
+): Promise<{ status: number; body: Buffer; encoding: string | null }> {
   // Raw bytes as sent (node's fetch would decode them): a plain http request.
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
@@ -123,20 +144,36 @@ async function fetchBytes(url: string, encoding: string): Promise<{ status: numb
       .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), encoding: (res.headers['content-encoding'] as string) ?? null }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            encoding: (res.headers['content-encoding'] as string) ?? null,
+          }),
+        );
       })
       .on('error', reject);
   });
 }
 
-async function lighthouse(urls: Array<[string, string]>): Promise<Array<{ name: string; score: number; lcp: number; tbt: number; fcp: number; element: string }>> {
+async function lighthouse(
+  urls: Array<[string, string]>,
+): Promise<Array<{ name: string; score: number; lcp: number; tbt: number; fcp: number; element: string }>> {
   const [{ default: lh }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
   const out: Array<{ name: string; score: number; lcp: number; tbt: number; fcp: number; element: string }> = [];
   try {
     for (const [name, url] of urls) {
       // Default config: mobile form factor, simulated slow 4G and 4× CPU slowdown.
-      const result = await lh(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const result = await lh(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
       const lhr = result!.lhr;
       out.push({
         name,
@@ -176,8 +213,11 @@ async function main() {
     let server = await startServer(env);
     servers.push(server);
     const { seedSet } = await import('../src/server/seed/content/index');
-    const published = <T extends { data: { status?: string } }>(docs: T[] | undefined) => (docs ?? []).filter((d) => d.data.status === 'published');
-    const news = [...published(seedSet.news as Array<{ data: { status?: string; date: string; slug: string } }>)].sort((a, b) => Date.parse(b.data.date) - Date.parse(a.data.date))[0]!;
+    const published = <T extends { data: { status?: string } }>(docs: T[] | undefined) =>
+      (docs ?? []).filter((d) => d.data.status === 'published');
+    const news = [...published(seedSet.news as Array<{ data: { status?: string; date: string; slug: string } }>)].sort(
+      (a, b) => Date.parse(b.data.date) - Date.parse(a.data.date),
+    )[0]!;
     const dataset = published(seedSet.dataRepo as Array<{ data: { status?: string; slug: string } }>)[0];
     const pages: Array<[string, string]> = (
       [
@@ -200,7 +240,9 @@ async function main() {
       writeFileSync(file, plain.body);
       writeFileSync(`${file}.br`, br.body);
       writeFileSync(`${file}.gz`, gz.body);
-      console.log(`${name.padEnd(10)} ${url}: ${fmt(plain.body.length / 1024, 1)} KB, br ${fmt(br.body.length / 1024, 1)} KB, gzip ${fmt(gz.body.length / 1024, 1)} KB`);
+      console.log(
+        `${name.padEnd(10)} ${url}: ${fmt(plain.body.length / 1024, 1)} KB, br ${fmt(br.body.length / 1024, 1)} KB, gzip ${fmt(gz.body.length / 1024, 1)} KB`,
+      );
     }
     await server.stop();
     servers.pop();
@@ -224,11 +266,16 @@ async function main() {
     peakRss = 0;
     server = await startServer({ ...env, BENCH_PAGE_CACHE: 'off' });
     servers.push(server);
-    for (const [i, [, url]] of pages.entries()) results[i]!.uncached = await load(server.origin + url, server.child.pid!);
+    for (const [i, [, url]] of pages.entries())
+      results[i]!.uncached = await load(server.origin + url, server.child.pid!);
     const rssUncached = peakRss;
 
-    console.log(`\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, Accept-Encoding: ${ENCODING}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}\n`);
-    console.log('page        static req/s │ cached req/s   ×static  p50  p99 │ uncached req/s  ×static  p50  p99 │ CPU ms/request: static cached uncached');
+    console.log(
+      `\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, Accept-Encoding: ${ENCODING}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}\n`,
+    );
+    console.log(
+      'page        static req/s │ cached req/s   ×static  p50  p99 │ uncached req/s  ×static  p50  p99 │ CPU ms/request: static cached uncached',
+    );
     for (const r of results) {
       const u = r.uncached!;
       const bad = r.stat.errors + r.cached.errors + u.errors + r.stat.non2xx + r.cached.non2xx + u.non2xx;
@@ -236,11 +283,16 @@ async function main() {
         `${r.name.padEnd(11)} ${fmt(r.stat.rps).padStart(12)} │ ${fmt(r.cached.rps).padStart(12)} ${fmt(r.cached.rps / r.stat.rps, 2).padStart(8)} ${fmt(r.cached.p50).padStart(4)} ${fmt(r.cached.p99).padStart(4)} │ ${fmt(u.rps).padStart(14)} ${fmt(u.rps / r.stat.rps, 2).padStart(8)} ${fmt(u.p50).padStart(4)} ${fmt(u.p99).padStart(4)} │ ${fmt(r.stat.cpuMs, 2).padStart(21)} ${fmt(r.cached.cpuMs, 2).padStart(6)} ${fmt(u.cpuMs, 2).padStart(8)}${bad ? `  (${bad} errors/non-2xx)` : ''}`,
       );
     }
-    console.log(`(latency in ms)\npeak RSS under load: ${fmt(rssCached)} MB (static + cached runs), ${fmt(rssUncached)} MB (uncached runs)`);
+    console.log(
+      `(latency in ms)\npeak RSS under load: ${fmt(rssCached)} MB (static + cached runs), ${fmt(rssUncached)} MB (uncached runs)`,
+    );
 
     if (LIGHTHOUSE) {
       console.log('\nLighthouse (mobile: simulated slow 4G, 4× CPU slowdown), chromium ' + CHROME);
-      for (const s of scores) console.log(`${s.name.padEnd(11)} performance ${s.score}  LCP ${fmt(s.lcp)} ms  FCP ${fmt(s.fcp)} ms  TBT ${fmt(s.tbt)} ms  (LCP element ${s.element})`);
+      for (const s of scores)
+        console.log(
+          `${s.name.padEnd(11)} performance ${s.score}  LCP ${fmt(s.lcp)} ms  FCP ${fmt(s.fcp)} ms  TBT ${fmt(s.tbt)} ms  (LCP element ${s.element})`,
+        );
     }
   } finally {
     for (const s of servers) await s.stop();

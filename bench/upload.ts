@@ -69,7 +69,13 @@ async function serve(): Promise<void> {
   const { createServer } = await import('../src/server/app');
   const { loadConfig } = await import('../src/server/config');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'false', NODE_ENV: 'production', ADMIN_PASSWORD: 'bench-admin-password' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED: 'false',
+    NODE_ENV: 'production',
+    ADMIN_PASSWORD: 'bench-admin-password',
+  });
   const server = await createServer(config, { logger: false });
   const email = 'bench-editor@uhmi.example.org';
   const password = 'bench-editor-password';
@@ -80,7 +86,10 @@ async function serve(): Promise<void> {
   process.on('message', async (message) => {
     if (message === 'usage') {
       const usage = process.resourceUsage();
-      process.send!({ cpu: (usage.userCPUTime + usage.systemCPUTime) / 1e6, maxRss: usage.maxRSS * 1024 } satisfies Usage);
+      process.send!({
+        cpu: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+        maxRss: usage.maxRSS * 1024,
+      } satisfies Usage);
     } else if (message === 'stop') {
       server.app.server.closeAllConnections(); // the SDK's keep-alive sockets would hold close() open
       await server.close();
@@ -157,7 +166,8 @@ async function main(): Promise<void> {
   const source = path.join(tmpDir, 'source.bin');
   process.stdout.write(`Preparing ${mb} MiB of random bytes… `);
   const data = Buffer.allocUnsafe(size);
-  for (let offset = 0; offset < size; offset += 64 * MiB) randomFillSync(data, offset, Math.min(64 * MiB, size - offset));
+  for (let offset = 0; offset < size; offset += 64 * MiB)
+    randomFillSync(data, offset, Math.min(64 * MiB, size - offset));
   const md5Start = performance.now();
   const md5 = createHash('md5').update(data).digest('base64');
   const md5Seconds = (performance.now() - md5Start) / 1000;
@@ -166,10 +176,14 @@ async function main(): Promise<void> {
   console.log('done.');
 
   const { initializeApp, deleteApp } = await import('firebase/app');
-  const { connectAuthEmulator, getAuth, inMemoryPersistence, setPersistence, signInWithEmailAndPassword } = await import('firebase/auth');
+  const { connectAuthEmulator, getAuth, inMemoryPersistence, setPersistence, signInWithEmailAndPassword } =
+    await import('firebase/auth');
   const { connectStorageEmulator, getStorage, ref, uploadBytesResumable } = await import('firebase/storage');
 
-  const app = initializeApp({ apiKey: 'embedded-uhmi-web-api-key', projectId: 'uhmi-embedded', authDomain: '127.0.0.1' }, 'bench');
+  const app = initializeApp(
+    { apiKey: 'embedded-uhmi-web-api-key', projectId: 'uhmi-embedded', authDomain: '127.0.0.1' },
+    'bench',
+  );
   try {
     const auth = getAuth(app);
     connectAuthEmulator(auth, `http://127.0.0.1:${ready.port}`, { disableWarnings: true });
@@ -192,11 +206,14 @@ async function main(): Promise<void> {
       const serverBefore = await serverUsage();
       const clientBefore = process.cpuUsage();
       const start = performance.now();
-      const snapshot = await uploadBytesResumable(ref(storage, `bench/upload-${round}.bin`), blob, { contentType: 'application/octet-stream' });
+      const snapshot = await uploadBytesResumable(ref(storage, `bench/upload-${round}.bin`), blob, {
+        contentType: 'application/octet-stream',
+      });
       const uploadSeconds = (performance.now() - start) / 1000;
       const client = process.cpuUsage(clientBefore);
       const serverAfter = await serverUsage();
-      if (snapshot.metadata.size !== size || snapshot.metadata.md5Hash !== md5) throw new Error('the stored object does not match the bytes sent');
+      if (snapshot.metadata.size !== size || snapshot.metadata.md5Hash !== md5)
+        throw new Error('the stored object does not match the bytes sent');
 
       const result: Round = {
         plainSeconds,

@@ -9,9 +9,22 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const outputs = ['dist/server/main.js', 'dist/client/.vite/manifest.json', 'dist/client/.vite/manifest-admin.json', 'dist/client/builds/latest.json'];
+const outputs = [
+  'dist/server/main.js',
+  'dist/client/.vite/manifest.json',
+  'dist/client/.vite/manifest-admin.json',
+  'dist/client/builds/latest.json',
+];
 // bench/ssr-server.ts is an entry of the server build; vite.config.ts imports scripts/bundle-budget.ts.
-const inputs = ['src', 'vite.config.ts', 'bench/ssr-server.ts', 'scripts/bundle-budget.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const inputs = [
+  'src',
+  'vite.config.ts',
+  'bench/ssr-server.ts',
+  'scripts/bundle-budget.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function newest(p) {
   if (!existsSync(p)) return 0;

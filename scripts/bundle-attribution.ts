@@ -49,16 +49,24 @@ export function attribute(file: string): Map<string, number> {
 
 const filter = process.argv[2];
 let files: string[];
-if (filter) files = readdirSync(DIR).filter((f) => f.endsWith('.js') && f.includes(filter)).map((f) => path.join(DIR, f));
+if (filter)
+  files = readdirSync(DIR)
+    .filter((f) => f.endsWith('.js') && f.includes(filter))
+    .map((f) => path.join(DIR, f));
 else {
   const manifest = readManifest('dist/client');
   files = [
-    ...new Set(Object.values(BUDGETS).flatMap((b) => initialChunks(manifest, [b.entry, ...b.extra.filter((k) => manifest[k])]).js)),
+    ...new Set(
+      Object.values(BUDGETS).flatMap(
+        (b) => initialChunks(manifest, [b.entry, ...b.extra.filter((k) => manifest[k])]).js,
+      ),
+    ),
   ].map((f) => path.join('dist/client', f));
 }
 for (const file of files) {
   const bytes = attribute(file);
   const total = [...bytes.values()].reduce((a, b) => a + b, 0);
   console.log(`\n${path.basename(file)}: ${(total / 1024).toFixed(1)} KB minified`);
-  for (const [who, n] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(n / 1024).toFixed(1).padStart(7)} KB  ${who}`);
+  for (const [who, n] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${(n / 1024).toFixed(1).padStart(7)} KB  ${who}`);
 }

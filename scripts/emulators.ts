@@ -19,11 +19,22 @@ const AUTH_PORT = 9099;
 
 const firestore = await startFirestoreEmulator({ port: FIRESTORE_PORT });
 // firebase-tools reads the emulator ports from firebase.json; CI=true keeps it offline (no update check).
-const auth = spawn(process.execPath, [path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'), 'emulators:start', '--only', 'auth', '--project', PROJECT], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1' },
-});
+const auth = spawn(
+  process.execPath,
+  [
+    path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    PROJECT,
+  ],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1' },
+  },
+);
 
 console.log(`
 Firestore emulator on ${firestore.host}; the Auth emulator is starting on 127.0.0.1:${AUTH_PORT}.

@@ -43,7 +43,9 @@ function svg(inner: string, size = 64): string {
 
 const iconSvg = svg(markShapes({ ground: BLUE, radius: 14, drop: WHITE, wave: BLUE }));
 const squareIconSvg = svg(markShapes({ ground: BLUE, radius: 0, drop: WHITE, wave: BLUE }));
-const logoSvg = svg(`<title>${SITE_SHORT_NAME}</title>${markShapes({ ground: WHITE, radius: 14, drop: BLUE, wave: WHITE })}`);
+const logoSvg = svg(
+  `<title>${SITE_SHORT_NAME}</title>${markShapes({ ground: WHITE, radius: 14, drop: BLUE, wave: WHITE })}`,
+);
 
 /** Text as SVG outlines (DejaVu Sans), left-aligned at (x, baseline). */
 function textPath(fontFile: string, text: string, x: number, baseline: number, size: number, fill: string): string {
@@ -56,7 +58,10 @@ function textPath(fontFile: string, text: string, x: number, baseline: number, s
   run.glyphs.forEach((glyph, i) => {
     const pos = run.positions[i]!;
     const d = glyph.path.toSVG();
-    if (d) paths.push(`<path transform="translate(${(x + (pen + pos.xOffset) * scale).toFixed(2)} ${baseline}) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})" d="${d}"/>`);
+    if (d)
+      paths.push(
+        `<path transform="translate(${(x + (pen + pos.xOffset) * scale).toFixed(2)} ${baseline}) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})" d="${d}"/>`,
+      );
     pen += pos.xAdvance;
   });
   return `<g fill="${fill}">${paths.join('')}</g>`;
@@ -79,7 +84,10 @@ ${textPath('DejaVuSans.ttf', 'ДСНС України та НАН України
 }
 
 async function png(svgText: string, size: number): Promise<Buffer> {
-  return sharp(Buffer.from(svgText), { density: 72 * (size / 64) }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(svgText), { density: 72 * (size / 64) })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 async function main() {
@@ -88,8 +96,14 @@ async function main() {
   writeFileSync(path.join(OUT, 'icon-192.png'), await png(iconSvg, 192));
   writeFileSync(path.join(OUT, 'icon-512.png'), await png(iconSvg, 512));
   writeFileSync(path.join(OUT, 'apple-touch-icon.png'), await png(squareIconSvg, 180));
-  writeFileSync(path.join(OUT, 'favicon.ico'), await pngToIco(await Promise.all([16, 32, 48].map((s) => png(iconSvg, s)))));
-  writeFileSync(path.join(OUT, 'og-image.png'), await sharp(Buffer.from(shareImageSvg())).png({ compressionLevel: 9 }).toBuffer());
+  writeFileSync(
+    path.join(OUT, 'favicon.ico'),
+    await pngToIco(await Promise.all([16, 32, 48].map((s) => png(iconSvg, s)))),
+  );
+  writeFileSync(
+    path.join(OUT, 'og-image.png'),
+    await sharp(Buffer.from(shareImageSvg())).png({ compressionLevel: 9 }).toBuffer(),
+  );
   const manifest = {
     name: SITE_NAME,
     short_name: SITE_SHORT_NAME,

@@ -42,13 +42,19 @@ if (appData.state) hydrate(queryClient, unpackPageState(appData.state, readFromD
 const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
 });
-const router = createBrowserRouter(createRoutes({ deps: { utils: createQueryUtils(queryClient, trpcClient), client: trpcClient } }));
+const router = createBrowserRouter(
+  createRoutes({ deps: { utils: createQueryUtils(queryClient, trpcClient), client: trpcClient } }),
+);
 await yieldToMain();
 
 hydrateRoot(
   document.getElementById('root')!,
   <StrictMode>
-    <Providers site={{ config, isBot: isBotUserAgent(navigator.userAgent) }} queryClient={queryClient} trpcClient={trpcClient}>
+    <Providers
+      site={{ config, isBot: isBotUserAgent(navigator.userAgent) }}
+      queryClient={queryClient}
+      trpcClient={trpcClient}
+    >
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,

@@ -5,7 +5,13 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
 import type { RouteDeps } from './app/definePage';
@@ -57,7 +63,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const utils = createQueryUtils(queryClient, options.trpcClient);
   const requestContext: RouteDeps = { utils, client: options.trpcClient };
   const request = options.form
-    ? new Request(options.url, { method: 'POST', body: options.form.body, headers: { 'Content-Type': options.form.contentType } })
+    ? new Request(options.url, {
+        method: 'POST',
+        body: options.form.body,
+        headers: { 'Content-Type': options.form.contentType },
+      })
     : new Request(options.url);
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
@@ -79,7 +89,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const rendered = renderToString(
     <StrictMode>
       <ShownStringsContext.Provider value={shownStrings}>
-        <Providers site={{ config: options.config, isBot, head }} queryClient={queryClient} trpcClient={options.trpcClient}>
+        <Providers
+          site={{ config: options.config, isBot, head }}
+          queryClient={queryClient}
+          trpcClient={options.trpcClient}
+        >
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </Providers>
       </ShownStringsContext.Provider>
@@ -88,7 +102,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   // Marked strings (titles, summaries, rich text) are numbered in document order; the state points at them.
   const shared = numberSharedStrings(rendered, shownStrings);
   const appHtml = shared.html;
-  head.parts = Object.entries(head.sources).map(([key, source]) => buildHeadPart(key, source, { origin: options.config.origin, url: head.canonical }));
+  head.parts = Object.entries(head.sources).map(([key, source]) =>
+    buildHeadPart(key, source, { origin: options.config.origin, url: head.canonical }),
+  );
   return {
     kind: 'page',
     status: context.statusCode,
@@ -107,7 +123,8 @@ function serializeErrors(errors: StaticHandlerContext['errors']): Record<string,
   const out: Record<string, unknown> = {};
   for (const [key, val] of Object.entries(errors)) {
     if (isRouteErrorResponse(val)) out[key] = { ...val, __type: 'RouteErrorResponse' };
-    else if (val instanceof Error) out[key] = { message: val.message, __type: 'Error', ...(val.name !== 'Error' ? { __subType: val.name } : {}) };
+    else if (val instanceof Error)
+      out[key] = { message: val.message, __type: 'Error', ...(val.name !== 'Error' ? { __subType: val.name } : {}) };
     else out[key] = val;
   }
   return out;

@@ -90,10 +90,16 @@ export async function createServer(config: Config, options: CreateServerOptions 
   }
   // firebase-admin and the Firestore client are loaded only in firebase mode (about 35 MB of memory
   // the embedded server would carry for nothing).
-  const firestore = config.backend === 'firebase' ? (await import('./firebase/adminApp')).firebaseFirestore(config.firebase.projectId) : null;
+  const firestore =
+    config.backend === 'firebase'
+      ? (await import('./firebase/adminApp')).firebaseFirestore(config.firebase.projectId)
+      : null;
   // Firestore: every instance follows the others' writes through the change feed (store/firestore.ts).
   const store: DocumentStore = firestore
-    ? (await import('./store/firestore')).createFirestoreStore({ firestore, changeFeed: { log: { warn: (m) => app.log.warn(m) } } })
+    ? (await import('./store/firestore')).createFirestoreStore({
+        firestore,
+        changeFeed: { log: { warn: (m) => app.log.warn(m) } },
+      })
     : new SqliteDocumentStore(db);
   const objects = new ObjectStore(db, path.join(config.dataDir, 'storage'));
   const files = await objectStorePortFor(config, objects); // the bucket the server itself writes to: embedded store, or Cloud Storage with BACKEND=firebase
@@ -107,8 +113,11 @@ export async function createServer(config: Config, options: CreateServerOptions 
     forceCloseConnections: true,
   });
   // Every mail (password resets, book-order notifications) is sent and audited here; none without SMTP_URL.
-  const outbox = new MailOutbox(createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom }), store, { warn: (m) => app.log.warn(m) });
-  if (!outbox.configured) app.log.info('SMTP_URL is not set: no mail is sent (password resets, book-order notifications).');
+  const outbox = new MailOutbox(createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom }), store, {
+    warn: (m) => app.log.warn(m),
+  });
+  if (!outbox.configured)
+    app.log.info('SMTP_URL is not set: no mail is sent (password resets, book-order notifications).');
   let identity;
   try {
     if (config.seed) {
@@ -215,12 +224,19 @@ export async function createServer(config: Config, options: CreateServerOptions 
     }),
   });
 
-  registerSiteResources(app, { cache: pageCache, content, origin: config.publicUrl, sitemapLimit: options.sitemapLimit });
+  registerSiteResources(app, {
+    cache: pageCache,
+    content,
+    origin: config.publicUrl,
+    sitemapLimit: options.sitemapLimit,
+  });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(status).send({ error: status >= 500 ? 'Internal Server Error' : error.message, statusCode: status });
+    return reply
+      .code(status)
+      .send({ error: status >= 500 ? 'Internal Server Error' : error.message, statusCode: status });
   });
 
   let closed = false;

@@ -11,9 +11,12 @@ import { MIN_PASSWORD_LENGTH } from '../shared/passwordRules';
 
 const portSchema = z.coerce.number().int().min(1).max(65535);
 const optional = (schema: z.ZodType<string>) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const bool = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['true', 'false', '1', '0', 'yes', 'no'])).transform(
-  (v) => v === 'true' || v === '1' || v === 'yes',
-);
+const bool = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(['true', 'false', '1', '0', 'yes', 'no']),
+  )
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** smtp:// or smtps:// with a host (credentials and port optional). */
 function isSmtpUrl(value: string): boolean {
@@ -46,7 +49,12 @@ const envSchema = z
     GA_MEASUREMENT_ID: optional(z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must look like G-XXXXXXXXXX')),
     /** Base URL of the external folder that serves dataset archives (`{name}.zip` redirects). */
     ARCHIVE_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
-    FIREBASE_API_KEY: optional(z.string().min(10).regex(/^[^:]+$/, 'must not contain a colon')),
+    FIREBASE_API_KEY: optional(
+      z
+        .string()
+        .min(10)
+        .regex(/^[^:]+$/, 'must not contain a colon'),
+    ),
     FIREBASE_PROJECT_ID: optional(z.string().regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id')),
     FIREBASE_AUTH_DOMAIN: optional(z.string().min(3)),
     FIREBASE_STORAGE_BUCKET: optional(z.string().min(3)),
@@ -63,7 +71,12 @@ const envSchema = z
     AUTH_EMAIL_ENUMERATION_PROTECTION: bool.default(true),
     /** Failed sign-ins per account before it is locked (per client address: four times as many). */
     AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
-    AUTH_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    AUTH_LOCK_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
     /** Password-reset requests (accounts:sendOobCode) per email address per hour (per client address: ten times as many). */
     AUTH_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
     /** Extra domains allowed for popup/redirect sign-in, comma-separated (localhost and PUBLIC_URL's host are always in). */
@@ -72,7 +85,10 @@ const envSchema = z
     AUTH_PROVIDERS: z
       .string()
       .default('')
-      .refine((v) => v.split(',').every((p) => !p.trim() || ['google', 'facebook', 'github', 'twitter'].includes(p.trim())), 'must list google, facebook, github or twitter'),
+      .refine(
+        (v) => v.split(',').every((p) => !p.trim() || ['google', 'facebook', 'github', 'twitter'].includes(p.trim())),
+        'must list google, facebook, github or twitter',
+      ),
     /**
      * SMTP connection URL for the server's mail (password resets, book-order notifications):
      * smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465; unset: no mail
@@ -80,17 +96,34 @@ const envSchema = z
      */
     SMTP_URL: optional(z.string().refine(isSmtpUrl, 'must be smtp://[user:pass@]host[:port] or smtps://…')),
     /** Sender of the server's mail: an address, or `Name <address>`. */
-    MAIL_FROM: z.string().trim().refine(isMailbox, 'must be an email address or Name <address>').default('УкрГМІ <no-reply@uhmi.org.ua>'),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .refine(isMailbox, 'must be an email address or Name <address>')
+      .default('УкрГМІ <no-reply@uhmi.org.ua>'),
     /** Where book-order notifications go, comma-separated addresses; default SUPPORT_EMAIL. */
     BOOK_ORDER_NOTIFY_EMAIL: optional(
-      z.string().refine((v) => v.split(',').every((a) => z.email().safeParse(a.trim()).success), 'must be email addresses separated by commas'),
+      z
+        .string()
+        .refine(
+          (v) => v.split(',').every((a) => z.email().safeParse(a.trim()).success),
+          'must be email addresses separated by commas',
+        ),
     ),
     /** Byte quota of the storage bucket; 0 means none (uploads beyond it get 402). */
     STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(0),
     /** Largest object accepted, in bytes (default 5 GiB). */
-    STORAGE_MAX_OBJECT_BYTES: z.coerce.number().int().min(1).default(5 * 1024 ** 3),
+    STORAGE_MAX_OBJECT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(5 * 1024 ** 3),
     /** Resumable upload sessions idle for longer than this are removed. */
-    UPLOAD_SESSION_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+    UPLOAD_SESSION_TTL_HOURS: z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 30)
+      .default(24),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Seed the store with the institute's content on first start (empty store). */
     SEED: bool.default(true),
@@ -100,7 +133,11 @@ const envSchema = z
   .superRefine((env, ctx) => {
     // Links in mail, canonical URLs and redirects are built from PUBLIC_URL, never from a request's Host.
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when NODE_ENV=production (the public origin, e.g. https://uhmi.org.ua)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required when NODE_ENV=production (the public origin, e.g. https://uhmi.org.ua)',
+      });
     }
     if (env.BACKEND === 'firebase') {
       for (const key of ['FIREBASE_API_KEY', 'FIREBASE_PROJECT_ID', 'FIREBASE_APP_ID'] as const) {
@@ -216,14 +253,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resetMaxPerHour: e.AUTH_RESET_MAX_PER_HOUR,
       authorizedDomains: [
         ...new Set(
-          ['localhost', '127.0.0.1', e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : '', ...e.AUTHORIZED_DOMAINS.split(',')].map((d) => d.trim().toLowerCase()).filter(Boolean),
+          [
+            'localhost',
+            '127.0.0.1',
+            e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : '',
+            ...e.AUTHORIZED_DOMAINS.split(','),
+          ]
+            .map((d) => d.trim().toLowerCase())
+            .filter(Boolean),
         ),
       ],
-      providers: e.AUTH_PROVIDERS.split(',').map((p) => p.trim()).filter(Boolean) as Config['auth']['providers'],
+      providers: e.AUTH_PROVIDERS.split(',')
+        .map((p) => p.trim())
+        .filter(Boolean) as Config['auth']['providers'],
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    bookOrderNotifyEmails: (e.BOOK_ORDER_NOTIFY_EMAIL ?? e.SUPPORT_EMAIL).split(',').map((a) => a.trim()).filter(Boolean),
+    bookOrderNotifyEmails: (e.BOOK_ORDER_NOTIFY_EMAIL ?? e.SUPPORT_EMAIL)
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     storage: {
       quotaBytes: e.STORAGE_QUOTA_BYTES,
       maxObjectBytes: e.STORAGE_MAX_OBJECT_BYTES,

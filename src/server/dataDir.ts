@@ -18,7 +18,10 @@ function tighten(p: string, mode: number): void {
   try {
     chmodSync(p, mode);
   } catch (err) {
-    process.emitWarning(`Could not set mode ${mode.toString(8)} on ${p}: ${(err as Error).message}`, 'DataDirModeWarning');
+    process.emitWarning(
+      `Could not set mode ${mode.toString(8)} on ${p}: ${(err as Error).message}`,
+      'DataDirModeWarning',
+    );
   }
 }
 

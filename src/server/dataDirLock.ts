@@ -23,7 +23,9 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly pid: number | null,
   ) {
-    super(`Another server is already using DATA_DIR ${dataDir}${pid ? ` (pid ${pid})` : ''}; stop it first, or give this one another DATA_DIR.`);
+    super(
+      `Another server is already using DATA_DIR ${dataDir}${pid ? ` (pid ${pid})` : ''}; stop it first, or give this one another DATA_DIR.`,
+    );
     this.name = 'DataDirLockedError';
   }
 }

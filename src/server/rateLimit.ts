@@ -26,7 +26,11 @@ export interface RateLimiter {
 export type RateLimiterFactory = (limit: RateLimit) => RateLimiter;
 
 export const memoryRateLimiter: RateLimiterFactory = (limit) => {
-  const limiter = new RateLimiterMemory({ keyPrefix: limit.name, points: limit.points, duration: limit.durationSeconds });
+  const limiter = new RateLimiterMemory({
+    keyPrefix: limit.name,
+    points: limit.points,
+    duration: limit.durationSeconds,
+  });
   return {
     async consume(key) {
       try {
@@ -58,7 +62,8 @@ export function firestoreRateLimiter(db: Firestore, now: () => number = Date.now
       // keeps sending does not contend for the counter (only an allowed use is decided in one).
       const seen = await ref.get();
       const seenReset = Number(seen.get('resetAt') ?? 0);
-      if (seen.exists && seenReset > now() && Number(seen.get('points')) >= limit.points) return { allowed: false, retryAfterMs: seenReset - now() };
+      if (seen.exists && seenReset > now() && Number(seen.get('points')) >= limit.points)
+        return { allowed: false, retryAfterMs: seenReset - now() };
       for (let attempt = 0; ; attempt += 1) {
         try {
           return await db.runTransaction(async (tx): Promise<RateLimitResult> => {

@@ -1,6 +1,11 @@
 /** Inputs of the AuthUsers (sign-in accounts) procedures, shared by the server and the admin forms. */
 import { z } from 'zod';
-import { LONG_PASSWORD_MESSAGE, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from './passwordRules';
+import {
+  LONG_PASSWORD_MESSAGE,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  WEAK_PASSWORD_MESSAGE,
+} from './passwordRules';
 
 export const roleSchema = z.enum(['admin', 'editor']);
 export const ROLE_LABELS = { admin: 'Адміністратор', editor: 'Редактор' } as const;
@@ -8,14 +13,21 @@ export const ROLE_LABELS = { admin: 'Адміністратор', editor: 'Ре�
 const uid = z.string().trim().min(1).max(128);
 
 export const listAccountsInput = z
-  .object({ search: z.string().trim().max(200).optional(), pageToken: z.string().max(500).optional(), limit: z.number().int().min(1).max(200).default(50) })
+  .object({
+    search: z.string().trim().max(200).optional(),
+    pageToken: z.string().max(500).optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+  })
   .strict()
   .default({ limit: 50 });
 
 export const createAccountInput = z
   .object({
     email: z.email({ error: 'Невірна адреса електронної пошти' }).max(254),
-    password: z.string().min(MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE).max(MAX_PASSWORD_LENGTH, LONG_PASSWORD_MESSAGE),
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE)
+      .max(MAX_PASSWORD_LENGTH, LONG_PASSWORD_MESSAGE),
     displayName: z.string().trim().max(200).default(''),
     role: roleSchema.nullable(),
   })
@@ -25,5 +37,11 @@ export const setRoleInput = z.object({ uid, role: roleSchema.nullable() }).stric
 export const setDisabledInput = z.object({ uid, disabled: z.boolean() }).strict();
 export const uidInput = z.object({ uid }).strict();
 export const setPasswordInput = z
-  .object({ uid, password: z.string().min(MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE).max(MAX_PASSWORD_LENGTH, LONG_PASSWORD_MESSAGE) })
+  .object({
+    uid,
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE)
+      .max(MAX_PASSWORD_LENGTH, LONG_PASSWORD_MESSAGE),
+  })
   .strict();

@@ -48,7 +48,9 @@ export function firebaseVariantUrl(url: string, width: ImageWidth): string | nul
 
 /** Whether a stored file's URL has variants: the embedded store's (`&width=`) and Firebase download URLs. */
 export function servesVariants(url: string): boolean {
-  return FIREBASE_DOWNLOAD_URL.test(url) ? firebaseVariantUrl(url, IMAGE_WIDTHS[0]) !== null : !OTHER_GOOGLE_STORAGE_URL.test(url);
+  return FIREBASE_DOWNLOAD_URL.test(url)
+    ? firebaseVariantUrl(url, IMAGE_WIDTHS[0]) !== null
+    : !OTHER_GOOGLE_STORAGE_URL.test(url);
 }
 
 /**

@@ -8,7 +8,12 @@ export const MAX_PAGE_PARAM = 10_000;
 
 /** A slug or id segment: letters, digits, `.`, `_`, `-`; at most 120 characters. */
 export function isValidSlugParam(value: string | undefined): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= 120 && /^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/.test(value);
+  return (
+    typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= 120 &&
+    /^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/.test(value)
+  );
 }
 
 /**
@@ -48,7 +53,21 @@ export function pageNotFoundMessage(path: string): string {
  * The first path segments of the public pages, in the case the spec writes them (`/News`, `/docs`).
  * A unit test keeps this list equal to the route table's.
  */
-export const PAGE_SEGMENTS = ['News', 'docs', 'Trainings', 'conf', 'journal', 'Departments', 'publications', 'activity', 'Contacts', 'data_repo', 'COP29', 'msg', 'search'] as const;
+export const PAGE_SEGMENTS = [
+  'News',
+  'docs',
+  'Trainings',
+  'conf',
+  'journal',
+  'Departments',
+  'publications',
+  'activity',
+  'Contacts',
+  'data_repo',
+  'COP29',
+  'msg',
+  'search',
+] as const;
 
 const segmentByLowerCase = new Map<string, string>(PAGE_SEGMENTS.map((s) => [s.toLowerCase(), s]));
 
@@ -114,7 +133,12 @@ export const GENERATED_ROOT_FILES = ['/robots.txt', '/sitemap.xml', '/opensearch
  */
 export function isReservedPath(pathname: string): boolean {
   const path = pathname.replace(/^[/\\]+/, '/').toLowerCase();
-  if ((ROOT_STATIC_FILES as readonly string[]).includes(path) || (GENERATED_ROOT_FILES as readonly string[]).includes(path) || /^\/sitemap-\d+\.xml$/.test(path)) return true;
+  if (
+    (ROOT_STATIC_FILES as readonly string[]).includes(path) ||
+    (GENERATED_ROOT_FILES as readonly string[]).includes(path) ||
+    /^\/sitemap-\d+\.xml$/.test(path)
+  )
+    return true;
   return RESERVED_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
@@ -139,7 +163,10 @@ export interface RouteMiddlewareContext {
 export type RouteMiddleware = (ctx: RouteMiddlewareContext) => void | Promise<void>;
 
 /** Resolves middleware names against a registry; an unknown name throws "Unknown route middleware". */
-export function resolveRouteMiddleware(names: readonly string[], registry: Readonly<Record<string, RouteMiddleware>>): RouteMiddleware[] {
+export function resolveRouteMiddleware(
+  names: readonly string[],
+  registry: Readonly<Record<string, RouteMiddleware>>,
+): RouteMiddleware[] {
   return names.map((name) => {
     const mw = Object.prototype.hasOwnProperty.call(registry, name) ? registry[name] : undefined;
     if (!mw) throw new Error(`Unknown route middleware: '${name}'`);

@@ -34,7 +34,10 @@ export const DISK_FULL_REASON = 'the server is out of disk space';
 
 /** The Ukrainian message for an error from the firebase/storage SDK, with the server's text for unknown errors. */
 export function storageErrorMessage(error: unknown): string {
-  const code = typeof error === 'object' && error && 'code' in error ? String((error as { code: unknown }).code).replace(/^storage\//, '') : '';
+  const code =
+    typeof error === 'object' && error && 'code' in error
+      ? String((error as { code: unknown }).code).replace(/^storage\//, '')
+      : '';
   const serverText = (error as { customData?: { serverResponse?: string | null } })?.customData?.serverResponse;
   if (code === 'quota-exceeded' && serverText?.includes(DISK_FULL_REASON)) return STORAGE_ERROR_MESSAGES['disk-full']!;
   const base = STORAGE_ERROR_MESSAGES[code] ?? STORAGE_ERROR_MESSAGES.unknown!;

@@ -15,7 +15,10 @@ import { renderAdmin } from './render';
 /** The error text shown for an input (Mantine links it with aria-describedby). */
 function errorOf(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 describe('text, number and date widgets', () => {
@@ -75,7 +78,13 @@ describe('link fields', () => {
   it('are one-line inputs that take site paths and https addresses and refuse anything else under the field', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    renderAdmin(<ContentForm type={trainings} values={{ title: 'Курс з агрометеорології', startDate: '2027-03-01', endDate: '2027-03-05' }} onSubmit={onSubmit} />);
+    renderAdmin(
+      <ContentForm
+        type={trainings}
+        values={{ title: 'Курс з агрометеорології', startDate: '2027-03-01', endDate: '2027-03-05' }}
+        onSubmit={onSubmit}
+      />,
+    );
     const link = screen.getByRole('textbox', { name: 'Посилання на реєстрацію' });
     expect(link.tagName).toBe('INPUT');
     await user.type(link, 'javascript:alert(1)');
@@ -86,7 +95,9 @@ describe('link fields', () => {
     await user.type(link, 'https://uhmi.org.ua/registration');
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
-    expect((onSubmit.mock.calls[0]![0] as { registrationUrl: string }).registrationUrl).toBe('https://uhmi.org.ua/registration');
+    expect((onSubmit.mock.calls[0]![0] as { registrationUrl: string }).registrationUrl).toBe(
+      'https://uhmi.org.ua/registration',
+    );
   });
 });
 
@@ -94,18 +105,30 @@ describe('lists of items', () => {
   it('adds authors as tags and submits them in the order typed', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    renderAdmin(<ContentForm type={publications} values={{ title: 'Атлас клімату України', year: 2005 }} onSubmit={onSubmit} />);
+    renderAdmin(
+      <ContentForm type={publications} values={{ title: 'Атлас клімату України', year: 2005 }} onSubmit={onSubmit} />,
+    );
     const authors = screen.getByLabelText('Автори', { selector: 'input:not([type=hidden])' });
     await user.type(authors, 'Ліпінський В. М.,Дячук В. А.,Осадчий В. І.,');
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
-    expect((onSubmit.mock.calls[0]![0] as { authors: string[] }).authors).toEqual(['Ліпінський В. М.', 'Дячук В. А.', 'Осадчий В. І.']);
+    expect((onSubmit.mock.calls[0]![0] as { authors: string[] }).authors).toEqual([
+      'Ліпінський В. М.',
+      'Дячук В. А.',
+      'Осадчий В. І.',
+    ]);
   });
 
   it('builds a header menu: items added, moved and removed', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    renderAdmin(<ContentForm type={header} values={{ siteName: 'Український гідрометеорологічний інститут', menu: [] }} onSubmit={onSubmit} />);
+    renderAdmin(
+      <ContentForm
+        type={header}
+        values={{ siteName: 'Український гідрометеорологічний інститут', menu: [] }}
+        onSubmit={onSubmit}
+      />,
+    );
     const menuSet = () => screen.getAllByRole('group').find((g) => g.tagName === 'FIELDSET')!;
     const addItem = screen.getAllByRole('button', { name: /^Додати:/ })[0]!;
     await user.click(addItem);

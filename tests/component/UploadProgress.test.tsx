@@ -57,16 +57,29 @@ describe('UploadProgress', () => {
     const onDone = vi.fn<(ref: FileRef) => void>();
     const onFinished = vi.fn();
     const percents = recordPercents();
-    renderAdmin(<UploadProgress storage={storage} file={file} path="public/data_repo/archive-sample.bin" onDone={onDone} onFinished={onFinished} />);
+    renderAdmin(
+      <UploadProgress
+        storage={storage}
+        file={file}
+        path="public/data_repo/archive-sample.bin"
+        onDone={onDone}
+        onFinished={onFinished}
+      />,
+    );
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce(), { timeout: 20_000 });
     percents.stop();
     expect(screen.getByText(/Завантажено: 3(,0)? МБ з 3(,0)? МБ \(100%\)/)).toBeTruthy();
     expect(onFinished).toHaveBeenCalledWith('success');
     expect(percents.values.at(-1)).toBe(100);
     expect(percents.values.length).toBeGreaterThan(1);
-    for (let i = 1; i < percents.values.length; i++) expect(percents.values[i]).toBeGreaterThanOrEqual(percents.values[i - 1]!);
+    for (let i = 1; i < percents.values.length; i++)
+      expect(percents.values[i]).toBeGreaterThanOrEqual(percents.values[i - 1]!);
     const ref = onDone.mock.calls[0]![0];
-    expect(ref).toMatchObject({ path: 'public/data_repo/archive-sample.bin', name: 'archive-sample.bin', size: bytes.length });
+    expect(ref).toMatchObject({
+      path: 'public/data_repo/archive-sample.bin',
+      name: 'archive-sample.bin',
+      size: bytes.length,
+    });
     const served = await fetch(new URL(ref.url, origin));
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
@@ -86,17 +99,30 @@ describe('UploadProgress', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce(), { timeout: 30_000 });
     percents.stop();
     expect(percents.values.at(-1)).toBe(100);
-    for (let i = 1; i < percents.values.length; i++) expect(percents.values[i], `after ${percents.values.slice(0, i).join(', ')}`).toBeGreaterThanOrEqual(percents.values[i - 1]!);
+    for (let i = 1; i < percents.values.length; i++)
+      expect(percents.values[i], `after ${percents.values.slice(0, i).join(', ')}`).toBeGreaterThanOrEqual(
+        percents.values[i - 1]!,
+      );
     const served = await fetch(new URL(onDone.mock.calls[0]![0].url, origin));
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it('cancels with its button and a Ukrainian message, handing back no file', async () => {
     const user = userEvent.setup();
-    const file = new NodeFile([randomBytes(8 * 1024 * 1024)], 'large.bin', { type: 'application/octet-stream' }) as unknown as File;
+    const file = new NodeFile([randomBytes(8 * 1024 * 1024)], 'large.bin', {
+      type: 'application/octet-stream',
+    }) as unknown as File;
     const onDone = vi.fn();
     const onFinished = vi.fn();
-    renderAdmin(<UploadProgress storage={storage} file={file} path="public/docs/large.bin" onDone={onDone} onFinished={onFinished} />);
+    renderAdmin(
+      <UploadProgress
+        storage={storage}
+        file={file}
+        path="public/docs/large.bin"
+        onDone={onDone}
+        onFinished={onFinished}
+      />,
+    );
     await user.click(await screen.findByRole('button', { name: 'Скасувати' }));
     await waitFor(() => expect(onFinished).toHaveBeenCalledWith('canceled'));
     expect(screen.getByText(/^Скасовано:/)).toBeTruthy();

@@ -35,11 +35,28 @@ const tempDir = () => {
   return dir;
 };
 const embeddedConfig = (dataDir: string, env: Record<string, string> = {}): Config =>
-  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PUBLIC_URL: 'https://uhmi.example.org', SEED: 'false', ...env });
+  loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'https://uhmi.example.org',
+    SEED: 'false',
+    ...env,
+  });
 
 interface Snapshot {
   documents: Record<string, Record<string, { data: unknown; version: number; createdAt: string; updatedAt: string }>>;
-  files: Record<string, { bytes: string; contentType: string; metadata: Record<string, string>; downloadToken: string | null; cacheControl?: string; contentDisposition?: string }>;
+  files: Record<
+    string,
+    {
+      bytes: string;
+      contentType: string;
+      metadata: Record<string, string>;
+      downloadToken: string | null;
+      cacheControl?: string;
+      contentDisposition?: string;
+    }
+  >;
 }
 
 /** Everything a backend holds, read through the two ports. */
@@ -49,8 +66,13 @@ async function snapshot(backend: OpenBackend): Promise<Snapshot> {
     const docs: Snapshot['documents'][string] = {};
     let cursor: string | undefined;
     do {
-      const page = await backend.store.list(collection, { orderBy: { fields: [], direction: 'asc' }, limit: 500, ...(cursor ? { cursor } : {}) });
-      for (const d of page.items) docs[d.id] = { data: d.data, version: d.version, createdAt: d.createdAt, updatedAt: d.updatedAt };
+      const page = await backend.store.list(collection, {
+        orderBy: { fields: [], direction: 'asc' },
+        limit: 500,
+        ...(cursor ? { cursor } : {}),
+      });
+      for (const d of page.items)
+        docs[d.id] = { data: d.data, version: d.version, createdAt: d.createdAt, updatedAt: d.updatedAt };
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     out.documents[collection] = docs;
@@ -112,12 +134,19 @@ describe('export and import', () => {
     const started = Date.now();
     // A seeded embedded site, a file uploaded and linked, edits that leave revisions and audit entries.
     const sourceDir = tempDir();
-    const server = await createServer(embeddedConfig(sourceDir, { SEED: 'true', ADMIN_PASSWORD: 'backup-test-password-1' }), { logger: false });
+    const server = await createServer(
+      embeddedConfig(sourceDir, { SEED: 'true', ADMIN_PASSWORD: 'backup-test-password-1' }),
+      { logger: false },
+    );
     let linkedId: string;
     try {
       const files = (await openFilesOf(server)).port;
       const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(300_000)]);
-      const uploaded = await files.put('uploads/звіт 2025.pdf', pdf, { contentType: 'application/pdf', contentDisposition: 'inline', metadata: { uploadedBy: ADMIN.uid } });
+      const uploaded = await files.put('uploads/звіт 2025.pdf', pdf, {
+        contentType: 'application/pdf',
+        contentDisposition: 'inline',
+        metadata: { uploadedBy: ADMIN.uid },
+      });
       const url = files.urlOf(uploaded)!;
       const admin = new ContentAdminService(server.content);
       const news = await admin.create(
@@ -127,14 +156,27 @@ describe('export and import', () => {
           date: '2026-01-15T10:00:00+02:00',
           status: 'published',
           body: `<p>Див. <a href="${url}">звіт</a>.</p>`,
-          attachments: [{ path: uploaded.name, name: 'Звіт 2025.pdf', contentType: 'application/pdf', size: uploaded.size, url }],
+          attachments: [
+            { path: uploaded.name, name: 'Звіт 2025.pdf', contentType: 'application/pdf', size: uploaded.size, url },
+          ],
         },
         ADMIN,
       );
       linkedId = news.id;
-      const updated = await admin.update('news', news.id, news.version, { ...stripMeta(news), title: 'Звіт за 2025 рік (оновлено)' }, ADMIN);
+      const updated = await admin.update(
+        'news',
+        news.id,
+        news.version,
+        { ...stripMeta(news), title: 'Звіт за 2025 рік (оновлено)' },
+        ADMIN,
+      );
       expect(updated.version).toBe(2);
-      const other = (await server.store.list<Record<string, unknown>>('news', { orderBy: { fields: [], direction: 'asc' }, limit: 2 })).items.find((d) => d.id !== news.id)!;
+      const other = (
+        await server.store.list<Record<string, unknown>>('news', {
+          orderBy: { fields: [], direction: 'asc' },
+          limit: 2,
+        })
+      ).items.find((d) => d.id !== news.id)!;
       await admin.delete('news', other.id, { version: other.version }, ADMIN);
     } finally {
       await server.close();
@@ -145,7 +187,12 @@ describe('export and import', () => {
     const source = await openBackend(embeddedConfig(sourceDir), 'export');
     try {
       original = await snapshot(source);
-      const summary = await exportArchive({ store: source.store, files: source.files, backend: source.backend, file: embeddedArchive });
+      const summary = await exportArchive({
+        store: source.store,
+        files: source.files,
+        backend: source.backend,
+        file: embeddedArchive,
+      });
       expect(summary.files).toBe(Object.keys(original.files).length);
     } finally {
       await source.close();
@@ -171,21 +218,41 @@ describe('export and import', () => {
       };
       for (const [collection, docs] of Object.entries(original.documents)) {
         for (const [id, doc] of Object.entries(docs)) {
-          expect(inFirebase.documents[collection]![id], `${collection}/${id}`).toEqual({ ...doc, data: rewriteLinks(doc.data, rewrite) });
+          expect(inFirebase.documents[collection]![id], `${collection}/${id}`).toEqual({
+            ...doc,
+            data: rewriteLinks(doc.data, rewrite),
+          });
         }
         expect(Object.keys(inFirebase.documents[collection]!).sort()).toEqual(Object.keys(docs).sort());
       }
       // The linked file downloads from the bucket with the URL the document now holds.
-      const attachment = (inFirebase.documents.news![linkedId!]!.data as { attachments: Array<{ url: string }> }).attachments[0]!;
-      expect(attachment.url.startsWith(`${storage.origin}/v0/b/${fbConfig.firebase.storageBucket}/o/uploads%2F`)).toBe(true);
+      const attachment = (inFirebase.documents.news![linkedId!]!.data as { attachments: Array<{ url: string }> })
+        .attachments[0]!;
+      expect(attachment.url.startsWith(`${storage.origin}/v0/b/${fbConfig.firebase.storageBucket}/o/uploads%2F`)).toBe(
+        true,
+      );
       const res = await fetch(attachment.url);
       expect(res.status).toBe(200);
-      expect(Buffer.from(await res.arrayBuffer()).toString('base64')).toBe(original.files['uploads/звіт 2025.pdf']!.bytes);
-      expect((inFirebase.documents.news![linkedId!]!.data as { body: string }).body).toContain(`href="${storage.origin}/v0/b/`);
+      expect(Buffer.from(await res.arrayBuffer()).toString('base64')).toBe(
+        original.files['uploads/звіт 2025.pdf']!.bytes,
+      );
+      expect((inFirebase.documents.news![linkedId!]!.data as { body: string }).body).toContain(
+        `href="${storage.origin}/v0/b/`,
+      );
 
-      await exportArchive({ store: firebase.store, files: firebase.files, backend: firebase.backend, file: firebaseArchive });
+      await exportArchive({
+        store: firebase.store,
+        files: firebase.files,
+        backend: firebase.backend,
+        file: firebaseArchive,
+      });
       // --replace on Firestore and the bucket: everything deleted, then the same loaded again.
-      const again = await importArchive({ store: firebase.store, files: firebase.files, file: embeddedArchive, replace: true });
+      const again = await importArchive({
+        store: firebase.store,
+        files: firebase.files,
+        file: embeddedArchive,
+        replace: true,
+      });
       expect(again.replaced).toEqual({ documents: count(original), files: Object.keys(original.files).length });
       expect(await snapshot(firebase)).toEqual(inFirebase);
     } finally {
@@ -203,7 +270,9 @@ describe('export and import', () => {
     } finally {
       await restored.close();
     }
-    console.log(`round trip of ${count(original)} documents and ${Object.keys(original.files).length} files in ${Date.now() - started} ms`);
+    console.log(
+      `round trip of ${count(original)} documents and ${Object.keys(original.files).length} files in ${Date.now() - started} ms`,
+    );
   });
 
   it('refuses truncated, corrupted and foreign archives and changes nothing, even with --replace', async () => {
@@ -250,12 +319,22 @@ describe('export and import', () => {
       expect(await snapshot(target)).toEqual(before);
 
       // A good archive into a non-empty target needs --replace, and then gives the archive's content.
-      await expect(importArchive({ store: target.store, files: target.files, file: embeddedArchive })).rejects.toThrow(/not empty.*--replace/);
+      await expect(importArchive({ store: target.store, files: target.files, file: embeddedArchive })).rejects.toThrow(
+        /not empty.*--replace/,
+      );
       expect(await snapshot(target)).toEqual(before);
       await target.store.create('news', { title: 'Зайва новина' }, { id: 'extra-news' });
       await target.files.put('uploads/extra.txt', Buffer.from('extra'), { contentType: 'text/plain' });
-      const summary = await importArchive({ store: target.store, files: target.files, file: firebaseArchive, replace: true });
-      expect(summary.replaced).toEqual({ documents: count(original) + 1, files: Object.keys(original.files).length + 1 });
+      const summary = await importArchive({
+        store: target.store,
+        files: target.files,
+        file: firebaseArchive,
+        replace: true,
+      });
+      expect(summary.replaced).toEqual({
+        documents: count(original) + 1,
+        files: Object.keys(original.files).length + 1,
+      });
       expect(await snapshot(target)).toEqual(original);
     } finally {
       await target.close();
@@ -263,13 +342,22 @@ describe('export and import', () => {
   });
 
   it('refuses to import into a DATA_DIR a server runs on', async () => {
-    const server = await createServer(embeddedConfig(restoredDir, { ADMIN_PASSWORD: 'backup-test-password-1' }), { logger: false });
+    const server = await createServer(embeddedConfig(restoredDir, { ADMIN_PASSWORD: 'backup-test-password-1' }), {
+      logger: false,
+    });
     try {
-      await expect(openBackend(embeddedConfig(restoredDir), 'import')).rejects.toThrow(/a server is running on DATA_DIR .*stop it before importing/);
+      await expect(openBackend(embeddedConfig(restoredDir), 'import')).rejects.toThrow(
+        /a server is running on DATA_DIR .*stop it before importing/,
+      );
       // Export beside the running server is fine.
       const source = await openBackend(embeddedConfig(restoredDir), 'export');
       try {
-        const summary = await exportArchive({ store: source.store, files: source.files, backend: source.backend, file: path.join(tempDir(), 'live.tar.gz') });
+        const summary = await exportArchive({
+          store: source.store,
+          files: source.files,
+          backend: source.backend,
+          file: path.join(tempDir(), 'live.tar.gz'),
+        });
         expect(Object.values(summary.documents).reduce((a, b) => a + b, 0)).toBe(count(original));
       } finally {
         await source.close();
@@ -295,7 +383,9 @@ describe('the CLIs', () => {
     const archive = path.join(tempDir(), 'cli.tar.gz');
     const exported = run('export', [archive], restoredDir);
     expect(exported.status, exported.stderr).toBe(0);
-    expect(exported.stdout).toMatch(new RegExp(`^Exported ${count(original)} documents and ${Object.keys(original.files).length} files `));
+    expect(exported.stdout).toMatch(
+      new RegExp(`^Exported ${count(original)} documents and ${Object.keys(original.files).length} files `),
+    );
     const checked = run('import', [archive, '--check'], tempDir());
     expect(checked.status, checked.stderr).toBe(0);
     expect(checked.stdout).toMatch(/is a complete archive/);

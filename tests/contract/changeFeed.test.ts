@@ -14,7 +14,14 @@ import { loadSeedSet } from '../../src/server/seed/load';
 import { seedSet } from '../../src/server/seed/content/index';
 import { DiskObjectStorePort } from '../../src/server/storage/diskPort';
 import { ObjectStore } from '../../src/server/storage/objects';
-import { CHANGES_COLLECTION, CREATE_MANY_CHUNK, createFirestoreStore, MAX_LISTED_CHANGES, type ChangeFeedOptions, type FirestoreDocumentStore } from '../../src/server/store/firestore';
+import {
+  CHANGES_COLLECTION,
+  CREATE_MANY_CHUNK,
+  createFirestoreStore,
+  MAX_LISTED_CHANGES,
+  type ChangeFeedOptions,
+  type FirestoreDocumentStore,
+} from '../../src/server/store/firestore';
 import type { ChangeEvent } from '../../src/server/store/port';
 import { openSqliteDatabase } from '../../src/server/store/sqlite';
 
@@ -75,7 +82,11 @@ describe('the change feed between store instances', () => {
     const a = instance(project);
     const b = instance(project);
     const heardB = recorder(b);
-    const items = Array.from({ length: MAX_LISTED_CHANGES + 1 }, (_, i) => ({ collection: i % 2 ? 'news' : 'docs', id: `d${i}`, data: { title: `t${i}` } }));
+    const items = Array.from({ length: MAX_LISTED_CHANGES + 1 }, (_, i) => ({
+      collection: i % 2 ? 'news' : 'docs',
+      id: `d${i}`,
+      data: { title: `t${i}` },
+    }));
     await a.createMany(items);
     await vi.waitUntil(() => heardB.length >= 2, { timeout: FEED_TIMEOUT_MS, interval: 10 });
     expect(heardB.sort((x, y) => x.collection.localeCompare(y.collection))).toEqual([
@@ -102,7 +113,13 @@ describe('large batches on Firestore', () => {
   it('createMany writes more than one transaction holds (Firestore: 500 writes per commit)', async () => {
     const store = instance(newProject(), false);
     const n = 2 * CREATE_MANY_CHUNK + 1;
-    await store.createMany(Array.from({ length: n }, (_, i) => ({ collection: 'news', id: `n${String(i).padStart(4, '0')}`, data: { title: `Новина ${i}` } })));
+    await store.createMany(
+      Array.from({ length: n }, (_, i) => ({
+        collection: 'news',
+        id: `n${String(i).padStart(4, '0')}`,
+        data: { title: `Новина ${i}` },
+      })),
+    );
     expect(await store.count('news')).toBe(n);
   }, 120_000);
 
@@ -112,7 +129,10 @@ describe('large batches on Firestore', () => {
     const db = await openSqliteDatabase(path.join(dir, 'site.db'));
     try {
       const started = Date.now();
-      const written = await loadSeedSet({ store, objects: new DiskObjectStorePort(new ObjectStore(db, path.join(dir, 'storage')), 'demo.appspot.com') }, seedSet);
+      const written = await loadSeedSet(
+        { store, objects: new DiskObjectStorePort(new ObjectStore(db, path.join(dir, 'storage')), 'demo.appspot.com') },
+        seedSet,
+      );
       console.log(`seed (${written} documents) into the Firestore emulator: ${Date.now() - started} ms`);
       let total = 0;
       for (const type of contentTypeList) total += await store.count(type.key);

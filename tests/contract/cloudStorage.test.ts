@@ -16,7 +16,11 @@ import { registerPortImageVariants, variantObjectName } from '../../src/server/s
 import type { DocumentStore } from '../../src/server/store/port';
 import { contentTypes } from '../../src/shared/content/registry';
 import { srcSetFor } from '../../src/shared/images';
-import { emulatorBucket, startStorageEmulatorInProcess, type InProcessStorageEmulator } from '../support/storageEmulator';
+import {
+  emulatorBucket,
+  startStorageEmulatorInProcess,
+  type InProcessStorageEmulator,
+} from '../support/storageEmulator';
 
 const BUCKET = 'demo-uhmi.appspot.com';
 let emulator: InProcessStorageEmulator;
@@ -39,9 +43,13 @@ afterAll(async () => {
 describe('firebase mode on the Storage emulator', () => {
   it('seeds files and archives into the bucket, keeping their download URLs', async () => {
     const written: Array<{ collection: string; data: unknown }> = [];
-    const store = { createMany: async (items: typeof written) => void written.push(...items) } as unknown as DocumentStore;
+    const store = {
+      createMany: async (items: typeof written) => void written.push(...items),
+    } as unknown as DocumentStore;
     await loadSeedSet({ store, objects: port }, seedSet);
-    const refs = JSON.stringify(written).match(/"url":"[^"]+"/g)!.map((m) => JSON.parse(`{${m}}`).url as string);
+    const refs = JSON.stringify(written)
+      .match(/"url":"[^"]+"/g)!
+      .map((m) => JSON.parse(`{${m}}`).url as string);
     expect(refs.length).toBeGreaterThan(0);
     for (const url of refs.slice(0, 5)) {
       expect(url.startsWith(`${emulator.origin}/v0/b/${BUCKET}/o/public%2Fseed%2F`)).toBe(true);
@@ -51,7 +59,9 @@ describe('firebase mode on the Storage emulator', () => {
     expect(archives.items.length).toBe(written.filter((d) => d.collection === 'dataRepo').length);
 
     // Covers in the bucket keep their size (the srcset of Firebase download URLs is tested below).
-    const covers = written.filter((d) => d.collection === 'news').map((d) => (d.data as { cover: { url: string; contentType: string; width: number; height: number } }).cover);
+    const covers = written
+      .filter((d) => d.collection === 'news')
+      .map((d) => (d.data as { cover: { url: string; contentType: string; width: number; height: number } }).cover);
     expect(covers.length).toBeGreaterThan(0);
     for (const cover of covers) {
       expect(cover).toMatchObject({ contentType: 'image/png', width: 1200, height: 675 });
@@ -64,20 +74,30 @@ describe('firebase mode on the Storage emulator', () => {
     expect(location).toBe(await port.downloadUrl(archives.items[0]!));
     const zip = await fetch(location!);
     expect(zip.status).toBe(200);
-    expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(
+      Buffer.from(await zip.arrayBuffer())
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
   });
 
   it('gives a token to an object stored without one, for its download URL', async () => {
-    await bucket.file('imported/plain.txt').save(Buffer.from('from gsutil'), { resumable: false, metadata: { contentType: 'text/plain' } });
+    await bucket
+      .file('imported/plain.txt')
+      .save(Buffer.from('from gsutil'), { resumable: false, metadata: { contentType: 'text/plain' } });
     expect((await port.stat('imported/plain.txt'))!.downloadToken).toBeNull();
     const url = (await port.downloadUrl('imported/plain.txt'))!;
     const [meta] = await bucket.file('imported/plain.txt').getMetadata();
-    expect(url).toBe(`${emulator.origin}/v0/b/${BUCKET}/o/imported%2Fplain.txt?alt=media&token=${String(meta.metadata![DOWNLOAD_TOKENS_KEY])}`);
+    expect(url).toBe(
+      `${emulator.origin}/v0/b/${BUCKET}/o/imported%2Fplain.txt?alt=media&token=${String(meta.metadata![DOWNLOAD_TOKENS_KEY])}`,
+    );
     expect(await (await fetch(url)).text()).toBe('from gsutil');
   });
 
   it('makes image variants into the bucket and redirects to them', async () => {
-    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const original = await port.put('public/media/sky.png', png, { contentType: 'image/png' });
     // Documents hold Firebase's own URL; its srcset points at the server's variant route.
     const firebaseUrl = `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/public%2Fmedia%2Fsky.png?alt=media&token=${original.downloadToken}`;

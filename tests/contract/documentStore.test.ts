@@ -21,7 +21,11 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ids = (docs: Array<StoredDocument<unknown>>) => docs.map((d) => d.id);
 
 /** Every page of a list, following cursors. */
-async function walk(store: DocumentStore, collection: string, query: ListQuery): Promise<{ pages: string[][]; total?: number }> {
+async function walk(
+  store: DocumentStore,
+  collection: string,
+  query: ListQuery,
+): Promise<{ pages: string[][]; total?: number }> {
   const pages: string[][] = [];
   let cursor: string | undefined;
   let total: number | undefined;
@@ -67,7 +71,12 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
       expect(await store.get('items', 'missing')).toBeNull();
       await new Promise((r) => setTimeout(r, 5));
       const updated = await store.update('items', 'one', { title: 'Другий', n: 2 }, 1);
-      expect(updated).toMatchObject({ id: 'one', data: { title: 'Другий', n: 2 }, version: 2, createdAt: created.createdAt });
+      expect(updated).toMatchObject({
+        id: 'one',
+        data: { title: 'Другий', n: 2 },
+        version: 2,
+        createdAt: created.createdAt,
+      });
       expect(updated.updatedAt > created.updatedAt).toBe(true);
       expect(await store.get('items', 'one')).toEqual(updated);
       await store.delete('items', 'one', 2);
@@ -80,7 +89,11 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
       expect((await store.get('items', doc.id))?.data).toEqual({ n: 1 });
       await store.create('_revisions', { docKey: 'news/x', revision: 3 }, { id: 'news/x/3' });
       expect((await store.get('_revisions', 'news/x/3'))?.data).toEqual({ docKey: 'news/x', revision: 3 });
-      const page = await store.list('_revisions', { where: [{ field: 'docKey', op: '==', value: 'news/x' }], orderBy: { fields: ['revision'], direction: 'desc' }, limit: 5 });
+      const page = await store.list('_revisions', {
+        where: [{ field: 'docKey', op: '==', value: 'news/x' }],
+        orderBy: { fields: ['revision'], direction: 'desc' },
+        limit: 5,
+      });
       expect(ids(page.items)).toEqual(['news/x/3']);
     });
 
@@ -124,14 +137,18 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
       // Firestore may give up a contended transaction (ABORTED); a write whose version is gone must
       // still be a VersionConflictError, never an unexplained failure.
       await store.create('items', { n: 0 }, { id: 'crowd' });
-      const outcomes = await Promise.allSettled([1, 2, 3, 4, 5, 6, 7, 8].map((n) => store.update('items', 'crowd', { n }, 1)));
+      const outcomes = await Promise.allSettled(
+        [1, 2, 3, 4, 5, 6, 7, 8].map((n) => store.update('items', 'crowd', { n }, 1)),
+      );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(VersionConflictError);
       expect((await store.get('items', 'crowd'))?.version).toBe(2);
     });
 
     it('starts a created document at a given version', async () => {
-      const doc = (await store.commit([{ kind: 'create', collection: 'items', id: 'back', data: { n: 1 }, version: 7 }]))[0];
+      const doc = (
+        await store.commit([{ kind: 'create', collection: 'items', id: 'back', data: { n: 1 }, version: 7 }])
+      )[0];
       expect(doc).toMatchObject({ version: 7 });
       expect((await store.update('items', 'back', { n: 2 }, 7)).version).toBe(8);
     });
@@ -139,7 +156,9 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
 
   describe('unique values', () => {
     const claim = (id: string, slug: string) =>
-      store.commit([{ kind: 'create', collection: 'pages', id, data: { slug }, unique: [{ field: 'slug', value: slug }] }]);
+      store.commit([
+        { kind: 'create', collection: 'pages', id, data: { slug }, unique: [{ field: 'slug', value: slug }] },
+      ]);
 
     it('refuses a value another document of the collection has, naming it', async () => {
       await claim('p1', 'about');
@@ -148,13 +167,39 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
       expect(err).toMatchObject({ collection: 'pages', field: 'slug', value: 'about', holderId: 'p1' });
       expect(await store.get('pages', 'p2')).toBeNull();
       // Other collections are independent.
-      await store.commit([{ kind: 'create', collection: 'news', id: 'n1', data: { slug: 'about' }, unique: [{ field: 'slug', value: 'about' }] }]);
+      await store.commit([
+        {
+          kind: 'create',
+          collection: 'news',
+          id: 'n1',
+          data: { slug: 'about' },
+          unique: [{ field: 'slug', value: 'about' }],
+        },
+      ]);
     });
 
     it('lets a document keep its own value and frees values it gives up or is deleted with', async () => {
       await claim('p1', 'about');
-      await store.commit([{ kind: 'update', collection: 'pages', id: 'p1', data: { slug: 'about', t: 1 }, expectedVersion: 1, unique: [{ field: 'slug', value: 'about' }] }]);
-      await store.commit([{ kind: 'update', collection: 'pages', id: 'p1', data: { slug: 'team' }, expectedVersion: 2, unique: [{ field: 'slug', value: 'team' }] }]);
+      await store.commit([
+        {
+          kind: 'update',
+          collection: 'pages',
+          id: 'p1',
+          data: { slug: 'about', t: 1 },
+          expectedVersion: 1,
+          unique: [{ field: 'slug', value: 'about' }],
+        },
+      ]);
+      await store.commit([
+        {
+          kind: 'update',
+          collection: 'pages',
+          id: 'p1',
+          data: { slug: 'team' },
+          expectedVersion: 2,
+          unique: [{ field: 'slug', value: 'team' }],
+        },
+      ]);
       await claim('p2', 'about');
       await expect(claim('p3', 'team')).rejects.toBeInstanceOf(UniqueConstraintError);
       await store.delete('pages', 'p1');
@@ -171,14 +216,28 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
     it('refuses two claims of one value in one batch, and one of two concurrent claims', async () => {
       await expect(
         store.commit([
-          { kind: 'create', collection: 'pages', id: 'a', data: { slug: 'x' }, unique: [{ field: 'slug', value: 'x' }] },
-          { kind: 'create', collection: 'pages', id: 'b', data: { slug: 'x' }, unique: [{ field: 'slug', value: 'x' }] },
+          {
+            kind: 'create',
+            collection: 'pages',
+            id: 'a',
+            data: { slug: 'x' },
+            unique: [{ field: 'slug', value: 'x' }],
+          },
+          {
+            kind: 'create',
+            collection: 'pages',
+            id: 'b',
+            data: { slug: 'x' },
+            unique: [{ field: 'slug', value: 'x' }],
+          },
         ]),
       ).rejects.toMatchObject({ holderId: 'a' });
       expect(await store.count('pages')).toBe(0);
       const outcomes = await Promise.allSettled([claim('c', 'y'), claim('d', 'y')]);
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-      expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(UniqueConstraintError);
+      expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(
+        UniqueConstraintError,
+      );
       expect(await store.count('pages', [{ field: 'slug', op: '==', value: 'y' }])).toBe(1);
     });
   });
@@ -207,20 +266,51 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
       const events: ChangeEvent[] = [];
       store.onChange((e) => events.push(e));
       const attempts: Array<[Parameters<DocumentStore['commit']>[0], unknown]> = [
-        [[{ kind: 'create', collection: 'items', id: 'n1', data: {} }, { kind: 'update', collection: 'items', id: 'keep', data: { n: 9 }, expectedVersion: 5 }], VersionConflictError],
-        [[{ kind: 'delete', collection: 'items', id: 'keep' }, { kind: 'update', collection: 'items', id: 'ghost', data: {}, expectedVersion: 1 }], DocumentNotFoundError],
-        [[{ kind: 'update', collection: 'items', id: 'keep', data: { n: 2 }, expectedVersion: 1 }, { kind: 'create', collection: 'items', id: 'keep', data: {} }], DocumentExistsError],
+        [
+          [
+            { kind: 'create', collection: 'items', id: 'n1', data: {} },
+            { kind: 'update', collection: 'items', id: 'keep', data: { n: 9 }, expectedVersion: 5 },
+          ],
+          VersionConflictError,
+        ],
+        [
+          [
+            { kind: 'delete', collection: 'items', id: 'keep' },
+            { kind: 'update', collection: 'items', id: 'ghost', data: {}, expectedVersion: 1 },
+          ],
+          DocumentNotFoundError,
+        ],
+        [
+          [
+            { kind: 'update', collection: 'items', id: 'keep', data: { n: 2 }, expectedVersion: 1 },
+            { kind: 'create', collection: 'items', id: 'keep', data: {} },
+          ],
+          DocumentExistsError,
+        ],
         [
           [
             { kind: 'create', collection: 'items', id: 'n2', data: {} },
-            { kind: 'create', collection: 'pages', id: 'p', data: { slug: 'taken' }, unique: [{ field: 'slug', value: 'taken' }] },
+            {
+              kind: 'create',
+              collection: 'pages',
+              id: 'p',
+              data: { slug: 'taken' },
+              unique: [{ field: 'slug', value: 'taken' }],
+            },
           ],
           UniqueConstraintError,
         ],
       ];
       for (const [ops, error] of attempts) await expect(store.commit(ops)).rejects.toBeInstanceOf(error);
-      await expect(store.createMany([{ collection: 'items', id: 'n3', data: {} }, { collection: 'items', id: 'keep', data: {} }])).rejects.toBeInstanceOf(DocumentExistsError);
-      expect(ids((await store.list('items', { orderBy: { fields: ['createdAt'], direction: 'asc' }, limit: 10 })).items)).toEqual(['keep']);
+      await expect(
+        store.createMany([
+          { collection: 'items', id: 'n3', data: {} },
+          { collection: 'items', id: 'keep', data: {} },
+        ]),
+      ).rejects.toBeInstanceOf(DocumentExistsError);
+      expect(
+        ids((await store.list('items', { orderBy: { fields: ['createdAt'], direction: 'asc' }, limit: 10 })).items),
+      ).toEqual(['keep']);
       expect(await store.get('items', 'keep')).toMatchObject({ version: 1, data: { n: 1 } });
       expect(await store.count('pages')).toBe(1);
       expect(events).toEqual([]);
@@ -229,7 +319,10 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
     it('emits one change event per write after the batch, and stops when unsubscribed', async () => {
       const events: ChangeEvent[] = [];
       const off = store.onChange((e) => events.push(e));
-      await store.createMany([{ collection: 'items', id: 'a', data: {} }, { collection: 'items', id: 'b', data: {} }]);
+      await store.createMany([
+        { collection: 'items', id: 'a', data: {} },
+        { collection: 'items', id: 'b', data: {} },
+      ]);
       await store.update('items', 'a', { n: 1 }, 1);
       await store.delete('items', 'b');
       expect(events).toEqual([
@@ -259,7 +352,11 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
       ['<', [{ field: 'n', op: '<', value: 3 }], ['a', 'b']],
       ['>', [{ field: 'n', op: '>', value: 3 }], ['d', 'e']],
       ['array-contains', [{ field: 'tags', op: 'array-contains', value: 'x' }], ['a', 'd']],
-      ['is-null-or-<=', [{ field: 'at', op: 'is-null-or-<=', value: '2025-06-01T00:00:00.000Z' }], ['a', 'b', 'c', 'e']],
+      [
+        'is-null-or-<=',
+        [{ field: 'at', op: 'is-null-or-<=', value: '2025-06-01T00:00:00.000Z' }],
+        ['a', 'b', 'c', 'e'],
+      ],
       [
         'several (AND)',
         [
@@ -322,7 +419,12 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
       await store.update('posts', 'p3', { status: 'published', publishedAt: at(2021) }, 1);
       await store.delete('posts', 'p1');
       expect(await counts()).toEqual([4, 3, 0, 1]);
-      const page = await store.list('posts', { where: visible, orderBy: { fields: ['updatedAt'], direction: 'desc' }, limit: 1, withTotal: true });
+      const page = await store.list('posts', {
+        where: visible,
+        orderBy: { fields: ['updatedAt'], direction: 'desc' },
+        limit: 1,
+        withTotal: true,
+      });
       expect(page.total).toBe(3);
     });
 
@@ -348,7 +450,11 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
           ['t4', '2001'],
         ].map(([id, at]) => ({ collection: 'ties', id: id!, data: { group: 'g', at } })),
       );
-      const page = await store.list('ties', { where: [{ field: 'at', op: '>=', value: '2000' }], orderBy: { fields: ['group'], direction: 'asc', collation: 'uk' }, limit: 10 });
+      const page = await store.list('ties', {
+        where: [{ field: 'at', op: '>=', value: '2000' }],
+        orderBy: { fields: ['group'], direction: 'asc', collation: 'uk' },
+        limit: 10,
+      });
       expect(ids(page.items)).toEqual(['t2', 't4', 't3', 't1']);
       const plain = await store.list('ties', { orderBy: { fields: ['group'], direction: 'desc' }, limit: 10 });
       expect(ids(plain.items)).toEqual(['t4', 't3', 't2', 't1']);
@@ -357,34 +463,73 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
 
   describe('order, pages and totals', () => {
     beforeEach(async () => {
-      await store.createMany(UK_TITLES.map((title, i) => ({ collection: 'news', id: `n${String(i).padStart(2, '0')}`, data: { title, rank: i % 3, summary: '' } })));
+      await store.createMany(
+        UK_TITLES.map((title, i) => ({
+          collection: 'news',
+          id: `n${String(i).padStart(2, '0')}`,
+          data: { title, rank: i % 3, summary: '' },
+        })),
+      );
     });
 
     it('sorts text in Ukrainian alphabetical order with the uk collation (Ґ after Г, Є after Е, І and Ї after И, apostrophes ignored)', async () => {
-      const asc = await store.list<{ title: string }>('news', { orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' }, limit: 100 });
+      const asc = await store.list<{ title: string }>('news', {
+        orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' },
+        limit: 100,
+      });
       expect(asc.items.map((d) => d.data.title)).toEqual(UK_ORDER);
-      const desc = await store.list<{ title: string }>('news', { orderBy: { fields: ['title'], direction: 'desc', collation: 'uk' }, limit: 100 });
+      const desc = await store.list<{ title: string }>('news', {
+        orderBy: { fields: ['title'], direction: 'desc', collation: 'uk' },
+        limit: 100,
+      });
       expect(desc.items.map((d) => d.data.title)).toEqual([...UK_ORDER].reverse());
     });
 
     it('sorts by code point without the collation', async () => {
-      const page = await store.list<{ title: string }>('news', { orderBy: { fields: ['title'], direction: 'asc' }, limit: 100 });
-      expect(page.items.map((d) => d.data.title)).toEqual([...UK_TITLES].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))));
+      const page = await store.list<{ title: string }>('news', {
+        orderBy: { fields: ['title'], direction: 'asc' },
+        limit: 100,
+      });
+      expect(page.items.map((d) => d.data.title)).toEqual(
+        [...UK_TITLES].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))),
+      );
     });
 
     it('continues after a cursor, ties broken by id, until the last page', async () => {
-      const query: ListQuery = { orderBy: { fields: ['rank', 'title'], direction: 'asc', collation: 'uk' }, limit: 5, withTotal: true };
+      const query: ListQuery = {
+        orderBy: { fields: ['rank', 'title'], direction: 'asc', collation: 'uk' },
+        limit: 5,
+        withTotal: true,
+      };
       const full = ids((await store.list('news', { ...query, limit: 100 })).items);
       const { pages, total } = await walk(store, 'news', query);
       expect(pages.map((p) => p.length)).toEqual([5, 5, 2]);
       expect(pages.flat()).toEqual(full);
       expect(total).toBe(12);
       const rankOnly = await walk(store, 'news', { orderBy: { fields: ['rank'], direction: 'desc' }, limit: 3 });
-      expect(rankOnly.pages.flat()).toEqual(['n11', 'n08', 'n05', 'n02', 'n10', 'n07', 'n04', 'n01', 'n09', 'n06', 'n03', 'n00']);
+      expect(rankOnly.pages.flat()).toEqual([
+        'n11',
+        'n08',
+        'n05',
+        'n02',
+        'n10',
+        'n07',
+        'n04',
+        'n01',
+        'n09',
+        'n06',
+        'n03',
+        'n00',
+      ]);
     });
 
     it('skips an offset (page numbers), and gives no cursor on the last page', async () => {
-      const query: ListQuery = { orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' }, limit: 4, offset: 8, withTotal: true };
+      const query: ListQuery = {
+        orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' },
+        limit: 4,
+        offset: 8,
+        withTotal: true,
+      };
       const page = await store.list<{ title: string }>('news', query);
       expect(page.items.map((d) => d.data.title)).toEqual(UK_ORDER.slice(8, 12));
       expect(page.nextCursor).toBeNull();
@@ -394,27 +539,42 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
     });
 
     it('gives a late page (past the middle) with a cursor that continues like an early page', async () => {
-      const query: ListQuery = { orderBy: { fields: ['rank', 'title'], direction: 'desc', collation: 'uk' }, limit: 3, withTotal: true };
+      const query: ListQuery = {
+        orderBy: { fields: ['rank', 'title'], direction: 'desc', collation: 'uk' },
+        limit: 3,
+        withTotal: true,
+      };
       const full = ids((await store.list('news', { ...query, limit: 100 })).items);
       for (const offset of [2, 7, 9, 10, 11]) {
         const page = await store.list('news', { ...query, offset });
         expect(ids(page.items), `offset ${offset}`).toEqual(full.slice(offset, offset + 3));
         expect(page.total).toBe(12);
         if (offset + 3 >= 12) expect(page.nextCursor).toBeNull();
-        else expect(ids((await store.list('news', { ...query, cursor: page.nextCursor! })).items)).toEqual(full.slice(offset + 3, offset + 6));
+        else
+          expect(ids((await store.list('news', { ...query, cursor: page.nextCursor! })).items)).toEqual(
+            full.slice(offset + 3, offset + 6),
+          );
       }
       expect((await store.list('news', { ...query, offset: 12 })).items).toEqual([]);
     });
 
     it('refuses cursors it did not make', async () => {
       const query: ListQuery = { orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' }, limit: 2 };
-      for (const cursor of ['%%%', Buffer.from('[1,2,3,4]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url')]) {
+      for (const cursor of [
+        '%%%',
+        Buffer.from('[1,2,3,4]').toString('base64url'),
+        Buffer.from('{"a":1}').toString('base64url'),
+      ]) {
         await expect(store.list('news', { ...query, cursor })).rejects.toBeInstanceOf(InvalidCursorError);
       }
     });
 
     it('returns only the selected fields (missing ones null), and pages a projection', async () => {
-      const query: ListQuery = { orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' }, limit: 7, select: ['title', 'nothing'] };
+      const query: ListQuery = {
+        orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' },
+        limit: 7,
+        select: ['title', 'nothing'],
+      };
       const first = await store.list('news', query);
       expect(first.items[0]).toMatchObject({ id: 'n11', version: 1, data: { title: 'apple', nothing: null } });
       expect(Object.keys(first.items[0]!.data as object).sort()).toEqual(['nothing', 'title']);
@@ -428,16 +588,28 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
     beforeEach(async () => {
       const docs = [
         ['s1', 'Звіт про паводок', 'Весняна повінь на Дніпрі', 'published'],
-        ['s2', 'ПАВОДОК у Карпатах', "Прогноз на п’ятницю", 'draft'],
+        ['s2', 'ПАВОДОК у Карпатах', 'Прогноз на п’ятницю', 'draft'],
         ['s3', 'Кліматичні норми', 'Середні температури, опади', 'published'],
         ['s4', "Пам'ять про повінь 1969", 'Архів знімків', 'published'],
         ['s5', 'Weather report', 'Paводок? no, Latin P', 'published'],
         ['s6', 'Ґрунтові води', 'Рівень ґрунтових вод і паводок', 'published'],
       ];
-      await store.createMany(docs.map(([id, title, summary, status]) => ({ collection: 'news', id: id!, data: { title, summary, status, rank: Number(id!.slice(1)) % 2 } })));
+      await store.createMany(
+        docs.map(([id, title, summary, status]) => ({
+          collection: 'news',
+          id: id!,
+          data: { title, summary, status, rank: Number(id!.slice(1)) % 2 },
+        })),
+      );
     });
     const search = (text: string, extra: Partial<ListQuery> = {}) =>
-      store.list('news', { search: text, orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' }, limit: 10, withTotal: true, ...extra });
+      store.list('news', {
+        search: text,
+        orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' },
+        limit: 10,
+        withTotal: true,
+        ...extra,
+      });
 
     it('matches every word, in any case, anywhere in a word, in title or summary', async () => {
       expect(ids((await search('паводок')).items)).toEqual(['s6', 's1', 's2']);
@@ -459,7 +631,10 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
     it('combines with filters, pages by cursor and offset, and counts every match', async () => {
       const filtered = await search('повінь паводок в', { where: [{ field: 'status', op: '==', value: 'published' }] });
       expect(ids(filtered.items)).toEqual(['s1']);
-      const query: Partial<ListQuery> = { limit: 2, orderBy: { fields: ['rank', 'title'], direction: 'desc', collation: 'uk' } };
+      const query: Partial<ListQuery> = {
+        limit: 2,
+        orderBy: { fields: ['rank', 'title'], direction: 'desc', collation: 'uk' },
+      };
       const walked = await walk(store, 'news', { search: 'о', withTotal: true, ...query } as ListQuery);
       const all = ids((await search('о', { ...query, limit: 100 })).items);
       expect(walked.pages.flat()).toEqual(all);
@@ -467,7 +642,11 @@ describe.each(backends)('DocumentStore contract: $name', (backend) => {
       expect(all.length).toBe(6);
       expect(ids((await search('о', { ...query, offset: 2 })).items)).toEqual(all.slice(2, 4));
       const projected = await search('паводок', { select: ['title'] });
-      expect(projected.items.map((d) => d.data)).toEqual([{ title: 'Ґрунтові води' }, { title: 'Звіт про паводок' }, { title: 'ПАВОДОК у Карпатах' }]);
+      expect(projected.items.map((d) => d.data)).toEqual([
+        { title: 'Ґрунтові води' },
+        { title: 'Звіт про паводок' },
+        { title: 'ПАВОДОК у Карпатах' },
+      ]);
     });
   });
 });
@@ -476,7 +655,20 @@ describe('both backends return the same pages', () => {
   it('for a matrix of filters, sorts, cursors, offsets and searches', async () => {
     const opened = await Promise.all([sqliteBackend.open(), firestoreBackend.open()]);
     try {
-      const words = ['Гідрологія', 'гроза', 'Ґрунт', 'Єдність', 'ера', 'Іній', 'їжа', 'иній', "м'ята", 'мята', 'Zeta', 'alpha'];
+      const words = [
+        'Гідрологія',
+        'гроза',
+        'Ґрунт',
+        'Єдність',
+        'ера',
+        'Іній',
+        'їжа',
+        'иній',
+        "м'ята",
+        'мята',
+        'Zeta',
+        'alpha',
+      ];
       const docs = Array.from({ length: 40 }, (_, i) => ({
         collection: 'news',
         id: `d${String((i * 17) % 40).padStart(2, '0')}`,
@@ -497,18 +689,52 @@ describe('both backends return the same pages', () => {
       ];
       const queries: ListQuery[] = [
         { orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' }, limit: 7, withTotal: true },
-        { orderBy: { fields: ['date'], direction: 'desc', collation: 'uk' }, where: visible, limit: 6, withTotal: true },
-        { orderBy: { fields: ['order', 'title'], direction: 'asc', collation: 'uk' }, where: [{ field: 'tags', op: 'array-contains', value: 'b' }], limit: 4, withTotal: true },
-        { orderBy: { fields: ['updatedAt'], direction: 'desc', collation: 'uk' }, where: [{ field: 'publishedAt', op: '>', value: '2025-03-01T00:00:00.000Z' }], limit: 5, withTotal: true },
-        { orderBy: { fields: ['date'], direction: 'asc', collation: 'uk' }, where: [{ field: 'date', op: '>=', value: '2024-02-01' }, ...visible], limit: 5, withTotal: true },
+        {
+          orderBy: { fields: ['date'], direction: 'desc', collation: 'uk' },
+          where: visible,
+          limit: 6,
+          withTotal: true,
+        },
+        {
+          orderBy: { fields: ['order', 'title'], direction: 'asc', collation: 'uk' },
+          where: [{ field: 'tags', op: 'array-contains', value: 'b' }],
+          limit: 4,
+          withTotal: true,
+        },
+        {
+          orderBy: { fields: ['updatedAt'], direction: 'desc', collation: 'uk' },
+          where: [{ field: 'publishedAt', op: '>', value: '2025-03-01T00:00:00.000Z' }],
+          limit: 5,
+          withTotal: true,
+        },
+        {
+          orderBy: { fields: ['date'], direction: 'asc', collation: 'uk' },
+          where: [{ field: 'date', op: '>=', value: '2024-02-01' }, ...visible],
+          limit: 5,
+          withTotal: true,
+        },
         { orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' }, search: 'ін', limit: 3, withTotal: true },
-        { orderBy: { fields: ['title'], direction: 'desc', collation: 'uk' }, search: 'звіт Я', where: visible, limit: 2, withTotal: true },
-        { orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' }, limit: 5, offset: 10, withTotal: true, select: ['title'] },
+        {
+          orderBy: { fields: ['title'], direction: 'desc', collation: 'uk' },
+          search: 'звіт Я',
+          where: visible,
+          limit: 2,
+          withTotal: true,
+        },
+        {
+          orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' },
+          limit: 5,
+          offset: 10,
+          withTotal: true,
+          select: ['title'],
+        },
       ];
       for (const query of queries) {
         const [sqlite, firestore] = await Promise.all(opened.map(({ store }) => walk(store, 'news', query)));
         expect(firestore, JSON.stringify(query)).toEqual(sqlite);
-        expect(await opened[1]!.store.count('news', query.where)).toBe(await opened[0]!.store.count('news', query.where));
+        expect(await opened[1]!.store.count('news', query.where)).toBe(
+          await opened[0]!.store.count('news', query.where),
+        );
       }
     } finally {
       await Promise.all(opened.map(({ dispose }) => dispose()));

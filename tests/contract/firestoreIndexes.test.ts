@@ -43,7 +43,16 @@ describe('firestore.indexes.json', () => {
           [1, 2].map((n) => ({
             collection: type.key,
             id: `${type.key}-${n}`,
-            data: { title: `Документ ${n}`, slug: `doc-${n}`, status: 'published', publishedAt: null, date: '2025-01-0' + n, order: n, year: 2020 + n, tags: ['t'] },
+            data: {
+              title: `Документ ${n}`,
+              slug: `doc-${n}`,
+              status: 'published',
+              publishedAt: null,
+              date: '2025-01-0' + n,
+              order: n,
+              year: 2020 + n,
+              tags: ['t'],
+            },
           })),
         ),
       );
@@ -74,7 +83,12 @@ describe('firestore.indexes.json', () => {
           }
           await content.publicGet(type.key, 'doc-1');
         }
-        const sorts = [undefined, ...adminSortFields(type).flatMap((field) => (['asc', 'desc'] as const).map((direction) => ({ field, direction })))];
+        const sorts = [
+          undefined,
+          ...adminSortFields(type).flatMap((field) =>
+            (['asc', 'desc'] as const).map((direction) => ({ field, direction })),
+          ),
+        ];
         for (const status of [undefined, ...ADMIN_STATUSES]) {
           for (const sort of sorts) {
             for (const filter of filters) {

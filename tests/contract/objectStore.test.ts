@@ -34,9 +34,14 @@ const disk: Backend = {
   async open() {
     const server: TestServer = await startTestServer({ SEED: 'false' });
     const base = await server.listen();
-    return { port: new DiskObjectStorePort(server.objects, server.config.firebase.storageBucket), base, close: () => server.dispose() };
+    return {
+      port: new DiskObjectStorePort(server.objects, server.config.firebase.storageBucket),
+      base,
+      close: () => server.dispose(),
+    };
   },
-  urlPattern: (bucket, name) => new RegExp(`^/v0/b/${escape(bucket)}/o/${escape(encodeURIComponent(name))}\\?alt=media&token=[0-9a-f-]{36}$`),
+  urlPattern: (bucket, name) =>
+    new RegExp(`^/v0/b/${escape(bucket)}/o/${escape(encodeURIComponent(name))}\\?alt=media&token=[0-9a-f-]{36}$`),
 };
 
 const cloud: Backend = {
@@ -50,7 +55,9 @@ const cloud: Backend = {
     return { port: new CloudObjectStorePort(bucket), base: firebaseStorageOrigin(), close: () => deleteApp(app) };
   },
   urlPattern: (bucket, name) =>
-    new RegExp(`^${escape(firebaseStorageOrigin())}/v0/b/${escape(bucket)}/o/${escape(encodeURIComponent(name))}\\?alt=media&token=[0-9a-f-]{36}$`),
+    new RegExp(
+      `^${escape(firebaseStorageOrigin())}/v0/b/${escape(bucket)}/o/${escape(encodeURIComponent(name))}\\?alt=media&token=[0-9a-f-]{36}$`,
+    ),
 };
 
 let inProcessOrigin = '';
@@ -71,7 +78,9 @@ const inProcess: Backend = {
     };
   },
   urlPattern: (bucket, name) =>
-    new RegExp(`^${escape(inProcessOrigin)}/v0/b/${escape(bucket)}/o/${escape(encodeURIComponent(name))}\\?alt=media&token=[0-9a-f-]{36}$`),
+    new RegExp(
+      `^${escape(inProcessOrigin)}/v0/b/${escape(bucket)}/o/${escape(encodeURIComponent(name))}\\?alt=media&token=[0-9a-f-]{36}$`,
+    ),
 };
 
 async function text(stream: Readable): Promise<string> {
@@ -187,7 +196,10 @@ for (const backend of [disk, inProcess, cloud]) {
         expect(pages).toBeLessThan(10);
       }
       expect(pages).toBeGreaterThan(1);
-      expect({ prefixes: [...new Set(all.prefixes)], items: all.items }).toEqual({ prefixes: folders.prefixes, items: folders.items });
+      expect({ prefixes: [...new Set(all.prefixes)], items: all.items }).toEqual({
+        prefixes: folders.prefixes,
+        items: folders.items,
+      });
     });
 
     it('gives the Firebase download URL, which downloads the bytes with its token only', async () => {
@@ -200,7 +212,9 @@ for (const backend of [disk, inProcess, cloud]) {
       const res = await fetch(new URL(url!, base));
       expect(res.status).toBe(200);
       expect(await res.text()).toBe('a,b\n1,2\n');
-      const forged = await fetch(new URL(url!.replace(/token=.*$/, `token=${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`), base));
+      const forged = await fetch(
+        new URL(url!.replace(/token=.*$/, `token=${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`), base),
+      );
       expect(forged.ok).toBe(false);
       expect(await port.downloadUrl(`${name}.missing`)).toBeNull();
     });

@@ -16,7 +16,10 @@ const ORIGIN = 'https://uhmi.example.org';
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const parser = new XMLParser({ isArray: (name) => ['url', 'sitemap', 'entry'].includes(name) });
 
-const locs = (xml: string) => ((parser.parse(xml) as { urlset: { url: Array<{ loc: string; lastmod: string }> } }).urlset.url ?? []).map((u) => u.loc);
+const locs = (xml: string) =>
+  ((parser.parse(xml) as { urlset: { url: Array<{ loc: string; lastmod: string }> } }).urlset.url ?? []).map(
+    (u) => u.loc,
+  );
 
 describe.each(backends)('sitemap and feeds: $name', (backend) => {
   let store: DocumentStore;
@@ -28,23 +31,72 @@ describe.each(backends)('sitemap and feeds: $name', (backend) => {
     content = new ContentService(store, () => NOW);
     const conf = await store.create(
       'conferences',
-      contentTypes.conferences.schema.parse({ title: 'Конференція', slug: 'conf-a', status: 'published', startDate: '2026-03-22', endDate: '2026-03-23', body: '' }),
+      contentTypes.conferences.schema.parse({
+        title: 'Конференція',
+        slug: 'conf-a',
+        status: 'published',
+        startDate: '2026-03-22',
+        endDate: '2026-03-23',
+        body: '',
+      }),
     );
     const hidden = await store.create(
       'conferences',
-      contentTypes.conferences.schema.parse({ title: 'Чернетка', slug: 'conf-b', status: 'draft', startDate: '2026-04-22', endDate: '2026-04-23', body: '' }),
+      contentTypes.conferences.schema.parse({
+        title: 'Чернетка',
+        slug: 'conf-b',
+        status: 'draft',
+        startDate: '2026-04-22',
+        endDate: '2026-04-23',
+        body: '',
+      }),
     );
     for (const [slug, conferenceId] of [
       ['t-a', conf.id],
       ['t-b', hidden.id],
     ] as const) {
-      await store.create('theses', contentTypes.theses.schema.parse({ title: slug, slug, status: 'published', conferenceId, authors: [{ name: 'А' }] }));
+      await store.create(
+        'theses',
+        contentTypes.theses.schema.parse({
+          title: slug,
+          slug,
+          status: 'published',
+          conferenceId,
+          authors: [{ name: 'А' }],
+        }),
+      );
     }
     for (let i = 0; i < 5; i += 1) {
-      await store.create('news', contentTypes.news.schema.parse({ title: `Новина ${i}`, slug: `n-${i}`, status: 'published', date: `2026-05-0${i + 1}T09:00:00.000Z`, body: '<p><img src="/v0/b/x/o/a.png" alt=""></p>' }));
+      await store.create(
+        'news',
+        contentTypes.news.schema.parse({
+          title: `Новина ${i}`,
+          slug: `n-${i}`,
+          status: 'published',
+          date: `2026-05-0${i + 1}T09:00:00.000Z`,
+          body: '<p><img src="/v0/b/x/o/a.png" alt=""></p>',
+        }),
+      );
     }
-    await store.create('news', contentTypes.news.schema.parse({ title: 'Чернетка', slug: 'n-draft', status: 'draft', date: '2026-05-09T09:00:00.000Z' }));
-    await store.create('news', contentTypes.news.schema.parse({ title: 'Пізніше', slug: 'n-later', status: 'published', publishedAt: '2026-07-01T00:00:00.000Z', date: '2026-05-10T09:00:00.000Z' }));
+    await store.create(
+      'news',
+      contentTypes.news.schema.parse({
+        title: 'Чернетка',
+        slug: 'n-draft',
+        status: 'draft',
+        date: '2026-05-09T09:00:00.000Z',
+      }),
+    );
+    await store.create(
+      'news',
+      contentTypes.news.schema.parse({
+        title: 'Пізніше',
+        slug: 'n-later',
+        status: 'published',
+        publishedAt: '2026-07-01T00:00:00.000Z',
+        date: '2026-05-10T09:00:00.000Z',
+      }),
+    );
   });
   afterEach(async () => {
     await dispose();
@@ -53,7 +105,13 @@ describe.each(backends)('sitemap and feeds: $name', (backend) => {
   it('lists the published pages, a thesis only under its visible conference', async () => {
     const urls = locs(await new Sitemap(content, ORIGIN).root());
     const documents = urls.filter((u) => /\/(News|conf)\/./.test(u)).sort();
-    expect(documents).toEqual([...['n-0', 'n-1', 'n-2', 'n-3', 'n-4'].map((s) => `${ORIGIN}/News/${s}`), `${ORIGIN}/conf/conf-a`, `${ORIGIN}/conf/conf-a/t-a`].sort());
+    expect(documents).toEqual(
+      [
+        ...['n-0', 'n-1', 'n-2', 'n-3', 'n-4'].map((s) => `${ORIGIN}/News/${s}`),
+        `${ORIGIN}/conf/conf-a`,
+        `${ORIGIN}/conf/conf-a/t-a`,
+      ].sort(),
+    );
     expect(urls).toContain(`${ORIGIN}/`);
     expect(urls).toContain(`${ORIGIN}/News`);
   });
@@ -72,8 +130,12 @@ describe.each(backends)('sitemap and feeds: $name', (backend) => {
 
   it('feeds the newest visible news and events with absolute addresses', async () => {
     const feeds = new SiteFeeds(content, ORIGIN);
-    const news = parser.parse(await feeds.atom(NEWS_FEED)) as { feed: { entry: Array<{ id: string; content: string }> } };
-    expect(news.feed.entry.map((e) => e.id)).toEqual(['n-4', 'n-3', 'n-2', 'n-1', 'n-0'].map((s) => `${ORIGIN}/News/${s}`));
+    const news = parser.parse(await feeds.atom(NEWS_FEED)) as {
+      feed: { entry: Array<{ id: string; content: string }> };
+    };
+    expect(news.feed.entry.map((e) => e.id)).toEqual(
+      ['n-4', 'n-3', 'n-2', 'n-1', 'n-0'].map((s) => `${ORIGIN}/News/${s}`),
+    );
     expect(news.feed.entry[0]!.content).toContain(`src="${ORIGIN}/v0/b/x/o/a.png"`);
     const events = parser.parse(await feeds.atom(EVENTS_FEED)) as { feed: { entry: Array<{ id: string }> } };
     expect(events.feed.entry.map((e) => e.id)).toEqual([`${ORIGIN}/conf/conf-a`]);

@@ -14,7 +14,14 @@ import { backends } from './stores';
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 
 function news(slug: string, title: string, body: string, extra: Record<string, unknown> = {}) {
-  return contentTypes.news.schema.parse({ title, slug, status: 'published', date: '2026-05-01T09:00:00.000Z', body, ...extra });
+  return contentTypes.news.schema.parse({
+    title,
+    slug,
+    status: 'published',
+    date: '2026-05-01T09:00:00.000Z',
+    body,
+    ...extra,
+  });
 }
 
 describe.each(backends)('visitor search: $name', (backend) => {
@@ -45,7 +52,8 @@ describe.each(backends)('visitor search: $name', (backend) => {
   });
 
   it('ranks title matches above text matches and pages the hits', async () => {
-    for (let i = 0; i < 5; i += 1) await store.create('news', news(`body-${i}`, `Повідомлення ${i}`, `<p>Тут згадано посуху ${i}.</p>`));
+    for (let i = 0; i < 5; i += 1)
+      await store.create('news', news(`body-${i}`, `Повідомлення ${i}`, `<p>Тут згадано посуху ${i}.</p>`));
     await store.create('news', news('title', 'Посуха на півдні', '<p>Опис.</p>'));
     const first = await search('посухи', 1, 4);
     expect(first.total).toBe(6);
@@ -70,14 +78,29 @@ describe.each(backends)('visitor search: $name', (backend) => {
     await store.delete('news', (await store.findOne('news', [{ field: 'slug', op: '==', value: 'due' }]))!.id);
     expect(await slugs('зливу')).toEqual([]);
     // Types visitors never see are not searched at all.
-    await store.create('bookOrders', { name: 'Злива', email: 'a@b.c', phone: '1', publicationId: 'x', quantity: 1, comment: '', organisation: '' });
+    await store.create('bookOrders', {
+      name: 'Злива',
+      email: 'a@b.c',
+      phone: '1',
+      publicationId: 'x',
+      quantity: 1,
+      comment: '',
+      organisation: '',
+    });
     expect(await slugs('зливу')).toEqual([]);
   });
 
   it('links a thesis under its visible conference, with the type label and marked parts', async () => {
     const conf = await store.create(
       'conferences',
-      contentTypes.conferences.schema.parse({ title: 'Конференція', slug: 'conf-a', status: 'published', startDate: '2026-03-22', endDate: '2026-03-23', body: '' }),
+      contentTypes.conferences.schema.parse({
+        title: 'Конференція',
+        slug: 'conf-a',
+        status: 'published',
+        startDate: '2026-03-22',
+        endDate: '2026-03-23',
+        body: '',
+      }),
     );
     await store.create(
       'theses',
@@ -103,7 +126,12 @@ describe.each(backends)('visitor search: $name', (backend) => {
     expect(await search('гомогенізацію')).toMatchObject({ total: 0, items: [] });
     // Published again, its theses are found again; a scheduled conference hides them until it is due.
     const hidden = (await store.get<Record<string, unknown>>('conferences', conf.id))!;
-    await store.update('conferences', conf.id, { ...hidden.data, status: 'published', publishedAt: '2026-07-01T00:00:00.000Z' }, hidden.version);
+    await store.update(
+      'conferences',
+      conf.id,
+      { ...hidden.data, status: 'published', publishedAt: '2026-07-01T00:00:00.000Z' },
+      hidden.version,
+    );
     expect((await search('гомогенізацію')).total).toBe(0);
     const scheduled = (await store.get<Record<string, unknown>>('conferences', conf.id))!;
     await store.update('conferences', conf.id, { ...scheduled.data, publishedAt: null }, scheduled.version);
@@ -128,7 +156,9 @@ describe('visitor search: SQLite index of documents written before it existed', 
       const first = new SqliteDocumentStore(await openSqliteDatabase(file));
       await first.create('news', news('old', 'Давній прогноз', ''));
       // As a database from before migration 0007: no entries and no signature.
-      first.db.exec("DELETE FROM site_search_docs; INSERT INTO site_search (site_search) VALUES ('delete-all'); DELETE FROM store_meta WHERE key = 'site_search';");
+      first.db.exec(
+        "DELETE FROM site_search_docs; INSERT INTO site_search (site_search) VALUES ('delete-all'); DELETE FROM store_meta WHERE key = 'site_search';",
+      );
       const before = await new SiteSearchService(new ContentService(first, () => NOW)).search('прогнози');
       expect(before.total).toBe(0);
       await first.close();

@@ -15,7 +15,9 @@ import { openSqliteDatabase, SqliteDocumentStore } from '../../src/server/store/
 export interface Backend {
   name: 'sqlite' | 'firestore';
   /** A new, empty store; `dispose` closes it and removes what it left. */
-  open(options?: Pick<FirestoreStoreOptions, 'onQuery'>): Promise<{ store: DocumentStore; dispose: () => Promise<void> }>;
+  open(
+    options?: Pick<FirestoreStoreOptions, 'onQuery'>,
+  ): Promise<{ store: DocumentStore; dispose: () => Promise<void> }>;
 }
 
 export const sqliteBackend: Backend = {
@@ -43,7 +45,9 @@ export const firestoreBackend: Backend = {
     return {
       store,
       dispose: async () => {
-        await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' });
+        await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
+          method: 'DELETE',
+        });
         await store.close();
       },
     };

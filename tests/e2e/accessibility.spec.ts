@@ -45,7 +45,10 @@ function axeSummary(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['viol
   return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('axe finds no violation on one page of every type, the 404 page and the admin login', async ({ page, consoleErrors }) => {
+test('axe finds no violation on one page of every type, the 404 page and the admin login', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   const urls = await pageOfEveryType(page);
   const found: string[] = [];
@@ -56,7 +59,8 @@ test('axe finds no violation on one page of every type, the 404 page and the adm
   }
   await page.goto('/edit/admin/Login');
   await expect(page.getByRole('button', { name: 'Увійти', exact: true })).toBeVisible();
-  for (const v of axeSummary((await new AxeBuilder({ page }).analyze()).violations)) found.push(`/edit/admin/Login: ${v}`);
+  for (const v of axeSummary((await new AxeBuilder({ page }).analyze()).violations))
+    found.push(`/edit/admin/Login: ${v}`);
   expect(found).toEqual([]);
   expect(consoleErrors.filter((e) => !/404/.test(e))).toEqual([]);
 });
@@ -77,7 +81,13 @@ async function crawl(page: Page): Promise<string[]> {
     }));
     if (scrollWidth > width) wide.push(`${url}: ${scrollWidth} px`);
     for (const href of links) {
-      if (!href.startsWith('/') || href.startsWith('//') || /^\/(v0|api|edit)\b/.test(href) || /\.[a-z0-9]{2,4}$/i.test(href.split(/[?#]/)[0]!)) continue;
+      if (
+        !href.startsWith('/') ||
+        href.startsWith('//') ||
+        /^\/(v0|api|edit)\b/.test(href) ||
+        /\.[a-z0-9]{2,4}$/i.test(href.split(/[?#]/)[0]!)
+      )
+        continue;
       const path = href.split('#')[0]!;
       if (!seen.has(path)) {
         seen.add(path);
@@ -138,11 +148,18 @@ for (const [name, width] of [
     const context = await browser.newContext({ viewport: { width, height: 700 }, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
-    const href = (await page.getByRole('list', { name: 'Найближчі навчання' }).getByRole('link').first().getAttribute('href'))!;
+    const href = (await page
+      .getByRole('list', { name: 'Найближчі навчання' })
+      .getByRole('link')
+      .first()
+      .getAttribute('href'))!;
     await page.goto(href);
     const id = decodeURIComponent(href.split('#')[1]!);
     const { headerBottom } = await headerMetrics(page);
-    const top = await page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id);
+    const top = await page.evaluate(
+      (target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top),
+      id,
+    );
     expect(top).toBe(headerBottom);
     await context.close();
   });
@@ -159,7 +176,9 @@ test('an element reached with Tab scrolls out from under the sticky header', asy
   await page.keyboard.press('Tab');
   await expect(target).toBeFocused();
   const { headerBottom } = await headerMetrics(page);
-  await expect.poll(() => target.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(headerBottom);
+  await expect
+    .poll(() => target.evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+    .toBeGreaterThanOrEqual(headerBottom);
 });
 
 test('Escape closes an open submenu of the desktop menu and returns focus to its link', async ({ page }) => {
@@ -228,10 +247,13 @@ test('the mobile menu opens, works and closes without JavaScript', async ({ brow
 /** WCAG contrast ratio of two CSS rgb() colours. */
 function contrast(a: string, b: string): number {
   const lum = (c: string) => {
-    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number).map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = (c.match(/[\d.]+/g) ?? [])
+      .slice(0, 3)
+      .map(Number)
+      .map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -254,12 +276,15 @@ async function focusRings(page: Page, scope: string) {
         if (a >= 1) break;
       }
       let [r, g, b] = [255, 255, 255];
-      for (const [lr, lg, lb, la] of layers.reverse()) [r, g, b] = [lr! * la! + r * (1 - la!), lg! * la! + g * (1 - la!), lb! * la! + b * (1 - la!)];
+      for (const [lr, lg, lb, la] of layers.reverse())
+        [r, g, b] = [lr! * la! + r * (1 - la!), lg! * la! + g * (1 - la!), lb! * la! + b * (1 - la!)];
       return `rgb(${Math.round(r)}, ${Math.round(g)}, ${Math.round(b)})`;
     };
     const out: Array<{ what: string; outline: string; style: string; width: number; backgrounds: string[] }> = [];
     const selector = 'a[href], button, input, select, textarea, [tabindex]';
-    const elements = [...document.querySelectorAll(scopeSelector)].flatMap((s) => [...s.querySelectorAll<HTMLElement>(selector)]);
+    const elements = [...document.querySelectorAll(scopeSelector)].flatMap((s) => [
+      ...s.querySelectorAll<HTMLElement>(selector),
+    ]);
     for (const el of elements) {
       if (el.getAttribute('tabindex') === '-1' || el.closest('[aria-hidden="true"]')) continue;
       el.focus();
@@ -269,7 +294,13 @@ async function focusRings(page: Page, scope: string) {
       const off = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth) + 2;
       if (off <= 2) {
         // A ring drawn inside the element (menu links): its neighbours are the element's own background.
-        out.push({ what: `${el.tagName} «${(el.textContent ?? '').trim().slice(0, 30)}»`, outline: style.outlineColor, style: style.outlineStyle, width: parseFloat(style.outlineWidth), backgrounds: [opaqueBackground(el)] });
+        out.push({
+          what: `${el.tagName} «${(el.textContent ?? '').trim().slice(0, 30)}»`,
+          outline: style.outlineColor,
+          style: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+          backgrounds: [opaqueBackground(el)],
+        });
         continue;
       }
       const points: Array<[number, number]> = [
@@ -283,7 +314,13 @@ async function focusRings(page: Page, scope: string) {
         .map(([x, y]) => document.elementFromPoint(x, y))
         .filter((hit): hit is Element => !!hit && !el.contains(hit))
         .map(opaqueBackground);
-      out.push({ what: `${el.tagName} «${(el.textContent ?? '').trim().slice(0, 30)}»`, outline: style.outlineColor, style: style.outlineStyle, width: parseFloat(style.outlineWidth), backgrounds });
+      out.push({
+        what: `${el.tagName} «${(el.textContent ?? '').trim().slice(0, 30)}»`,
+        outline: style.outlineColor,
+        style: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        backgrounds,
+      });
     }
     return out;
   }, scope);
@@ -296,7 +333,9 @@ function weakRings(rings: Awaited<ReturnType<typeof focusRings>>): string[] {
     .map((r) => `${r.what}: ${r.style} ${r.width}px ${r.outline} on ${r.backgrounds.join(' / ')}`);
 }
 
-test('focus rings reach 3:1 against the colours around them on a desktop: header, menus, content, forms, footer', async ({ page }) => {
+test('focus rings reach 3:1 against the colours around them on a desktop: header, menus, content, forms, footer', async ({
+  page,
+}) => {
   const href = await orderablePublication(page);
   for (const url of [href, '/data_repo/month']) {
     await page.goto(url);
@@ -342,7 +381,9 @@ async function orderablePublication(page: Page): Promise<string> {
   throw new Error('no orderable publication');
 }
 
-test('without JavaScript the book-order form posts, and no personal data ever appears in an address', async ({ browser }) => {
+test('without JavaScript the book-order form posts, and no personal data ever appears in an address', async ({
+  browser,
+}) => {
   const { context, page } = await noScriptPage(browser, 1280);
   const person = { name: 'Марта Безскриптова', email: 'marta.noscript@example.com', phone: '+380671234567' };
   const requested: string[] = [];
@@ -384,7 +425,9 @@ test('with JavaScript the book-order form sends in place', async ({ page, consol
   expect(consoleErrors).toEqual([]);
 });
 
-test('the print stylesheet leaves the content, black on white, with the addresses of external links', async ({ page }) => {
+test('the print stylesheet leaves the content, black on white, with the addresses of external links', async ({
+  page,
+}) => {
   await page.goto('/data_repo/month');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Головне меню' })).toBeHidden();

@@ -18,7 +18,9 @@ async function adminApi(baseURL: string): Promise<APIRequestContext> {
     data: { email: ADMIN.email, password: ADMIN.password, returnSecureToken: true },
   });
   expect(signIn.ok()).toBe(true);
-  const session = await api.post('/api/__session', { data: { token: ((await signIn.json()) as { idToken: string }).idToken } });
+  const session = await api.post('/api/__session', {
+    data: { token: ((await signIn.json()) as { idToken: string }).idToken },
+  });
   expect(session.ok()).toBe(true);
   return api;
 }
@@ -35,7 +37,11 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Увійти' }).click();
 }
 
-test('a signed-in editor changes their own password; the old one is refused afterwards', async ({ page, baseURL, consoleErrors }) => {
+test('a signed-in editor changes their own password; the old one is refused afterwards', async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
   const api = await adminApi(baseURL!);
   const email = 'password.e2e@uhmi.org.ua';
   await mutation(api, 'authUsers.create', { email, password: 'first-password-1', role: 'editor' });
@@ -96,10 +102,17 @@ test('a signed-in editor changes their own password; the old one is refused afte
   expect(consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([]);
 });
 
-test('a disabled account is told so: when its open session is checked again, and at sign-in', async ({ page, baseURL }) => {
+test('a disabled account is told so: when its open session is checked again, and at sign-in', async ({
+  page,
+  baseURL,
+}) => {
   const api = await adminApi(baseURL!);
   const email = 'disabled.e2e@uhmi.org.ua';
-  const { uid } = await mutation<{ uid: string }>(api, 'authUsers.create', { email, password: 'disabled-password-1', role: 'editor' });
+  const { uid } = await mutation<{ uid: string }>(api, 'authUsers.create', {
+    email,
+    password: 'disabled-password-1',
+    role: 'editor',
+  });
 
   await page.goto('/edit/admin/Login');
   await signIn(page, email, 'disabled-password-1');
@@ -116,10 +129,17 @@ test('a disabled account is told so: when its open session is checked again, and
   await api.dispose();
 });
 
-test('an open screen whose account is disabled meanwhile goes to the login page with the message', async ({ page, baseURL }, testInfo) => {
+test('an open screen whose account is disabled meanwhile goes to the login page with the message', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const api = await adminApi(baseURL!);
   const email = `disabled-open-${testInfo.retry}.e2e@uhmi.org.ua`;
-  const { uid } = await mutation<{ uid: string }>(api, 'authUsers.create', { email, password: 'disabled-password-2', role: 'editor' });
+  const { uid } = await mutation<{ uid: string }>(api, 'authUsers.create', {
+    email,
+    password: 'disabled-password-2',
+    role: 'editor',
+  });
   await page.goto('/edit/admin/Login');
   await signIn(page, email, 'disabled-password-2');
   await expect(page).toHaveURL(/\/edit\/admin$/);

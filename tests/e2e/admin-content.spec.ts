@@ -48,19 +48,29 @@ test('an editor creates, publishes, edits a news item and restores its first ver
   await page.getByRole('link', { name: 'Створити' }).click();
   const form = page.getByRole('form');
   await form.getByRole('textbox', { name: 'Заголовок', exact: true }).fill('Семінар з кліматичних даних для громад');
-  await form.getByRole('textbox', { name: 'Короткий опис', exact: true }).fill('Фахівці інституту розповіли, як користуватися кліматичними даними.');
+  await form
+    .getByRole('textbox', { name: 'Короткий опис', exact: true })
+    .fill('Фахівці інституту розповіли, як користуватися кліматичними даними.');
   await form.getByLabel('Дата (київський час)', { exact: true }).fill('2026-11-20T10:00');
   await page.getByRole('textbox', { name: 'Текст', exact: true }).click();
   await page.keyboard.type('Перша версія тексту новини.');
 
   // Cover image and a PDF attachment, uploaded through the storage SDK.
-  await page.getByRole('button', { name: 'Завантажити зображення' }).locator('..').locator('input[type=file]').setInputFiles({ name: 'obkladynka.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .getByRole('button', { name: 'Завантажити зображення' })
+    .locator('..')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'obkladynka.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.getByLabel('Альтернативний текст (для незрячих)')).toBeVisible();
   await page
     .getByRole('button', { name: 'Завантажити файл' })
     .locator('..')
     .locator('input[type=file]')
-    .setInputFiles({ name: 'programa-seminaru.pdf', mimeType: 'application/pdf', buffer: onePagePdf(['Seminar programme']) });
+    .setInputFiles({
+      name: 'programa-seminaru.pdf',
+      mimeType: 'application/pdf',
+      buffer: onePagePdf(['Seminar programme']),
+    });
   await expect(form.getByRole('link', { name: 'programa-seminaru.pdf' })).toBeVisible();
 
   await form.locator('label', { hasText: /^Опубліковано$/ }).click();
@@ -114,21 +124,38 @@ test('an editor uploads to the media library with pause and resume, and the file
   test.setTimeout(120_000);
   await ensureEditor(page);
   await signIn(page, EDITOR);
-  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Медіатека' }).click();
+  await page
+    .getByRole('navigation', { name: 'Розділи адміністрування' })
+    .getByRole('link', { name: 'Медіатека' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Медіатека' })).toBeVisible();
 
   // Slow the upload down so there is time to pause it.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 50 * 1024 * 1024, uploadThroughput: 256 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: 50 * 1024 * 1024,
+    uploadThroughput: 256 * 1024,
+  });
   const bytes = Buffer.alloc(3 * 1024 * 1024, 7);
-  await page.getByRole('button', { name: 'Завантажити файли' }).locator('..').locator('input[type=file]').setInputFiles({ name: 'dani-sposterezhen.csv', mimeType: 'text/csv', buffer: bytes });
+  await page
+    .getByRole('button', { name: 'Завантажити файли' })
+    .locator('..')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'dani-sposterezhen.csv', mimeType: 'text/csv', buffer: bytes });
   const upload = page.getByRole('group', { name: 'Завантаження dani-sposterezhen.csv' });
   await expect(upload.getByText(/Завантаження: .* \(\d+%\)/)).toBeVisible();
   await upload.getByRole('button', { name: 'Пауза' }).click();
   await expect(upload.getByText(/Призупинено: /)).toBeVisible();
   await upload.getByRole('button', { name: 'Продовжити' }).click();
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await expect(upload.getByText(/Завантажено: .*\(100%\)/)).toBeVisible({ timeout: 60_000 });
 
   const card = page.locator('.mantine-Card-root', { hasText: 'dani-sposterezhen.csv' });
@@ -141,18 +168,29 @@ test('an editor uploads to the media library with pause and resume, and the file
   expect((await anonymous.body()).equals(bytes)).toBe(true);
 });
 
-test('an editor replaces a data-repository archive from the media library, and its public link serves the new file', async ({ page }) => {
+test('an editor replaces a data-repository archive from the media library, and its public link serves the new file', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await ensureEditor(page);
   await signIn(page, EDITOR);
-  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Медіатека' }).click();
+  await page
+    .getByRole('navigation', { name: 'Розділи адміністрування' })
+    .getByRole('link', { name: 'Медіатека' })
+    .click();
   await page.getByRole('button', { name: 'Усі файли сайту' }).click();
   await page.getByRole('button', { name: /Архіви репозиторію даних/ }).click();
   const card = page.locator('.mantine-Card-root', { hasText: 'ClimUAsd-stn.v2.zip' });
   await expect(card).toBeVisible();
   const bytes = Buffer.from(`PK replacement archive ${Date.now()}`);
-  await card.getByRole('button', { name: 'Замінити ClimUAsd-stn.v2.zip' }).locator('..').locator('input[type=file]').setInputFiles({ name: 'month-v2.zip', mimeType: 'application/zip', buffer: bytes });
-  await expect(page.getByRole('group', { name: 'Завантаження month-v2.zip' }).getByText(/Завантажено: .*\(100%\)/)).toBeVisible({ timeout: 30_000 });
+  await card
+    .getByRole('button', { name: 'Замінити ClimUAsd-stn.v2.zip' })
+    .locator('..')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'month-v2.zip', mimeType: 'application/zip', buffer: bytes });
+  await expect(
+    page.getByRole('group', { name: 'Завантаження month-v2.zip' }).getByText(/Завантажено: .*\(100%\)/),
+  ).toBeVisible({ timeout: 30_000 });
   // The page's link /data_repo/ClimUAsd-stn.v2.zip leads to the archive under its old name, now with the new bytes.
   const archive = await page.request.fetch('/data_repo/ClimUAsd-stn.v2.zip', { headers: { cookie: '' } });
   expect(archive.status()).toBe(200);
@@ -163,7 +201,10 @@ test('an editor deletes a document and brings it back as a draft from «Вида
   test.setTimeout(90_000);
   await ensureEditor(page);
   await signIn(page, EDITOR);
-  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Розробки' }).click();
+  await page
+    .getByRole('navigation', { name: 'Розділи адміністрування' })
+    .getByRole('link', { name: 'Розробки' })
+    .click();
   const table = page.getByRole('table', { name: 'Розробки' });
   const firstLink = table.getByRole('row').nth(1).getByRole('link');
   const title = (await firstLink.innerText()).trim();
@@ -185,7 +226,10 @@ test('an editor deletes a document and brings it back as a draft from «Вида
 test('the audit log names the changed document and links to it', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, ADMIN);
-  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Розробки' }).click();
+  await page
+    .getByRole('navigation', { name: 'Розділи адміністрування' })
+    .getByRole('link', { name: 'Розробки' })
+    .click();
   await page.getByRole('table', { name: 'Розробки' }).getByRole('row').nth(1).getByRole('link').click();
   await expect(page).toHaveURL(/\/edit\/admin\/config\/[^/]+\/[^/]+$/);
   const editUrl = page.url();

@@ -29,7 +29,9 @@ test('staff sign in, keep the session over a reload, and sign out to the public 
 
   await page.getByRole('button', { name: 'Вийти' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Український гідрометеорологічний інститут' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Український гідрометеорологічний інститут' }),
+  ).toBeVisible();
   await page.goto('/edit/admin');
   await expect(page).toHaveURL(/\/edit\/admin\/Login/);
 });
@@ -38,7 +40,10 @@ test('an administrator creates an editor, who cannot open the accounts section',
   await page.goto('/edit/admin/Login');
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/edit\/admin$/);
-  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Облікові записи' }).click();
+  await page
+    .getByRole('navigation', { name: 'Розділи адміністрування' })
+    .getByRole('link', { name: 'Облікові записи' })
+    .click();
   await page.getByRole('button', { name: 'Створити обліковий запис' }).click();
   const dialog = page.getByRole('dialog', { name: 'Новий обліковий запис' });
   await dialog.getByLabel('Електронна пошта').fill('editor.e2e@uhmi.org.ua');
@@ -55,13 +60,18 @@ test('an administrator creates an editor, who cannot open the accounts section',
   await page.goto('/edit/admin/Login');
   await signIn(page, 'editor.e2e@uhmi.org.ua', 'editor-e2e-password');
   await expect(page).toHaveURL(/\/edit\/admin$/);
-  await expect(page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Облікові записи' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Облікові записи' }),
+  ).toHaveCount(0);
   await page.goto('/edit/admin/config/AuthUsers');
   await expect(page).toHaveURL(/\/edit\/admin\?denied=1$/);
   await expect(page.getByRole('alert')).toContainText('лише адміністраторам');
 });
 
-test('the sign-in screens check their fields in Ukrainian and have no serious accessibility violation', async ({ page, consoleErrors }) => {
+test('the sign-in screens check their fields in Ukrainian and have no serious accessibility violation', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/edit/admin/Login');
   await page.getByRole('button', { name: 'Увійти' }).click();
   await expect(page.getByText('Введіть коректну адресу електронної пошти')).toBeVisible();
@@ -69,7 +79,9 @@ test('the sign-in screens check their fields in Ukrainian and have no serious ac
   await expect(page.getByLabel('Електронна пошта')).toHaveAttribute('aria-invalid', 'true');
   const axe = async () => {
     const results = await new AxeBuilder({ page }).analyze();
-    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
   expect(await axe()).toEqual([]);
 

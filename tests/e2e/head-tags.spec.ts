@@ -11,19 +11,33 @@ async function recordCspViolations(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { cspViolations: string[] };
     w.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`),
+    );
   });
 }
 
-const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+const cspViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 const jsonLdTypes = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].flatMap((s) => [JSON.parse(s.textContent ?? 'null')].flat().map((n: { '@type': string }) => n['@type'])));
-const metaContent = (page: Page, selector: string) => page.locator(`head meta[${selector}]`).evaluateAll((els) => els.map((e) => e.getAttribute('content')));
+  page.evaluate(() =>
+    [...document.querySelectorAll('script[type="application/ld+json"]')].flatMap((s) =>
+      [JSON.parse(s.textContent ?? 'null')].flat().map((n: { '@type': string }) => n['@type']),
+    ),
+  );
+const metaContent = (page: Page, selector: string) =>
+  page.locator(`head meta[${selector}]`).evaluateAll((els) => els.map((e) => e.getAttribute('content')));
 
-test('JSON-LD data blocks cause no CSP violation and hydration keeps them as served', async ({ page, consoleErrors }) => {
+test('JSON-LD data blocks cause no CSP violation and hydration keeps them as served', async ({
+  page,
+  consoleErrors,
+}) => {
   await recordCspViolations(page);
   await page.goto('/publications');
-  await page.getByRole('link', { name: /Агрокліматичні ресурси/ }).first().click();
+  await page
+    .getByRole('link', { name: /Агрокліматичні ресурси/ })
+    .first()
+    .click();
   await expect(page.locator('h1')).toContainText('Агрокліматичні ресурси');
   await page.reload();
   await page.waitForLoadState('networkidle');
@@ -33,7 +47,10 @@ test('JSON-LD data blocks cause no CSP violation and hydration keeps them as ser
   expect(consoleErrors).toEqual([]);
 });
 
-test('a client navigation replaces the title, Open Graph tags, JSON-LD and citation meta', async ({ page, consoleErrors }) => {
+test('a client navigation replaces the title, Open Graph tags, JSON-LD and citation meta', async ({
+  page,
+  consoleErrors,
+}) => {
   await recordCspViolations(page);
   await page.goto('/conf');
   const conf = page.locator('.card-title a').last();

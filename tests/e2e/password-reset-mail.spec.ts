@@ -39,7 +39,16 @@ test.beforeAll(async () => {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await expect.poll(() => fetch(`${origin}/builds/latest.json`).then((r) => r.status, () => 0), { timeout: 30_000 }).toBe(200);
+  await expect
+    .poll(
+      () =>
+        fetch(`${origin}/builds/latest.json`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(200);
 });
 
 test.afterAll(async () => {

@@ -3,8 +3,13 @@ import { expect, test } from './fixtures';
 
 test('a visitor goes from the home page to the news list and reads a news item', async ({ page, consoleErrors }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Український гідрометеорологічний інститут' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Новини', exact: true }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Український гідрометеорологічний інститут' }),
+  ).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Головне меню' })
+    .getByRole('link', { name: 'Новини', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/News$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Новини' })).toBeVisible();
   await expect(page).toHaveTitle('Новини — УкрГМІ');
@@ -22,13 +27,18 @@ test('page 2 of the news list works by link and by address', async ({ page, cons
   await page.goto('/News');
   await page.getByRole('link', { name: 'Сторінка 2' }).click();
   await expect(page).toHaveURL(/\/News\?page=2$/);
-  await expect(page.getByRole('navigation', { name: 'Сторінки списку' }).locator('[aria-current="page"]')).toHaveText('2');
+  await expect(page.getByRole('navigation', { name: 'Сторінки списку' }).locator('[aria-current="page"]')).toHaveText(
+    '2',
+  );
   expect(consoleErrors).toEqual([]);
 });
 
 test('a visitor downloads a dataset archive from its page', async ({ page, consoleErrors }) => {
   await page.goto('/data_repo/month');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Завантажити архів (ZIP)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Завантажити архів (ZIP)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('month.zip');
   expect(await download.failure()).toBeNull();
   expect(consoleErrors).toEqual([]);
@@ -41,7 +51,9 @@ test('a hash link scrolls its target to just below the sticky header (at least 6
   const id = href.split('#')[1]!;
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/Trainings#${id}$`));
-  const headerHeight = await page.evaluate(() => Math.round(document.querySelector('.site-header')!.getBoundingClientRect().height));
+  const headerHeight = await page.evaluate(() =>
+    Math.round(document.querySelector('.site-header')!.getBoundingClientRect().height),
+  );
   expect(headerHeight).toBeGreaterThanOrEqual(64);
   await expect
     .poll(
@@ -70,12 +82,23 @@ test('an unknown address shows the 404 page', async ({ page }) => {
   await expect(page.getByText('Сторінку не знайдено')).toBeVisible();
 });
 
-test('a failing server shows the error screen with the support address and logs the details', async ({ page, consoleErrors }) => {
+test('a failing server shows the error screen with the support address and logs the details', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/');
-  await page.route('**/api/trpc/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
-  await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Новини', exact: true }).click();
+  await page.route('**/api/trpc/**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+  );
+  await page
+    .getByRole('navigation', { name: 'Головне меню' })
+    .getByRole('link', { name: 'Новини', exact: true })
+    .click();
   await expect(page.getByRole('heading', { name: 'Упс!' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'support@uhmi.org.ua' })).toHaveAttribute('href', 'mailto:support@uhmi.org.ua');
+  await expect(page.getByRole('link', { name: 'support@uhmi.org.ua' })).toHaveAttribute(
+    'href',
+    'mailto:support@uhmi.org.ua',
+  );
   await expect(page.getByRole('img', { name: /Хмаринка/ })).toBeVisible();
   expect(consoleErrors.length).toBeGreaterThan(0);
 });
@@ -120,7 +143,15 @@ test('keyboard users can skip to the content and see where focus is', async ({ p
 
 // Issue 12: the page state carries references to the strings the page shows; the browser reads them
 // back from the server's HTML. Every query must hydrate from the page: none is fetched again on load.
-for (const path of ['/', '/News', '/News/105-rokiv-hidrometeorolohichnii-sluzhbi', '/Trainings', '/Contacts', '/conf/klimatychni-zminy-ta-hidrometeorolohichna-bezpeka', '/data_repo/month']) {
+for (const path of [
+  '/',
+  '/News',
+  '/News/105-rokiv-hidrometeorolohichnii-sluzhbi',
+  '/Trainings',
+  '/Contacts',
+  '/conf/klimatychni-zminy-ta-hidrometeorolohichna-bezpeka',
+  '/data_repo/month',
+]) {
   test(`${path} hydrates from its own HTML without asking the API again`, async ({ page, consoleErrors }) => {
     const calls: string[] = [];
     page.on('request', (request) => {
@@ -133,10 +164,16 @@ for (const path of ['/', '/News', '/News/105-rokiv-hidrometeorolohichnii-sluzhbi
   });
 }
 
-test('the page is hydrated: links navigate in the same document and forms submit through the API', async ({ page, consoleErrors }) => {
+test('the page is hydrated: links navigate in the same document and forms submit through the API', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/');
   await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
-  await page.getByRole('navigation', { name: 'Головне меню' }).getByRole('link', { name: 'Новини', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Головне меню' })
+    .getByRole('link', { name: 'Новини', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Новини' })).toBeVisible();
   expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 

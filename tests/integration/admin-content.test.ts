@@ -124,8 +124,12 @@ function publicPageOf(key: ContentKey, doc: Record<string, any>): string | null 
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { now: () => new Date(Date.now() + clockOffset) });
-  editorUid = (await server.identity.createAccount({ email: EDITOR.email, password: EDITOR.password, role: 'editor' })).uid;
+  server = await startTestServer(
+    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    { now: () => new Date(Date.now() + clockOffset) },
+  );
+  editorUid = (await server.identity.createAccount({ email: EDITOR.email, password: EDITOR.password, role: 'editor' }))
+    .uid;
   createContext = createContextFactory({ config: server.config, content: server.content, identity: server.identity });
   adminCookie = await sessionCookie(ADMIN.email, ADMIN.password);
   editorCookie = await sessionCookie(EDITOR.email, EDITOR.password);
@@ -149,7 +153,12 @@ describe('every collection type: create, publish, conflict, restore, delete', ()
 
     // create -> visible to staff
     const created = await api.create!({ data: input });
-    expect(created).toMatchObject({ id: expect.any(String), version: 1, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(created).toMatchObject({
+      id: expect.any(String),
+      version: 1,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect(await api.get!({ id: created.id })).toMatchObject({ id: created.id, version: 1 });
     const listed = await api.list!({ search: m });
     expect(listed.items.map((d: { id: string }) => d.id)).toContain(created.id);
@@ -160,7 +169,9 @@ describe('every collection type: create, publish, conflict, restore, delete', ()
     const hasPublicList = `${key}.list` in appRouter._def.procedures;
     expect(hasPublicList).toBe(type.isPublic);
     if (type.isPublic) {
-      expect((await errorOf(publicOf(anonymous, key).get!({ idOrSlug: created.slug ?? created.id }))).code).toBe('NOT_FOUND');
+      expect((await errorOf(publicOf(anonymous, key).get!({ idOrSlug: created.slug ?? created.id }))).code).toBe(
+        'NOT_FOUND',
+      );
       expect((await publicListAll(key)).map((d) => d.id)).not.toContain(created.id);
     }
 
@@ -171,7 +182,10 @@ describe('every collection type: create, publish, conflict, restore, delete', ()
     const updated = await api.update!({ id: created.id, version: 1, data: changed });
     expect(updated.version).toBe(2);
     if (type.isPublic) {
-      expect(await publicOf(anonymous, key).get!({ idOrSlug: created.slug ?? created.id })).toMatchObject({ id: created.id, title: changed.title });
+      expect(await publicOf(anonymous, key).get!({ idOrSlug: created.slug ?? created.id })).toMatchObject({
+        id: created.id,
+        title: changed.title,
+      });
       expect((await publicListAll(key)).map((d) => d.id)).toContain(created.id);
       const page = publicPageOf(key, updated);
       if (page) {
@@ -195,8 +209,13 @@ describe('every collection type: create, publish, conflict, restore, delete', ()
       [2, type.publishable ? 'publish' : 'update'],
       [1, 'create'],
     ]);
-    expect(revisions[0].author).toEqual({ uid: expect.any(String), email: key === 'users' ? ADMIN.email : EDITOR.email });
-    expect((await api.revision!({ id: created.id, revision: 1 })).data).toMatchObject(key === 'bookOrders' ? { state: 'new' } : {});
+    expect(revisions[0].author).toEqual({
+      uid: expect.any(String),
+      email: key === 'users' ? ADMIN.email : EDITOR.email,
+    });
+    expect((await api.revision!({ id: created.id, revision: 1 })).data).toMatchObject(
+      key === 'bookOrders' ? { state: 'new' } : {},
+    );
     const restored = await api.restore!({ id: created.id, revision: 1, version: 2 });
     expect(restored.version).toBe(3);
     if (type.publishable) {
@@ -216,7 +235,10 @@ describe('every collection type: create, publish, conflict, restore, delete', ()
     const seeded = await api.get!();
     expect(seeded).toMatchObject({ id: key, version: 1 });
     const input = fixture(key, marker());
-    const updated = await api.update!({ version: 1, data: { ...seeded, ...input, id: undefined, version: undefined, createdAt: undefined, updatedAt: undefined } });
+    const updated = await api.update!({
+      version: 1,
+      data: { ...seeded, ...input, id: undefined, version: undefined, createdAt: undefined, updatedAt: undefined },
+    });
     expect(updated.version).toBe(2);
     expect(await publicOf(anonymous, key).get!()).toMatchObject(input);
     expect(textOf((await server.get('/Contacts')).body)).toContain(Object.values(input)[0]);
@@ -242,7 +264,8 @@ describe('every collection type: create, publish, conflict, restore, delete', ()
 
 describe('writing safely', () => {
   it('strips scripts and event handlers from rich text before storing it', async () => {
-    const body = '<p onclick="steal()">Текст<script>alert(1)</script><img src="https://uhmi.example.org/a.png" onerror="alert(2)"><a href="javascript:alert(3)">посилання</a><iframe src="https://evil.example"></iframe></p>';
+    const body =
+      '<p onclick="steal()">Текст<script>alert(1)</script><img src="https://uhmi.example.org/a.png" onerror="alert(2)"><a href="javascript:alert(3)">посилання</a><iframe src="https://evil.example"></iframe></p>';
     const doc = await adminOf(editor, 'news').create!({ data: { ...fixture('news', marker()), body } });
     const stored = (await server.store.get<{ body: string }>('news', doc.id))!.data.body;
     expect(stored).toContain('Текст');
@@ -262,21 +285,34 @@ describe('writing safely', () => {
       'zghorany-ta-rozghon-yenakiieve-i-yahidne-3',
     ]);
     // The same slug in another type is fine.
-    expect((await adminOf(editor, 'docs').create!({ data: { title: data.title, date: '2026-01-01' } })).slug).toBe(first.slug);
+    expect((await adminOf(editor, 'docs').create!({ data: { title: data.title, date: '2026-01-01' } })).slug).toBe(
+      first.slug,
+    );
 
     const taken = await errorOf(api.create!({ data: { ...data, slug: first.slug } }));
     expect(taken.code).toBe('CONFLICT');
     expect(taken.message).toBe('Така адреса вже використовується');
-    expect(dataOf(taken)).toMatchObject({ reason: 'slug-taken', zodError: { fieldErrors: { slug: ['Така адреса вже використовується'] } } });
+    expect(dataOf(taken)).toMatchObject({
+      reason: 'slug-taken',
+      zodError: { fieldErrors: { slug: ['Така адреса вже використовується'] } },
+    });
     const renamed = await errorOf(api.update!({ id: third.id, version: 1, data: { ...data, slug: second.slug } }));
     expect(renamed.message).toBe('Така адреса вже використовується');
     // Saving a document with its own slug is not a conflict; an emptied slug is generated again.
-    expect((await api.update!({ id: third.id, version: 1, data: { ...data, slug: third.slug } })).slug).toBe(third.slug);
-    expect((await api.update!({ id: third.id, version: 2, data: { ...data, title: 'Новий заголовок', slug: '' } })).slug).toBe('novyi-zaholovok');
+    expect((await api.update!({ id: third.id, version: 1, data: { ...data, slug: third.slug } })).slug).toBe(
+      third.slug,
+    );
+    expect(
+      (await api.update!({ id: third.id, version: 2, data: { ...data, title: 'Новий заголовок', slug: '' } })).slug,
+    ).toBe('novyi-zaholovok');
   });
 
   it('refuses relations to documents that do not exist, naming the field', async () => {
-    const err = await errorOf(adminOf(editor, 'theses').create!({ data: { ...fixture('theses', marker()), conferenceId: 'no-such-conference' } }));
+    const err = await errorOf(
+      adminOf(editor, 'theses').create!({
+        data: { ...fixture('theses', marker()), conferenceId: 'no-such-conference' },
+      }),
+    );
     expect(err.code).toBe('BAD_REQUEST');
     expect(err.message).toContain('conferenceId');
     expect(err.message).toContain('Конференції');
@@ -290,14 +326,20 @@ describe('writing safely', () => {
       payload: { json: { data: { title: '', date: 'вчора' } } },
     });
     expect(res.statusCode).toBe(400);
-    const fieldErrors = (res.json() as { error: { json: { data: { zodError: { fieldErrors: Record<string, string[]> } } } } }).error.json.data.zodError.fieldErrors;
+    const fieldErrors = (
+      res.json() as { error: { json: { data: { zodError: { fieldErrors: Record<string, string[]> } } } } }
+    ).error.json.data.zodError.fieldErrors;
     expect(fieldErrors['data.title']).toEqual(['Заголовок: заповніть це поле']);
     expect(fieldErrors['data.date']).toBeDefined();
   });
 
   it('answers a stale update over HTTP with CONFLICT, the Ukrainian message and data.current', async () => {
     const doc = await adminOf(editor, 'news').create!({ data: fixture('news', marker()) });
-    await adminOf(admin, 'news').update!({ id: doc.id, version: 1, data: { ...fixture('news', 'змінив адмін'), slug: doc.slug } });
+    await adminOf(admin, 'news').update!({
+      id: doc.id,
+      version: 1,
+      data: { ...fixture('news', 'змінив адмін'), slug: doc.slug },
+    });
     const res = await server.app.inject({
       method: 'POST',
       url: '/api/trpc/adminContent.news.update',
@@ -307,7 +349,11 @@ describe('writing safely', () => {
     expect(res.statusCode).toBe(409);
     const error = (res.json() as { error: { json: { message: string; data: Record<string, any> } } }).error.json;
     expect(error.message).toBe(STALE_VERSION_MESSAGE);
-    expect(error.data).toMatchObject({ code: 'CONFLICT', reason: 'stale-version', current: { id: doc.id, version: 2, title: expect.stringContaining('змінив адмін') } });
+    expect(error.data).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'stale-version',
+      current: { id: doc.id, version: 2, title: expect.stringContaining('змінив адмін') },
+    });
   });
 });
 
@@ -323,8 +369,12 @@ describe('references', () => {
     expect(dataOf(refused)).toMatchObject({ reason: 'in-use', total: staff.total });
 
     // Detaching changes the staff directory, which only administrators manage.
-    expect((await errorOf(adminOf(editor, 'departments').delete!({ id: 'dep-climate', detach: true }))).code).toBe('FORBIDDEN');
-    expect(await adminOf(admin, 'departments').delete!({ id: 'dep-climate', detach: true })).toEqual({ id: 'dep-climate' });
+    expect((await errorOf(adminOf(editor, 'departments').delete!({ id: 'dep-climate', detach: true }))).code).toBe(
+      'FORBIDDEN',
+    );
+    expect(await adminOf(admin, 'departments').delete!({ id: 'dep-climate', detach: true })).toEqual({
+      id: 'dep-climate',
+    });
     for (const person of staff.items) {
       const after = await adminOf(admin, 'users').get!({ id: person.id });
       expect(after.departmentId).toBeNull();
@@ -376,11 +426,16 @@ describe('bulk actions', () => {
     for (const id of ids) expect(hidden).not.toContain(id);
 
     expect(await api.bulk!({ ids, action: 'delete' })).toEqual({ done: 3, failed: [] });
-    expect((await api.list!({ search: 'Тестовий документ news', limit: 100 })).items.map((d: { id: string }) => d.id)).not.toEqual(
-      expect.arrayContaining(ids),
-    );
+    expect(
+      (await api.list!({ search: 'Тестовий документ news', limit: 100 })).items.map((d: { id: string }) => d.id),
+    ).not.toEqual(expect.arrayContaining(ids));
     const log = await admin.adminAudit.list({ collection: 'news', limit: 20 });
-    expect(log.entries.filter((e) => e.bulk && e.action === 'delete').map((e) => e.documentId).sort()).toEqual([...ids].sort());
+    expect(
+      log.entries
+        .filter((e) => e.bulk && e.action === 'delete')
+        .map((e) => e.documentId)
+        .sort(),
+    ).toEqual([...ids].sort());
   });
 
   it('refuses to bulk-delete a referenced document and to publish a type without states', async () => {
@@ -398,9 +453,14 @@ describe('lists for staff', () => {
     const api = adminOf(editor, 'news');
     const m = marker();
     const a = await api.create!({ data: { title: `Гідрологічний ПРОГНОЗ Дніпра ${m}`, date: '2026-01-01T00:00:00Z' } });
-    const b = await api.create!({ data: { title: `прогноз погоди ${m}`, date: '2026-01-02T00:00:00Z', status: 'published' } });
-    const c = await api.create!({ data: { title: `Інша новина ${m}`, summary: 'ПрОгНоЗ у описі', date: '2026-01-03T00:00:00Z' } });
-    const ids = (input: Record<string, unknown>) => api.list!(input).then((p: { items: Array<{ id: string }> }) => p.items.map((d) => d.id));
+    const b = await api.create!({
+      data: { title: `прогноз погоди ${m}`, date: '2026-01-02T00:00:00Z', status: 'published' },
+    });
+    const c = await api.create!({
+      data: { title: `Інша новина ${m}`, summary: 'ПрОгНоЗ у описі', date: '2026-01-03T00:00:00Z' },
+    });
+    const ids = (input: Record<string, unknown>) =>
+      api.list!(input).then((p: { items: Array<{ id: string }> }) => p.items.map((d) => d.id));
 
     expect(await ids({ search: `прогноз дніпра ${m}` })).toEqual([a.id]);
     expect((await ids({ search: `ПРОГНОЗ ${m}` })).sort()).toEqual([a.id, b.id, c.id].sort());
@@ -434,18 +494,35 @@ describe('deleted documents', () => {
     expect(seedItem.version).toBe(1);
     await api.delete!({ id: seedItem.id });
     expect((await errorOf(api.get!({ id: seedItem.id }))).code).toBe('NOT_FOUND');
-    expect((await admin.adminAudit.list({ collection: 'news', limit: 1 })).entries[0]).toMatchObject({ documentId: seedItem.id, action: 'delete', version: 1 });
+    expect((await admin.adminAudit.list({ collection: 'news', limit: 1 })).entries[0]).toMatchObject({
+      documentId: seedItem.id,
+      action: 'delete',
+      version: 1,
+    });
     const deleted = await api.deleted!();
     expect(deleted[0]).toMatchObject({ id: seedItem.id, title: seedItem.title, deletedBy: EDITOR.email });
 
     // Another item takes the slug meanwhile.
-    const taker = await api.create!({ data: { title: 'Інша новина', slug: seedItem.slug, date: '2026-02-01T00:00:00Z' } });
+    const taker = await api.create!({
+      data: { title: 'Інша новина', slug: seedItem.slug, date: '2026-02-01T00:00:00Z' },
+    });
     expect(taker.slug).toBe(seedItem.slug);
 
     const back = await api.undelete!({ id: seedItem.id });
-    expect(back).toMatchObject({ id: seedItem.id, title: seedItem.title, status: 'draft', version: 2, slug: `${seedItem.slug}-2` });
+    expect(back).toMatchObject({
+      id: seedItem.id,
+      title: seedItem.title,
+      status: 'draft',
+      version: 2,
+      slug: `${seedItem.slug}-2`,
+    });
     expect(back.body).toBe(seedItem.body);
-    expect((await api.revisions!({ id: seedItem.id })).map((r: { revision: number; action: string }) => [r.revision, r.action])).toEqual([
+    expect(
+      (await api.revisions!({ id: seedItem.id })).map((r: { revision: number; action: string }) => [
+        r.revision,
+        r.action,
+      ]),
+    ).toEqual([
       [2, 'restore'],
       [1, 'create'],
     ]);
@@ -458,7 +535,10 @@ describe('deleted documents', () => {
     expect((await errorOf(api.undelete!({ id: 'never-existed' }))).code).toBe('NOT_FOUND');
     // The history of a restored document goes on: an edit is version 3.
     const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...data } = back;
-    expect((await api.update!({ id: back.id, version: 2, data: { ...data, title: `${seedItem.title} (відновлено)` } })).version).toBe(3);
+    expect(
+      (await api.update!({ id: back.id, version: 2, data: { ...data, title: `${seedItem.title} (відновлено)` } }))
+        .version,
+    ).toBe(3);
   });
 });
 
@@ -479,7 +559,21 @@ describe('sorting by title', () => {
   it('follows the Ukrainian alphabet (Ґ after Г, Є after Е, І and Ї after И), ignoring case and apostrophes, across cursor pages', async () => {
     const api = adminOf(editor, 'news');
     const m = marker();
-    const titles = ['Яр', 'ґава', 'Гора', 'Їжак', 'Ехо', 'Єнот', 'Іній', 'Ирій', 'Абетка', 'пʼятниця', 'Пядь', 'Zeta', 'Йод'];
+    const titles = [
+      'Яр',
+      'ґава',
+      'Гора',
+      'Їжак',
+      'Ехо',
+      'Єнот',
+      'Іній',
+      'Ирій',
+      'Абетка',
+      'пʼятниця',
+      'Пядь',
+      'Zeta',
+      'Йод',
+    ];
     for (const title of titles) await api.create!({ data: { title: `${title} ${m}`, date: '2026-01-01T00:00:00Z' } });
     const order = async (direction: 'asc' | 'desc') => {
       const seen: string[] = [];
@@ -491,7 +585,21 @@ describe('sorting by title', () => {
       } while (cursor);
       return seen;
     };
-    const expected = ['Zeta', 'Абетка', 'Гора', 'ґава', 'Ехо', 'Єнот', 'Ирій', 'Іній', 'Їжак', 'Йод', 'Пядь', 'пʼятниця', 'Яр'];
+    const expected = [
+      'Zeta',
+      'Абетка',
+      'Гора',
+      'ґава',
+      'Ехо',
+      'Єнот',
+      'Ирій',
+      'Іній',
+      'Їжак',
+      'Йод',
+      'Пядь',
+      'пʼятниця',
+      'Яр',
+    ];
     expect(await order('asc')).toEqual(expected);
     expect(await order('desc')).toEqual([...expected].reverse());
   });
@@ -506,18 +614,28 @@ describe('publishing', () => {
     expect((await errorOf(editor.news.get({ idOrSlug: draft.slug }))).code).toBe('NOT_FOUND');
     // The server render of the page honours ?preview=1 the same way.
     expect((await server.app.inject({ method: 'GET', url: `/News/${draft.slug}?preview=1` })).statusCode).toBe(404);
-    const page = await server.app.inject({ method: 'GET', url: `/News/${draft.slug}?preview=1`, headers: { cookie: `__session=${editorCookie}` } });
+    const page = await server.app.inject({
+      method: 'GET',
+      url: `/News/${draft.slug}?preview=1`,
+      headers: { cookie: `__session=${editorCookie}` },
+    });
     expect(page.statusCode).toBe(200);
     expect(textOf(page.body)).toContain(draft.title);
   });
 
   it('keeps a scheduled document off the site until it is due', async () => {
     const at = new Date(Date.now() + 2 * DAY).toISOString();
-    const doc = await adminOf(editor, 'news').create!({ data: { ...fixture('news', marker()), status: 'published', publishedAt: at } });
+    const doc = await adminOf(editor, 'news').create!({
+      data: { ...fixture('news', marker()), status: 'published', publishedAt: at },
+    });
     expect((await errorOf(anonymous.news.get({ idOrSlug: doc.slug }))).code).toBe('NOT_FOUND');
     expect((await server.get(`/News/${doc.slug}`)).status).toBe(404);
-    expect((await adminOf(editor, 'news').list!({ status: 'scheduled' })).items.map((d: { id: string }) => d.id)).toContain(doc.id);
-    expect((await adminOf(editor, 'news').list!({ status: 'published', limit: 100 })).items.map((d: { id: string }) => d.id)).not.toContain(doc.id);
+    expect(
+      (await adminOf(editor, 'news').list!({ status: 'scheduled' })).items.map((d: { id: string }) => d.id),
+    ).toContain(doc.id);
+    expect(
+      (await adminOf(editor, 'news').list!({ status: 'published', limit: 100 })).items.map((d: { id: string }) => d.id),
+    ).not.toContain(doc.id);
     expect((await editor.adminDashboard.summary()).counts.news!.scheduled).toBeGreaterThanOrEqual(1);
     clockOffset = 3 * DAY;
     try {
@@ -530,23 +648,45 @@ describe('publishing', () => {
 });
 
 describe('public book orders', () => {
-  const order = { publicationId: SEED_ORDERABLE_PUBLICATION, name: 'Петренко Оксана', email: 'oksana@example.org', quantity: 2 };
+  const order = {
+    publicationId: SEED_ORDERABLE_PUBLICATION,
+    name: 'Петренко Оксана',
+    email: 'oksana@example.org',
+    quantity: 2,
+  };
   const post = (input: unknown, ip: string) =>
-    server.app.inject({ method: 'POST', url: '/api/trpc/bookOrders.submit', payload: { json: input }, headers: { 'x-forwarded-for': ip } });
+    server.app.inject({
+      method: 'POST',
+      url: '/api/trpc/bookOrders.submit',
+      payload: { json: input },
+      headers: { 'x-forwarded-for': ip },
+    });
 
   it('stores a valid order as new and lists it on the dashboard', async () => {
     const before = await server.store.count('bookOrders');
-    expect(await (await callerFor(null, '198.51.100.1')).bookOrders.submit({ ...order, comment: 'Для бібліотеки' })).toEqual({ ok: true });
+    expect(
+      await (await callerFor(null, '198.51.100.1')).bookOrders.submit({ ...order, comment: 'Для бібліотеки' }),
+    ).toEqual({ ok: true });
     expect(await server.store.count('bookOrders')).toBe(before + 1);
     const summary = await editor.adminDashboard.summary();
-    expect(summary.newBookOrders[0]).toMatchObject({ name: order.name, publicationId: SEED_ORDERABLE_PUBLICATION, publicationTitle: expect.stringContaining('Настанова'), quantity: 2 });
+    expect(summary.newBookOrders[0]).toMatchObject({
+      name: order.name,
+      publicationId: SEED_ORDERABLE_PUBLICATION,
+      publicationTitle: expect.stringContaining('Настанова'),
+      quantity: 2,
+    });
   });
 
   it('answers bad input with field errors and stores nothing', async () => {
     const before = await server.store.count('bookOrders');
-    const res = await post({ publicationId: SEED_ORDERABLE_PUBLICATION, name: '', email: 'не пошта', quantity: 0 }, '198.51.100.2');
+    const res = await post(
+      { publicationId: SEED_ORDERABLE_PUBLICATION, name: '', email: 'не пошта', quantity: 0 },
+      '198.51.100.2',
+    );
     expect(res.statusCode).toBe(400);
-    const fieldErrors = (res.json() as { error: { json: { data: { zodError: { fieldErrors: Record<string, string[]> } } } } }).error.json.data.zodError.fieldErrors;
+    const fieldErrors = (
+      res.json() as { error: { json: { data: { zodError: { fieldErrors: Record<string, string[]> } } } } }
+    ).error.json.data.zodError.fieldErrors;
     expect(Object.keys(fieldErrors).sort()).toEqual(['email', 'name', 'quantity']);
     expect(fieldErrors.quantity).toEqual(['Щонайменше 1 примірник']);
     expect(await server.store.count('bookOrders')).toBe(before);
@@ -588,7 +728,9 @@ describe('access', () => {
 
   it('lets only administrators manage the staff directory and read the audit log', async () => {
     expect((await errorOf(adminOf(editor, 'users').list!({}))).code).toBe('FORBIDDEN');
-    expect((await errorOf(adminOf(editor, 'users').create!({ data: fixture('users', marker()) }))).code).toBe('FORBIDDEN');
+    expect((await errorOf(adminOf(editor, 'users').create!({ data: fixture('users', marker()) }))).code).toBe(
+      'FORBIDDEN',
+    );
     expect((await errorOf(editor.adminAudit.list({}))).code).toBe('FORBIDDEN');
     expect((await adminOf(admin, 'users').list!({})).total).toBeGreaterThan(0);
     // Editors still pick a department head: titles only, from `options`.
@@ -606,7 +748,14 @@ describe('access', () => {
   it('logs who did what, newest first, filterable by user, with cursors', async () => {
     const doc = await adminOf(editor, 'docs').create!({ data: fixture('docs', marker()) });
     const mine = await admin.adminAudit.list({ uid: editorUid, limit: 5 });
-    expect(mine.entries[0]).toMatchObject({ uid: editorUid, email: EDITOR.email, collection: 'docs', documentId: doc.id, title: doc.title, action: 'create' });
+    expect(mine.entries[0]).toMatchObject({
+      uid: editorUid,
+      email: EDITOR.email,
+      collection: 'docs',
+      documentId: doc.id,
+      title: doc.title,
+      action: 'create',
+    });
     expect(mine.entries.every((e) => e.uid === editorUid)).toBe(true);
     const next = await admin.adminAudit.list({ uid: editorUid, limit: 5, cursor: mine.nextCursor! });
     expect(next.entries[0]!.at <= mine.entries[4]!.at).toBe(true);

@@ -28,7 +28,9 @@ async function measure<T>(label: string, run: () => Promise<T>, runs = 5): Promi
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  timings.push(`${label.padEnd(58)} ${times[Math.floor(times.length / 2)]!.toFixed(1).padStart(7)} ms (median of ${runs})`);
+  timings.push(
+    `${label.padEnd(58)} ${times[Math.floor(times.length / 2)]!.toFixed(1).padStart(7)} ms (median of ${runs})`,
+  );
   return result;
 }
 
@@ -37,7 +39,9 @@ beforeAll(async () => {
   const start = performance.now();
   const docs = syntheticDocuments(contentTypes.news, SCALE, 'scale');
   for (let i = 0; i < docs.length; i += 1000) await server.store.createMany(docs.slice(i, i + 1000));
-  timings.push(`${`insert ${SCALE} news documents (with their search text)`.padEnd(58)} ${(performance.now() - start).toFixed(1).padStart(7)} ms`);
+  timings.push(
+    `${`insert ${SCALE} news documents (with their search text)`.padEnd(58)} ${(performance.now() - start).toFixed(1).padStart(7)} ms`,
+  );
 
   const signIn = await server.app.inject({
     method: 'POST',
@@ -46,7 +50,11 @@ beforeAll(async () => {
   });
   const { idToken } = signIn.json() as { idToken: string };
   const req = { cookies: { __session: idToken }, ip: '192.0.2.1', headers: {} } as unknown as FastifyRequest;
-  const createContext = createContextFactory({ config: server.config, content: server.content, identity: server.identity });
+  const createContext = createContextFactory({
+    config: server.config,
+    content: server.content,
+    identity: server.identity,
+  });
   caller = createCaller(await createContext({ req }));
 });
 
@@ -65,11 +73,15 @@ describe(`admin list with ${SCALE} documents in a section`, () => {
     expect(first.total).toBe(total);
     expect(first.items).toHaveLength(25);
 
-    const one = await measure('search «СИНТЕТИЧНИЙ запис 9876» (1 match)', () => news.list({ search: 'СИНТЕТИЧНИЙ запис 9876' }));
+    const one = await measure('search «СИНТЕТИЧНИЙ запис 9876» (1 match)', () =>
+      news.list({ search: 'СИНТЕТИЧНИЙ запис 9876' }),
+    );
     expect(one.total).toBe(1);
     expect(one.items[0]!.title).toMatch(/синтетичний запис 9876$/);
 
-    const many = await measure('search «синтетичний» (10,000 matches, with total)', () => news.list({ search: 'синтетичний' }));
+    const many = await measure('search «синтетичний» (10,000 matches, with total)', () =>
+      news.list({ search: 'синтетичний' }),
+    );
     expect(many.total).toBe(SCALE);
 
     const none = await measure('search «відсутнєслово» (no match)', () => news.list({ search: 'відсутнєслово' }));
@@ -81,16 +93,20 @@ describe(`admin list with ${SCALE} documents in a section`, () => {
     expect(sorted.total).toBeGreaterThan(100);
 
     let cursor: string | null = first.nextCursor;
-    const deep = await measure('page 100 by cursor (25 a page)', async () => {
-      let c = first.nextCursor;
-      let page = first;
-      for (let i = 1; i < 100 && c; i += 1) {
-        page = await news.list({ cursor: c });
-        c = page.nextCursor;
-      }
-      cursor = c;
-      return page;
-    }, 1);
+    const deep = await measure(
+      'page 100 by cursor (25 a page)',
+      async () => {
+        let c = first.nextCursor;
+        let page = first;
+        for (let i = 1; i < 100 && c; i += 1) {
+          page = await news.list({ cursor: c });
+          c = page.nextCursor;
+        }
+        cursor = c;
+        return page;
+      },
+      1,
+    );
     expect(deep.items).toHaveLength(25);
     expect(cursor).not.toBeNull();
 

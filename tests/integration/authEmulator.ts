@@ -33,7 +33,6 @@ export interface Emulator {
   stop(): Promise<void>;
 }
 
-
 /**
  * Starts `firebase emulators:start --only auth --project demo-uhmi` (firebase-tools from
  * node_modules, the binary `npx firebase` runs) in a temporary directory with a generated
@@ -63,13 +62,24 @@ export async function startEmulator(): Promise<Emulator> {
     NO_UPDATE_NOTIFIER: '1',
     XDG_CONFIG_HOME: path.join(dir, 'config'),
   };
-  for (const key of ['FIREBASE_AUTH_EMULATOR_HOST', 'GOOGLE_APPLICATION_CREDENTIALS', 'FIREBASE_TOKEN', 'FIREBASE_CLI_EXPERIMENTS', 'NODE_OPTIONS']) delete env[key];
-  const child: ChildProcess = spawn(process.execPath, [FIREBASE_CLI, 'emulators:start', '--only', 'auth', '--project', PROJECT], {
-    cwd: dir,
-    env,
-    detached: true, // its own process group, so stop() ends the CLI and anything it started
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  for (const key of [
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'GOOGLE_APPLICATION_CREDENTIALS',
+    'FIREBASE_TOKEN',
+    'FIREBASE_CLI_EXPERIMENTS',
+    'NODE_OPTIONS',
+  ])
+    delete env[key];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [FIREBASE_CLI, 'emulators:start', '--only', 'auth', '--project', PROJECT],
+    {
+      cwd: dir,
+      env,
+      detached: true, // its own process group, so stop() ends the CLI and anything it started
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -94,7 +104,10 @@ export async function startEmulator(): Promise<Emulator> {
       } catch {
         /* already gone */
       }
-      const killed = await Promise.race([exit.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]);
+      const killed = await Promise.race([
+        exit.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
+      ]);
       if (!killed) {
         try {
           process.kill(-child.pid, 'SIGKILL');
@@ -111,7 +124,9 @@ export async function startEmulator(): Promise<Emulator> {
   for (;;) {
     if (exited !== null) {
       await stop();
-      throw new Error(`The firebase-tools Auth emulator exited (${String(exited)}) before it was ready. Its output:\n${output}`);
+      throw new Error(
+        `The firebase-tools Auth emulator exited (${String(exited)}) before it was ready. Its output:\n${output}`,
+      );
     }
     try {
       const res = await fetch(`${origin}/`, { signal: AbortSignal.timeout(2000) });
@@ -122,7 +137,9 @@ export async function startEmulator(): Promise<Emulator> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The firebase-tools Auth emulator was not ready within ${STARTUP_TIMEOUT_MS / 1000} s on ${host}. Its output:\n${output}`);
+      throw new Error(
+        `The firebase-tools Auth emulator was not ready within ${STARTUP_TIMEOUT_MS / 1000} s on ${host}. Its output:\n${output}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 250));
   }

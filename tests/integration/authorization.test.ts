@@ -30,7 +30,9 @@ interface ProcedureInfo {
 }
 
 // At run time `_def.procedures` is flat, keyed by dotted path ("authUsers.list"); its static type is the nested record.
-const procedures: ProcedureInfo[] = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string; meta?: Partial<Meta> } }>)
+const procedures: ProcedureInfo[] = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { type: string; meta?: Partial<Meta> } }>,
+)
   .map(([path, procedure]) => ({ path, type: procedure._def.type, access: procedure._def.meta?.access }))
   .sort((a, b) => a.path.localeCompare(b.path));
 
@@ -57,7 +59,12 @@ async function signIn(email: string, password: string): Promise<string> {
 
 /** The cookie the session endpoint sets for a token (what a browser would send back). */
 async function sessionCookieValue(token: string): Promise<string> {
-  const res = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token }, headers: { 'content-type': 'application/json' } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/__session',
+    payload: { token },
+    headers: { 'content-type': 'application/json' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const value = /^__session=([^;]+);/.exec(String(res.headers['set-cookie']))?.[1];
   expect(value).toBeTruthy();
@@ -68,7 +75,11 @@ beforeAll(async () => {
   server = await startTestServer({ SEED: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   await server.identity.createAccount({ email: 'editor@uhmi.example.org', password: PASSWORD, role: 'editor' });
   await server.identity.createAccount({ email: 'no-role@uhmi.example.org', password: PASSWORD, role: null });
-  const disabled = await server.identity.createAccount({ email: 'disabled@uhmi.example.org', password: PASSWORD, role: 'editor' });
+  const disabled = await server.identity.createAccount({
+    email: 'disabled@uhmi.example.org',
+    password: PASSWORD,
+    role: 'editor',
+  });
   tokens.set('admin', await sessionCookieValue(await signIn(ADMIN.email, ADMIN.password)));
   tokens.set('editor', await sessionCookieValue(await signIn('editor@uhmi.example.org', PASSWORD)));
   tokens.set('no role', await sessionCookieValue(await signIn('no-role@uhmi.example.org', PASSWORD)));
@@ -83,7 +94,11 @@ afterAll(async () => {
 
 /** Calls a procedure by its dotted path as `who`, with no input, and returns the tRPC error code or OK. */
 async function outcome(who: Who, path: string): Promise<string> {
-  const createContext = createContextFactory({ config: server.config, content: server.content, identity: server.identity });
+  const createContext = createContextFactory({
+    config: server.config,
+    content: server.content,
+    identity: server.identity,
+  });
   const token = tokens.get(who);
   const req = {
     cookies: token ? { __session: token } : {},
@@ -145,7 +160,12 @@ describe('over HTTP with the cookie', () => {
     const headers: Record<string, string> = token ? { cookie: `__session=${token}` } : {};
     const res =
       type === 'mutation'
-        ? await server.app.inject({ method: 'POST', url: `/api/trpc/${path}`, payload: '{}', headers: { ...headers, 'content-type': 'application/json' } })
+        ? await server.app.inject({
+            method: 'POST',
+            url: `/api/trpc/${path}`,
+            payload: '{}',
+            headers: { ...headers, 'content-type': 'application/json' },
+          })
         : await server.app.inject({ method: 'GET', url: `/api/trpc/${path}`, headers });
     return res.statusCode;
   }

@@ -22,14 +22,26 @@ const pubs = seedSet.publications as unknown as Pub[];
 const orderable = pubs.find((p) => p.data.status === 'published' && p.data.orderable)!;
 const notOrderable = pubs.find((p) => p.data.status === 'published' && !p.data.orderable)!;
 
-const PERSON = { name: 'Оксана Ткаченко-Форма', email: 'oksana.form@example.com', phone: '+380501112233', organisation: 'Гідрометцентр', quantity: '2', comment: 'Для бібліотеки' };
+const PERSON = {
+  name: 'Оксана Ткаченко-Форма',
+  email: 'oksana.form@example.com',
+  phone: '+380501112233',
+  organisation: 'Гідрометцентр',
+  quantity: '2',
+  comment: 'Для бібліотеки',
+};
 
 function post(slug: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return server.app.inject({
     method: 'POST',
     url: `/publications/${slug}`,
     payload: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'sec-fetch-site': 'same-origin', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: ORIGIN,
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
   });
 }
 
@@ -93,9 +105,17 @@ describe('the book-order form without JavaScript', () => {
 
   it('refuses a post from another site and stores nothing', async () => {
     const email = 'cross.site@example.com';
-    const byOrigin = await post(orderable.data.slug, { ...PERSON, email }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    const byOrigin = await post(
+      orderable.data.slug,
+      { ...PERSON, email },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    );
     expect(byOrigin.statusCode).toBe(403);
-    const byFetchSite = await post(orderable.data.slug, { ...PERSON, email }, { origin: ORIGIN, 'sec-fetch-site': 'cross-site' });
+    const byFetchSite = await post(
+      orderable.data.slug,
+      { ...PERSON, email },
+      { origin: ORIGIN, 'sec-fetch-site': 'cross-site' },
+    );
     expect(byFetchSite.statusCode).toBe(403);
     const nullOrigin = await post(orderable.data.slug, { ...PERSON, email }, { origin: 'null', 'sec-fetch-site': '' });
     expect(nullOrigin.statusCode).toBe(403);
@@ -104,7 +124,11 @@ describe('the book-order form without JavaScript', () => {
 
   it('accepts a post from our own page that carries Origin: null (no-referrer policy) with Sec-Fetch-Site: same-origin', async () => {
     const email = 'null.origin@example.com';
-    const res = await post(orderable.data.slug, { ...PERSON, email }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    const res = await post(
+      orderable.data.slug,
+      { ...PERSON, email },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    );
     expect(res.statusCode).toBe(303);
     expect(await ordersBy(email)).toHaveLength(1);
   });
@@ -117,7 +141,12 @@ describe('the book-order form without JavaScript', () => {
       headers: { 'content-type': 'application/json', origin: ORIGIN },
     });
     expect(json.statusCode).toBe(415);
-    const news = await server.app.inject({ method: 'POST', url: '/News', payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN } });
+    const news = await server.app.inject({
+      method: 'POST',
+      url: '/News',
+      payload: 'a=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    });
     expect(news.statusCode).toBe(405);
     const missing = await post('no-such-publication', PERSON);
     expect(missing.statusCode).toBe(404);
@@ -126,7 +155,8 @@ describe('the book-order form without JavaScript', () => {
   it('applies the order rate limit of the enhanced form (5 an hour per address)', async () => {
     // Orders above from this address count too (stored or not orderable); valid ones now go through until the limit.
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post(orderable.data.slug, { ...PERSON, email: `limit${i}@example.com` })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await post(orderable.data.slug, { ...PERSON, email: `limit${i}@example.com` })).statusCode);
     const firstRefused = statuses.indexOf(429);
     expect(firstRefused).toBeGreaterThan(0);
     expect(statuses.slice(0, firstRefused).every((s) => s === 303)).toBe(true);

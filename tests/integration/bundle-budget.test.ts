@@ -20,7 +20,9 @@ describe.skipIf(!hasBuild())('bundle budgets (dist/client)', () => {
 
   it(`the admin login stays within its ceiling (${BUDGETS.adminLogin.maxGzip / 1024} KB gzip); the editor and media library are lazy`, () => {
     expect(sizes.adminLogin!.jsGzip).toBeLessThanOrEqual(BUDGETS.adminLogin.maxGzip);
-    expect(sizes.adminLogin!.files.join(' ')).not.toMatch(/SectionRoutes|MediaBrowser|RichTextEditor|AdminLayout|AdminShell/);
+    expect(sizes.adminLogin!.files.join(' ')).not.toMatch(
+      /SectionRoutes|MediaBrowser|RichTextEditor|AdminLayout|AdminShell/,
+    );
   });
 
   it('a public page runs on Preact, the admin on React', () => {
@@ -38,7 +40,11 @@ describe.skipIf(!hasBuild())('bundle budgets (dist/client)', () => {
   });
 
   it('counts static imports only', () => {
-    const manifest = { a: { file: 'a.js', imports: ['b'], dynamicImports: ['c'] }, b: { file: 'b.js', css: ['b.css'] }, c: { file: 'c.js' } };
+    const manifest = {
+      a: { file: 'a.js', imports: ['b'], dynamicImports: ['c'] },
+      b: { file: 'b.js', css: ['b.css'] },
+      c: { file: 'c.js' },
+    };
     expect(initialChunks(manifest, ['a'])).toEqual({ js: ['a.js', 'b.js'], css: ['b.css'] });
   });
 });

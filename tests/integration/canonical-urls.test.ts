@@ -33,7 +33,14 @@ async function rulesFrom(path: string) {
 describe('a slug change', () => {
   it('leaves a 301 from the old address, follows further renames in one hop, and gives the address back', async () => {
     const news = admin.adminContent.news;
-    let doc = await news.create({ data: { title: 'Зимова школа гідрологів', slug: 'zymova-shkola', status: 'published', date: '2026-11-20T10:00:00+02:00' } });
+    let doc = await news.create({
+      data: {
+        title: 'Зимова школа гідрологів',
+        slug: 'zymova-shkola',
+        status: 'published',
+        date: '2026-11-20T10:00:00+02:00',
+      },
+    });
     expect((await visit('/News/zymova-shkola')).status).toBe(200);
 
     doc = await news.update({ id: doc.id, version: doc.version, data: { ...pick(doc), slug: 'zymova-shkola-2026' } });
@@ -62,7 +69,9 @@ describe('a slug change', () => {
 
   it('of a draft leaves no rule: visitors never had its address', async () => {
     const news = admin.adminContent.news;
-    const doc = await news.create({ data: { title: 'Чернетка новини', slug: 'chernetka-1', date: '2026-11-20T10:00:00+02:00' } });
+    const doc = await news.create({
+      data: { title: 'Чернетка новини', slug: 'chernetka-1', date: '2026-11-20T10:00:00+02:00' },
+    });
     await news.update({ id: doc.id, version: doc.version, data: { ...pick(doc), slug: 'chernetka-2' } });
     expect(await rulesFrom('/News/chernetka-1')).toEqual([]);
   });
@@ -70,10 +79,27 @@ describe('a slug change', () => {
 
 describe('internal ids and trailing slashes', () => {
   it('answer 301 to the page by its slug, keeping the query', async () => {
-    const doc = await admin.adminContent.publications.create({ data: { title: 'Кліматичний атлас', slug: 'klimatychnyi-atlas', status: 'published', kind: 'monograph', year: 2024 } });
-    expect(await visit(`/publications/${doc.id}`)).toEqual({ status: 301, location: '/publications/klimatychnyi-atlas' });
-    expect(await visit(`/publications/${doc.id}?page=2`)).toEqual({ status: 301, location: '/publications/klimatychnyi-atlas?page=2' });
-    expect(await visit('/publications/klimatychnyi-atlas/')).toEqual({ status: 301, location: '/publications/klimatychnyi-atlas' });
+    const doc = await admin.adminContent.publications.create({
+      data: {
+        title: 'Кліматичний атлас',
+        slug: 'klimatychnyi-atlas',
+        status: 'published',
+        kind: 'monograph',
+        year: 2024,
+      },
+    });
+    expect(await visit(`/publications/${doc.id}`)).toEqual({
+      status: 301,
+      location: '/publications/klimatychnyi-atlas',
+    });
+    expect(await visit(`/publications/${doc.id}?page=2`)).toEqual({
+      status: 301,
+      location: '/publications/klimatychnyi-atlas?page=2',
+    });
+    expect(await visit('/publications/klimatychnyi-atlas/')).toEqual({
+      status: 301,
+      location: '/publications/klimatychnyi-atlas',
+    });
     expect(await visit('/news/')).toEqual({ status: 301, location: '/News' });
     expect(await visit('/News//?page=2')).toEqual({ status: 301, location: '/News?page=2' });
     expect((await visit('/publications/klimatychnyi-atlas')).status).toBe(200);
@@ -84,12 +110,17 @@ describe('internal ids and trailing slashes', () => {
     const theses = await admin.adminContent.theses.list({ limit: 1, status: 'published' });
     const thesis = await admin.adminContent.theses.get({ id: theses.items[0]!.id });
     const conf = await admin.adminContent.conferences.get({ id: thesis.conferenceId as string });
-    expect(await visit(`/conf/${conf.id}/${thesis.id}`)).toEqual({ status: 301, location: `/conf/${conf.slug}/${thesis.slug}` });
+    expect(await visit(`/conf/${conf.id}/${thesis.id}`)).toEqual({
+      status: 301,
+      location: `/conf/${conf.slug}/${thesis.slug}`,
+    });
   });
 });
 
 /** The editable data of a document the admin returned (drops id, version and timestamps). */
-function pick<T extends { id: string; version: number; createdAt: string; updatedAt: string }>(doc: T): Omit<T, 'id' | 'version' | 'createdAt' | 'updatedAt'> {
+function pick<T extends { id: string; version: number; createdAt: string; updatedAt: string }>(
+  doc: T,
+): Omit<T, 'id' | 'version' | 'createdAt' | 'updatedAt'> {
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...data } = doc;
   return data;
 }

@@ -26,7 +26,8 @@ let crawl: Crawl;
 function targetsOf(html: string): string[] {
   const found: string[] = [];
   for (const m of html.matchAll(/\s(?:href|src)="([^"]+)"/g)) found.push(m[1]!);
-  for (const m of html.matchAll(/\ssrcset="([^"]+)"/g)) found.push(...m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0]!));
+  for (const m of html.matchAll(/\ssrcset="([^"]+)"/g))
+    found.push(...m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0]!));
   for (const m of html.matchAll(/<meta property="og:image" content="([^"]+)"/g)) found.push(m[1]!);
   return found.map((t) => t.replace(/&amp;/g, '&'));
 }
@@ -74,17 +75,39 @@ afterAll(async () => {
 describe('crawling the seeded site from /', () => {
   it('reaches every kind of public page', () => {
     const paths = [...crawl.pages.keys()];
-    for (const pattern of [/^\/News\/./, /^\/Trainings$/, /^\/conf\/[^/]+\/./, /^\/publications\/./, /^\/journal\/./, /^\/data_repo\/./, /^\/Departments\/./, /^\/docs\/./, /^\/Contacts$/]) {
-      expect(paths.some((p) => pattern.test(p)), String(pattern)).toBe(true);
+    for (const pattern of [
+      /^\/News\/./,
+      /^\/Trainings$/,
+      /^\/conf\/[^/]+\/./,
+      /^\/publications\/./,
+      /^\/journal\/./,
+      /^\/data_repo\/./,
+      /^\/Departments\/./,
+      /^\/docs\/./,
+      /^\/Contacts$/,
+    ]) {
+      expect(
+        paths.some((p) => pattern.test(p)),
+        String(pattern),
+      ).toBe(true);
     }
     expect(crawl.pages.size).toBeGreaterThan(80);
   });
 
   it('finds no broken internal link: every page, file, download, icon and asset answers 200', () => {
-    const broken = [...crawl.visited].filter(([, v]) => v.status !== 200).map(([url, v]) => `${url} → ${v.status} (linked from ${v.from})`);
+    const broken = [...crawl.visited]
+      .filter(([, v]) => v.status !== 200)
+      .map(([url, v]) => `${url} → ${v.status} (linked from ${v.from})`);
     expect(broken).toEqual([]);
     // The icons and the share image are among them.
-    const types = { '/favicon.ico': 'image/vnd.microsoft.icon', '/icon.svg': 'image/svg+xml', '/apple-touch-icon.png': 'image/png', '/site.webmanifest': 'application/manifest+json', '/og-image.png': 'image/png', '/logo.svg': 'image/svg+xml' };
+    const types = {
+      '/favicon.ico': 'image/vnd.microsoft.icon',
+      '/icon.svg': 'image/svg+xml',
+      '/apple-touch-icon.png': 'image/png',
+      '/site.webmanifest': 'application/manifest+json',
+      '/og-image.png': 'image/png',
+      '/logo.svg': 'image/svg+xml',
+    };
     for (const [file, type] of Object.entries(types)) {
       expect(crawl.visited.get(file)?.status, file).toBe(200);
       expect(crawl.visited.get(file)?.contentType, file).toMatch(new RegExp(`^${type.replace(/[+.]/g, '\\$&')}`));
@@ -92,7 +115,9 @@ describe('crawling the seeded site from /', () => {
   });
 
   it('gives every page an absolute canonical URL on the public origin', () => {
-    const missing = [...crawl.pages].filter(([, head]) => !head.canonical?.startsWith(`${PUBLIC_URL}/`)).map(([url]) => url);
+    const missing = [...crawl.pages]
+      .filter(([, head]) => !head.canonical?.startsWith(`${PUBLIC_URL}/`))
+      .map(([url]) => url);
     expect(missing).toEqual([]);
   });
 
@@ -106,7 +131,7 @@ describe('crawling the seeded site from /', () => {
     expect(problems).toEqual([]);
   });
 
-  it('gives every page JSON-LD that parses and names its type\'s required properties (breadcrumbs on inner pages)', () => {
+  it("gives every page JSON-LD that parses and names its type's required properties (breadcrumbs on inner pages)", () => {
     const problems: string[] = [];
     for (const [url, head] of crawl.pages) {
       const path = url.split('?')[0]!;
@@ -122,16 +147,21 @@ describe('crawling the seeded site from /', () => {
 
   it('lists in the sitemap every page the crawl reached (pages of a list by number and filters aside), and only pages that open', async () => {
     const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
-    const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&').slice(PUBLIC_URL.length));
+    const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
+      m[1]!.replace(/&amp;/g, '&').slice(PUBLIC_URL.length),
+    );
     const reached = [...crawl.pages.keys()].filter((url) => !url.includes('?'));
     expect(reached.filter((url) => !listed.includes(url))).toEqual([]);
     // Published pages no other page links to (the old site's /msg/tethys) are listed too: they must open.
-    for (const url of listed.filter((u) => !crawl.pages.has(u))) expect((await fetch(`${origin}${url}`)).status, url).toBe(200);
+    for (const url of listed.filter((u) => !crawl.pages.has(u)))
+      expect((await fetch(`${origin}${url}`)).status, url).toBe(200);
     expect(new Set(listed).size).toBe(listed.length);
   });
 
   it('keeps every title within 60 characters', () => {
-    const long = [...crawl.pages].filter(([, head]) => !head.title || head.title.length > 60).map(([url, head]) => `${url}: ${head.title} (${head.title.length})`);
+    const long = [...crawl.pages]
+      .filter(([, head]) => !head.title || head.title.length > 60)
+      .map(([url, head]) => `${url}: ${head.title} (${head.title.length})`);
     expect(long).toEqual([]);
   });
 });

@@ -10,7 +10,11 @@ import { startTestServer, type TestServer } from './helpers';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ SEED: 'false', ADMIN_EMAIL: 'admin@uhmi.example.org', ADMIN_PASSWORD: 'admin-password-1' });
+  server = await startTestServer({
+    SEED: 'false',
+    ADMIN_EMAIL: 'admin@uhmi.example.org',
+    ADMIN_PASSWORD: 'admin-password-1',
+  });
 });
 afterAll(async () => {
   await server?.dispose();
@@ -26,10 +30,15 @@ async function signedIn(email: string): Promise<{ uid: string; token: string; co
   const token = (res.json() as { idToken: string }).idToken;
   const session = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token } });
   expect(session.statusCode).toBe(200);
-  return { uid: account.uid, token, cookie: `__session=${/__session=([^;]+)/.exec(String(session.headers['set-cookie']))![1]}` };
+  return {
+    uid: account.uid,
+    token,
+    cookie: `__session=${/__session=([^;]+)/.exec(String(session.headers['set-cookie']))![1]}`,
+  };
 }
 
-const post = (token: string, cookie?: string) => server.app.inject({ method: 'POST', url: '/api/__session', payload: { token }, headers: cookie ? { cookie } : {} });
+const post = (token: string, cookie?: string) =>
+  server.app.inject({ method: 'POST', url: '/api/__session', payload: { token }, headers: cookie ? { cookie } : {} });
 
 it('says why when the account of a valid session was disabled', async () => {
   const editor = await signedIn('disabled-later@uhmi.example.org');

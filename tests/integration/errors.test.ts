@@ -27,11 +27,14 @@ describe('the error screen', () => {
     expect(res.body).not.toMatch(/database connection is not open|at \w+ \(/);
   });
 
-  it.each(['Mozilla/5.0 (compatible; Googlebot/2.1)', 'facebookexternalhit/1.1', 'Mozilla/5.0 Chrome-Lighthouse'])('renders no error screen for %s', async (ua) => {
-    const res = await server.get('/News', ua);
-    expect(res.status).toBe(500);
-    expect(textOf(res.body)).not.toContain('Упс!');
-  });
+  it.each(['Mozilla/5.0 (compatible; Googlebot/2.1)', 'facebookexternalhit/1.1', 'Mozilla/5.0 Chrome-Lighthouse'])(
+    'renders no error screen for %s',
+    async (ua) => {
+      const res = await server.get('/News', ua);
+      expect(res.status).toBe(500);
+      expect(textOf(res.body)).not.toContain('Упс!');
+    },
+  );
 
   it('answers tRPC calls with a generic message, not the internal error', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/trpc/news.list' });

@@ -9,7 +9,11 @@ const apps: FirebaseApp[] = [];
 export async function newAuthClient(origin: string, opts: { apiKey?: string; projectId?: string } = {}): Promise<Auth> {
   counter += 1;
   const app = initializeApp(
-    { apiKey: opts.apiKey ?? 'embedded-uhmi-web-api-key', projectId: opts.projectId ?? 'uhmi-embedded', authDomain: '127.0.0.1' },
+    {
+      apiKey: opts.apiKey ?? 'embedded-uhmi-web-api-key',
+      projectId: opts.projectId ?? 'uhmi-embedded',
+      authDomain: '127.0.0.1',
+    },
     `test-${process.pid}-${counter}`,
   );
   apps.push(app);

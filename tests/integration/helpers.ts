@@ -14,9 +14,18 @@ export interface TestServer extends ServerHandle {
   dispose(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: CreateServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: CreateServerOptions = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PUBLIC_URL: 'https://uhmi.example.org', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'https://uhmi.example.org',
+    ...env,
+  });
   const handle = await createServer(config, { logger: false, ...options });
   return {
     ...handle,
@@ -28,7 +37,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       return `http://127.0.0.1:${address.port}`;
     },
     async get(url, userAgent) {
-      const res = await handle.app.inject({ method: 'GET', url, headers: userAgent ? { 'user-agent': userAgent } : {} });
+      const res = await handle.app.inject({
+        method: 'GET',
+        url,
+        headers: userAgent ? { 'user-agent': userAgent } : {},
+      });
       return { status: res.statusCode, body: res.body, headers: res.headers };
     },
     async dispose() {
@@ -61,7 +74,13 @@ export interface TrpcAnswer {
 }
 
 /** A tRPC call through Fastify's inject, with an optional cookie header. */
-export async function trpc(server: TestServer, kind: 'query' | 'mutation', procedure: string, input: unknown, cookie?: string): Promise<TrpcAnswer> {
+export async function trpc(
+  server: TestServer,
+  kind: 'query' | 'mutation',
+  procedure: string,
+  input: unknown,
+  cookie?: string,
+): Promise<TrpcAnswer> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   const res =
     kind === 'query'
@@ -76,6 +95,14 @@ export async function trpc(server: TestServer, kind: 'query' | 'mutation', proce
           payload: input === undefined ? '' : JSON.stringify({ json: input }),
           headers: { ...headers, 'content-type': 'application/json' },
         });
-  const body = res.json() as { result?: { data?: { json?: unknown } }; error?: { json?: { message?: string; data?: { code?: string } } } };
-  return { status: res.statusCode, data: body.result?.data?.json, code: body.error?.json?.data?.code, message: body.error?.json?.message };
+  const body = res.json() as {
+    result?: { data?: { json?: unknown } };
+    error?: { json?: { message?: string; data?: { code?: string } } };
+  };
+  return {
+    status: res.statusCode,
+    data: body.result?.data?.json,
+    code: body.error?.json?.data?.code,
+    message: body.error?.json?.message,
+  };
 }

@@ -33,7 +33,14 @@ import type { IdentityBackend, Role } from '../../src/server/identity/types';
 import { disposeAuthClients, errorCode, newAuthClient } from './firebaseClient';
 import { startTestServer, trpc, type TestServer } from './helpers';
 import { startFirestoreEmulator, type RunningEmulator } from '../support/firestoreEmulator';
-import { API_KEY, FIREBASE_MODE_ENV, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from './authEmulator';
+import {
+  API_KEY,
+  FIREBASE_MODE_ENV,
+  PROJECT,
+  STARTUP_TIMEOUT_MS,
+  startEmulatorWithRetry,
+  type Emulator,
+} from './authEmulator';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -46,7 +53,6 @@ function theEmulator(): Emulator {
   if (!emulator) throw emulatorError ?? new Error('The Auth emulator was not started');
   return emulator;
 }
-
 
 beforeAll(async () => {
   try {
@@ -91,7 +97,11 @@ const PASSWORD = 'staff-password-1';
 
 async function newUser(side: Side, tag: string, opts: { role?: Role | null; password?: string } = {}) {
   const email = uniqueEmail(tag);
-  const account = await side.admin.createAccount({ email, password: opts.password ?? PASSWORD, role: opts.role ?? null });
+  const account = await side.admin.createAccount({
+    email,
+    password: opts.password ?? PASSWORD,
+    role: opts.role ?? null,
+  });
   return { email, uid: account.uid };
 }
 
@@ -114,15 +124,27 @@ function emulatorSide(): Side {
   return {
     name: 'emulator',
     projectId: PROJECT,
-    admin: new FirebaseIdentity({ projectId: PROJECT, apiKey: API_KEY, resetUrl: 'https://uhmi.example.org/edit/admin/Login' }),
+    admin: new FirebaseIdentity({
+      projectId: PROJECT,
+      apiKey: API_KEY,
+      resetUrl: 'https://uhmi.example.org/edit/admin/Login',
+    }),
     client: () => newAuthClient(em.origin, { apiKey: API_KEY, projectId: PROJECT }),
   };
 }
 
 async function embeddedSide(env: Record<string, string>): Promise<{ side: Side; server: TestServer }> {
-  const server = await startTestServer({ SEED: 'false', ADMIN_EMAIL: 'first-admin@uhmi.example.org', ADMIN_PASSWORD: 'first-admin-pass-1', ...env });
+  const server = await startTestServer({
+    SEED: 'false',
+    ADMIN_EMAIL: 'first-admin@uhmi.example.org',
+    ADMIN_PASSWORD: 'first-admin-pass-1',
+    ...env,
+  });
   const origin = await server.listen();
-  return { server, side: { name: 'embedded', projectId: 'uhmi-embedded', admin: server.identity, client: () => newAuthClient(origin) } };
+  return {
+    server,
+    side: { name: 'embedded', projectId: 'uhmi-embedded', admin: server.identity, client: () => newAuthClient(origin) },
+  };
 }
 
 // ---- 1. the differential test -------------------------------------------------------------------
@@ -161,7 +183,17 @@ describe('differential, Firebase defaults: embedded (enumeration protection on, 
         authTimeIsIat: token.authTime === token.issuedAtTime,
       };
     });
-    const expected = { email: true, uid: true, provider: 'password', iss: true, aud: true, sub: true, emailVerified: false, lifetimeSeconds: 3600, authTimeIsIat: true };
+    const expected = {
+      email: true,
+      uid: true,
+      provider: 'password',
+      iss: true,
+      aud: true,
+      sub: true,
+      emailVerified: false,
+      lifetimeSeconds: 3600,
+      authTimeIsIat: true,
+    };
     expect(results).toEqual({ embedded: expected, emulator: expected });
   });
 
@@ -173,8 +205,14 @@ describe('differential, Firebase defaults: embedded (enumeration protection on, 
       const credential = await signInWithEmailAndPassword(auth, email.toUpperCase(), PASSWORD);
       return { reported: credential.user.email, stored: (await side.admin.getAccount(credential.user.uid))?.email };
     });
-    expect(results.embedded).toEqual({ reported: expect.stringMatching(/^mixed\.case-\d+@uhmi\.example\.org$/), stored: results.embedded.reported });
-    expect(results.emulator).toEqual({ reported: expect.stringMatching(/^mixed\.case-\d+@uhmi\.example\.org$/), stored: results.emulator.reported });
+    expect(results.embedded).toEqual({
+      reported: expect.stringMatching(/^mixed\.case-\d+@uhmi\.example\.org$/),
+      stored: results.embedded.reported,
+    });
+    expect(results.emulator).toEqual({
+      reported: expect.stringMatching(/^mixed\.case-\d+@uhmi\.example\.org$/),
+      stored: results.emulator.reported,
+    });
   });
 
   it('answers a wrong password with invalid-credential', async () => {
@@ -186,7 +224,9 @@ describe('differential, Firebase defaults: embedded (enumeration protection on, 
   });
 
   it('answers an unknown email with invalid-credential (no enumeration)', async () => {
-    const results = await onEachSide(sides, async (side) => errorCode(signInWithEmailAndPassword(await side.client(), uniqueEmail('nobody'), PASSWORD)));
+    const results = await onEachSide(sides, async (side) =>
+      errorCode(signInWithEmailAndPassword(await side.client(), uniqueEmail('nobody'), PASSWORD)),
+    );
     expect(results).toEqual({ embedded: 'auth/invalid-credential', emulator: 'auth/invalid-credential' });
   });
 
@@ -236,7 +276,13 @@ describe('differential, Firebase defaults: embedded (enumeration protection on, 
         stillSignedIn: auth.currentUser?.uid === uid,
       };
     });
-    const expected = { roleBefore: null, roleAfter: 'editor', authTimeKept: true, verified: { uid: true, role: 'editor' }, stillSignedIn: true };
+    const expected = {
+      roleBefore: null,
+      roleAfter: 'editor',
+      authTimeKept: true,
+      verified: { uid: true, role: 'editor' },
+      stillSignedIn: true,
+    };
     expect(results).toEqual({ embedded: expected, emulator: expected });
   });
 
@@ -270,9 +316,17 @@ describe('differential, Firebase defaults: embedded (enumeration protection on, 
     const results = await onEachSide(sides, async (side) => {
       const { a, b, email } = sessions[side.name];
       await updatePassword(a.currentUser!, 'a-new-password-2');
-      const thisSession = await a.currentUser!.getIdToken(true).then(() => 'ok', (err: { code?: string }) => err.code);
-      const otherSession = await b.currentUser!.getIdToken(true).then(() => 'ok', (err: { code?: string }) => err.code);
-      const newPassword = await signInWithEmailAndPassword(await side.client(), email, 'a-new-password-2').then(() => 'ok');
+      const thisSession = await a.currentUser!.getIdToken(true).then(
+        () => 'ok',
+        (err: { code?: string }) => err.code,
+      );
+      const otherSession = await b.currentUser!.getIdToken(true).then(
+        () => 'ok',
+        (err: { code?: string }) => err.code,
+      );
+      const newPassword = await signInWithEmailAndPassword(await side.client(), email, 'a-new-password-2').then(
+        () => 'ok',
+      );
       return { thisSession, otherSession, otherSignedOut: b.currentUser === null, newPassword };
     });
     expect(results).toEqual({
@@ -281,29 +335,52 @@ describe('differential, Firebase defaults: embedded (enumeration protection on, 
     });
   });
 
-  it('changes the password as the admin\'s «Змінити пароль» does: re-authentication, then updatePassword, at once', async () => {
+  it("changes the password as the admin's «Змінити пароль» does: re-authentication, then updatePassword, at once", async () => {
     const results = await onEachSide(sides, async (side) => {
       const { auth, email, uid } = await signedInUser(side, 'change-own');
       const other = await side.client();
       await signInWithEmailAndPassword(other, email, PASSWORD);
-      const wrongCurrent = await errorCode(reauthenticateWithCredential(auth.currentUser!, EmailAuthProvider.credential(email, 'not-the-password')));
+      const wrongCurrent = await errorCode(
+        reauthenticateWithCredential(auth.currentUser!, EmailAuthProvider.credential(email, 'not-the-password')),
+      );
       // No pause: the re-authentication and the change fall in the same second.
-      const reauth = await reauthenticateWithCredential(auth.currentUser!, EmailAuthProvider.credential(email, PASSWORD));
+      const reauth = await reauthenticateWithCredential(
+        auth.currentUser!,
+        EmailAuthProvider.credential(email, PASSWORD),
+      );
       await updatePassword(auth.currentUser!, 'changed-password-9');
-      const thisSession = await auth.currentUser!.getIdToken(true).then(() => 'ok', (err: { code?: string }) => err.code);
+      const thisSession = await auth.currentUser!.getIdToken(true).then(
+        () => 'ok',
+        (err: { code?: string }) => err.code,
+      );
       return {
         wrongCurrent,
         sameUser: reauth.user.uid === uid,
         thisSession,
         stillSignedIn: auth.currentUser?.uid === uid,
-        newPassword: await signInWithEmailAndPassword(await side.client(), email, 'changed-password-9').then(() => 'ok'),
+        newPassword: await signInWithEmailAndPassword(await side.client(), email, 'changed-password-9').then(
+          () => 'ok',
+        ),
         oldPassword: await errorCode(signInWithEmailAndPassword(await side.client(), email, PASSWORD)),
-        otherSession: await other.currentUser!.getIdToken(true).then(() => 'ok', (err: { code?: string }) => err.code),
+        otherSession: await other.currentUser!.getIdToken(true).then(
+          () => 'ok',
+          (err: { code?: string }) => err.code,
+        ),
       };
     });
-    const alike = { wrongCurrent: 'auth/invalid-credential', sameUser: true, thisSession: 'ok', stillSignedIn: true, newPassword: 'ok', oldPassword: 'auth/invalid-credential' };
+    const alike = {
+      wrongCurrent: 'auth/invalid-credential',
+      sameUser: true,
+      thisSession: 'ok',
+      stillSignedIn: true,
+      newPassword: 'ok',
+      oldPassword: 'auth/invalid-credential',
+    };
     // The other session: the DIFFERENCE of the test above (ended here, kept by the emulator).
-    expect(results).toEqual({ embedded: { ...alike, otherSession: 'auth/user-token-expired' }, emulator: { ...alike, otherSession: 'ok' } });
+    expect(results).toEqual({
+      embedded: { ...alike, otherSession: 'auth/user-token-expired' },
+      emulator: { ...alike, otherSession: 'ok' },
+    });
   });
 
   it('updates the profile', async () => {
@@ -335,8 +412,14 @@ describe('differential, Firebase defaults: embedded (enumeration protection on, 
     const results = await onEachSide(sides, async (side) => {
       const { email } = await newUser(side, 'forgot');
       const auth = await side.client();
-      const known = await sendPasswordResetEmail(auth, email).then(() => 'ok', (err: { code?: string }) => err.code);
-      const unknown = await sendPasswordResetEmail(auth, uniqueEmail('forgot-nobody')).then(() => 'ok', (err: { code?: string }) => err.code);
+      const known = await sendPasswordResetEmail(auth, email).then(
+        () => 'ok',
+        (err: { code?: string }) => err.code,
+      );
+      const unknown = await sendPasswordResetEmail(auth, uniqueEmail('forgot-nobody')).then(
+        () => 'ok',
+        (err: { code?: string }) => err.code,
+      );
       return { known, unknown };
     });
     expect(results).toEqual({ embedded: { known: 'ok', unknown: 'ok' }, emulator: { known: 'ok', unknown: 'ok' } });
@@ -359,8 +442,12 @@ describe('differential, Firebase defaults: embedded (enumeration protection on, 
       const { email } = await newUser(side, 'brute-force');
       const auth = await side.client();
       const failures = [];
-      for (let i = 0; i < 3; i += 1) failures.push(await errorCode(signInWithEmailAndPassword(auth, email, `wrong-${i}`)));
-      const rightPassword = await signInWithEmailAndPassword(auth, email, PASSWORD).then(() => 'ok', (err: { code?: string }) => err.code);
+      for (let i = 0; i < 3; i += 1)
+        failures.push(await errorCode(signInWithEmailAndPassword(auth, email, `wrong-${i}`)));
+      const rightPassword = await signInWithEmailAndPassword(auth, email, PASSWORD).then(
+        () => 'ok',
+        (err: { code?: string }) => err.code,
+      );
       return { failures: [...new Set(failures)], rightPassword };
     });
     expect(results).toEqual({
@@ -378,7 +465,11 @@ describe('differential, protection off and sign-up on: embedded (AUTH_EMAIL_ENUM
     if (!emulator) return;
     const em = emulator;
     await em.control('PATCH', '/config', { emailPrivacyConfig: { enableImprovedEmailPrivacy: false } });
-    const embedded = await embeddedSide({ AUTH_EMAIL_ENUMERATION_PROTECTION: 'false', AUTH_ALLOW_SIGNUP: 'true', AUTH_MAX_FAILURES: '20' });
+    const embedded = await embeddedSide({
+      AUTH_EMAIL_ENUMERATION_PROTECTION: 'false',
+      AUTH_ALLOW_SIGNUP: 'true',
+      AUTH_MAX_FAILURES: '20',
+    });
     server = embedded.server;
     sides = [embedded.side, emulatorSide()];
   });
@@ -396,7 +487,11 @@ describe('differential, protection off and sign-up on: embedded (AUTH_EMAIL_ENUM
         resetUnknown: await errorCode(sendPasswordResetEmail(auth, uniqueEmail('open-nobody'))),
       };
     });
-    const expected = { wrongPassword: 'auth/wrong-password', unknownEmail: 'auth/user-not-found', resetUnknown: 'auth/user-not-found' };
+    const expected = {
+      wrongPassword: 'auth/wrong-password',
+      unknownEmail: 'auth/user-not-found',
+      resetUnknown: 'auth/user-not-found',
+    };
     expect(results).toEqual({ embedded: expected, emulator: expected });
   });
 
@@ -412,7 +507,9 @@ describe('differential, protection off and sign-up on: embedded (AUTH_EMAIL_ENUM
         claimsRole: token.claims.role ?? null,
         taken: await errorCode(createUserWithEmailAndPassword(await side.client(), email, 'visitor-password')),
         weak: await errorCode(createUserWithEmailAndPassword(await side.client(), uniqueEmail('weak'), '123')),
-        malformed: await errorCode(createUserWithEmailAndPassword(await side.client(), 'not-an-email', 'visitor-password')),
+        malformed: await errorCode(
+          createUserWithEmailAndPassword(await side.client(), 'not-an-email', 'visitor-password'),
+        ),
       };
     });
     const expected = {
@@ -453,7 +550,12 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
   }
 
   async function postSession(token: string) {
-    return server.app.inject({ method: 'POST', url: '/api/__session', payload: { token }, headers: { 'content-type': 'application/json' } });
+    return server.app.inject({
+      method: 'POST',
+      url: '/api/__session',
+      payload: { token },
+      headers: { 'content-type': 'application/json' },
+    });
   }
 
   /** The `__session` cookie the server set for a token (fails when it set none). */
@@ -477,7 +579,11 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     });
-    admin = new FirebaseIdentity({ projectId: PROJECT, apiKey: API_KEY, resetUrl: 'https://uhmi.example.org/edit/admin/Login' });
+    admin = new FirebaseIdentity({
+      projectId: PROJECT,
+      apiKey: API_KEY,
+      resetUrl: 'https://uhmi.example.org/edit/admin/Login',
+    });
   });
   afterAll(async () => {
     await server?.dispose();
@@ -485,7 +591,9 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
 
   it('creates the first administrator in the emulator from ADMIN_EMAIL / ADMIN_PASSWORD', async () => {
     const { accounts } = await admin.listAccounts({});
-    expect(accounts).toEqual([expect.objectContaining({ email: ADMIN.email, role: 'admin', disabled: false, displayName: 'Адміністратор' })]);
+    expect(accounts).toEqual([
+      expect.objectContaining({ email: ADMIN.email, role: 'admin', disabled: false, displayName: 'Адміністратор' }),
+    ]);
   });
 
   it('signs the administrator in with the SDK against the emulator and sets the session cookie', async () => {
@@ -498,7 +606,10 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
     expect(cookie).toMatch(/^__session=[^;]+;.*HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     adminCookie = await sessionCookie(token);
-    expect(await trpc(server, 'query', 'session.me', undefined, adminCookie)).toMatchObject({ status: 200, data: { email: ADMIN.email, role: 'admin' } });
+    expect(await trpc(server, 'query', 'session.me', undefined, adminCookie)).toMatchObject({
+      status: 200,
+      data: { email: ADMIN.email, role: 'admin' },
+    });
     expect(await trpc(server, 'query', 'session.me', undefined)).toMatchObject({ status: 200, data: null });
   });
 
@@ -518,63 +629,129 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
 
   it('manages accounts through authUsers.* with firebase-admin', async () => {
     // create
-    const created = await trpc(server, 'mutation', 'authUsers.create', { email: 'editor@uhmi.example.org', password: 'editor-password-1', displayName: 'Редактор', role: 'editor' }, adminCookie);
-    expect(created).toMatchObject({ status: 200, data: { email: 'editor@uhmi.example.org', role: 'editor', displayName: 'Редактор', disabled: false } });
+    const created = await trpc(
+      server,
+      'mutation',
+      'authUsers.create',
+      { email: 'editor@uhmi.example.org', password: 'editor-password-1', displayName: 'Редактор', role: 'editor' },
+      adminCookie,
+    );
+    expect(created).toMatchObject({
+      status: 200,
+      data: { email: 'editor@uhmi.example.org', role: 'editor', displayName: 'Редактор', disabled: false },
+    });
     const uid = (created.data as { uid: string }).uid;
-    expect(await trpc(server, 'mutation', 'authUsers.create', { email: 'editor@uhmi.example.org', password: 'editor-password-1', role: null }, adminCookie)).toMatchObject({
+    expect(
+      await trpc(
+        server,
+        'mutation',
+        'authUsers.create',
+        { email: 'editor@uhmi.example.org', password: 'editor-password-1', role: null },
+        adminCookie,
+      ),
+    ).toMatchObject({
       code: 'CONFLICT',
     });
     // list and search
     const list = await trpc(server, 'query', 'authUsers.list', {}, adminCookie);
-    expect((list.data as { accounts: Array<{ email: string }> }).accounts.map((a) => a.email).sort()).toEqual(['editor@uhmi.example.org', ADMIN.email]);
+    expect((list.data as { accounts: Array<{ email: string }> }).accounts.map((a) => a.email).sort()).toEqual([
+      'editor@uhmi.example.org',
+      ADMIN.email,
+    ]);
     const search = await trpc(server, 'query', 'authUsers.list', { search: 'EDITOR@' }, adminCookie);
     expect(search.data).toMatchObject({ accounts: [{ uid, email: 'editor@uhmi.example.org' }] });
     // the editor signs in; the admin-only procedures refuse them
     const editor = await tokenOf('editor@uhmi.example.org', 'editor-password-1');
     const editorCookie = await sessionCookie(editor.token);
-    expect(await trpc(server, 'query', 'session.me', undefined, editorCookie)).toMatchObject({ data: { uid, role: 'editor' } });
-    expect(await trpc(server, 'query', 'authUsers.list', {}, editorCookie)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(await trpc(server, 'query', 'session.me', undefined, editorCookie)).toMatchObject({
+      data: { uid, role: 'editor' },
+    });
+    expect(await trpc(server, 'query', 'authUsers.list', {}, editorCookie)).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     // setRole: the change applies to the existing session at once (the stored claim is read)
-    expect(await trpc(server, 'mutation', 'authUsers.setRole', { uid, role: null }, adminCookie)).toMatchObject({ status: 200, data: { uid, role: null } });
-    expect(await trpc(server, 'query', 'session.me', undefined, editorCookie)).toMatchObject({ data: { uid, role: null } });
-    expect(await trpc(server, 'mutation', 'authUsers.setRole', { uid, role: 'admin' }, adminCookie)).toMatchObject({ data: { role: 'admin' } });
+    expect(await trpc(server, 'mutation', 'authUsers.setRole', { uid, role: null }, adminCookie)).toMatchObject({
+      status: 200,
+      data: { uid, role: null },
+    });
+    expect(await trpc(server, 'query', 'session.me', undefined, editorCookie)).toMatchObject({
+      data: { uid, role: null },
+    });
+    expect(await trpc(server, 'mutation', 'authUsers.setRole', { uid, role: 'admin' }, adminCookie)).toMatchObject({
+      data: { role: 'admin' },
+    });
     expect(await trpc(server, 'query', 'authUsers.list', {}, editorCookie)).toMatchObject({ status: 200 });
-    expect(await trpc(server, 'mutation', 'authUsers.setRole', { uid, role: 'editor' }, adminCookie)).toMatchObject({ data: { role: 'editor' } });
+    expect(await trpc(server, 'mutation', 'authUsers.setRole', { uid, role: 'editor' }, adminCookie)).toMatchObject({
+      data: { role: 'editor' },
+    });
     expect((await admin.getAccount(uid))?.role).toBe('editor');
     // sendPasswordReset: without SMTP, Firebase (here the emulator) mails its own reset message
-    expect(await trpc(server, 'mutation', 'authUsers.sendPasswordReset', { uid }, adminCookie)).toMatchObject({ status: 200, data: { email: 'editor@uhmi.example.org' } });
-    const { oobCodes } = (await theEmulator().control('GET', '/oobCodes')) as { oobCodes: Array<{ email: string; requestType: string; oobLink: string }> };
+    expect(await trpc(server, 'mutation', 'authUsers.sendPasswordReset', { uid }, adminCookie)).toMatchObject({
+      status: 200,
+      data: { email: 'editor@uhmi.example.org' },
+    });
+    const { oobCodes } = (await theEmulator().control('GET', '/oobCodes')) as {
+      oobCodes: Array<{ email: string; requestType: string; oobLink: string }>;
+    };
     const reset = oobCodes.filter((c) => c.email === 'editor@uhmi.example.org' && c.requestType === 'PASSWORD_RESET');
     expect(reset).toHaveLength(1);
-    expect(new URL(reset[0]!.oobLink).searchParams.get('continueUrl')).toBe('https://uhmi.example.org/edit/admin/Login');
+    expect(new URL(reset[0]!.oobLink).searchParams.get('continueUrl')).toBe(
+      'https://uhmi.example.org/edit/admin/Login',
+    );
     // setDisabled: the editor's token is refused from now on, and the SDK cannot sign in
-    expect(await trpc(server, 'mutation', 'authUsers.setDisabled', { uid, disabled: true }, adminCookie)).toMatchObject({ data: { disabled: true } });
+    expect(await trpc(server, 'mutation', 'authUsers.setDisabled', { uid, disabled: true }, adminCookie)).toMatchObject(
+      { data: { disabled: true } },
+    );
     expect(await trpc(server, 'query', 'session.me', undefined, editorCookie)).toMatchObject({ data: null });
     const refused = await postSession(editor.token);
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['set-cookie']).toBeUndefined();
-    expect(await errorCode(signInWithEmailAndPassword(await client(), 'editor@uhmi.example.org', 'editor-password-1'))).toBe('auth/user-disabled');
-    expect(await trpc(server, 'mutation', 'authUsers.setDisabled', { uid, disabled: false }, adminCookie)).toMatchObject({ data: { disabled: false } });
+    expect(
+      await errorCode(signInWithEmailAndPassword(await client(), 'editor@uhmi.example.org', 'editor-password-1')),
+    ).toBe('auth/user-disabled');
+    expect(
+      await trpc(server, 'mutation', 'authUsers.setDisabled', { uid, disabled: false }, adminCookie),
+    ).toMatchObject({ data: { disabled: false } });
     await expect(tokenOf('editor@uhmi.example.org', 'editor-password-1')).resolves.toBeTruthy();
     // the last administrator is protected
     const me = (await trpc(server, 'query', 'session.me', undefined, adminCookie)).data as { uid: string };
-    expect(await trpc(server, 'mutation', 'authUsers.setRole', { uid: me.uid, role: 'editor' }, adminCookie)).toMatchObject({ code: 'PRECONDITION_FAILED' });
-    expect(await trpc(server, 'mutation', 'authUsers.delete', { uid: me.uid }, adminCookie)).toMatchObject({ code: 'PRECONDITION_FAILED' });
+    expect(
+      await trpc(server, 'mutation', 'authUsers.setRole', { uid: me.uid, role: 'editor' }, adminCookie),
+    ).toMatchObject({ code: 'PRECONDITION_FAILED' });
+    expect(await trpc(server, 'mutation', 'authUsers.delete', { uid: me.uid }, adminCookie)).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+    });
     // delete
-    expect(await trpc(server, 'mutation', 'authUsers.delete', { uid }, adminCookie)).toMatchObject({ status: 200, data: { uid } });
+    expect(await trpc(server, 'mutation', 'authUsers.delete', { uid }, adminCookie)).toMatchObject({
+      status: 200,
+      data: { uid },
+    });
     expect(await admin.getAccount(uid)).toBeNull();
-    expect(await trpc(server, 'mutation', 'authUsers.delete', { uid }, adminCookie)).toMatchObject({ code: 'NOT_FOUND' });
-    expect(await errorCode(signInWithEmailAndPassword(await client(), 'editor@uhmi.example.org', 'editor-password-1'))).toBe('auth/invalid-credential');
+    expect(await trpc(server, 'mutation', 'authUsers.delete', { uid }, adminCookie)).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(
+      await errorCode(signInWithEmailAndPassword(await client(), 'editor@uhmi.example.org', 'editor-password-1')),
+    ).toBe('auth/invalid-credential');
   });
 
   it('revokes existing sessions when an administrator sets a new password', async () => {
-    const created = await trpc(server, 'mutation', 'authUsers.create', { email: 'revoked@uhmi.example.org', password: 'editor-password-1', role: 'editor' }, adminCookie);
+    const created = await trpc(
+      server,
+      'mutation',
+      'authUsers.create',
+      { email: 'revoked@uhmi.example.org', password: 'editor-password-1', role: 'editor' },
+      adminCookie,
+    );
     const uid = (created.data as { uid: string }).uid;
     const { auth, token } = await tokenOf('revoked@uhmi.example.org', 'editor-password-1');
     const cookie = await sessionCookie(token);
     // Revocation has a resolution of one second (auth_time against tokensValidAfterTime).
     await new Promise((r) => setTimeout(r, 1100));
-    expect(await trpc(server, 'mutation', 'authUsers.setPassword', { uid, password: 'another-password-2' }, adminCookie)).toMatchObject({ status: 200 });
+    expect(
+      await trpc(server, 'mutation', 'authUsers.setPassword', { uid, password: 'another-password-2' }, adminCookie),
+    ).toMatchObject({ status: 200 });
     expect(await trpc(server, 'query', 'session.me', undefined, cookie)).toMatchObject({ data: null });
     expect((await postSession(token)).statusCode).toBe(401);
     // A refreshed token keeps the old sign-in time, so it stays revoked too.
@@ -594,8 +771,22 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
     // Run outside the project folder so a developer's .env cannot change the configuration.
     const tsx = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', tsx, path.join(ROOT, 'src/server/cli/user.ts'), ...args], { cwd: server.dataDir, env, encoding: 'utf8', timeout: 30_000 });
-    const created = run('create', 'cli@uhmi.example.org', '--role', 'editor', '--password', 'cli-password-1', '--name', 'Оператор');
+      spawnSync(process.execPath, ['--import', tsx, path.join(ROOT, 'src/server/cli/user.ts'), ...args], {
+        cwd: server.dataDir,
+        env,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+    const created = run(
+      'create',
+      'cli@uhmi.example.org',
+      '--role',
+      'editor',
+      '--password',
+      'cli-password-1',
+      '--name',
+      'Оператор',
+    );
     expect(created.stderr).toBe('');
     expect(created.status).toBe(0);
     const listed = run('list');

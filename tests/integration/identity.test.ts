@@ -54,24 +54,34 @@ describe('the official firebase/auth SDK against the embedded identity endpoints
   it('answers a wrong password and an unknown email alike (email-enumeration protection)', async () => {
     const auth = await newAuthClient(origin);
     await editor('same-answer@uhmi.example.org');
-    expect(await errorCode(signInWithEmailAndPassword(auth, 'same-answer@uhmi.example.org', 'wrong-password'))).toBe('auth/invalid-credential');
-    expect(await errorCode(signInWithEmailAndPassword(auth, 'nobody@uhmi.example.org', 'whatever-password'))).toBe('auth/invalid-credential');
+    expect(await errorCode(signInWithEmailAndPassword(auth, 'same-answer@uhmi.example.org', 'wrong-password'))).toBe(
+      'auth/invalid-credential',
+    );
+    expect(await errorCode(signInWithEmailAndPassword(auth, 'nobody@uhmi.example.org', 'whatever-password'))).toBe(
+      'auth/invalid-credential',
+    );
   });
 
   it('refuses a disabled user with user-disabled', async () => {
     const account = await editor('disabled@uhmi.example.org');
     await server.identity.setDisabled(account.uid, true);
     const auth = await newAuthClient(origin);
-    expect(await errorCode(signInWithEmailAndPassword(auth, 'disabled@uhmi.example.org', 'editor-password-1'))).toBe('auth/user-disabled');
+    expect(await errorCode(signInWithEmailAndPassword(auth, 'disabled@uhmi.example.org', 'editor-password-1'))).toBe(
+      'auth/user-disabled',
+    );
   });
 
   it('locks an account after repeated failures, even for the right password', async () => {
     await editor('locked@uhmi.example.org');
     const auth = await newAuthClient(origin);
     for (let i = 0; i < 3; i += 1) {
-      expect(await errorCode(signInWithEmailAndPassword(auth, 'locked@uhmi.example.org', `wrong-${i}`))).toBe('auth/invalid-credential');
+      expect(await errorCode(signInWithEmailAndPassword(auth, 'locked@uhmi.example.org', `wrong-${i}`))).toBe(
+        'auth/invalid-credential',
+      );
     }
-    expect(await errorCode(signInWithEmailAndPassword(auth, 'locked@uhmi.example.org', 'editor-password-1'))).toBe('auth/too-many-requests');
+    expect(await errorCode(signInWithEmailAndPassword(auth, 'locked@uhmi.example.org', 'editor-password-1'))).toBe(
+      'auth/too-many-requests',
+    );
   });
 
   it('refreshes the ID token through securetoken and rotates the refresh token', async () => {
@@ -107,7 +117,9 @@ describe('the official firebase/auth SDK against the embedded identity endpoints
     expect(await errorCode(b.currentUser!.getIdToken(true))).toBe('auth/user-token-expired');
     expect(b.currentUser).toBeNull();
     const c = await newAuthClient(origin);
-    await expect(signInWithEmailAndPassword(c, 'two-sessions@uhmi.example.org', 'a-new-password-2')).resolves.toBeTruthy();
+    await expect(
+      signInWithEmailAndPassword(c, 'two-sessions@uhmi.example.org', 'a-new-password-2'),
+    ).resolves.toBeTruthy();
   });
 
   it('updates the profile', async () => {
@@ -124,14 +136,18 @@ describe('the official firebase/auth SDK against the embedded identity endpoints
     const auth = await signedIn('self-delete@uhmi.example.org', 'editor-password-1');
     await deleteUser(auth.currentUser!);
     expect(auth.currentUser).toBeNull();
-    expect(await errorCode(signInWithEmailAndPassword(await newAuthClient(origin), 'self-delete@uhmi.example.org', 'editor-password-1'))).toBe(
-      'auth/invalid-credential',
-    );
+    expect(
+      await errorCode(
+        signInWithEmailAndPassword(await newAuthClient(origin), 'self-delete@uhmi.example.org', 'editor-password-1'),
+      ),
+    ).toBe('auth/invalid-credential');
   });
 
   it('refuses self-registration with admin-restricted-operation', async () => {
     const auth = await newAuthClient(origin);
-    expect(await errorCode(createUserWithEmailAndPassword(auth, 'visitor@example.org', 'visitor-password'))).toBe('auth/admin-restricted-operation');
+    expect(await errorCode(createUserWithEmailAndPassword(auth, 'visitor@example.org', 'visitor-password'))).toBe(
+      'auth/admin-restricted-operation',
+    );
   });
 
   it('resets a forgotten password with the emailed code', async () => {
@@ -143,18 +159,26 @@ describe('the official firebase/auth SDK against the embedded identity endpoints
     const code = new URL(link).searchParams.get('oobCode')!;
     await confirmPasswordReset(auth, code, 'recovered-password-3');
     expect(await errorCode(confirmPasswordReset(auth, code, 'again-password-4'))).toBe('auth/invalid-action-code');
-    await expect(signInWithEmailAndPassword(auth, 'forgot@uhmi.example.org', 'recovered-password-3')).resolves.toBeTruthy();
+    await expect(
+      signInWithEmailAndPassword(auth, 'forgot@uhmi.example.org', 'recovered-password-3'),
+    ).resolves.toBeTruthy();
   });
 
   it('refuses a wrong API key', async () => {
     const auth = await newAuthClient(origin, { apiKey: 'some-other-api-key' });
-    expect(await errorCode(signInWithEmailAndPassword(auth, ADMIN.email, ADMIN.password))).toMatch(/^auth\/(invalid-api-key|api-key-not-valid)/);
+    expect(await errorCode(signInWithEmailAndPassword(auth, ADMIN.email, ADMIN.password))).toMatch(
+      /^auth\/(invalid-api-key|api-key-not-valid)/,
+    );
   });
 
   it('publishes the project configuration and the signing keys', async () => {
     const projects = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/projects?key=embedded-uhmi-web-api-key`);
-    expect(await projects.json()).toMatchObject({ authorizedDomains: expect.arrayContaining(['localhost', 'uhmi.example.org']) });
-    const jwks = (await (await fetch(`${origin}/securetoken.googleapis.com/v1/jwks`)).json()) as { keys: Array<Record<string, unknown>> };
+    expect(await projects.json()).toMatchObject({
+      authorizedDomains: expect.arrayContaining(['localhost', 'uhmi.example.org']),
+    });
+    const jwks = (await (await fetch(`${origin}/securetoken.googleapis.com/v1/jwks`)).json()) as {
+      keys: Array<Record<string, unknown>>;
+    };
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256' });
     expect(jwks.keys[0]).not.toHaveProperty('d');
   });
@@ -162,7 +186,12 @@ describe('the official firebase/auth SDK against the embedded identity endpoints
 
 describe('session sync: POST /api/__session', () => {
   const post = (body: unknown, headers: Record<string, string> = {}) =>
-    server.app.inject({ method: 'POST', url: '/api/__session', payload: body as object, headers: { 'content-type': 'application/json', ...headers } });
+    server.app.inject({
+      method: 'POST',
+      url: '/api/__session',
+      payload: body as object,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
 
   it('sets an httpOnly SameSite cookie for a valid token and clears it for an empty one', async () => {
     const auth = await signedIn(ADMIN.email, ADMIN.password);
@@ -177,18 +206,25 @@ describe('session sync: POST /api/__session', () => {
     const maxAge = Number(/Max-Age=(\d+);/.exec(cookie)?.[1]);
     expect(maxAge).toBeGreaterThan(3500);
     expect(maxAge).toBeLessThanOrEqual(3600);
-    const me = await server.app.inject({ method: 'GET', url: '/api/trpc/session.me', headers: { cookie: `__session=${token}` } });
+    const me = await server.app.inject({
+      method: 'GET',
+      url: '/api/trpc/session.me',
+      headers: { cookie: `__session=${token}` },
+    });
     expect(me.json()).toMatchObject({ result: { data: { json: { email: ADMIN.email, role: 'admin' } } } });
     const cleared = await post({ token: '' });
     expect(cleared.statusCode).toBe(200);
     expect(String(cleared.headers['set-cookie'])).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
   });
 
-  it.each([[{}], [{ token: 5 }], [{ token: 'x', extra: 1 }], ['not json']])('answers a malformed body %j with 400 and no cookie', async (body) => {
-    const res = await post(body);
-    expect(res.statusCode).toBe(400);
-    expect(res.headers['set-cookie']).toBeUndefined();
-  });
+  it.each([[{}], [{ token: 5 }], [{ token: 'x', extra: 1 }], ['not json']])(
+    'answers a malformed body %j with 400 and no cookie',
+    async (body) => {
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    },
+  );
 
   it('refuses a forged token with 401 and no cookie', async () => {
     const { privateKey } = await generateKeyPair('RS256');
@@ -204,7 +240,11 @@ describe('session sync: POST /api/__session', () => {
     const res = await post({ token: forged });
     expect(res.statusCode).toBe(401);
     expect(res.headers['set-cookie']).toBeUndefined();
-    const me = await server.app.inject({ method: 'GET', url: '/api/trpc/session.me', headers: { cookie: `__session=${forged}` } });
+    const me = await server.app.inject({
+      method: 'GET',
+      url: '/api/trpc/session.me',
+      headers: { cookie: `__session=${forged}` },
+    });
     expect(me.json()).toMatchObject({ result: { data: { json: null } } });
   });
 
@@ -212,7 +252,10 @@ describe('session sync: POST /api/__session', () => {
     const account = (await server.identity.listAccounts({ search: ADMIN.email })).accounts[0]!;
     const signer = new TokenSigner(await loadOrCreateSigningKey(server.dataDir), 'uhmi-embedded');
     const old = Math.floor(Date.now() / 1000) - 7200;
-    const expired = await signer.sign({ uid: account.uid, email: ADMIN.email, emailVerified: false, authTime: old, customClaims: { role: 'admin' } }, old);
+    const expired = await signer.sign(
+      { uid: account.uid, email: ADMIN.email, emailVerified: false, authTime: old, customClaims: { role: 'admin' } },
+      old,
+    );
     expect((await post({ token: expired })).statusCode).toBe(401);
   });
 

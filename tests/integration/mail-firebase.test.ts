@@ -46,8 +46,17 @@ afterAll(async () => {
 });
 
 it('mails a firebase-admin reset link through SMTP, audited, and its code sets a working password', async () => {
-  const outbox = new MailOutbox(createMailTransport({ smtpUrl: smtp.url, from: 'УкрГМІ <no-reply@uhmi.org.ua>' }), store, { warn: () => {} });
-  const identity = new FirebaseIdentity({ projectId: PROJECT, apiKey: API_KEY, resetUrl: RESET_URL, mailer: passwordResetMailer(outbox) });
+  const outbox = new MailOutbox(
+    createMailTransport({ smtpUrl: smtp.url, from: 'УкрГМІ <no-reply@uhmi.org.ua>' }),
+    store,
+    { warn: () => {} },
+  );
+  const identity = new FirebaseIdentity({
+    projectId: PROJECT,
+    apiKey: API_KEY,
+    resetUrl: RESET_URL,
+    mailer: passwordResetMailer(outbox),
+  });
   const email = 'firebase-reset@uhmi.example.org';
   const account = await identity.createAccount({ email, password: 'old-password-1', role: 'editor' });
   const actor = { uid: 'admin-uid', email: 'webmaster@uhmi.example.org' };
@@ -66,13 +75,29 @@ it('mails a firebase-admin reset link through SMTP, audited, and its code sets a
   const auth = await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
   await confirmPasswordReset(auth, code, 'new-password-from-mail');
   expect((await signInWithEmailAndPassword(auth, email, 'new-password-from-mail')).user.uid).toBe(account.uid);
-  expect(await errorCode(signInWithEmailAndPassword(await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT }), email, 'old-password-1'))).toMatch(
-    /auth\/(wrong-password|invalid-credential)/,
-  );
+  expect(
+    await errorCode(
+      signInWithEmailAndPassword(
+        await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT }),
+        email,
+        'old-password-1',
+      ),
+    ),
+  ).toMatch(/auth\/(wrong-password|invalid-credential)/);
 
-  const audit = await store.list<Record<string, unknown>>(AUDIT_COLLECTION, { orderBy: { fields: ['at'], direction: 'asc' }, limit: 10 });
+  const audit = await store.list<Record<string, unknown>>(AUDIT_COLLECTION, {
+    orderBy: { fields: ['at'], direction: 'asc' },
+    limit: 10,
+  });
   expect(audit.items.map((d) => d.data)).toEqual([
-    expect.objectContaining({ action: 'mail-sent', collection: 'accounts', documentId: account.uid, uid: actor.uid, email: actor.email, title: `Відновлення пароля → ${email}` }),
+    expect.objectContaining({
+      action: 'mail-sent',
+      collection: 'accounts',
+      documentId: account.uid,
+      uid: actor.uid,
+      email: actor.email,
+      title: `Відновлення пароля → ${email}`,
+    }),
   ]);
   expect(JSON.stringify(audit.items)).not.toContain(code);
 });

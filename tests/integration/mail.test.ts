@@ -9,7 +9,12 @@
  * - an SMTP server refusing the mail keeps the order, audits the failure, and the admin is told the
  *   reset mail was not sent.
  */
-import { confirmPasswordReset, sendPasswordResetEmail, signInWithEmailAndPassword, verifyPasswordResetCode } from 'firebase/auth';
+import {
+  confirmPasswordReset,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  verifyPasswordResetCode,
+} from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publications } from '../../src/shared/content/types/publications';
 import { AUDIT_COLLECTION, type AuditEntry } from '../../src/server/content/history';
@@ -35,25 +40,40 @@ async function cookieOf(email: string, password: string): Promise<string> {
     payload: { email, password, returnSecureToken: true },
   });
   expect(signIn.statusCode, signIn.body).toBe(200);
-  const session = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token: signIn.json().idToken } });
+  const session = await server.app.inject({
+    method: 'POST',
+    url: '/api/__session',
+    payload: { token: signIn.json().idToken },
+  });
   expect(session.statusCode, session.body).toBe(200);
   return `__session=${/__session=([^;]+)/.exec(String(session.headers['set-cookie']))![1]}`;
 }
 
 /** The audit entries of one document, oldest first. */
 async function auditOf(documentId: string): Promise<AuditEntry[]> {
-  const page = await server.store.list<Omit<AuditEntry, 'id'>>(AUDIT_COLLECTION, { where: [{ field: 'documentId', op: '==', value: documentId }], orderBy: { fields: ['at'], direction: 'asc' }, limit: 50 });
+  const page = await server.store.list<Omit<AuditEntry, 'id'>>(AUDIT_COLLECTION, {
+    where: [{ field: 'documentId', op: '==', value: documentId }],
+    orderBy: { fields: ['at'], direction: 'asc' },
+    limit: 50,
+  });
   return page.items.map((d) => ({ id: d.id, ...d.data }));
 }
 
 /** The stored book order whose name is `name`. */
 async function orderNamed(name: string) {
-  const page = await server.store.list<{ name: string; state: string }>('bookOrders', { where: [{ field: 'name', op: '==', value: name }], orderBy: { fields: ['createdAt'], direction: 'desc' }, limit: 1 });
+  const page = await server.store.list<{ name: string; state: string }>('bookOrders', {
+    where: [{ field: 'name', op: '==', value: name }],
+    orderBy: { fields: ['createdAt'], direction: 'desc' },
+    limit: 1,
+  });
   return page.items[0]!;
 }
 
 async function allAuditText(): Promise<string> {
-  const page = await server.store.list(AUDIT_COLLECTION, { orderBy: { fields: ['at'], direction: 'asc' }, limit: 1000 });
+  const page = await server.store.list(AUDIT_COLLECTION, {
+    orderBy: { fields: ['at'], direction: 'asc' },
+    limit: 1000,
+  });
   return JSON.stringify(page.items);
 }
 
@@ -76,7 +96,14 @@ beforeAll(async () => {
   adminCookie = await cookieOf(ADMIN.email, ADMIN.password);
   const publication = await server.store.create(
     publications.key,
-    publications.schema.parse({ title: 'Атлас клімату України', slug: 'atlas-klimatu', status: 'published', kind: 'monograph', year: 2020, orderable: true }),
+    publications.schema.parse({
+      title: 'Атлас клімату України',
+      slug: 'atlas-klimatu',
+      status: 'published',
+      kind: 'monograph',
+      year: 2020,
+      orderable: true,
+    }),
   );
   publicationId = publication.id;
 });
@@ -113,10 +140,19 @@ describe('password-reset mail', () => {
     await confirmPasswordReset(auth, code, 'new-password-from-mail');
     const signedIn = await signInWithEmailAndPassword(auth, email, 'new-password-from-mail');
     expect(signedIn.user.uid).toBe(account.uid);
-    expect(await errorCode(signInWithEmailAndPassword(await newAuthClient(origin), email, OLD_PASSWORD))).toBe('auth/invalid-credential');
+    expect(await errorCode(signInWithEmailAndPassword(await newAuthClient(origin), email, OLD_PASSWORD))).toBe(
+      'auth/invalid-credential',
+    );
 
     const entries = await auditOf(account.uid);
-    expect(entries).toEqual([expect.objectContaining({ action: 'mail-sent', collection: 'accounts', uid: 'system', title: `Відновлення пароля → ${email}` })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'mail-sent',
+        collection: 'accounts',
+        uid: 'system',
+        title: `Відновлення пароля → ${email}`,
+      }),
+    ]);
     expect(await allAuditText()).not.toContain(code);
   });
 
@@ -135,7 +171,9 @@ describe('password-reset mail', () => {
     await signInWithEmailAndPassword(auth, email, 'admin-sent-password');
 
     const admin = (await server.identity.listAccounts({ search: ADMIN.email })).accounts[0]!;
-    expect(await auditOf(account.uid)).toEqual([expect.objectContaining({ action: 'mail-sent', uid: admin.uid, email: ADMIN.email })]);
+    expect(await auditOf(account.uid)).toEqual([
+      expect.objectContaining({ action: 'mail-sent', uid: admin.uid, email: ADMIN.email }),
+    ]);
     expect(await allAuditText()).not.toContain(code);
   });
 });
@@ -150,7 +188,12 @@ describe('book-order notification', () => {
     comment: 'Для читальної зали',
   };
   const submit = (input: Record<string, unknown>, ip: string) =>
-    server.app.inject({ method: 'POST', url: '/api/trpc/bookOrders.submit', payload: { json: input }, headers: { 'x-forwarded-for': ip } });
+    server.app.inject({
+      method: 'POST',
+      url: '/api/trpc/bookOrders.submit',
+      payload: { json: input },
+      headers: { 'x-forwarded-for': ip },
+    });
 
   it('mails staff the order in Ukrainian with the visitor’s text escaped, and audits it', async () => {
     const res = await submit({ ...order, publicationId }, '198.51.100.10');
@@ -160,7 +203,14 @@ describe('book-order notification', () => {
     const mail = await smtp.waitFor((m) => m.to.includes(STAFF_INBOX));
     expect(mail.parsed.subject).toBe('Нове замовлення видання: Атлас клімату України');
     expect(mail.parsed.replyTo?.text).toBe(order.email);
-    for (const value of ['На сайті УкрГМІ надійшло нове замовлення видання.', 'Кількість примірників: 3', `Ім'я: ${order.name}`, 'Телефон: +380 44 000 00 00', 'Організація: Бібліотека & архів', 'Коментар: Для читальної зали']) {
+    for (const value of [
+      'На сайті УкрГМІ надійшло нове замовлення видання.',
+      'Кількість примірників: 3',
+      `Ім'я: ${order.name}`,
+      'Телефон: +380 44 000 00 00',
+      'Організація: Бібліотека & архів',
+      'Коментар: Для читальної зали',
+    ]) {
       expect(mail.parsed.text).toContain(value);
     }
     expect(mail.parsed.text).toContain(`${origin}/edit/admin/config/BookOrders/${stored.id}`);
@@ -168,7 +218,11 @@ describe('book-order notification', () => {
     expect(mail.parsed.html).not.toContain('<script>');
     expect(mail.parsed.html).toContain('Бібліотека &amp; архів');
 
-    await vi.waitFor(async () => expect(await auditOf(stored.id)).toEqual([expect.objectContaining({ action: 'mail-sent', collection: 'bookOrders', uid: 'system' })]));
+    await vi.waitFor(async () =>
+      expect(await auditOf(stored.id)).toEqual([
+        expect.objectContaining({ action: 'mail-sent', collection: 'bookOrders', uid: 'system' }),
+      ]),
+    );
   });
 
   it('keeps the order when the SMTP server refuses the mail, and audits the failure', async () => {
@@ -181,17 +235,29 @@ describe('book-order notification', () => {
       const stored = await orderNamed(name);
       expect(stored.data.state).toBe('new');
       await vi.waitFor(async () =>
-        expect(await auditOf(stored.id)).toEqual([expect.objectContaining({ action: 'mail-failed', collection: 'bookOrders', title: `Сповіщення про замовлення видання → ${STAFF_INBOX}` })]),
+        expect(await auditOf(stored.id)).toEqual([
+          expect.objectContaining({
+            action: 'mail-failed',
+            collection: 'bookOrders',
+            title: `Сповіщення про замовлення видання → ${STAFF_INBOX}`,
+          }),
+        ]),
       );
       expect(smtp.received.length).toBe(received);
 
       // The admin's reset: refused too, and the admin is told no mail went out.
-      const account = await server.identity.createAccount({ email: 'refused@uhmi.example.org', password: OLD_PASSWORD, role: 'editor' });
+      const account = await server.identity.createAccount({
+        email: 'refused@uhmi.example.org',
+        password: OLD_PASSWORD,
+        role: 'editor',
+      });
       const answer = await trpc(server, 'mutation', 'authUsers.sendPasswordReset', { uid: account.uid }, adminCookie);
       expect(answer.code).toBe('BAD_GATEWAY');
       expect(answer.message).toContain('Лист не надіслано');
       expect(answer.message).toContain('npm run user -- reset-link refused@uhmi.example.org');
-      expect(await auditOf(account.uid)).toEqual([expect.objectContaining({ action: 'mail-failed', collection: 'accounts' })]);
+      expect(await auditOf(account.uid)).toEqual([
+        expect.objectContaining({ action: 'mail-failed', collection: 'accounts' }),
+      ]);
     } finally {
       smtp.refuse = false;
     }

@@ -20,7 +20,9 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
 
-const newest = [...(seedSet.news as Array<{ id: string; data: { status?: string; date: string; title: string; slug: string } }>)]
+const newest = [
+  ...(seedSet.news as Array<{ id: string; data: { status?: string; date: string; title: string; slug: string } }>),
+]
   .filter((n) => n.data.status === 'published')
   .sort((a, b) => Date.parse(b.data.date) - Date.parse(a.data.date))[0]!;
 
@@ -67,7 +69,11 @@ describe('page cache', () => {
 
   it('serves each encoding made once (brotli, gzip, identity), each with its own ETag', async () => {
     const plain = await get('/News');
-    const br = await server.app.inject({ method: 'GET', url: '/News', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await server.app.inject({
+      method: 'GET',
+      url: '/News',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     const gz = await server.app.inject({ method: 'GET', url: '/News', headers: { 'accept-encoding': 'gzip' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -162,7 +168,16 @@ describe.skipIf(!existsSync('dist/client/.vite/manifest.json'))('assets', () => 
     const res = await get(`/assets/${js}`, { 'accept-encoding': 'br' });
     expect(String(res.headers.etag)).toMatch(/^"[^"]+"$/); // strong
     expect(res.headers['last-modified']).toBeTruthy();
-    expect((await get(`/assets/${js}`, { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
-    expect((await get(`/assets/${js}`, { 'accept-encoding': 'br', 'if-modified-since': String(res.headers['last-modified']) })).statusCode).toBe(304);
+    expect(
+      (await get(`/assets/${js}`, { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) })).statusCode,
+    ).toBe(304);
+    expect(
+      (
+        await get(`/assets/${js}`, {
+          'accept-encoding': 'br',
+          'if-modified-since': String(res.headers['last-modified']),
+        })
+      ).statusCode,
+    ).toBe(304);
   });
 });

@@ -9,7 +9,15 @@ import { unwrapTables } from '../../src/client/components/TableScroll';
 import { unpackPageState } from '../../src/client/lib/pageState';
 import { APP_DATA_ID, scriptJson } from '../../src/server/ssr/document';
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&nbsp;': '\u00a0' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&nbsp;': '\u00a0',
+};
 
 /** Each element marked `data-s=""`, in document order: its opening tag and inner HTML (elements nest properly in our markup). */
 export function markedElements(html: string): Array<{ open: string; inner: string }> {
@@ -39,7 +47,10 @@ export function markedElements(html: string): Array<{ open: string; inner: strin
 
 /** An element's text from its inner HTML (tags and React's text separators dropped, entities decoded). */
 function textOfInner(inner: string): string {
-  return inner.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (e) => ENTITIES[e]!);
+  return inner
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (e) => ENTITIES[e]!);
 }
 
 export interface PageData {

@@ -14,7 +14,9 @@ beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   cookie = await sessionCookie(server, ADMIN.email, ADMIN.password);
   const admin = await callerFor(server, cookie);
-  await admin.adminContent.news.create({ data: { title: 'Чернетка про весняну повінь', slug: 'vesniana-povin', date: '2026-11-20T10:00:00+02:00' } });
+  await admin.adminContent.news.create({
+    data: { title: 'Чернетка про весняну повінь', slug: 'vesniana-povin', date: '2026-11-20T10:00:00+02:00' },
+  });
 });
 afterAll(async () => {
   await server.dispose();
@@ -22,7 +24,11 @@ afterAll(async () => {
 
 describe('a preview', () => {
   it('shows staff the draft under a «Чернетка — не опубліковано» banner, noindex and uncached', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/News/vesniana-povin?preview=1', cookies: { __session: cookie } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/News/vesniana-povin?preview=1',
+      cookies: { __session: cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(textOf(res.body)).toContain('Чернетка — не опубліковано.');
     expect(textOf(res.body)).toContain('Чернетка про весняну повінь');

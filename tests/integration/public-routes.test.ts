@@ -15,8 +15,10 @@ afterAll(async () => {
   await server.dispose();
 });
 
-const published = <T extends { data: { status?: string } }>(docs: T[] | undefined) => (docs ?? []).filter((d) => d.data.status === 'published');
-const firstPublished = (key: keyof typeof seedSet) => published(seedSet[key] as Array<{ id: string; data: { status?: string; slug?: string; title?: string } }>)[0]!;
+const published = <T extends { data: { status?: string } }>(docs: T[] | undefined) =>
+  (docs ?? []).filter((d) => d.data.status === 'published');
+const firstPublished = (key: keyof typeof seedSet) =>
+  published(seedSet[key] as Array<{ id: string; data: { status?: string; slug?: string; title?: string } }>)[0]!;
 
 describe('every public route is server-rendered with its Ukrainian content', () => {
   const news = firstPublished('news');
@@ -69,24 +71,31 @@ describe('every public route is server-rendered with its Ukrainian content', () 
 
   // Issue 12: the state is at most a quarter of a page (a size check on the real render, no timing),
   // and what the browser rebuilds from it and the page's marked elements is exactly what the API answers.
-  it.each(cases.map(([url]) => url))('%s carries a react-query state of at most a quarter of its HTML, and loses nothing', async (url) => {
-    const res = await server.get(url);
-    const page = readPage(res.body);
-    expect(page.stateBytes / page.bytes).toBeLessThanOrEqual(0.25);
-    expect(page.unresolved).toBe(0);
-    expect(page.state.queries.length).toBeGreaterThan(0);
-    for (const query of page.state.queries) {
-      const [path, opts] = query.queryKey as [string[], { input?: unknown }];
-      const answer = await trpc(server, 'query', path.join('.'), opts.input);
-      expect(answer.status, path.join('.')).toBe(200);
-      expect(query.state.data, `${path.join('.')} ${JSON.stringify(opts.input)}`).toEqual(answer.data);
-    }
-  });
+  it.each(cases.map(([url]) => url))(
+    '%s carries a react-query state of at most a quarter of its HTML, and loses nothing',
+    async (url) => {
+      const res = await server.get(url);
+      const page = readPage(res.body);
+      expect(page.stateBytes / page.bytes).toBeLessThanOrEqual(0.25);
+      expect(page.unresolved).toBe(0);
+      expect(page.state.queries.length).toBeGreaterThan(0);
+      for (const query of page.state.queries) {
+        const [path, opts] = query.queryKey as [string[], { input?: unknown }];
+        const answer = await trpc(server, 'query', path.join('.'), opts.input);
+        expect(answer.status, path.join('.')).toBe(200);
+        expect(query.state.data, `${path.join('.')} ${JSON.stringify(opts.input)}`).toEqual(answer.data);
+      }
+    },
+  );
 
   it('gives every page lang="uk", a Ukrainian title, a description and a canonical link', async () => {
     const res = await server.get(`/News/${news.data.slug}`);
     expect(res.body).toContain('<html lang="uk">');
-    expect(res.body).toMatch(new RegExp(`<title>[^<]*${news.data.title!.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^<]* — УкрГМІ</title>`));
+    expect(res.body).toMatch(
+      new RegExp(
+        `<title>[^<]*${news.data.title!.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^<]* — УкрГМІ</title>`,
+      ),
+    );
     expect(res.body).toMatch(/<meta name="description" content="[^"]{20,}">/);
     expect(res.body).toContain(`<link rel="canonical" href="https://uhmi.example.org/News/${news.data.slug}">`);
   });
@@ -144,11 +153,14 @@ describe('every public route is server-rendered with its Ukrainian content', () 
 });
 
 describe('unknown paths and bad input', () => {
-  it.each(['/nope', '/a/b/c', '/News/no-such-item', '/conf/no-such/thesis', '/data_repo/missing'])('%s is a 404 with "Page Not Found: {path}"', async (url) => {
-    const res = await server.get(url);
-    expect(res.status).toBe(404);
-    expect(textOf(res.body)).toContain(`Page Not Found: ${url}`);
-  });
+  it.each(['/nope', '/a/b/c', '/News/no-such-item', '/conf/no-such/thesis', '/data_repo/missing'])(
+    '%s is a 404 with "Page Not Found: {path}"',
+    async (url) => {
+      const res = await server.get(url);
+      expect(res.status).toBe(404);
+      expect(textOf(res.body)).toContain(`Page Not Found: ${url}`);
+    },
+  );
 
   it('shows a Cyrillic path as typed', async () => {
     const res = await server.get(`/${encodeURIComponent('новини')}`);
@@ -164,9 +176,9 @@ describe('unknown paths and bad input', () => {
     ['a 10 KB slug', `/News/${'a'.repeat(10_000)}`],
     ['a slug with a space', '/News/bad%20slug'],
   ])('a route validation failure (%s) is a fatal 404, never a 500', async (_label, url) => {
-      const res = await server.get(url);
-      expect(res.status).toBe(404);
-      expect(res.body).toContain('Page Not Found: ');
+    const res = await server.get(url);
+    expect(res.status).toBe(404);
+    expect(res.body).toContain('Page Not Found: ');
   });
 
   it('a page number past the last page is a 404; the last page and page 1 of a list are not', async () => {
@@ -181,7 +193,13 @@ describe('unknown paths and bad input', () => {
   it('continues a programme of more than 100 theses on ?page=2, numbering on', async () => {
     const conference = await server.store.create(
       'conferences',
-      contentTypes.conferences.schema.parse({ title: 'Велика конференція', slug: 'velyka-konferentsiia', status: 'published', startDate: '2027-05-10', endDate: '2027-05-12' }),
+      contentTypes.conferences.schema.parse({
+        title: 'Велика конференція',
+        slug: 'velyka-konferentsiia',
+        status: 'published',
+        startDate: '2027-05-10',
+        endDate: '2027-05-12',
+      }),
     );
     await server.store.createMany(
       Array.from({ length: 101 }, (_, i) => ({
@@ -219,13 +237,19 @@ describe('unknown paths and bad input', () => {
     const bad = encodeURIComponent(JSON.stringify({ json: { page: -1 } }));
     const res = await server.app.inject({ method: 'GET', url: `/api/trpc/news.list?input=${bad}` });
     expect(res.statusCode).toBe(400);
-    const body = res.json() as { error: { json: { data: { code: string; zodError: { fieldErrors: Record<string, string[]> } } } } };
+    const body = res.json() as {
+      error: { json: { data: { code: string; zodError: { fieldErrors: Record<string, string[]> } } } };
+    };
     expect(body.error.json.data.code).toBe('BAD_REQUEST');
     expect(body.error.json.data.zodError.fieldErrors.page).toBeDefined();
     const longSlug = encodeURIComponent(JSON.stringify({ json: { idOrSlug: 'x'.repeat(10_000) } }));
-    expect((await server.app.inject({ method: 'GET', url: `/api/trpc/news.get?input=${longSlug}` })).statusCode).toBe(400);
+    expect((await server.app.inject({ method: 'GET', url: `/api/trpc/news.get?input=${longSlug}` })).statusCode).toBe(
+      400,
+    );
     const badCursor = encodeURIComponent(JSON.stringify({ json: { cursor: 'not-a-cursor' } }));
-    expect((await server.app.inject({ method: 'GET', url: `/api/trpc/news.list?input=${badCursor}` })).statusCode).toBe(400);
+    expect((await server.app.inject({ method: 'GET', url: `/api/trpc/news.list?input=${badCursor}` })).statusCode).toBe(
+      400,
+    );
   });
 
   it('does not expose staff-only types publicly', async () => {
@@ -259,7 +283,13 @@ describe('redirects', () => {
     expect(archive.headers['content-type']).toBe('application/zip');
     expect(archive.headers['content-disposition']).toBe('attachment; filename="month.zip"');
     const files = unzipSync(new Uint8Array(archive.rawPayload));
-    expect(Object.keys(files).sort()).toEqual(['README.txt', 'month-sample-2020.csv', 'month-sample-2020.nc', 'stations-monthly-1946-2020.csv', 'stations.csv']);
+    expect(Object.keys(files).sort()).toEqual([
+      'README.txt',
+      'month-sample-2020.csv',
+      'month-sample-2020.nc',
+      'stations-monthly-1946-2020.csv',
+      'stations.csv',
+    ]);
     expect(strFromU8(files['README.txt']!)).toContain('Сіткові місячні дані температури повітря та опадів');
     expect(strFromU8(files['month-sample-2020.csv']!)).toMatch(/^lat,lon,year,month/);
 
@@ -267,7 +297,7 @@ describe('redirects', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('answers a page address typed in another case with a 301 to the spec\'s case, keeping the rest and the query', async () => {
+  it("answers a page address typed in another case with a 301 to the spec's case, keeping the rest and the query", async () => {
     const res = await server.app.inject({ method: 'GET', url: '/news?page=2' });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('/News?page=2');
@@ -276,7 +306,10 @@ describe('redirects', () => {
   });
 
   it('uses a new rule as soon as it is stored', async () => {
-    await server.store.create('redirects', contentTypes.redirects.schema.parse({ from: '/staryi-rozdil', to: '/docs', priority: 1 }));
+    await server.store.create(
+      'redirects',
+      contentTypes.redirects.schema.parse({ from: '/staryi-rozdil', to: '/docs', priority: 1 }),
+    );
     const res = await server.app.inject({ method: 'GET', url: '/staryi-rozdil/x' });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe('/docs');
@@ -316,7 +349,11 @@ describe('public list API', () => {
       const input = encodeURIComponent(JSON.stringify({ json: { limit: 5, ...(cursor ? { cursor } : {}) } }));
       const res = await server.app.inject({ method: 'GET', url: `/api/trpc/news.list?input=${input}` });
       expect(res.statusCode).toBe(200);
-      const data = (res.json() as { result: { data: { json: { items: Array<{ id: string; date: string }>; nextCursor: string | null } } } }).result.data.json;
+      const data = (
+        res.json() as {
+          result: { data: { json: { items: Array<{ id: string; date: string }>; nextCursor: string | null } } };
+        }
+      ).result.data.json;
       seen.push(...data.items.map((i) => i.id));
       cursor = data.nextCursor ?? undefined;
     } while (cursor);
@@ -326,9 +363,13 @@ describe('public list API', () => {
 
   it('filters theses by conference and sorts them by programme order', async () => {
     const conf = published(seedSet.conferences)[0]!;
-    const input = encodeURIComponent(JSON.stringify({ json: { filter: { conferenceId: conf.id }, sort: 'programme' } }));
+    const input = encodeURIComponent(
+      JSON.stringify({ json: { filter: { conferenceId: conf.id }, sort: 'programme' } }),
+    );
     const res = await server.app.inject({ method: 'GET', url: `/api/trpc/theses.list?input=${input}` });
-    const items = (res.json() as { result: { data: { json: { items: Array<{ order: number; conferenceId: string }> } } } }).result.data.json.items;
+    const items = (
+      res.json() as { result: { data: { json: { items: Array<{ order: number; conferenceId: string }> } } } }
+    ).result.data.json.items;
     expect(items.length).toBeGreaterThanOrEqual(5);
     expect(items.every((t) => t.conferenceId === conf.id)).toBe(true);
     expect(items.map((t) => t.order)).toEqual([...items.map((t) => t.order)].sort((a, b) => a - b));

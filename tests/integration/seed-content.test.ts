@@ -45,7 +45,9 @@ async function download(url: string): Promise<Buffer> {
 
 /** The `<img>` tags of a page, as attribute maps. */
 function images(html: string): Array<Record<string, string>> {
-  return [...html.matchAll(/<img\b([^>]*)>/g)].map((m) => Object.fromEntries([...m[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((a) => [a[1]!.toLowerCase(), a[2]!])));
+  return [...html.matchAll(/<img\b([^>]*)>/g)].map((m) =>
+    Object.fromEntries([...m[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((a) => [a[1]!.toLowerCase(), a[2]!])),
+  );
 }
 
 beforeAll(async () => {
@@ -77,18 +79,29 @@ describe('covers', () => {
 
   it('renders covers with srcset from the variants, sizes, width, height and alt; only the main image loads eagerly', async () => {
     // The newest published news (a state filter lists by last update only: adminListCombinationError).
-    const first = (await adminOf('news').list!({ limit: 50, sort: { field: 'date', direction: 'desc' } })).items.find((n: { status: string }) => n.status === 'published')!;
+    const first = (await adminOf('news').list!({ limit: 50, sort: { field: 'date', direction: 'desc' } })).items.find(
+      (n: { status: string }) => n.status === 'published',
+    )!;
     const item = await adminOf('news').get!({ id: first.id });
     const page = await server.get(`/News/${item.slug}`);
     expect(page.status).toBe(200);
     const cover = images(page.body).find((img) => img.class === 'article-cover')!;
-    expect(cover).toMatchObject({ alt: item.cover.alt, width: '1200', height: '675', loading: 'eager', fetchpriority: 'high' });
+    expect(cover).toMatchObject({
+      alt: item.cover.alt,
+      width: '1200',
+      height: '675',
+      loading: 'eager',
+      fetchpriority: 'high',
+    });
     expect(cover.srcset!.split(', ')).toHaveLength(IMAGE_WIDTHS.length);
     expect(cover.srcset).toContain('&amp;width=480 480w');
     expect(cover.sizes).toBeTruthy();
 
     // The variant the srcset names is served: a WebP at most 480 px wide.
-    const variant = await server.app.inject({ method: 'GET', url: cover.srcset!.split(' ')[0]!.replace(/&amp;/g, '&') });
+    const variant = await server.app.inject({
+      method: 'GET',
+      url: cover.srcset!.split(' ')[0]!.replace(/&amp;/g, '&'),
+    });
     expect(variant.statusCode).toBe(200);
     expect(variant.headers['content-type']).toBe('image/webp');
 
@@ -125,13 +138,26 @@ describe('covers', () => {
       method: 'POST',
       url: '/api/trpc/adminContent.conferences.create',
       headers: { cookie: `__session=${cookie}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ json: { data: { title: 'Конференція без опису обкладинки', startDate: '2027-05-01', endDate: '2027-05-02', cover: { ...data.cover, alt: '' } } } }),
+      payload: JSON.stringify({
+        json: {
+          data: {
+            title: 'Конференція без опису обкладинки',
+            startDate: '2027-05-01',
+            endDate: '2027-05-02',
+            cover: { ...data.cover, alt: '' },
+          },
+        },
+      }),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.json.data.zodError.fieldErrors['data.cover.alt']).toEqual([ALT_REQUIRED_MESSAGE]);
 
     // With alt text it saves and shows.
-    const saved = await adminOf('news').update!({ id, version, data: { ...data, cover: { ...data.cover, alt: 'Новий опис обкладинки' } } });
+    const saved = await adminOf('news').update!({
+      id,
+      version,
+      data: { ...data, cover: { ...data.cover, alt: 'Новий опис обкладинки' } },
+    });
     expect(saved.cover.alt).toBe('Новий опис обкладинки');
   });
 });
@@ -181,7 +207,9 @@ describe('datasets', () => {
       const csvs = Object.keys(files).filter((n) => n.endsWith('.csv'));
       expect(csvs.length, slug).toBeGreaterThan(0);
       for (const name of csvs) {
-        const rows = parse(strFromU8(files[name]!), { columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
+        const rows = parse(strFromU8(files[name]!), { columns: true, skip_empty_lines: true }) as Array<
+          Record<string, string>
+        >;
         expect(rows.length, name).toBeGreaterThan(10);
         for (const value of Object.values(rows[0]!)) expect(value, name).not.toBe('');
         if ('tmean_c' in rows[0]!) {
@@ -205,7 +233,10 @@ describe('datasets', () => {
         expect(tmean).toHaveLength(reader.dimensions[0]!.size * 100);
         expect(Math.min(...precip)).toBeGreaterThanOrEqual(0);
         expect(tmean.every((v) => v > -40 && v < 45)).toBe(true);
-        const attributes = reader.variables.find((v) => v.name === 'tmean')!.attributes as Array<{ name: string; value: unknown }>;
+        const attributes = reader.variables.find((v) => v.name === 'tmean')!.attributes as Array<{
+          name: string;
+          value: unknown;
+        }>;
         expect(attributes.find((a) => a.name === 'units')?.value).toBe('degC');
       }
     }
@@ -216,7 +247,13 @@ describe('PDFs', () => {
   it('every thesis and publication has a multi-page PDF with its title, authors and Ukrainian text', async () => {
     const theses = await allOf('theses');
     const publications = await allOf('publications');
-    const pdfs = [...theses.map((t) => ({ doc: t, file: t.pdf })), ...publications.map((p) => ({ doc: p, file: p.attachments.find((a: Doc) => a.contentType === 'application/pdf') }))];
+    const pdfs = [
+      ...theses.map((t) => ({ doc: t, file: t.pdf })),
+      ...publications.map((p) => ({
+        doc: p,
+        file: p.attachments.find((a: Doc) => a.contentType === 'application/pdf'),
+      })),
+    ];
     expect(pdfs.length).toBe(theses.length + publications.length);
     for (const { doc, file } of pdfs) {
       expect(file, doc.id).toBeTruthy();
@@ -225,7 +262,9 @@ describe('PDFs', () => {
       const pdf = await PDFDocument.load(bytes);
       expect(pdf.getPageCount(), doc.id).toBeGreaterThan(1);
       expect(pdf.getTitle()).toBe(doc.title);
-      const names = Array.isArray(doc.authors) ? doc.authors.map((a: string | { name: string }) => (typeof a === 'string' ? a : a.name)) : [];
+      const names = Array.isArray(doc.authors)
+        ? doc.authors.map((a: string | { name: string }) => (typeof a === 'string' ? a : a.name))
+        : [];
       for (const name of names) expect(pdf.getAuthor()).toContain(name);
     }
   });
@@ -233,17 +272,43 @@ describe('PDFs', () => {
 
 describe('no placeholders', () => {
   it('no seeded page says the text is provisional, to come later or a sample, and none shows a fake ORCID', async () => {
-    const paths = new Set<string>(['/', '/News', '/Trainings', '/conf', '/data_repo', '/Departments', '/publications', '/journal', '/docs', '/Contacts', '/msg/tethys', '/COP29']);
-    for (const key of ['news', 'conferences', 'dataRepo', 'departments', 'publications', 'journal', 'activities', 'pages']) {
+    const paths = new Set<string>([
+      '/',
+      '/News',
+      '/Trainings',
+      '/conf',
+      '/data_repo',
+      '/Departments',
+      '/publications',
+      '/journal',
+      '/docs',
+      '/Contacts',
+      '/msg/tethys',
+      '/COP29',
+    ]);
+    for (const key of [
+      'news',
+      'conferences',
+      'dataRepo',
+      'departments',
+      'publications',
+      'journal',
+      'activities',
+      'pages',
+    ]) {
       const type = (await import('../../src/shared/content/registry')).contentTypes[key as 'news'];
-      for (const doc of await allOf(key)) if (doc.status === 'published' && type.publicPath) paths.add(type.publicPath(doc as { id: string }).split('#')[0]!);
+      for (const doc of await allOf(key))
+        if (doc.status === 'published' && type.publicPath)
+          paths.add(type.publicPath(doc as { id: string }).split('#')[0]!);
     }
     for (const path of paths) {
       const page = await server.get(path);
       if (page.status === 404) continue;
       expect(page.status, path).toBe(200);
       const text = textOf(page.body);
-      expect(text, path).not.toMatch(/попередн(ій|ьо) опис|опис попередній|\(попередньо\)|пізніше|уточнюється|заглушк|seed\)|0000-0000/i);
+      expect(text, path).not.toMatch(
+        /попередн(ій|ьо) опис|опис попередній|\(попередньо\)|пізніше|уточнюється|заглушк|seed\)|0000-0000/i,
+      );
     }
   });
 });

@@ -19,7 +19,12 @@ describe('server endpoints', () => {
   it('serves the Firebase web config at /__/firebase/init.json', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/__/firebase/init.json' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ projectId: 'uhmi-embedded', apiKey: expect.any(String), storageBucket: expect.any(String), measurementId: 'G-TEST12345' });
+    expect(res.json()).toMatchObject({
+      projectId: 'uhmi-embedded',
+      apiKey: expect.any(String),
+      storageBucket: expect.any(String),
+      measurementId: 'G-TEST12345',
+    });
   });
 
   it('serves the build manifests without caching the latest one', async () => {
@@ -37,22 +42,43 @@ describe('server endpoints', () => {
   it('sends security headers with pages', async () => {
     const res = await server.get('/');
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;| )/);
-    expect(res.headers['content-security-policy']).not.toMatch(/nonce-|unsafe-inline'[^;]*;.*script-src|script-src[^;]*unsafe-inline/);
+    expect(res.headers['content-security-policy']).not.toMatch(
+      /nonce-|unsafe-inline'[^;]*;.*script-src|script-src[^;]*unsafe-inline/,
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('refuses to read a private storage object without its token', async () => {
-    const meta = await server.objects.putObject({ bucket: server.config.firebase.storageBucket, name: 'private/x.txt', bytes: Buffer.from('x') });
-    const res = await server.app.inject({ method: 'GET', url: `/v0/b/${meta.bucket}/o/${encodeURIComponent(meta.name)}?alt=media` });
+    const meta = await server.objects.putObject({
+      bucket: server.config.firebase.storageBucket,
+      name: 'private/x.txt',
+      bytes: Buffer.from('x'),
+    });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/v0/b/${meta.bucket}/o/${encodeURIComponent(meta.name)}?alt=media`,
+    });
     expect(res.statusCode).toBe(403);
-    const ok = await server.app.inject({ method: 'GET', url: `/v0/b/${meta.bucket}/o/${encodeURIComponent(meta.name)}?alt=media&token=${meta.downloadTokens}` });
+    const ok = await server.app.inject({
+      method: 'GET',
+      url: `/v0/b/${meta.bucket}/o/${encodeURIComponent(meta.name)}?alt=media&token=${meta.downloadTokens}`,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('x');
   });
 
   it('answers a Range request with 206 and the slice', async () => {
-    const meta = await server.objects.putObject({ bucket: server.config.firebase.storageBucket, name: 'public/range.txt', bytes: Buffer.from('0123456789'), contentType: 'text/plain' });
-    const res = await server.app.inject({ method: 'GET', url: `/v0/b/${meta.bucket}/o/${encodeURIComponent(meta.name)}?alt=media`, headers: { range: 'bytes=2-4' } });
+    const meta = await server.objects.putObject({
+      bucket: server.config.firebase.storageBucket,
+      name: 'public/range.txt',
+      bytes: Buffer.from('0123456789'),
+      contentType: 'text/plain',
+    });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/v0/b/${meta.bucket}/o/${encodeURIComponent(meta.name)}?alt=media`,
+      headers: { range: 'bytes=2-4' },
+    });
     expect(res.statusCode).toBe(206);
     expect(res.headers['content-range']).toBe('bytes 2-4/10');
     expect(res.body).toBe('234');

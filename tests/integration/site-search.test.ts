@@ -15,7 +15,14 @@ const q = (query: string, extra = '') => `/search?q=${encodeURIComponent(query)}
 const rendered = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
 
 function news(slug: string, title: string, body: string, extra: Record<string, unknown> = {}) {
-  return contentTypes.news.schema.parse({ title, slug, status: 'published', date: '2026-05-01T09:00:00.000Z', body, ...extra });
+  return contentTypes.news.schema.parse({
+    title,
+    slug,
+    status: 'published',
+    date: '2026-05-01T09:00:00.000Z',
+    body,
+    ...extra,
+  });
 }
 
 beforeAll(async () => {
@@ -75,16 +82,29 @@ describe('/search', () => {
   });
 
   it('escapes what documents hold: a title with <script> cannot inject', async () => {
-    await server.store.create('news', news('xss', '<script>alert("x")</script> Торнадо <b>жирний</b>', '<p>Торнадо &lt;img src=x onerror=alert(1)&gt; пройшло.</p>'));
+    await server.store.create(
+      'news',
+      news(
+        'xss',
+        '<script>alert("x")</script> Торнадо <b>жирний</b>',
+        '<p>Торнадо &lt;img src=x onerror=alert(1)&gt; пройшло.</p>',
+      ),
+    );
     const res = await server.get(q('торнадо'));
     const html = rendered(res.body);
-    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; <mark>Торнадо</mark> &lt;b&gt;жирний&lt;/b&gt;');
+    expect(html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; <mark>Торнадо</mark> &lt;b&gt;жирний&lt;/b&gt;',
+    );
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(res.body).not.toMatch(/<script>alert|<img src=x|<b>жирний/);
   });
 
   it('pages the hits, leaves drafts out and shows what is published next (the page cache drops the results)', async () => {
-    const first = await Promise.all(Array.from({ length: 12 }, (_, i) => server.store.create('news', news(`smerch-${i}`, `Смерч ${i}`, '<p>Опис.</p>'))));
+    const first = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        server.store.create('news', news(`smerch-${i}`, `Смерч ${i}`, '<p>Опис.</p>')),
+      ),
+    );
     await server.store.create('news', news('smerch-draft', 'Смерч чернетка', '', { status: 'draft' }));
     const one = await server.get(q('смерчі'));
     expect(textOf(rendered(one.body))).toContain('Знайдено результатів: 12');

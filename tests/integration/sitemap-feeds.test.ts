@@ -10,7 +10,10 @@ import { contentTypes } from '../../src/shared/content/registry';
 import { startTestServer, trpc, type TestServer } from './helpers';
 
 const ORIGIN = 'https://uhmi.example.org';
-const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 'sitemap', 'entry', 'link', 'category'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  isArray: (name) => ['url', 'sitemap', 'entry', 'link', 'category'].includes(name),
+});
 
 let server: TestServer;
 
@@ -29,7 +32,10 @@ async function sitemapUrls(s: TestServer, path = '/sitemap.xml'): Promise<UrlEnt
 }
 
 /** Every visible document of a public list procedure (walking its pages). */
-async function listAll(procedure: string, input: Record<string, unknown> = {}): Promise<Array<Record<string, unknown>>> {
+async function listAll(
+  procedure: string,
+  input: Record<string, unknown> = {},
+): Promise<Array<Record<string, unknown>>> {
   const out: Array<Record<string, unknown>> = [];
   for (let page = 1; ; page += 1) {
     const answer = await trpc(server, 'query', procedure, { ...input, limit: 100, page });
@@ -41,19 +47,49 @@ async function listAll(procedure: string, input: Record<string, unknown> = {}): 
 
 /** The published pages of the seed, from the public API and the site's address patterns. */
 async function publishedPages(): Promise<string[]> {
-  const paths = ['/', '/News', '/docs', '/Trainings', '/conf', '/journal', '/activity', '/data_repo', '/Departments', '/publications', '/Contacts'];
-  const folders: Record<string, string> = { news: '/News', docs: '/docs', journal: '/journal', activities: '/activity', dataRepo: '/data_repo', departments: '/Departments', publications: '/publications' };
-  for (const [procedure, folder] of Object.entries(folders)) for (const d of await listAll(`${procedure}.list`)) paths.push(`${folder}/${String(d.slug)}`);
+  const paths = [
+    '/',
+    '/News',
+    '/docs',
+    '/Trainings',
+    '/conf',
+    '/journal',
+    '/activity',
+    '/data_repo',
+    '/Departments',
+    '/publications',
+    '/Contacts',
+  ];
+  const folders: Record<string, string> = {
+    news: '/News',
+    docs: '/docs',
+    journal: '/journal',
+    activities: '/activity',
+    dataRepo: '/data_repo',
+    departments: '/Departments',
+    publications: '/publications',
+  };
+  for (const [procedure, folder] of Object.entries(folders))
+    for (const d of await listAll(`${procedure}.list`)) paths.push(`${folder}/${String(d.slug)}`);
   for (const conf of await listAll('conferences.list')) {
     paths.push(`/conf/${String(conf.slug)}`);
-    for (const t of await listAll('theses.list', { filter: { conferenceId: conf.id } })) paths.push(`/conf/${String(conf.slug)}/${String(t.slug)}`);
+    for (const t of await listAll('theses.list', { filter: { conferenceId: conf.id } }))
+      paths.push(`/conf/${String(conf.slug)}/${String(t.slug)}`);
   }
-  for (const p of await listAll('pages.list')) paths.push(p.slug === 'msg-tethys' ? '/msg/tethys' : `/${String(p.slug)}`);
+  for (const p of await listAll('pages.list'))
+    paths.push(p.slug === 'msg-tethys' ? '/msg/tethys' : `/${String(p.slug)}`);
   return paths.map((p) => ORIGIN + p).sort();
 }
 
 function news(slug: string, title: string, extra: Record<string, unknown> = {}) {
-  return contentTypes.news.schema.parse({ title, slug, status: 'published', date: '2027-01-15T09:00:00.000Z', body: '<p>Текст з <a href="/News">посиланням</a>.</p>', ...extra });
+  return contentTypes.news.schema.parse({
+    title,
+    slug,
+    status: 'published',
+    date: '2027-01-15T09:00:00.000Z',
+    body: '<p>Текст з <a href="/News">посиланням</a>.</p>',
+    ...extra,
+  });
 }
 
 beforeAll(async () => {
@@ -78,7 +114,9 @@ describe('/sitemap.xml', () => {
   it('drops a page when it is unpublished and adds one when it is published (the cached sitemap is replaced)', async () => {
     const before = (await sitemapUrls(server)).map((u) => u.loc);
     expect((await server.get('/sitemap.xml')).headers['x-page-cache']).toBe('hit');
-    const doc = (await server.store.findOne<Record<string, unknown>>('docs', [{ field: 'status', op: '==', value: 'published' }]))!;
+    const doc = (await server.store.findOne<Record<string, unknown>>('docs', [
+      { field: 'status', op: '==', value: 'published' },
+    ]))!;
     const loc = `${ORIGIN}/docs/${String(doc.data.slug)}`;
     expect(before).toContain(loc);
     await server.store.update('docs', doc.id, { ...doc.data, status: 'draft' }, doc.version);
@@ -94,7 +132,10 @@ describe('/sitemap.xml', () => {
   });
 
   it('leaves scheduled documents out until they are due', async () => {
-    await server.store.create('news', news('sitemap-later', 'Заплановано', { publishedAt: '2099-01-01T00:00:00.000Z' }));
+    await server.store.create(
+      'news',
+      news('sitemap-later', 'Заплановано', { publishedAt: '2099-01-01T00:00:00.000Z' }),
+    );
     expect((await sitemapUrls(server)).map((u) => u.loc)).not.toContain(`${ORIGIN}/News/sitemap-later`);
   });
 });
@@ -158,8 +199,14 @@ async function feed(path: string): Promise<{ title: string; entries: AtomEntry[]
   const res = await server.get(path);
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/atom\+xml/);
-  const doc = parser.parse(res.body) as { feed: { title: string; entry?: AtomEntry[]; link: Array<{ '@_rel': string; '@_href': string }> } };
-  return { title: doc.feed.title, entries: doc.feed.entry ?? [], self: doc.feed.link.find((l) => l['@_rel'] === 'self')!['@_href'] };
+  const doc = parser.parse(res.body) as {
+    feed: { title: string; entry?: AtomEntry[]; link: Array<{ '@_rel': string; '@_href': string }> };
+  };
+  return {
+    title: doc.feed.title,
+    entries: doc.feed.entry ?? [],
+    self: doc.feed.link.find((l) => l['@_rel'] === 'self')!['@_href'],
+  };
 }
 
 const text = (v: string | { '#text': string } | undefined) => (typeof v === 'object' ? v['#text'] : (v ?? ''));
@@ -168,13 +215,19 @@ describe('Atom feeds', () => {
   it('links both feeds from every page', async () => {
     for (const path of ['/', '/News', '/Contacts']) {
       const html = (await server.get(path)).body;
-      expect(html).toContain(`<link rel="alternate" type="application/atom+xml" title="Новини УкрГМІ" href="${ORIGIN}/feeds/news.atom">`);
-      expect(html).toContain(`<link rel="alternate" type="application/atom+xml" title="Навчання та конференції УкрГМІ" href="${ORIGIN}/feeds/events.atom">`);
+      expect(html).toContain(
+        `<link rel="alternate" type="application/atom+xml" title="Новини УкрГМІ" href="${ORIGIN}/feeds/news.atom">`,
+      );
+      expect(html).toContain(
+        `<link rel="alternate" type="application/atom+xml" title="Навчання та конференції УкрГМІ" href="${ORIGIN}/feeds/events.atom">`,
+      );
     }
   });
 
   it('news: the newest published news, newest first, with absolute addresses, and a new item once it is published', async () => {
-    const newest = (await trpc(server, 'query', 'news.list', { limit: 20 })).data as { items: Array<{ title: string; slug: string }> };
+    const newest = (await trpc(server, 'query', 'news.list', { limit: 20 })).data as {
+      items: Array<{ title: string; slug: string }>;
+    };
     const before = await feed('/feeds/news.atom');
     expect(before.self).toBe(`${ORIGIN}/feeds/news.atom`);
     expect(before.entries.map((e) => text(e.title))).toEqual(newest.items.map((n) => n.title));
@@ -193,11 +246,14 @@ describe('Atom feeds', () => {
     const events = await feed('/feeds/events.atom');
     const terms = new Set(events.entries.map((e) => e.category?.[0]?.['@_term']));
     expect(terms).toEqual(new Set(['trainings', 'conferences']));
-    const conferences = (await trpc(server, 'query', 'conferences.list', { limit: 20 })).data as { items: Array<{ title: string; slug: string }> };
+    const conferences = (await trpc(server, 'query', 'conferences.list', { limit: 20 })).data as {
+      items: Array<{ title: string; slug: string }>;
+    };
     for (const c of conferences.items) {
       const entry = events.entries.find((e) => e.id === `${ORIGIN}/conf/${c.slug}`);
       expect(text(entry?.title), c.slug).toBe(c.title);
     }
-    for (const e of events.entries.filter((x) => x.category?.[0]?.['@_term'] === 'trainings')) expect(e.id).toMatch(new RegExp(`^${ORIGIN}/Trainings#`));
+    for (const e of events.entries.filter((x) => x.category?.[0]?.['@_term'] === 'trainings'))
+      expect(e.id).toMatch(new RegExp(`^${ORIGIN}/Trainings#`));
   });
 });

@@ -36,7 +36,9 @@ async function collect(source: AsyncIterable<Buffer>): Promise<Buffer> {
 /** What the firebase/storage SDK's multipartUpload sends. */
 function sdkMultipart(boundary: string, metadata: object, contentType: string, file: Buffer): Buffer {
   return Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify(metadata)}\r\n--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify(metadata)}\r\n--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--`),
   ]);
@@ -62,28 +64,44 @@ describe('the multipart/related reader', () => {
     expect(relatedBoundary(undefined)).toBeNull();
   });
 
-  it.each([1, 7, 100, 65536])('reads the metadata and the exact file bytes when the body arrives in pieces of %i bytes', async (size) => {
-    // File bytes that look like the start of a delimiter must pass through untouched.
-    const file = Buffer.concat([randomBytes(3000), Buffer.from(`\r\n--${boundary.slice(0, 8)}\r\n--`), randomBytes(500)]);
-    const reader = new MultipartRelatedReader(boundary);
-    const out = await collect(reader.file(pieces(sdkMultipart(boundary, { name: 'a/b.bin', contentType: 'image/png' }, 'image/png', file), size)));
-    expect(out.equals(file)).toBe(true);
-    expect(JSON.parse(reader.metadataText!)).toEqual({ name: 'a/b.bin', contentType: 'image/png' });
-    expect(reader.fileContentType).toBe('image/png');
-  });
+  it.each([1, 7, 100, 65536])(
+    'reads the metadata and the exact file bytes when the body arrives in pieces of %i bytes',
+    async (size) => {
+      // File bytes that look like the start of a delimiter must pass through untouched.
+      const file = Buffer.concat([
+        randomBytes(3000),
+        Buffer.from(`\r\n--${boundary.slice(0, 8)}\r\n--`),
+        randomBytes(500),
+      ]);
+      const reader = new MultipartRelatedReader(boundary);
+      const out = await collect(
+        reader.file(
+          pieces(sdkMultipart(boundary, { name: 'a/b.bin', contentType: 'image/png' }, 'image/png', file), size),
+        ),
+      );
+      expect(out.equals(file)).toBe(true);
+      expect(JSON.parse(reader.metadataText!)).toEqual({ name: 'a/b.bin', contentType: 'image/png' });
+      expect(reader.fileContentType).toBe('image/png');
+    },
+  );
 
   it('reads an empty file', async () => {
     const reader = new MultipartRelatedReader(boundary);
-    expect((await collect(reader.file(pieces(sdkMultipart(boundary, {}, 'text/plain', Buffer.alloc(0)), 5))))).toHaveLength(0);
+    expect(
+      await collect(reader.file(pieces(sdkMultipart(boundary, {}, 'text/plain', Buffer.alloc(0)), 5))),
+    ).toHaveLength(0);
   });
 
   it('refuses malformed bodies with 400', async () => {
     const body = sdkMultipart(boundary, {}, 'text/plain', Buffer.from('data'));
-    const read = (bytes: Buffer, maxHead?: number) => collect(new MultipartRelatedReader(boundary, maxHead).file(pieces(bytes, 16)));
+    const read = (bytes: Buffer, maxHead?: number) =>
+      collect(new MultipartRelatedReader(boundary, maxHead).file(pieces(bytes, 16)));
     expect(await statusOf(read(body.subarray(0, body.length - 4)))).toBe(400); // no closing delimiter
     expect(await statusOf(read(Buffer.from(`--${boundary}\r\n\r\n{}\r\n--${boundary}--`)))).toBe(400); // no file part
     expect(await statusOf(read(Buffer.from('not multipart at all')))).toBe(400);
-    expect(await statusOf(read(Buffer.concat([Buffer.from(`--${boundary}\r\n\r\n`), Buffer.alloc(5000, 'x')]), 1024))).toBe(400);
+    expect(
+      await statusOf(read(Buffer.concat([Buffer.from(`--${boundary}\r\n\r\n`), Buffer.alloc(5000, 'x')]), 1024)),
+    ).toBe(400);
   });
 });
 
@@ -114,17 +132,22 @@ describe('the batched file writer', () => {
     }
     await expect(writeAll(failing(), file, { start: 0, flags: 'w' })).rejects.toThrow('client gone');
     expect(readFileSync(file).equals(Buffer.alloc(3 * 1024 * 1024, 1))).toBe(true);
-    await expect(writeAll(pieces(Buffer.alloc(10), 4), path.join(dir, 'missing', 'c.bin'), { start: 0, flags: 'r+' })).rejects.toThrow(/ENOENT/);
+    await expect(
+      writeAll(pieces(Buffer.alloc(10), 4), path.join(dir, 'missing', 'c.bin'), { start: 0, flags: 'r+' }),
+    ).rejects.toThrow(/ENOENT/);
   });
 
-  it.runIf(existsSync('/dev/full'))('rejects with the disk error when a write fails while the next batch is still arriving', async () => {
-    async function* slow(): AsyncGenerator<Buffer> {
-      yield Buffer.alloc(3 * 1024 * 1024, 2); // one full batch goes to the disk…
-      await new Promise((resolve) => setTimeout(resolve, 300)); // …and fails while the client is slow
-      yield Buffer.alloc(1024, 3);
-    }
-    await expect(writeAll(slow(), '/dev/full', { start: 0, flags: 'r+' })).rejects.toThrow(/ENOSPC/);
-  });
+  it.runIf(existsSync('/dev/full'))(
+    'rejects with the disk error when a write fails while the next batch is still arriving',
+    async () => {
+      async function* slow(): AsyncGenerator<Buffer> {
+        yield Buffer.alloc(3 * 1024 * 1024, 2); // one full batch goes to the disk…
+        await new Promise((resolve) => setTimeout(resolve, 300)); // …and fails while the client is slow
+        yield Buffer.alloc(1024, 3);
+      }
+      await expect(writeAll(slow(), '/dev/full', { start: 0, flags: 'r+' })).rejects.toThrow(/ENOSPC/);
+    },
+  );
 });
 
 describe('upload sessions on disk', () => {
@@ -145,7 +168,13 @@ describe('upload sessions on disk', () => {
   });
 
   const start = (name: string, totalSize: number, md5Hash?: string) =>
-    uploads.create({ bucket: BUCKET, name, uid: 'u1', totalSize, metadata: { contentType: 'application/octet-stream', md5Hash } });
+    uploads.create({
+      bucket: BUCKET,
+      name,
+      uid: 'u1',
+      totalSize,
+      metadata: { contentType: 'application/octet-stream', md5Hash },
+    });
 
   it('appends chunks, skips bytes re-sent below what was received, and answers 503 for a gap', async () => {
     const data = randomBytes(1000);
@@ -213,7 +242,10 @@ describe('upload sessions on disk', () => {
     // The store's file-system calls with a failing fdatasync (an I/O error on a healthy disk).
     objects.io = {
       ...nodeStorageIo,
-      sync: (handle, dataOnly) => (dataOnly ? Promise.reject(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })) : nodeStorageIo.sync(handle, false)),
+      sync: (handle, dataOnly) =>
+        dataOnly
+          ? Promise.reject(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }))
+          : nodeStorageIo.sync(handle, false),
     };
     try {
       await uploads.append(session, 0, pieces(data, 500));
@@ -240,7 +272,8 @@ describe('upload sessions on disk', () => {
   });
 
   it('lists in name order with any delimiter, and refuses a page token it did not issue', async () => {
-    for (const name of ['l/a', 'l/b-x', 'l/b-y', 'l/ä', 'l/c', 'm/z']) await objects.putObject({ bucket: BUCKET, name, bytes: Buffer.from(name) });
+    for (const name of ['l/a', 'l/b-x', 'l/b-y', 'l/ä', 'l/c', 'm/z'])
+      await objects.putObject({ bucket: BUCKET, name, bytes: Buffer.from(name) });
     expect(objects.list(BUCKET, { prefix: 'l/', delimiter: '-' })).toEqual({
       prefixes: ['l/b-'],
       items: ['l/a', 'l/c', 'l/ä'].map((name) => ({ bucket: BUCKET, name })),
@@ -255,10 +288,18 @@ describe('upload sessions on disk', () => {
 });
 
 describe('the access rules', () => {
-  const user = (role: AuthUser['role']): Requester => ({ kind: 'user', user: { uid: 'u', email: 'u@x.org', role, authTime: 0 } });
+  const user = (role: AuthUser['role']): Requester => ({
+    kind: 'user',
+    user: { uid: 'u', email: 'u@x.org', role, authTime: 0 },
+  });
   const anonymous: Requester = { kind: 'anonymous' };
   const invalid: Requester = { kind: 'invalid-token' };
-  const outcome = (action: 'read' | 'list' | 'write' | 'delete', path: string, requester: Requester, downloadToken = false) => {
+  const outcome = (
+    action: 'read' | 'list' | 'write' | 'delete',
+    path: string,
+    requester: Requester,
+    downloadToken = false,
+  ) => {
     const decision = authorize({ action, path, requester, downloadToken });
     return decision.allow ? 'allow' : decision.status;
   };
@@ -287,17 +328,29 @@ describe('the access rules', () => {
 
 describe('metadata and srcset helpers', () => {
   it('refuses header values that could break a response header, and oversized custom metadata', () => {
-    expect(() => parseMetadataJson(JSON.stringify({ contentType: 'text/html\r\nSet-Cookie: a=b' }))).toThrow(/contentType/);
-    expect(() => parseMetadataJson(JSON.stringify({ metadata: { big: 'x'.repeat(4096), more: 'y'.repeat(4096), again: 'z'.repeat(100) } }))).toThrow(/8192/);
+    expect(() => parseMetadataJson(JSON.stringify({ contentType: 'text/html\r\nSet-Cookie: a=b' }))).toThrow(
+      /contentType/,
+    );
+    expect(() =>
+      parseMetadataJson(
+        JSON.stringify({ metadata: { big: 'x'.repeat(4096), more: 'y'.repeat(4096), again: 'z'.repeat(100) } }),
+      ),
+    ).toThrow(/8192/);
     expect(() => parseMetadataJson('[1]')).toThrow(/JSON object/);
-    expect(parseMetadataJson(JSON.stringify({ contentType: 'image/png', bucket: 'ignored', metadata: { a: null } }))).toEqual({ contentType: 'image/png', metadata: { a: null } });
+    expect(
+      parseMetadataJson(JSON.stringify({ contentType: 'image/png', bucket: 'ignored', metadata: { a: null } })),
+    ).toEqual({ contentType: 'image/png', metadata: { a: null } });
   });
 
   it('builds variant URLs and srcset only for raster images', () => {
-    expect(variantUrl('/v0/b/b/o/x.png?alt=media&token=t#top', 480)).toBe('/v0/b/b/o/x.png?alt=media&token=t&width=480');
+    expect(variantUrl('/v0/b/b/o/x.png?alt=media&token=t#top', 480)).toBe(
+      '/v0/b/b/o/x.png?alt=media&token=t&width=480',
+    );
     expect(variantUrl('https://cdn.example.org/x.png', 960)).toBe('https://cdn.example.org/x.png?width=960');
     expect(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'IMAGE/JPEG'].every(isResizableImage)).toBe(true);
     expect(['image/svg+xml', 'image/tiff', 'application/pdf', '', null].some(isResizableImage)).toBe(false);
-    expect(srcSetFor({ url: '/x.jpg?alt=media', contentType: 'image/jpeg' })).toBe('/x.jpg?alt=media&width=480 480w, /x.jpg?alt=media&width=960 960w, /x.jpg?alt=media&width=1600 1600w');
+    expect(srcSetFor({ url: '/x.jpg?alt=media', contentType: 'image/jpeg' })).toBe(
+      '/x.jpg?alt=media&width=480 480w, /x.jpg?alt=media&width=960 960w, /x.jpg?alt=media&width=1600 1600w',
+    );
   });
 });

@@ -68,7 +68,7 @@ const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('base6
 function expectedChunks(total: number): number[] {
   const sizes: number[] = [];
   let chunk = 256 * KiB;
-  for (let sent = 0; sent < total; ) {
+  for (let sent = 0; sent < total;) {
     const n = Math.min(chunk, total - sent);
     sizes.push(n);
     sent += n;
@@ -78,7 +78,11 @@ function expectedChunks(total: number): number[] {
 }
 
 /** A storage client of its own app (like another browser); signed in when credentials are given. */
-async function storageClient(origin: string, bucket: string, user?: { email: string; password: string }): Promise<{ storage: FirebaseStorage; auth: Auth }> {
+async function storageClient(
+  origin: string,
+  bucket: string,
+  user?: { email: string; password: string },
+): Promise<{ storage: FirebaseStorage; auth: Auth }> {
   const auth = await newAuthClient(origin);
   if (user) await signInWithEmailAndPassword(auth, user.email, user.password);
   const storage = getStorage(auth.app, `gs://${bucket}`);
@@ -174,12 +178,16 @@ describe('uploads through the SDK', () => {
   it('uploads 40 MiB resumably in chunks that grow as the spec says, and the bytes and md5 match', async () => {
     const data = randomBytes(40 * MiB);
     const before = seen.length;
-    const snapshot = await uploadBytesResumable(ref(editor, 'datasets/run-40.bin'), data, { contentType: 'application/octet-stream' });
+    const snapshot = await uploadBytesResumable(ref(editor, 'datasets/run-40.bin'), data, {
+      contentType: 'application/octet-stream',
+    });
     const requests = seen.slice(before);
     expect(requests[0]).toMatchObject({ method: 'POST', protocol: 'resumable', command: 'start' });
     const chunks = requests.filter((r) => r.command?.includes('upload'));
     expect(chunks.map((r) => r.length)).toEqual(expectedChunks(40 * MiB));
-    expect(chunks.map((r) => r.offset)).toEqual(chunks.map((_, i) => chunks.slice(0, i).reduce((n, c) => n + c.length!, 0)));
+    expect(chunks.map((r) => r.offset)).toEqual(
+      chunks.map((_, i) => chunks.slice(0, i).reduce((n, c) => n + c.length!, 0)),
+    );
     expect(chunks.at(-1)!.command).toBe('upload, finalize');
     expect(chunks.slice(0, -1).every((c) => c.command === 'upload')).toBe(true);
     expect(new URL(chunks[0]!.url, origin).searchParams.get('upload_id')).toMatch(/^[\w-]{32}$/);
@@ -237,9 +245,15 @@ describe('uploads through the SDK', () => {
 
 describe('authorisation', () => {
   it('refuses an anonymous upload with storage/unauthenticated (multipart and resumable)', async () => {
-    expect(await errorCode(uploadBytes(ref(anonymous, 'docs/anon.txt'), new Uint8Array([1])))).toBe('storage/unauthenticated');
-    expect(await errorCode(uploadBytesResumable(ref(anonymous, 'docs/anon.bin'), new Uint8Array(300 * KiB)).then())).toBe('storage/unauthenticated');
-    expect(await errorCode(uploadBytes(ref(anonymous, 'public/anon.txt'), new Uint8Array([1])))).toBe('storage/unauthenticated');
+    expect(await errorCode(uploadBytes(ref(anonymous, 'docs/anon.txt'), new Uint8Array([1])))).toBe(
+      'storage/unauthenticated',
+    );
+    expect(
+      await errorCode(uploadBytesResumable(ref(anonymous, 'docs/anon.bin'), new Uint8Array(300 * KiB)).then()),
+    ).toBe('storage/unauthenticated');
+    expect(await errorCode(uploadBytes(ref(anonymous, 'public/anon.txt'), new Uint8Array([1])))).toBe(
+      'storage/unauthenticated',
+    );
   });
 
   it('refuses a forged token with 401', async () => {
@@ -253,9 +267,13 @@ describe('authorisation', () => {
 
   it('refuses a signed-in user without a staff role with storage/unauthorized', async () => {
     const visitor = (await storageClient(origin, bucket, VISITOR)).storage;
-    expect(await errorCode(uploadBytes(ref(visitor, 'public/visitor.txt'), new Uint8Array([1])))).toBe('storage/unauthorized');
+    expect(await errorCode(uploadBytes(ref(visitor, 'public/visitor.txt'), new Uint8Array([1])))).toBe(
+      'storage/unauthorized',
+    );
     expect(await errorCode(deleteObject(ref(visitor, 'docs/bulletin.txt')))).toBe('storage/unauthorized');
-    expect(await errorCode(updateMetadata(ref(visitor, 'docs/bulletin.txt'), { contentType: 'text/html' }))).toBe('storage/unauthorized');
+    expect(await errorCode(updateMetadata(ref(visitor, 'docs/bulletin.txt'), { contentType: 'text/html' }))).toBe(
+      'storage/unauthorized',
+    );
     expect(await errorCode(getMetadata(ref(visitor, 'docs/bulletin.txt')))).toBe('storage/unauthorized');
   });
 
@@ -288,7 +306,10 @@ describe('authorisation', () => {
     const url = start.headers.get('X-Goog-Upload-URL')!;
     const res = await fetch(url, {
       method: 'POST',
-      headers: { Authorization: `Firebase ${await otherAuth.currentUser!.getIdToken()}`, 'X-Goog-Upload-Command': 'query' },
+      headers: {
+        Authorization: `Firebase ${await otherAuth.currentUser!.getIdToken()}`,
+        'X-Goog-Upload-Command': 'query',
+      },
     });
     expect(res.status).toBe(403);
   });
@@ -297,7 +318,12 @@ describe('authorisation', () => {
 describe('metadata, delete, list and downloads', () => {
   it('updates metadata: given fields change, null removes, metageneration goes up', async () => {
     const target = ref(editor, 'docs/meta.txt');
-    const first = (await uploadBytes(target, new TextEncoder().encode('x'), { contentType: 'text/plain', customMetadata: { a: '1', b: '2' } })).metadata;
+    const first = (
+      await uploadBytes(target, new TextEncoder().encode('x'), {
+        contentType: 'text/plain',
+        customMetadata: { a: '1', b: '2' },
+      })
+    ).metadata;
     const updated = await updateMetadata(target, {
       contentType: 'text/markdown',
       cacheControl: 'no-cache',
@@ -318,7 +344,9 @@ describe('metadata, delete, list and downloads', () => {
     const again = await updateMetadata(target, { cacheControl: null as unknown as string });
     expect(again.cacheControl).toBeUndefined();
     expect(again.metageneration).toBe('3');
-    expect(await errorCode(updateMetadata(ref(editor, 'docs/none.txt'), { contentType: 'text/plain' }))).toBe('storage/object-not-found');
+    expect(await errorCode(updateMetadata(ref(editor, 'docs/none.txt'), { contentType: 'text/plain' }))).toBe(
+      'storage/object-not-found',
+    );
   });
 
   it('deletes an object and its bytes on disk', async () => {
@@ -333,7 +361,14 @@ describe('metadata, delete, list and downloads', () => {
   });
 
   it('lists with prefix and delimiter, page by page', async () => {
-    const names = ['list/a.txt', 'list/b.txt', 'list/sub/c.txt', 'list/sub/deeper/d.txt', 'list/z/e.txt', 'listing-not-under/f.txt'];
+    const names = [
+      'list/a.txt',
+      'list/b.txt',
+      'list/sub/c.txt',
+      'list/sub/deeper/d.txt',
+      'list/z/e.txt',
+      'listing-not-under/f.txt',
+    ];
     for (const name of names) await uploadBytes(ref(editor, name), new TextEncoder().encode(name));
     const all = await listAll(ref(editor, 'list'));
     expect(all.items.map((r) => r.fullPath)).toEqual(['list/a.txt', 'list/b.txt']);
@@ -362,7 +397,9 @@ describe('metadata, delete, list and downloads', () => {
     const bytes = randomBytes(64 * KiB);
     await uploadBytes(ref(editor, 'docs/report.pdf'), bytes, { contentType: 'application/pdf' });
     const url = await getDownloadURL(ref(editor, 'docs/report.pdf'));
-    expect(url).toMatch(new RegExp(`^${origin}/v0/b/${bucket.replace(/\./g, '\\.')}/o/docs%2Freport\\.pdf\\?alt=media&token=[\\w-]+$`));
+    expect(url).toMatch(
+      new RegExp(`^${origin}/v0/b/${bucket.replace(/\./g, '\\.')}/o/docs%2Freport\\.pdf\\?alt=media&token=[\\w-]+$`),
+    );
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
@@ -434,7 +471,11 @@ describe('names and strings', () => {
   });
 
   it('uploadString accepts valid data_url, base64 and base64url input', async () => {
-    const fromDataUrl = await uploadString(ref(editor, 'docs/hello.txt'), 'data:text/plain;base64,0J/RgNC40LLRltGC', 'data_url');
+    const fromDataUrl = await uploadString(
+      ref(editor, 'docs/hello.txt'),
+      'data:text/plain;base64,0J/RgNC40LLRltGC',
+      'data_url',
+    );
     expect(fromDataUrl.metadata.contentType).toBe('text/plain');
     expect(new TextDecoder().decode(await getBytes(ref(editor, 'docs/hello.txt')))).toBe('Привіт');
     const bytes = Uint8Array.from([0xfb, 0xff, 0xfe, 0x01]);
@@ -447,7 +488,9 @@ describe('names and strings', () => {
 
 describe('images', () => {
   it('serves resized WebP variants for srcset, made once and cached on disk', async () => {
-    const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#2a6f97' } })
+      .png()
+      .toBuffer();
     const { metadata } = await uploadBytes(ref(editor, 'public/images/river.png'), png, { contentType: 'image/png' });
     const url = await getDownloadURL(ref(editor, 'public/images/river.png'));
     const srcset = srcSetFor({ url, contentType: metadata.contentType });
@@ -480,7 +523,11 @@ describe('limits', () => {
   let storage: FirebaseStorage;
 
   beforeAll(async () => {
-    limited = await startTestServer({ SEED: 'false', STORAGE_QUOTA_BYTES: String(1_000_000), STORAGE_MAX_OBJECT_BYTES: String(700_000) });
+    limited = await startTestServer({
+      SEED: 'false',
+      STORAGE_QUOTA_BYTES: String(1_000_000),
+      STORAGE_MAX_OBJECT_BYTES: String(700_000),
+    });
     limitedOrigin = await limited.listen();
     await limited.identity.createAccount({ ...EDITOR, role: 'editor' });
     storage = (await storageClient(limitedOrigin, limited.config.firebase.storageBucket, EDITOR)).storage;
@@ -492,8 +539,12 @@ describe('limits', () => {
 
   it('answers storage/quota-exceeded once the bucket would pass its quota', async () => {
     await uploadBytesResumable(ref(storage, 'docs/first.bin'), randomBytes(600_000));
-    expect(await errorCode(uploadBytesResumable(ref(storage, 'docs/second.bin'), randomBytes(600_000)).then())).toBe('storage/quota-exceeded');
-    expect(await errorCode(uploadBytes(ref(storage, 'docs/third.bin'), randomBytes(450_000)))).toBe('storage/quota-exceeded');
+    expect(await errorCode(uploadBytesResumable(ref(storage, 'docs/second.bin'), randomBytes(600_000)).then())).toBe(
+      'storage/quota-exceeded',
+    );
+    expect(await errorCode(uploadBytes(ref(storage, 'docs/third.bin'), randomBytes(450_000)))).toBe(
+      'storage/quota-exceeded',
+    );
     // Replacing an object counts only the difference.
     await uploadBytesResumable(ref(storage, 'docs/first.bin'), randomBytes(650_000));
     expect(limited.objects.bucketBytes(limited.config.firebase.storageBucket)).toBe(650_000);
@@ -517,7 +568,9 @@ describe('limits', () => {
     });
     expect(res.status).toBe(413);
     expect(res.statusText).toBe('Object too large: 800000 bytes; the maximum object size is 700000 bytes');
-    expect(await res.json()).toEqual({ error: { code: 413, message: 'Object too large: 800000 bytes; the maximum object size is 700000 bytes' } });
+    expect(await res.json()).toEqual({
+      error: { code: 413, message: 'Object too large: 800000 bytes; the maximum object size is 700000 bytes' },
+    });
   });
 });
 
@@ -567,12 +620,19 @@ describe('a server restart in the middle of an upload', () => {
       // persisted session: the bytes of the first two chunks, without the part of the cut chunk.
       const query = await fetch(new URL(cut!.url, firstOrigin), {
         method: 'POST',
-        headers: { Authorization: `Firebase ${await auth.currentUser!.getIdToken()}`, 'X-Goog-Upload-Command': 'query' },
+        headers: {
+          Authorization: `Firebase ${await auth.currentUser!.getIdToken()}`,
+          'X-Goog-Upload-Command': 'query',
+        },
       });
       expect(query.status).toBe(200);
       expect(query.headers.get('X-Goog-Upload-Status')).toBe('active');
       expect(Number(query.headers.get('X-Goog-Upload-Size-Received'))).toBe(cut!.offset);
-      expect(cut!.offset).toBe(expectedChunks(6 * MiB).slice(0, 2).reduce((a, b) => a + b, 0));
+      expect(cut!.offset).toBe(
+        expectedChunks(6 * MiB)
+          .slice(0, 2)
+          .reduce((a, b) => a + b, 0),
+      );
 
       expect(await failed).toBeNull();
       const snapshot = await task;

@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 type SeedDoc = { id: string; data: Record<string, any> };
-const published = (key: keyof typeof seedSet) => ((seedSet[key] ?? []) as SeedDoc[]).filter((d) => d.data.status === 'published');
+const published = (key: keyof typeof seedSet) =>
+  ((seedSet[key] ?? []) as SeedDoc[]).filter((d) => d.data.status === 'published');
 const conference = (id: string) => published('conferences').find((c) => c.id === id)!;
 
 async function head(url: string): Promise<HeadFacts> {
@@ -52,9 +53,16 @@ describe('structured data of each page type', () => {
     const org = node(await head('/'), 'Organization');
     expect(org.logo).toBe(`${PUBLIC_URL}/icon-512.png`);
     expect((await fetchPublic(org.logo)).statusCode).toBe(200);
-    expect(org.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: 'Київ', postalCode: '03028', addressCountry: 'UA' });
+    expect(org.address).toMatchObject({
+      '@type': 'PostalAddress',
+      addressLocality: 'Київ',
+      postalCode: '03028',
+      addressCountry: 'UA',
+    });
     const contacts = published('contacts').filter((c) => c.data.phones.length || c.data.email);
-    expect(org.contactPoint.map((c: { contactType: string }) => c.contactType)).toEqual(expect.arrayContaining(contacts.map((c) => c.data.title)));
+    expect(org.contactPoint.map((c: { contactType: string }) => c.contactType)).toEqual(
+      expect.arrayContaining(contacts.map((c) => c.data.title)),
+    );
     expect(org.contactPoint[0].telephone).toMatch(/^\+380 /);
   });
 
@@ -81,7 +89,11 @@ describe('structured data of each page type', () => {
     const facts = await head('/Trainings');
     node(facts, 'Event');
     const events = facts.jsonLd.filter((n) => n['@type'] === 'Event');
-    expect(events.map((e) => e.name).sort()).toEqual(published('trainings').map((t) => t.data.title).sort());
+    expect(events.map((e) => e.name).sort()).toEqual(
+      published('trainings')
+        .map((t) => t.data.title)
+        .sort(),
+    );
     const online = published('trainings').find((t) => t.data.format === 'online')!;
     const event = events.find((e) => e.name === online.data.title)!;
     expect(event.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
@@ -91,7 +103,12 @@ describe('structured data of each page type', () => {
   it('a conference: Event with dates, place, organizer and status', async () => {
     const conf = published('conferences')[0]!;
     const event = node(await head(`/conf/${conf.data.slug}`), 'Event');
-    expect(event).toMatchObject({ name: conf.data.title, startDate: conf.data.startDate, endDate: conf.data.endDate, eventStatus: 'https://schema.org/EventScheduled' });
+    expect(event).toMatchObject({
+      name: conf.data.title,
+      startDate: conf.data.startDate,
+      endDate: conf.data.endDate,
+      eventStatus: 'https://schema.org/EventScheduled',
+    });
   });
 
   it('a publication and a thesis: ScholarlyArticle with authors and date', async () => {
@@ -102,7 +119,9 @@ describe('structured data of each page type', () => {
     const thesis = published('theses')[0]!;
     const conf = conference(thesis.data.conferenceId);
     const paper = node(await head(`/conf/${conf.data.slug}/${thesis.data.slug}`), 'ScholarlyArticle');
-    expect(paper.author.map((a: { name: string }) => a.name)).toEqual(thesis.data.authors.map((a: { name: string }) => a.name));
+    expect(paper.author.map((a: { name: string }) => a.name)).toEqual(
+      thesis.data.authors.map((a: { name: string }) => a.name),
+    );
     expect(paper.isPartOf.url).toBe(`${PUBLIC_URL}/conf/${conf.data.slug}`);
   });
 
@@ -115,16 +134,20 @@ describe('structured data of each page type', () => {
     expect(node_.hasPart).toHaveLength(issue.data.toc.length);
   });
 
-  it.each(published('dataRepo').map((d) => [d.data.slug as string, d] as const))('dataset %s: Dataset with its own identifier, coverage, licence and downloadable distribution', async (slug, seed) => {
-    const dataset = node(await head(`/data_repo/${slug}`), 'Dataset');
-    expect(dataset.name).toBe(seed.data.title);
-    // The dataset's own identifier, never the DOI of the article that describes it.
-    if (seed.data.articleDoi) expect(dataset.identifier).not.toContain(seed.data.articleDoi);
-    expect(dataset.temporalCoverage).toBe(`${seed.data.periodStart}/${seed.data.periodEnd}`);
-    expect(dataset.spatialCoverage.name).toBe('Україна');
-    expect(dataset.license).toMatch(/^https:\/\/creativecommons\.org\/licenses\//);
-    for (const d of dataset.distribution) expect((await fetchPublic(d.contentUrl)).statusCode, d.contentUrl).toBeLessThan(400);
-  });
+  it.each(published('dataRepo').map((d) => [d.data.slug as string, d] as const))(
+    'dataset %s: Dataset with its own identifier, coverage, licence and downloadable distribution',
+    async (slug, seed) => {
+      const dataset = node(await head(`/data_repo/${slug}`), 'Dataset');
+      expect(dataset.name).toBe(seed.data.title);
+      // The dataset's own identifier, never the DOI of the article that describes it.
+      if (seed.data.articleDoi) expect(dataset.identifier).not.toContain(seed.data.articleDoi);
+      expect(dataset.temporalCoverage).toBe(`${seed.data.periodStart}/${seed.data.periodEnd}`);
+      expect(dataset.spatialCoverage.name).toBe('Україна');
+      expect(dataset.license).toMatch(/^https:\/\/creativecommons\.org\/licenses\//);
+      for (const d of dataset.distribution)
+        expect((await fetchPublic(d.contentUrl)).statusCode, d.contentUrl).toBeLessThan(400);
+    },
+  );
 });
 
 describe('Google Scholar citation meta', () => {
@@ -160,7 +183,9 @@ describe('Google Scholar citation meta', () => {
     for (const pub of published('publications')) {
       const facts = await head(`/publications/${pub.data.slug}`);
       expect(meta(facts, 'citation_title')).toEqual([pub.data.title]);
-      expect(meta(facts, 'citation_author')).toEqual(pub.data.authors.length ? pub.data.authors : ['Український гідрометеорологічний інститут']);
+      expect(meta(facts, 'citation_author')).toEqual(
+        pub.data.authors.length ? pub.data.authors : ['Український гідрометеорологічний інститут'],
+      );
       expect(meta(facts, 'citation_publication_date')).toEqual([String(pub.data.year)]);
       expect(meta(facts, 'citation_doi')).toEqual(pub.data.doi ? [pub.data.doi] : []);
     }
@@ -178,25 +203,39 @@ describe('«Цитувати»: BibTeX, RIS and CSL-JSON downloads', () => {
   const dataset = published('dataRepo').find((d) => d.data.slug.includes('.'))!;
   const cases = [
     ['publications', pub.data.slug, pub.data.title, `/publications/${pub.data.slug}`],
-    ['theses', thesis.data.slug, thesis.data.title, `/conf/${conference(thesis.data.conferenceId).data.slug}/${thesis.data.slug}`],
+    [
+      'theses',
+      thesis.data.slug,
+      thesis.data.title,
+      `/conf/${conference(thesis.data.conferenceId).data.slug}/${thesis.data.slug}`,
+    ],
     ['datasets', dataset.data.slug, dataset.data.title, `/data_repo/${dataset.data.slug}`],
   ] as const;
 
-  it.each(cases)('%s: the page links the three downloads, which work without JavaScript', async (type, slug, title, page) => {
-    const res = await server.get(page);
-    expect(res.body).toContain('<h2 id="cite-links-title">Цитувати</h2>');
-    for (const ext of ['bib', 'ris', 'json']) expect(res.body).toContain(`href="/api/cite/${type}/${encodeURIComponent(slug)}.${ext}"`);
-    expect(title).toBeTruthy();
-  });
+  it.each(cases)(
+    '%s: the page links the three downloads, which work without JavaScript',
+    async (type, slug, title, page) => {
+      const res = await server.get(page);
+      expect(res.body).toContain('<h2 id="cite-links-title">Цитувати</h2>');
+      for (const ext of ['bib', 'ris', 'json'])
+        expect(res.body).toContain(`href="/api/cite/${type}/${encodeURIComponent(slug)}.${ext}"`);
+      expect(title).toBeTruthy();
+    },
+  );
 
   it.each(cases)('%s: each format is an attachment that parses back to the record', async (type, slug, title) => {
-    const get = (ext: string) => server.app.inject({ method: 'GET', url: `/api/cite/${type}/${encodeURIComponent(slug)}.${ext}` });
+    const get = (ext: string) =>
+      server.app.inject({ method: 'GET', url: `/api/cite/${type}/${encodeURIComponent(slug)}.${ext}` });
 
     const json = await get('json');
     expect(json.statusCode).toBe(200);
     expect(json.headers['content-type']).toBe('application/vnd.citationstyles.csl+json; charset=utf-8');
     expect(json.headers['content-disposition']).toBe(`attachment; filename="${slug}.json"`);
-    const [item] = JSON.parse(json.body) as Array<{ title: string; author: Array<{ family?: string; literal?: string }>; URL: string }>;
+    const [item] = JSON.parse(json.body) as Array<{
+      title: string;
+      author: Array<{ family?: string; literal?: string }>;
+      URL: string;
+    }>;
     expect(item!.title).toBe(title);
     expect(item!.author.length).toBeGreaterThan(0);
     expect(item!.URL.startsWith(`${PUBLIC_URL}/`)).toBe(true);
@@ -206,7 +245,12 @@ describe('«Цитувати»: BibTeX, RIS and CSL-JSON downloads', () => {
     expect(bib.statusCode).toBe(200);
     expect(bib.headers['content-type']).toBe('application/x-bibtex; charset=utf-8');
     expect(bib.headers['content-disposition']).toBe(`attachment; filename="${slug}.bib"`);
-    expect(bib.body).toMatch(new RegExp(`^@(article|book|inproceedings|misc|report|techreport|dataset)\\{${slug.replace(/[^A-Za-z0-9]/g, '')},`, 'm'));
+    expect(bib.body).toMatch(
+      new RegExp(
+        `^@(article|book|inproceedings|misc|report|techreport|dataset)\\{${slug.replace(/[^A-Za-z0-9]/g, '')},`,
+        'm',
+      ),
+    );
     expect((new Cite(bib.body).data as Array<{ title: string }>)[0]!.title).toBe(title);
 
     const ris = await get('ris');
@@ -225,7 +269,13 @@ describe('«Цитувати»: BibTeX, RIS and CSL-JSON downloads', () => {
 
   it('answers 404, never 500, for an unknown type, format or record, and for drafts', async () => {
     const draft = (seedSet.publications as SeedDoc[]).find((p) => p.data.status === 'draft');
-    const urls = ['/api/cite/news/x.bib', `/api/cite/publications/${pub.data.slug}.docx`, '/api/cite/publications/no-such.bib', '/api/cite/theses/.bib', '/api/cite/publications/x'];
+    const urls = [
+      '/api/cite/news/x.bib',
+      `/api/cite/publications/${pub.data.slug}.docx`,
+      '/api/cite/publications/no-such.bib',
+      '/api/cite/theses/.bib',
+      '/api/cite/publications/x',
+    ];
     if (draft) urls.push(`/api/cite/publications/${draft.data.slug}.bib`);
     for (const url of urls) {
       const res = await server.app.inject({ method: 'GET', url });

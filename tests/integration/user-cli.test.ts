@@ -40,8 +40,14 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
       process.execPath,
       ['--import', TSX, CLI, ...args],
       // A minimal environment: the configuration comes from the .env file in `work`.
-      { cwd: work, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? work, ...env }, timeout: 30_000, encoding: 'utf8' },
-      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
+      {
+        cwd: work,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? work, ...env },
+        timeout: 30_000,
+        encoding: 'utf8',
+      },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
     );
   });
 }
@@ -89,11 +95,27 @@ describe('npm run user -- <command>', () => {
     const run = await cli(['list']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const [header, rule, ...rows] = run.stdout.trim().split('\n');
-    expect(header!.split(/\s{2,}/)).toEqual(['uid', 'email', 'name', 'role', 'disabled', 'created (UTC)', 'last sign-in (UTC)']);
+    expect(header!.split(/\s{2,}/)).toEqual([
+      'uid',
+      'email',
+      'name',
+      'role',
+      'disabled',
+      'created (UTC)',
+      'last sign-in (UTC)',
+    ]);
     expect(rule).toMatch(/^-+(\s+-+){6}$/);
     expect(rows).toHaveLength(1);
     const uid = (await account(FIRST_ADMIN.email))!.uid;
-    expect(rows[0]!.split(/\s{2,}/)).toEqual([uid, FIRST_ADMIN.email, 'Адміністратор', 'admin', 'no', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/), '-']);
+    expect(rows[0]!.split(/\s{2,}/)).toEqual([
+      uid,
+      FIRST_ADMIN.email,
+      'Адміністратор',
+      'admin',
+      'no',
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
+      '-',
+    ]);
   });
 
   it('creates an editor with a generated password, printed once', async () => {
@@ -107,11 +129,24 @@ describe('npm run user -- <command>', () => {
   });
 
   it('creates an administrator with the given password and name', async () => {
-    const run = await cli(['create', 'boss@uhmi.example.org', '--role', 'admin', '--password', 'boss-password-1', '--name', 'Петро Іваненко']);
+    const run = await cli([
+      'create',
+      'boss@uhmi.example.org',
+      '--role',
+      'admin',
+      '--password',
+      'boss-password-1',
+      '--name',
+      'Петро Іваненко',
+    ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(generatedPassword(run.stdout)).toBeUndefined();
     expect(run.stdout).not.toContain('boss-password-1');
-    expect(await account('boss@uhmi.example.org')).toMatchObject({ role: 'admin', displayName: 'Петро Іваненко', disabled: false });
+    expect(await account('boss@uhmi.example.org')).toMatchObject({
+      role: 'admin',
+      displayName: 'Петро Іваненко',
+      disabled: false,
+    });
     await expect(signIn('boss@uhmi.example.org', 'boss-password-1')).resolves.toBeTruthy();
   });
 
@@ -123,8 +158,16 @@ describe('npm run user -- <command>', () => {
       cli(['create', 'not-an-email']),
       cli(['create']),
     ]);
-    expect(taken).toMatchObject({ code: 1, stdout: '', stderr: 'Error: an account with the email OLENA@uhmi.example.org already exists\n' });
-    expect(weak).toMatchObject({ code: 1, stdout: '', stderr: 'Error: the password is too weak: it needs at least 8 characters\n' });
+    expect(taken).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'Error: an account with the email OLENA@uhmi.example.org already exists\n',
+    });
+    expect(weak).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'Error: the password is too weak: it needs at least 8 characters\n',
+    });
     expect(role.code).toBe(2);
     expect(role.stderr).toMatch(/^Error: unknown role "owner" \(expected admin, editor or none\)\..*\n$/);
     expect(email.code).toBe(2);
@@ -136,13 +179,22 @@ describe('npm run user -- <command>', () => {
   });
 
   it('sets the role (admin, editor, none), refusing an unknown email and a bad role', async () => {
-    expect(await cli(['set-role', 'olena@uhmi.example.org', 'admin'])).toMatchObject({ code: 0, stdout: 'olena@uhmi.example.org: role admin.\n' });
+    expect(await cli(['set-role', 'olena@uhmi.example.org', 'admin'])).toMatchObject({
+      code: 0,
+      stdout: 'olena@uhmi.example.org: role admin.\n',
+    });
     expect((await account('olena@uhmi.example.org'))?.role).toBe('admin');
-    expect(await cli(['set-role', 'OLENA@uhmi.example.org', 'none'])).toMatchObject({ code: 0, stdout: 'olena@uhmi.example.org: role none.\n' });
+    expect(await cli(['set-role', 'OLENA@uhmi.example.org', 'none'])).toMatchObject({
+      code: 0,
+      stdout: 'olena@uhmi.example.org: role none.\n',
+    });
     expect((await account('olena@uhmi.example.org'))?.role).toBeNull();
     expect(await cli(['set-role', 'olena@uhmi.example.org', 'editor'])).toMatchObject({ code: 0 });
     expect((await account('olena@uhmi.example.org'))?.role).toBe('editor');
-    const [unknown, bad] = await Promise.all([cli(['set-role', 'nobody@uhmi.example.org', 'editor']), cli(['set-role', 'olena@uhmi.example.org', 'root'])]);
+    const [unknown, bad] = await Promise.all([
+      cli(['set-role', 'nobody@uhmi.example.org', 'editor']),
+      cli(['set-role', 'olena@uhmi.example.org', 'root']),
+    ]);
     expect(unknown).toMatchObject({ code: 1, stderr: 'Error: no account with the email nobody@uhmi.example.org\n' });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^Error: unknown role "root"/);
@@ -154,22 +206,37 @@ describe('npm run user -- <command>', () => {
     const disabled = await cli(['disable', 'olena@uhmi.example.org']);
     expect(disabled).toMatchObject({ code: 0, stdout: 'Disabled olena@uhmi.example.org; its sessions are ended.\n' });
     expect((await account('olena@uhmi.example.org'))?.disabled).toBe(true);
-    expect(await errorCode(signInWithEmailAndPassword(await newAuthClient(origin), 'olena@uhmi.example.org', 'olena-password-1'))).toBe('auth/user-disabled');
+    expect(
+      await errorCode(
+        signInWithEmailAndPassword(await newAuthClient(origin), 'olena@uhmi.example.org', 'olena-password-1'),
+      ),
+    ).toBe('auth/user-disabled');
     expect(await errorCode(session.currentUser!.getIdToken(true))).toBe('auth/user-disabled');
     expect(session.currentUser).toBeNull();
     const listed = await cli(['list']);
     expect(listed.stdout).toMatch(/ olena@uhmi\.example\.org\s+-\s+editor\s+yes /);
-    expect(await cli(['enable', 'olena@uhmi.example.org'])).toMatchObject({ code: 0, stdout: 'Enabled olena@uhmi.example.org.\n' });
+    expect(await cli(['enable', 'olena@uhmi.example.org'])).toMatchObject({
+      code: 0,
+      stdout: 'Enabled olena@uhmi.example.org.\n',
+    });
     await expect(signIn('olena@uhmi.example.org', 'olena-password-1')).resolves.toBeTruthy();
   });
 
   it('resets a password with a given one, ending existing sessions', async () => {
     const session = await signIn('olena@uhmi.example.org', 'olena-password-1');
     const run = await cli(['reset-password', 'olena@uhmi.example.org', '--password', 'olena-password-2']);
-    expect(run).toMatchObject({ code: 0, stderr: '', stdout: 'Set a new password for olena@uhmi.example.org; its sessions are ended.\n' });
+    expect(run).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'Set a new password for olena@uhmi.example.org; its sessions are ended.\n',
+    });
     expect(await errorCode(session.currentUser!.getIdToken(true))).toBe('auth/user-token-expired');
     expect(session.currentUser).toBeNull();
-    expect(await errorCode(signInWithEmailAndPassword(await newAuthClient(origin), 'olena@uhmi.example.org', 'olena-password-1'))).toBe('auth/invalid-credential');
+    expect(
+      await errorCode(
+        signInWithEmailAndPassword(await newAuthClient(origin), 'olena@uhmi.example.org', 'olena-password-1'),
+      ),
+    ).toBe('auth/invalid-credential');
     await expect(signIn('olena@uhmi.example.org', 'olena-password-2')).resolves.toBeTruthy();
   });
 
@@ -183,17 +250,23 @@ describe('npm run user -- <command>', () => {
       cli(['reset-password', 'olena@uhmi.example.org', '--password', '1234567']),
       cli(['reset-password', 'nobody@uhmi.example.org']),
     ]);
-    expect(weak).toMatchObject({ code: 1, stderr: 'Error: the password is too weak: it needs at least 8 characters\n' });
+    expect(weak).toMatchObject({
+      code: 1,
+      stderr: 'Error: the password is too weak: it needs at least 8 characters\n',
+    });
     expect(unknown).toMatchObject({ code: 1, stderr: 'Error: no account with the email nobody@uhmi.example.org\n' });
   });
 
   it('keeps one active administrator', async () => {
     expect(await cli(['set-role', 'boss@uhmi.example.org', 'none'])).toMatchObject({ code: 0 });
     const demote = await cli(['set-role', FIRST_ADMIN.email, 'editor']);
-    expect(demote).toMatchObject({ code: 1, stderr: `Error: ${FIRST_ADMIN.email} is the last active administrator; make another account an administrator first\n` });
+    expect(demote).toMatchObject({
+      code: 1,
+      stderr: `Error: ${FIRST_ADMIN.email} is the last active administrator; make another account an administrator first\n`,
+    });
     const disable = await cli(['disable', FIRST_ADMIN.email]);
     expect(disable.code).toBe(1);
-    expect((await account(FIRST_ADMIN.email))).toMatchObject({ role: 'admin', disabled: false });
+    expect(await account(FIRST_ADMIN.email)).toMatchObject({ role: 'admin', disabled: false });
   });
 
   it('explains usage: --help, an unknown command or option, and a bad configuration', async () => {
@@ -205,11 +278,24 @@ describe('npm run user -- <command>', () => {
       cli(['list'], { PORT: 'not-a-port' }),
     ]);
     expect(help.code).toBe(0);
-    for (const command of ['create <email>', 'set-role <email> admin|editor|none', 'disable <email>', 'enable <email>', 'reset-password <email>', 'list']) {
+    for (const command of [
+      'create <email>',
+      'set-role <email> admin|editor|none',
+      'disable <email>',
+      'enable <email>',
+      'reset-password <email>',
+      'list',
+    ]) {
       expect(help.stdout).toContain(command);
     }
-    expect(unknown).toMatchObject({ code: 2, stderr: 'Error: unknown command "frobnicate". Run "npm run user -- --help" for the commands.\n' });
-    expect(option).toMatchObject({ code: 2, stderr: 'Error: list does not take --role. Run "npm run user -- --help" for the commands.\n' });
+    expect(unknown).toMatchObject({
+      code: 2,
+      stderr: 'Error: unknown command "frobnicate". Run "npm run user -- --help" for the commands.\n',
+    });
+    expect(option).toMatchObject({
+      code: 2,
+      stderr: 'Error: list does not take --role. Run "npm run user -- --help" for the commands.\n',
+    });
     expect(extra.code).toBe(2);
     expect(extra.stderr).toMatch(/^Error: unexpected argument "b@uhmi\.example\.org"/);
     expect(config.code).toBe(1);

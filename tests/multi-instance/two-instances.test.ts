@@ -12,7 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { API_KEY, FIREBASE_MODE_ENV, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from '../integration/authEmulator';
+import {
+  API_KEY,
+  FIREBASE_MODE_ENV,
+  PROJECT,
+  STARTUP_TIMEOUT_MS,
+  startEmulatorWithRetry,
+  type Emulator,
+} from '../integration/authEmulator';
 import { startStorageEmulatorInProcess, type InProcessStorageEmulator } from '../support/storageEmulator';
 import { freePort } from '../support/freePort';
 
@@ -22,7 +29,6 @@ const MAIN = path.join(ROOT, 'src/server/main.ts');
 const ADMIN = { email: 'webmaster@uhmi.example.org', password: 'multi-instance-pass-1' };
 /** What "shows on every other instance within 2 s" allows. */
 const PROPAGATION_MS = 2000;
-
 
 interface Instance {
   origin: string;
@@ -36,8 +42,20 @@ interface Instance {
 
 /** Environment of a server process: only what the test sets (no developer `.env`, no inherited emulators). */
 function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json') };
-  return { ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...extra };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
+  };
+  return {
+    ...env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...extra,
+  };
 }
 
 /** Spawns a server; `ready: false` returns at once (for a server expected to refuse to start). */
@@ -53,7 +71,9 @@ async function spawnServer(dataDir: string, extra: Record<string, string>, ready
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   let gone = false;
   void exited.then(() => (gone = true));
   const instance: Instance = {
@@ -102,13 +122,32 @@ interface TrpcAnswer {
 }
 
 /** A tRPC call over HTTP (superjson envelope), with the session cookie when given. */
-async function trpc(origin: string, procedure: string, input: unknown, opts: { cookie?: string; query?: boolean } = {}): Promise<TrpcAnswer> {
+async function trpc(
+  origin: string,
+  procedure: string,
+  input: unknown,
+  opts: { cookie?: string; query?: boolean } = {},
+): Promise<TrpcAnswer> {
   const headers: Record<string, string> = opts.cookie ? { cookie: `__session=${opts.cookie}` } : {};
   const res = opts.query
-    ? await fetch(`${origin}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { headers })
-    : await fetch(`${origin}/api/trpc/${procedure}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ json: input }) });
-  const body = (await res.json()) as { result?: { data?: { json?: unknown } }; error?: { json?: { message?: string; data?: { code?: string } } } };
-  return { status: res.status, data: body.result?.data?.json, code: body.error?.json?.data?.code, message: body.error?.json?.message };
+    ? await fetch(`${origin}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, {
+        headers,
+      })
+    : await fetch(`${origin}/api/trpc/${procedure}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ json: input }),
+      });
+  const body = (await res.json()) as {
+    result?: { data?: { json?: unknown } };
+    error?: { json?: { message?: string; data?: { code?: string } } };
+  };
+  return {
+    status: res.status,
+    data: body.result?.data?.json,
+    code: body.error?.json?.data?.code,
+    message: body.error?.json?.message,
+  };
 }
 
 /** Polls `check` until it returns true; returns the milliseconds it took, or throws after `timeoutMs`. */
@@ -145,15 +184,22 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
     [a, b] = await Promise.all([spawnServer(newDataDir(), firebase), spawnServer(newDataDir(), firebase)]);
     console.log(`two firebase-mode servers ready in ${Date.now() - started} ms`);
     // One sign-in with the Auth emulator; each server turns the ID token into its own session cookie.
-    const signIn = await fetch(`${auth.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...ADMIN, returnSecureToken: true }),
-    });
+    const signIn = await fetch(
+      `${auth.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...ADMIN, returnSecureToken: true }),
+      },
+    );
     expect(signIn.status, await signIn.clone().text()).toBe(200);
     const { idToken } = (await signIn.json()) as { idToken: string };
     const session = async (origin: string) => {
-      const res = await fetch(`${origin}/api/__session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: idToken }) });
+      const res = await fetch(`${origin}/api/__session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: idToken }),
+      });
       expect(res.status, await res.clone().text()).toBe(200);
       return /__session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
     };
@@ -168,14 +214,27 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   }, 30_000);
 
-  it('shows news published through A on B\'s public pages within 2 s', async () => {
+  it("shows news published through A on B's public pages within 2 s", async () => {
     expect((await fetch(`${b.origin}/News`)).status).toBe(200); // B has rendered the list before
     const title = `Новина з екземпляра A ${Date.now()}`;
-    const created = await trpc(a.origin, 'adminContent.news.create', { data: { title, date: '2026-03-23T10:00:00+02:00', status: 'published' } }, { cookie: cookieA });
+    const created = await trpc(
+      a.origin,
+      'adminContent.news.create',
+      { data: { title, date: '2026-03-23T10:00:00+02:00', status: 'published' } },
+      { cookie: cookieA },
+    );
     expect(created.status, created.message).toBe(200);
     const ms = await within(PROPAGATION_MS, 'the news on B', async () => {
-      const [list, item] = await Promise.all([fetch(`${b.origin}/News`), fetch(`${b.origin}/News/${created.data.slug}`)]);
-      return list.status === 200 && item.status === 200 && (await list.text()).includes(title) && (await item.text()).includes(title);
+      const [list, item] = await Promise.all([
+        fetch(`${b.origin}/News`),
+        fetch(`${b.origin}/News/${created.data.slug}`),
+      ]);
+      return (
+        list.status === 200 &&
+        item.status === 200 &&
+        (await list.text()).includes(title) &&
+        (await item.text()).includes(title)
+      );
     });
     console.log(`news of A on B's list and item pages after ${ms} ms`);
   });
@@ -183,7 +242,12 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
   it('answers a redirect saved on A on B (B had the rules cached)', async () => {
     const from = `/stara-adresa-${Date.now()}`;
     expect((await fetch(`${b.origin}${from}`, { redirect: 'manual' })).status).toBe(404); // B reads and caches the rules
-    const saved = await trpc(a.origin, 'adminContent.redirects.create', { data: { from, to: '/News', note: 'multi-instance' } }, { cookie: cookieA });
+    const saved = await trpc(
+      a.origin,
+      'adminContent.redirects.create',
+      { data: { from, to: '/News', note: 'multi-instance' } },
+      { cookie: cookieA },
+    );
     expect(saved.status, saved.message).toBe(200);
     const ms = await within(PROPAGATION_MS, 'the redirect on B', async () => {
       const res = await fetch(`${b.origin}${from}?x=1`, { redirect: 'manual' });
@@ -193,28 +257,61 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
   });
 
   it('lets one of two concurrent updates of a document, through A and through B, win; the other gets CONFLICT', async () => {
-    const created = await trpc(a.origin, 'adminContent.news.create', { data: { title: 'Спільний документ', date: '2026-03-23T10:00:00+02:00' } }, { cookie: cookieA });
+    const created = await trpc(
+      a.origin,
+      'adminContent.news.create',
+      { data: { title: 'Спільний документ', date: '2026-03-23T10:00:00+02:00' } },
+      { cookie: cookieA },
+    );
     expect(created.status, created.message).toBe(200);
     const update = (origin: string, cookie: string, title: string) =>
-      trpc(origin, 'adminContent.news.update', { id: created.data.id, version: 1, data: { title, date: '2026-03-23T10:00:00+02:00', slug: created.data.slug } }, { cookie });
+      trpc(
+        origin,
+        'adminContent.news.update',
+        {
+          id: created.data.id,
+          version: 1,
+          data: { title, date: '2026-03-23T10:00:00+02:00', slug: created.data.slug },
+        },
+        { cookie },
+      );
     const answers = await Promise.all([update(a.origin, cookieA, 'Версія A'), update(b.origin, cookieB, 'Версія B')]);
-    expect(answers.map((r) => r.status).sort(), `${JSON.stringify(answers)}\nA: ${a.output().slice(-2000)}\nB: ${b.output().slice(-2000)}`).toEqual([200, 409]);
+    expect(
+      answers.map((r) => r.status).sort(),
+      `${JSON.stringify(answers)}\nA: ${a.output().slice(-2000)}\nB: ${b.output().slice(-2000)}`,
+    ).toEqual([200, 409]);
     const lost = answers.find((r) => r.status === 409)!;
     expect(lost.code).toBe('CONFLICT');
     const won = answers.find((r) => r.status === 200)!;
-    const current = await trpc(b.origin, 'adminContent.news.get', { id: created.data.id }, { cookie: cookieB, query: true });
+    const current = await trpc(
+      b.origin,
+      'adminContent.news.get',
+      { id: created.data.id },
+      { cookie: cookieB, query: true },
+    );
     expect(current.data).toMatchObject({ version: 2, title: won.data.title });
   });
 
   it('holds the book-order limit (5 an hour per client address) across both instances', async () => {
-    const order = { publicationId: 'pub-nastanova-2011', name: 'Петренко Оксана', email: 'oksana@example.org', quantity: 1 };
+    const order = {
+      publicationId: 'pub-nastanova-2011',
+      name: 'Петренко Оксана',
+      email: 'oksana@example.org',
+      quantity: 1,
+    };
     const statuses: number[] = [];
     // Both servers see the client as 127.0.0.1: five orders alternating between them, then one more on each.
-    for (const instance of [a, b, a, b, a, b, a]) statuses.push((await trpc(instance.origin, 'bookOrders.submit', order)).status);
+    for (const instance of [a, b, a, b, a, b, a])
+      statuses.push((await trpc(instance.origin, 'bookOrders.submit', order)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     const refused = await trpc(b.origin, 'bookOrders.submit', order);
     expect(refused).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
-    const stored = await trpc(b.origin, 'adminContent.bookOrders.list', { limit: 100 }, { cookie: cookieB, query: true });
+    const stored = await trpc(
+      b.origin,
+      'adminContent.bookOrders.list',
+      { limit: 100 },
+      { cookie: cookieB, query: true },
+    );
     expect(stored.data.total).toBe(5);
   });
 });
@@ -232,7 +329,9 @@ describe('one embedded server per DATA_DIR', () => {
     try {
       const second = await spawnServer(dataDir, embedded, false);
       expect(await second.exited).toBe(1);
-      expect(second.output().trim()).toBe(`Another server is already using DATA_DIR ${dataDir} (pid ${first.child.pid}); stop it first, or give this one another DATA_DIR.`);
+      expect(second.output().trim()).toBe(
+        `Another server is already using DATA_DIR ${dataDir} (pid ${first.child.pid}); stop it first, or give this one another DATA_DIR.`,
+      );
       // The account CLI is no server: it works while the server runs (README).
       const cli = spawnSync(process.execPath, ['--import', TSX, path.join(ROOT, 'src/server/cli/user.ts'), 'list'], {
         cwd: dataDir,

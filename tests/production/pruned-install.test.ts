@@ -81,7 +81,9 @@ afterAll(async () => {
 describe('the server from the pruned production dependency tree', () => {
   it('has no browser-only packages installed', () => {
     for (const name of BROWSER_ONLY) expect(existsSync(path.join(dir, 'node_modules', name)), name).toBe(false);
-    expect(existsSync(path.join(dir, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))).toBe(true);
+    expect(
+      existsSync(path.join(dir, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')),
+    ).toBe(true);
   });
 
   it('reports healthy after reading the document store', async () => {

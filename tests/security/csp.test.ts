@@ -35,7 +35,13 @@ describe('Content-Security-Policy', () => {
   });
 
   it('allows Google identity and storage only in firebase mode', () => {
-    const firebase = loadConfig({ NODE_ENV: 'test', BACKEND: 'firebase', FIREBASE_API_KEY: 'AIzaTestKey123', FIREBASE_PROJECT_ID: 'uhmi-test', FIREBASE_APP_ID: '1:1:web:1' });
+    const firebase = loadConfig({
+      NODE_ENV: 'test',
+      BACKEND: 'firebase',
+      FIREBASE_API_KEY: 'AIzaTestKey123',
+      FIREBASE_PROJECT_ID: 'uhmi-test',
+      FIREBASE_APP_ID: '1:1:web:1',
+    });
     const sources = cspSources(firebase);
     expect(sources.connect).toContain('https://*.googleapis.com');
     expect(sources.frame).toEqual(['https://uhmi-test.firebaseapp.com']);

@@ -23,7 +23,12 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const PATHS = ['/api/trpc/adminContent.redirects.create', '/%61pi/trpc/adminContent.redirects.create', '/%61%70%69/trpc/adminContent.redirects.create', '/api/trpc/%61dminContent.redirects.create'];
+const PATHS = [
+  '/api/trpc/adminContent.redirects.create',
+  '/%61pi/trpc/adminContent.redirects.create',
+  '/%61%70%69/trpc/adminContent.redirects.create',
+  '/api/trpc/%61dminContent.redirects.create',
+];
 const CROSS_SITE: Array<Record<string, string>> = [
   { origin: 'https://evil.example' },
   { 'sec-fetch-site': 'cross-site' },
@@ -33,7 +38,8 @@ const CROSS_SITE: Array<Record<string, string>> = [
 ];
 
 async function ruleCount(): Promise<number> {
-  return (await server.store.list('redirects', { orderBy: { fields: ['priority'], direction: 'asc' }, limit: 1000 })).items.length;
+  return (await server.store.list('redirects', { orderBy: { fields: ['priority'], direction: 'asc' }, limit: 1000 }))
+    .items.length;
 }
 
 const body = (from: string) => JSON.stringify({ json: { data: { from, to: '/News' } } });
@@ -58,7 +64,12 @@ describe('cross-site state-changing requests', () => {
     for (const path of PATHS) {
       const res = await fetch(`${origin}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: `__session=${cookie}`, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        headers: {
+          'content-type': 'application/json',
+          cookie: `__session=${cookie}`,
+          origin: 'https://evil.example',
+          'sec-fetch-site': 'cross-site',
+        },
         body: body('/csrf-http'),
       });
       expect(res.status, path).toBe(403);
@@ -98,7 +109,11 @@ describe('cross-site state-changing requests', () => {
     const res = await server.app.inject({
       method: 'POST',
       url: '/api/trpc/adminContent.redirects.create',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-session', origin: 'https://evil.example' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'Bearer not-a-session',
+        origin: 'https://evil.example',
+      },
       payload: body('/bearer'),
     });
     // Past the guard; refused by authorisation, since tRPC reads the cookie only.

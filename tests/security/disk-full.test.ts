@@ -46,7 +46,8 @@ beforeAll(async () => {
   origin = await server.listen();
   bucket = server.config.firebase.storageBucket;
   server.app.server.on('request', (req: IncomingMessage) => {
-    if (req.url?.startsWith('/v0/')) seen.push(`${req.method} ${req.url} ${req.headers['x-goog-upload-command'] ?? ''}`);
+    if (req.url?.startsWith('/v0/'))
+      seen.push(`${req.method} ${req.url} ${req.headers['x-goog-upload-command'] ?? ''}`);
   });
   await server.identity.createAccount({ ...EDITOR, role: 'editor' });
   editor = await storageClient(origin, bucket, EDITOR);
@@ -69,7 +70,10 @@ function failWith(faults: Partial<StorageIo>): void {
 }
 
 /** The SDK's error, or a failure when it takes longer than `ms` (the SDK retrying a 5xx). */
-async function sdkError(run: Promise<unknown>, ms = 15_000): Promise<{ code: string; status?: number; message: string }> {
+async function sdkError(
+  run: Promise<unknown>,
+  ms = 15_000,
+): Promise<{ code: string; status?: number; message: string }> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no final error within ${ms} ms: the SDK is retrying`)), ms);
@@ -86,16 +90,29 @@ async function sdkError(run: Promise<unknown>, ms = 15_000): Promise<{ code: str
 }
 
 const uploadsDir = () => path.join(server.dataDir, 'storage', '.uploads');
-const bucketFiles = () => readdirSync(path.join(server.dataDir, 'storage', bucket)).filter((f) => f !== 'variants').sort();
-const sessionRows = () => (server.db.prepare('SELECT count(*) AS n FROM storage_upload_sessions WHERE state = ?').get('active') as { n: number }).n;
+const bucketFiles = () =>
+  readdirSync(path.join(server.dataDir, 'storage', bucket))
+    .filter((f) => f !== 'variants')
+    .sort();
+const sessionRows = () =>
+  (
+    server.db.prepare('SELECT count(*) AS n FROM storage_upload_sessions WHERE state = ?').get('active') as {
+      n: number;
+    }
+  ).n;
 
 /** What every failed upload must leave: no object, no upload bytes, no session, and the earlier objects intact. */
-async function expectNothingPublished(name: string, filesBefore: string[], kept: Array<[string, Buffer]>): Promise<void> {
+async function expectNothingPublished(
+  name: string,
+  filesBefore: string[],
+  kept: Array<[string, Buffer]>,
+): Promise<void> {
   expect(await errorCode(getMetadata(ref(editor, name)))).toBe('storage/object-not-found');
   expect(readdirSync(uploadsDir())).toEqual([]);
   expect(sessionRows()).toBe(0);
   expect(bucketFiles()).toEqual(filesBefore);
-  for (const [keptName, bytes] of kept) expect(Buffer.from(await getBytes(ref(editor, keptName))).equals(bytes)).toBe(true);
+  for (const [keptName, bytes] of kept)
+    expect(Buffer.from(await getBytes(ref(editor, keptName))).equals(bytes)).toBe(true);
 }
 
 describe('uploads on a full disk (firebase/storage SDK)', () => {
@@ -153,7 +170,10 @@ describe('uploads on a full disk (firebase/storage SDK)', () => {
 
   it('a failed fsync at finalize (EDQUOT) publishes nothing and is storage/quota-exceeded', async () => {
     const before = bucketFiles();
-    failWith({ sync: async (handle, dataOnly) => (dataOnly ? nodeStorageIo.sync(handle, true) : Promise.reject(errnoError('EDQUOT', 'fsync'))) });
+    failWith({
+      sync: async (handle, dataOnly) =>
+        dataOnly ? nodeStorageIo.sync(handle, true) : Promise.reject(errnoError('EDQUOT', 'fsync')),
+    });
     const err = await sdkError(uploadBytesResumable(ref(editor, 'datasets/quota.bin'), randomBytes(300 * KiB)).then());
     expect(err.code).toBe('storage/quota-exceeded');
     server.objects.io = nodeStorageIo;
@@ -163,7 +183,9 @@ describe('uploads on a full disk (firebase/storage SDK)', () => {
   it('EFBIG while writing a multipart upload is answered the same way', async () => {
     const before = bucketFiles();
     failWith({ writev: async () => Promise.reject(errnoError('EFBIG', 'write')) });
-    expect((await sdkError(uploadBytes(ref(editor, 'docs/efbig.bin'), randomBytes(10 * KiB)))).code).toBe('storage/quota-exceeded');
+    expect((await sdkError(uploadBytes(ref(editor, 'docs/efbig.bin'), randomBytes(10 * KiB)))).code).toBe(
+      'storage/quota-exceeded',
+    );
     server.objects.io = nodeStorageIo;
     await expectNothingPublished('docs/efbig.bin', before, kept);
   });
@@ -171,7 +193,9 @@ describe('uploads on a full disk (firebase/storage SDK)', () => {
   it('a resumable start on a full disk (the session file cannot be created) is storage/quota-exceeded', async () => {
     const before = bucketFiles();
     failWith({ writeFile: async () => Promise.reject(errnoError('ENOSPC', 'open')) });
-    expect((await sdkError(uploadBytesResumable(ref(editor, 'datasets/start.bin'), randomBytes(300 * KiB)).then())).code).toBe('storage/quota-exceeded');
+    expect(
+      (await sdkError(uploadBytesResumable(ref(editor, 'datasets/start.bin'), randomBytes(300 * KiB)).then())).code,
+    ).toBe('storage/quota-exceeded');
     server.objects.io = nodeStorageIo;
     await expectNothingPublished('datasets/start.bin', before, kept);
   });
@@ -196,20 +220,32 @@ describe('uploads on a full disk (firebase/storage SDK)', () => {
     const body = `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n{"name":"docs/raw.txt"}\r\n--${boundary}\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--`;
     const res = await fetch(`${origin}/v0/b/${bucket}/o?name=docs%2Fraw.txt`, {
       method: 'POST',
-      headers: { Authorization: `Firebase ${token}`, 'Content-Type': `multipart/related; boundary=${boundary}`, 'X-Goog-Upload-Protocol': 'multipart' },
+      headers: {
+        Authorization: `Firebase ${token}`,
+        'Content-Type': `multipart/related; boundary=${boundary}`,
+        'X-Goog-Upload-Protocol': 'multipart',
+      },
       body,
     });
     expect(res.status).toBe(402);
     expect(res.statusText).toContain(DISK_FULL_REASON);
-    expect(await res.json()).toEqual({ error: { code: 402, message: `Quota for bucket '${bucket}' exceeded: ${DISK_FULL_REASON}.` } });
+    expect(await res.json()).toEqual({
+      error: { code: 402, message: `Quota for bucket '${bucket}' exceeded: ${DISK_FULL_REASON}.` },
+    });
     // In a browser the SDK's error carries the reason phrase as serverResponse (XHR statusText).
-    const message = storageErrorMessage({ code: 'storage/quota-exceeded', customData: { serverResponse: res.statusText } });
+    const message = storageErrorMessage({
+      code: 'storage/quota-exceeded',
+      customData: { serverResponse: res.statusText },
+    });
     expect(message).toBe(STORAGE_ERROR_MESSAGES['disk-full']);
     expect(message).toMatch(/закінчилося місце/);
     // A quota of the bucket itself keeps its own message.
-    expect(storageErrorMessage({ code: 'storage/quota-exceeded', customData: { serverResponse: "Quota for bucket 'b' exceeded." } })).toBe(
-      STORAGE_ERROR_MESSAGES['quota-exceeded'],
-    );
+    expect(
+      storageErrorMessage({
+        code: 'storage/quota-exceeded',
+        customData: { serverResponse: "Quota for bucket 'b' exceeded." },
+      }),
+    ).toBe(STORAGE_ERROR_MESSAGES['quota-exceeded']);
   });
 
   it('an image variant that cannot be written leaves nothing partial and the original is served', async () => {
@@ -257,10 +293,14 @@ describe('document writes on a full disk (tRPC, SQLite SQLITE_FULL)', () => {
   }
 
   const counts = () =>
-    server.db.prepare('SELECT collection, count(*) AS n FROM documents GROUP BY collection ORDER BY collection').all() as Array<{ collection: string; n: number }>;
+    server.db
+      .prepare('SELECT collection, count(*) AS n FROM documents GROUP BY collection ORDER BY collection')
+      .all() as Array<{ collection: string; n: number }>;
 
   it('create and update fail with PAYMENT_REQUIRED and the Ukrainian message, and nothing earlier is lost', async () => {
-    const first = await editorCaller.adminContent.news.create({ data: { title: title('1'), date: '2026-03-23T10:00:00+02:00', body: '<p>Перша версія</p>' } });
+    const first = await editorCaller.adminContent.news.create({
+      data: { title: title('1'), date: '2026-03-23T10:00:00+02:00', body: '<p>Перша версія</p>' },
+    });
     const second = await editorCaller.adminContent.news.update({
       id: first.id,
       version: 1,
@@ -271,16 +311,22 @@ describe('document writes on a full disk (tRPC, SQLite SQLITE_FULL)', () => {
     const big = `<p>${'Рівень води піднявся. '.repeat(20_000)}</p>`;
 
     diskFull();
-    const created = await editorCaller.adminContent.news.create({ data: { title: title('2'), date: '2026-03-24T10:00:00+02:00', body: big } }).then(
-      () => null,
-      (err: unknown) => err,
-    );
+    const created = await editorCaller.adminContent.news
+      .create({ data: { title: title('2'), date: '2026-03-24T10:00:00+02:00', body: big } })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
     expect(created).toBeInstanceOf(TRPCError);
     expect((created as TRPCError).code).toBe('PAYMENT_REQUIRED');
     expect((created as TRPCError).message).toBe(DISK_FULL_MESSAGE);
 
     const updated = await editorCaller.adminContent.news
-      .update({ id: first.id, version: 2, data: { title: title('1'), slug: first.slug, date: '2026-03-23T10:00:00+02:00', body: big } })
+      .update({
+        id: first.id,
+        version: 2,
+        data: { title: title('1'), slug: first.slug, date: '2026-03-23T10:00:00+02:00', body: big },
+      })
       .then(
         () => null,
         (err: unknown) => err,
@@ -295,7 +341,9 @@ describe('document writes on a full disk (tRPC, SQLite SQLITE_FULL)', () => {
       payload: { json: { data: { title: title('3'), date: '2026-03-25T10:00:00+02:00', body: big } } },
     });
     expect(res.statusCode).toBe(402);
-    const error = (res.json() as { error: { json: { message: string; data: { code: string; httpStatus: number; reason: string } } } }).error.json;
+    const error = (
+      res.json() as { error: { json: { message: string; data: { code: string; httpStatus: number; reason: string } } } }
+    ).error.json;
     expect(error.message).toBe(DISK_FULL_MESSAGE);
     expect(error.message).toMatch(/^На сервері закінчилося місце/);
     expect(error.data).toMatchObject({ code: 'PAYMENT_REQUIRED', httpStatus: 402, reason: 'disk-full' });
@@ -312,7 +360,9 @@ describe('document writes on a full disk (tRPC, SQLite SQLITE_FULL)', () => {
 
     // Space freed: the same write succeeds.
     server.db.pragma('max_page_count = 1073741823');
-    const later = await editorCaller.adminContent.news.create({ data: { title: title('2'), date: '2026-03-24T10:00:00+02:00', body: big } });
+    const later = await editorCaller.adminContent.news.create({
+      data: { title: title('2'), date: '2026-03-24T10:00:00+02:00', body: big },
+    });
     expect(later.version).toBe(1);
   });
 });

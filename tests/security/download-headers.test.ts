@@ -35,7 +35,11 @@ afterAll(async () => {
 const html = Buffer.from('<!doctype html><script>fetch("/api/trpc/authUsers.list")</script>');
 
 /** Uploads through the SDK and downloads through the object's download URL. */
-async function roundTrip(name: string, bytes: Buffer, metadata: { contentType?: string; contentDisposition?: string } = {}): Promise<Response> {
+async function roundTrip(
+  name: string,
+  bytes: Buffer,
+  metadata: { contentType?: string; contentDisposition?: string } = {},
+): Promise<Response> {
   await uploadBytes(ref(editor, name), bytes, metadata);
   return fetch(await getDownloadURL(ref(editor, name)));
 }
@@ -78,9 +82,21 @@ describe('downloads of uploaded files', () => {
   it('makes every active, unknown or unlisted type an attachment', async () => {
     const attachments: Array<[string, Buffer, string | undefined]> = [
       ['public/t/page.html', html, 'text/html'],
-      ['public/t/page.xhtml', Buffer.from('<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>'), 'application/xhtml+xml'],
-      ['public/t/feed.xml', Buffer.from('<?xml version="1.0"?><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>'), 'text/xml'],
-      ['public/t/logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'image/svg+xml'],
+      [
+        'public/t/page.xhtml',
+        Buffer.from('<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>'),
+        'application/xhtml+xml',
+      ],
+      [
+        'public/t/feed.xml',
+        Buffer.from('<?xml version="1.0"?><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>'),
+        'text/xml',
+      ],
+      [
+        'public/t/logo.svg',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        'image/svg+xml',
+      ],
       ['public/t/app.js', Buffer.from('alert(document.cookie)'), 'text/javascript'],
       ['public/t/app.mjs', Buffer.from('alert(document.cookie)'), 'application/javascript'],
       ['public/t/movie.swf', Buffer.from('FWS\x0a rest', 'latin1'), 'application/x-shockwave-flash'],
@@ -111,11 +127,17 @@ describe('downloads of uploaded files', () => {
   });
 
   it('ignores a stored inline disposition on an active type, and a type changed later by a metadata update', async () => {
-    const res = await roundTrip('public/t/inline.html', html, { contentType: 'text/html', contentDisposition: 'inline' });
+    const res = await roundTrip('public/t/inline.html', html, {
+      contentType: 'text/html',
+      contentDisposition: 'inline',
+    });
     expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
 
     await uploadBytes(ref(editor, 'public/t/changed.png'), png, { contentType: 'image/png' });
-    await updateMetadata(ref(editor, 'public/t/changed.png'), { contentType: 'image/svg+xml', contentDisposition: 'inline' });
+    await updateMetadata(ref(editor, 'public/t/changed.png'), {
+      contentType: 'image/svg+xml',
+      contentDisposition: 'inline',
+    });
     const changed = await fetch(await getDownloadURL(ref(editor, 'public/t/changed.png')));
     expect(changed.headers.get('content-type')).toBe('image/svg+xml');
     expect(changed.headers.get('content-disposition')).toMatch(/^attachment;/);

@@ -61,7 +61,11 @@ async function timed(run: () => Promise<RestAnswer>): Promise<{ ms: number; answ
 }
 
 /** Runs `known` and `unknown` alternately `rounds` times (after a warm-up), returning their times and answers. */
-async function compare(rounds: number, known: (i: number) => Promise<RestAnswer>, unknown: (i: number) => Promise<RestAnswer>) {
+async function compare(
+  rounds: number,
+  known: (i: number) => Promise<RestAnswer>,
+  unknown: (i: number) => Promise<RestAnswer>,
+) {
   await known(-1);
   await unknown(-1);
   const k: Array<{ ms: number; answer: RestAnswer }> = [];
@@ -75,7 +79,8 @@ async function compare(rounds: number, known: (i: number) => Promise<RestAnswer>
 
 describe('sign-in: unknown email vs wrong password', () => {
   it('answers 20 unknown emails and 20 wrong passwords with the same code, in median times within 25%', async () => {
-    const signIn = (email: string, password: string) => rest(origin, 'accounts:signInWithPassword', { email, password, returnSecureToken: true });
+    const signIn = (email: string, password: string) =>
+      rest(origin, 'accounts:signInWithPassword', { email, password, returnSecureToken: true });
     const result = await compare(
       20,
       (i) => signIn(KNOWN, `wrong-password-${i}`),
@@ -84,7 +89,10 @@ describe('sign-in: unknown email vs wrong password', () => {
     const codes = new Set([...result.known, ...result.unknown].map((r) => `${r.answer.status} ${r.answer.error}`));
     expect(codes).toEqual(new Set(['400 INVALID_LOGIN_CREDENTIALS']));
     const { knownMedian, unknownMedian } = result;
-    expect(Math.abs(knownMedian - unknownMedian) / Math.max(knownMedian, unknownMedian), `known ${knownMedian} ms, unknown ${unknownMedian} ms`).toBeLessThanOrEqual(0.25);
+    expect(
+      Math.abs(knownMedian - unknownMedian) / Math.max(knownMedian, unknownMedian),
+      `known ${knownMedian} ms, unknown ${unknownMedian} ms`,
+    ).toBeLessThanOrEqual(0.25);
   });
 });
 
@@ -118,7 +126,10 @@ describe('createAuthUri (fetchSignInMethodsForEmail)', () => {
     expect(await fetchSignInMethodsForEmail(auth, KNOWN)).toEqual([]);
     expect(await fetchSignInMethodsForEmail(auth, 'nobody-auth-uri@uhmi.example.org')).toEqual([]);
     const known = await rest(origin, 'accounts:createAuthUri', { identifier: KNOWN, continueUri: 'http://localhost/' });
-    const unknown = await rest(origin, 'accounts:createAuthUri', { identifier: 'nobody-auth-uri@uhmi.example.org', continueUri: 'http://localhost/' });
+    const unknown = await rest(origin, 'accounts:createAuthUri', {
+      identifier: 'nobody-auth-uri@uhmi.example.org',
+      continueUri: 'http://localhost/',
+    });
     expect(known.status).toBe(200);
     expect(Object.keys(known.body).sort()).toEqual(Object.keys(unknown.body).sort());
     expect(known.body).not.toHaveProperty('registered');

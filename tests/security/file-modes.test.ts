@@ -54,7 +54,8 @@ describe('modes of what the server writes under DATA_DIR', () => {
   it('creates DATA_DIR 0700 and site.db, -wal and -shm 0600', () => {
     expect(server.config.dataDir).toBe(dataDir);
     expect(modeOf(dataDir)).toBe(0o700);
-    for (const file of ['site.db', 'site.db-wal', 'site.db-shm']) expect(modeOf(path.join(dataDir, file)), file).toBe(0o600);
+    for (const file of ['site.db', 'site.db-wal', 'site.db-shm'])
+      expect(modeOf(path.join(dataDir, file)), file).toBe(0o600);
   });
 
   it('stores uploads (multipart, resumable) and image variants readable by the owner only', async () => {
@@ -66,7 +67,11 @@ describe('modes of what the server writes under DATA_DIR', () => {
       .png()
       .toBuffer();
     await uploadBytes(ref(storage, 'public/modes/photo.png'), png, { contentType: 'image/png' });
-    expect((await fetch(`${await getDownloadURL(ref(storage, 'public/modes/photo.png'))}&width=480`)).headers.get('content-type')).toBe('image/webp');
+    expect(
+      (await fetch(`${await getDownloadURL(ref(storage, 'public/modes/photo.png'))}&width=480`)).headers.get(
+        'content-type',
+      ),
+    ).toBe('image/webp');
     // A resumable session in progress (its file under .uploads).
     const task = uploadBytesResumable(ref(storage, 'public/modes/paused.bin'), randomBytes(3 * 256 * KiB));
     await new Promise<void>((resolve) => {
@@ -106,7 +111,8 @@ describe('modes of what the server writes under DATA_DIR', () => {
     const again = await createServer(server.config, { logger: false });
     try {
       expect(modeOf(dataDir)).toBe(0o700);
-      for (const file of ['site.db', 'site.db-wal', 'site.db-shm', 'old-key.json']) expect(modeOf(path.join(dataDir, file)), file).toBe(0o600);
+      for (const file of ['site.db', 'site.db-wal', 'site.db-shm', 'old-key.json'])
+        expect(modeOf(path.join(dataDir, file)), file).toBe(0o600);
       expect(modeOf(path.join(dataDir, 'storage'))).toBe(0o700);
     } finally {
       await again.close();

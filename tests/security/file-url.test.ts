@@ -26,7 +26,13 @@ afterAll(async () => {
   await server.dispose();
 });
 
-const file = (url: string) => ({ path: 'public/media/report.pdf', name: 'Звіт.pdf', contentType: 'application/pdf', size: 1024, url });
+const file = (url: string) => ({
+  path: 'public/media/report.pdf',
+  name: 'Звіт.pdf',
+  contentType: 'application/pdf',
+  size: 1024,
+  url,
+});
 
 let counter = 0;
 /** Creates a news item over HTTP with the URL as an attachment's and as the cover's; the status and field errors. */

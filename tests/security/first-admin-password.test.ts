@@ -17,13 +17,18 @@ const printed: string[] = [];
 const logged: string[] = [];
 
 beforeAll(async () => {
-  const keep = (target: string[]) => (...args: unknown[]) => void target.push(args.map(String).join(' '));
+  const keep =
+    (target: string[]) =>
+    (...args: unknown[]) =>
+      void target.push(args.map(String).join(' '));
   const spies = [
     vi.spyOn(console, 'log').mockImplementation(keep(printed)),
     vi.spyOn(console, 'info').mockImplementation(keep(printed)),
     vi.spyOn(console, 'warn').mockImplementation(keep(printed)),
     vi.spyOn(console, 'error').mockImplementation(keep(printed)),
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => printed.push(String(chunk)) > 0),
+    vi
+      .spyOn(process.stdout, 'write')
+      .mockImplementation((chunk: string | Uint8Array) => printed.push(String(chunk)) > 0),
   ];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -32,7 +37,10 @@ beforeAll(async () => {
     },
   });
   try {
-    server = await startTestServer({ SEED: 'false', ADMIN_EMAIL: 'first@uhmi.example.org' }, { logger: { level: 'trace', stream } });
+    server = await startTestServer(
+      { SEED: 'false', ADMIN_EMAIL: 'first@uhmi.example.org' },
+      { logger: { level: 'trace', stream } },
+    );
   } finally {
     for (const spy of spies) spy.mockRestore();
   }

@@ -41,7 +41,11 @@ export async function sessionCookie(server: TestServer, email: string, password:
 }
 
 /** A storage client of its own app (like another browser); signed in when credentials are given. */
-export async function storageClient(origin: string, bucket: string, user?: { email: string; password: string }): Promise<FirebaseStorage> {
+export async function storageClient(
+  origin: string,
+  bucket: string,
+  user?: { email: string; password: string },
+): Promise<FirebaseStorage> {
   const auth = await newAuthClient(origin);
   if (user) await signInWithEmailAndPassword(auth, user.email, user.password);
   const storage = getStorage(auth.app, `gs://${bucket}`);
@@ -54,24 +58,43 @@ export type Caller = ReturnType<typeof createCaller>;
 
 /** A tRPC caller whose context comes from a request carrying the session cookie. */
 export async function callerFor(server: TestServer, cookie: string): Promise<Caller> {
-  const createContext = createContextFactory({ config: server.config, content: server.content, identity: server.identity });
+  const createContext = createContextFactory({
+    config: server.config,
+    content: server.content,
+    identity: server.identity,
+  });
   const req = { cookies: { __session: cookie }, ip: '192.0.2.1', headers: {} } as unknown as FastifyRequest;
   return createCaller(await createContext({ req }));
 }
 
 /** An Error shaped like node:fs's for errno `code` (ENOSPC, EDQUOT, EFBIG…). */
 export function errnoError(code: string, syscall: string): NodeJS.ErrnoException {
-  const text: Record<string, string> = { ENOSPC: 'no space left on device', EDQUOT: 'disk quota exceeded', EFBIG: 'file too large' };
+  const text: Record<string, string> = {
+    ENOSPC: 'no space left on device',
+    EDQUOT: 'disk quota exceeded',
+    EFBIG: 'file too large',
+  };
   return Object.assign(new Error(`${code}: ${text[code] ?? 'error'}, ${syscall}`), { code, syscall, errno: -28 });
 }
 
 export interface TrpcErrorBody {
-  error?: { json: { message: string; code: number; data: { code: string; httpStatus: number; zodError?: { fieldErrors: Record<string, string[]> } | null } } };
+  error?: {
+    json: {
+      message: string;
+      code: number;
+      data: { code: string; httpStatus: number; zodError?: { fieldErrors: Record<string, string[]> } | null };
+    };
+  };
   result?: { data: { json: unknown } };
 }
 
 /** A tRPC mutation over HTTP (superjson body), as the browser's httpBatchLink sends it unbatched. */
-export async function trpcMutation(server: TestServer, path: string, input: unknown, headers: Record<string, string> = {}) {
+export async function trpcMutation(
+  server: TestServer,
+  path: string,
+  input: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await server.app.inject({
     method: 'POST',
     url: `/api/trpc/${path}`,
@@ -147,7 +170,12 @@ export async function sdkSession(server: TestServer, origin: string, email: stri
   const auth = await newAuthClient(origin);
   await signInWithEmailAndPassword(auth, email, password);
   const token = await auth.currentUser!.getIdToken();
-  const res = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token }, headers: { 'content-type': 'application/json' } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/__session',
+    payload: { token },
+    headers: { 'content-type': 'application/json' },
+  });
   if (res.statusCode !== 200) throw new Error(`session refused: ${res.statusCode}`);
   return { cookie: `__session=${token}`, auth, token };
 }

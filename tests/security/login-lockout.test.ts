@@ -28,7 +28,11 @@ let server: TestServer;
 let origin: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ SEED: 'false', ADMIN_EMAIL: 'admin@uhmi.example.org', ADMIN_PASSWORD: 'admin-password-1' });
+  server = await startTestServer({
+    SEED: 'false',
+    ADMIN_EMAIL: 'admin@uhmi.example.org',
+    ADMIN_PASSWORD: 'admin-password-1',
+  });
   origin = await server.listen();
 });
 afterEach(() => vi.useRealTimers());
@@ -37,13 +41,16 @@ afterAll(async () => {
   await server.dispose();
 });
 
-const guess = (email: string, password: string) => rest(origin, 'accounts:signInWithPassword', { email, password, returnSecureToken: true });
+const guess = (email: string, password: string) =>
+  rest(origin, 'accounts:signInWithPassword', { email, password, returnSecureToken: true });
 
 describe('sign-in lock under parallel guesses', () => {
   it('checks at most 5 of 100 simultaneous wrong passwords for one account, then refuses the right one until the lock ends', async () => {
     await server.identity.createAccount({ email: 'target@uhmi.example.org', password: PASSWORD, role: 'editor' });
     counter.verifications = 0;
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => guess('target@uhmi.example.org', `wrong-guess-${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => guess('target@uhmi.example.org', `wrong-guess-${i}`)),
+    );
 
     expect(counter.verifications).toBeLessThanOrEqual(5);
     expect(counter.verifications).toBeGreaterThan(0);
@@ -55,13 +62,17 @@ describe('sign-in lock under parallel guesses', () => {
     // The right password, through the official SDK: refused, and not even checked.
     const before = counter.verifications;
     const auth = await newAuthClient(origin);
-    expect(await errorCode(signInWithEmailAndPassword(auth, 'target@uhmi.example.org', PASSWORD))).toBe('auth/too-many-requests');
+    expect(await errorCode(signInWithEmailAndPassword(auth, 'target@uhmi.example.org', PASSWORD))).toBe(
+      'auth/too-many-requests',
+    );
     expect((await guess('target@uhmi.example.org', PASSWORD)).error).toMatch(/^TOO_MANY_ATTEMPTS_TRY_LATER/);
     expect(counter.verifications).toBe(before);
 
     // Still locked a minute before the 15 minutes are over, open after them.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 14 * 60_000 });
-    expect(await errorCode(signInWithEmailAndPassword(auth, 'target@uhmi.example.org', PASSWORD))).toBe('auth/too-many-requests');
+    expect(await errorCode(signInWithEmailAndPassword(auth, 'target@uhmi.example.org', PASSWORD))).toBe(
+      'auth/too-many-requests',
+    );
     vi.setSystemTime(Date.now() + 2 * 60_000);
     await signInWithEmailAndPassword(auth, 'target@uhmi.example.org', PASSWORD);
     expect(auth.currentUser?.email).toBe('target@uhmi.example.org');
@@ -69,24 +80,41 @@ describe('sign-in lock under parallel guesses', () => {
 
   it('checks at most 20 (4 x 5) of 100 simultaneous guesses from one address at different accounts', async () => {
     // A server of its own: a fresh address count.
-    const fresh = await startTestServer({ SEED: 'false', ADMIN_EMAIL: 'admin@uhmi.example.org', ADMIN_PASSWORD: 'admin-password-1' });
+    const fresh = await startTestServer({
+      SEED: 'false',
+      ADMIN_EMAIL: 'admin@uhmi.example.org',
+      ADMIN_PASSWORD: 'admin-password-1',
+    });
     try {
       const freshOrigin = await fresh.listen();
       await fresh.identity.createAccount({ email: 'other@uhmi.example.org', password: PASSWORD, role: 'editor' });
       // 25 real accounts (their checks take scrypt's time) guessed 4 times each, below the per-account limit.
-      await Promise.all(Array.from({ length: 25 }, (_, i) => fresh.identity.createAccount({ email: `staff-${i}@uhmi.example.org`, password: PASSWORD, role: 'editor' })));
+      await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          fresh.identity.createAccount({ email: `staff-${i}@uhmi.example.org`, password: PASSWORD, role: 'editor' }),
+        ),
+      );
       counter.verifications = 0;
       const answers = await Promise.all(
         Array.from({ length: 100 }, (_, i) =>
-          rest(freshOrigin, 'accounts:signInWithPassword', { email: `staff-${i % 25}@uhmi.example.org`, password: `wrong-guess-${i}` }),
+          rest(freshOrigin, 'accounts:signInWithPassword', {
+            email: `staff-${i % 25}@uhmi.example.org`,
+            password: `wrong-guess-${i}`,
+          }),
         ),
       );
       expect(counter.verifications).toBeLessThanOrEqual(20);
       expect(counter.verifications).toBeGreaterThan(0);
       expect(answers.filter((a) => a.error === 'INVALID_LOGIN_CREDENTIALS').length).toBe(counter.verifications);
-      expect(answers.filter((a) => a.error?.startsWith('TOO_MANY_ATTEMPTS_TRY_LATER')).length).toBe(100 - counter.verifications);
+      expect(answers.filter((a) => a.error?.startsWith('TOO_MANY_ATTEMPTS_TRY_LATER')).length).toBe(
+        100 - counter.verifications,
+      );
       // The address is locked: an account it never tried is refused too.
-      expect(await errorCode(signInWithEmailAndPassword(await newAuthClient(freshOrigin), 'other@uhmi.example.org', PASSWORD))).toBe('auth/too-many-requests');
+      expect(
+        await errorCode(
+          signInWithEmailAndPassword(await newAuthClient(freshOrigin), 'other@uhmi.example.org', PASSWORD),
+        ),
+      ).toBe('auth/too-many-requests');
     } finally {
       await fresh.dispose();
     }

@@ -62,7 +62,10 @@ function cases(): Array<[string, number]> {
     [`GET /% HTTP/1.1\r\n${host()}${close}\r\n`, 400],
     [`GET /News/%E0%A4%A HTTP/1.1\r\n${host()}${close}\r\n`, 400],
     [`GET /api/trpc/news.get?input=%7B HTTP/1.1\r\n${host()}${close}\r\n`, 400],
-    [`POST /api/__session HTTP/1.1\r\n${host()}Content-Type: application/json\r\nContent-Length: 4\r\n${close}\r\n{bad`, 400],
+    [
+      `POST /api/__session HTTP/1.1\r\n${host()}Content-Type: application/json\r\nContent-Length: 4\r\n${close}\r\n{bad`,
+      400,
+    ],
     [`GET / HTTP/1.1\r\n${host()}Content-Length: abc\r\n${close}\r\n`, 400],
     [`GET / HTTP/9.9\r\n${host()}${close}\r\n`, 400],
   ];
@@ -75,7 +78,8 @@ describe('malformed and unsupported requests', () => {
       const res = await rawRequest(port, request);
       const line = request.split('\r\n')[0]!.slice(0, 80);
       if (res.status !== expected) failures.push(`${line} -> ${res.status} (expected ${expected})`);
-      if (res.status === 405 && !/\bGET\b/.test(res.headers.allow ?? '')) failures.push(`${line}: 405 without an Allow header`);
+      if (res.status === 405 && !/\bGET\b/.test(res.headers.allow ?? ''))
+        failures.push(`${line}: 405 without an Allow header`);
     }
     expect(failures).toEqual([]);
   });

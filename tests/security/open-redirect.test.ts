@@ -52,7 +52,8 @@ describe('redirects built from a request path', () => {
     for (const url of ATTACKS) {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).not.toBeGreaterThanOrEqual(500);
-      if (res.statusCode >= 300 && res.statusCode < 400) expectSameSite(res.headers.location as string | undefined, url);
+      if (res.statusCode >= 300 && res.statusCode < 400)
+        expectSameSite(res.headers.location as string | undefined, url);
     }
     // The case of the original report.
     const ua = await server.app.inject({ method: 'GET', url: '/ua//evil.example' });
@@ -78,7 +79,20 @@ describe('redirects built from a request path', () => {
 
 describe('safeLocalPath', () => {
   it('turns every spelling of another site into a path here', () => {
-    for (const path of ['//evil.example', '///evil.example', '/\\evil.example', '\\\\evil.example', '/%2F%2Fevil.example', '/%5Cevil', '/%2f%5c/evil', 'evil.example', 'javascript:alert(1)', 'https://evil.example/', '/\t/evil.example', '/\r\n/evil.example']) {
+    for (const path of [
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/%2F%2Fevil.example',
+      '/%5Cevil',
+      '/%2f%5c/evil',
+      'evil.example',
+      'javascript:alert(1)',
+      'https://evil.example/',
+      '/\t/evil.example',
+      '/\r\n/evil.example',
+    ]) {
       const safe = safeLocalPath(path);
       expect(safe, path).toMatch(/^\/(?![/\\])/);
       expect(new URL(safe, 'https://uhmi.example.org').host, path).toBe('uhmi.example.org');

@@ -14,7 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { confirmPasswordReset, sendPasswordResetEmail, signInWithEmailAndPassword, verifyPasswordResetCode } from 'firebase/auth';
+import {
+  confirmPasswordReset,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  verifyPasswordResetCode,
+} from 'firebase/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { disposeAuthClients, errorCode, newAuthClient } from '../integration/firebaseClient';
 import { startTestServer, type TestServer } from '../integration/helpers';
@@ -22,7 +27,11 @@ import { sdkSession, trpc } from './helpers';
 
 const mail = vi.hoisted(() => ({ sent: [] as Array<{ to: string; text: string }> }));
 vi.mock('nodemailer', () => ({
-  default: { createTransport: () => ({ sendMail: async (message: { to: string; text: string }) => void mail.sent.push(message) }) },
+  default: {
+    createTransport: () => ({
+      sendMail: async (message: { to: string; text: string }) => void mail.sent.push(message),
+    }),
+  },
 }));
 
 const PUBLIC_URL = 'https://uhmi.example.org';
@@ -58,11 +67,18 @@ describe('with SMTP: codes, limits and the log', () => {
   let origin: string;
   const log = capture();
   const seenCodes: string[] = [];
-  const codeRows = (uid: string) => (server.db.prepare('SELECT count(*) AS n FROM auth_oob_codes WHERE uid = ?').get(uid) as { n: number }).n;
+  const codeRows = (uid: string) =>
+    (server.db.prepare('SELECT count(*) AS n FROM auth_oob_codes WHERE uid = ?').get(uid) as { n: number }).n;
 
   beforeAll(async () => {
     server = await startTestServer(
-      { SEED: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL },
+      {
+        SEED: 'false',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PUBLIC_URL,
+      },
       { logger: log.logger },
     );
     origin = await server.listen();
@@ -77,7 +93,11 @@ describe('with SMTP: codes, limits and the log', () => {
   });
 
   it('mails a link on PUBLIC_URL whose code works once and is then refused and deleted', async () => {
-    const account = await server.identity.createAccount({ email: 'once@uhmi.example.org', password: PASSWORD, role: 'editor' });
+    const account = await server.identity.createAccount({
+      email: 'once@uhmi.example.org',
+      password: PASSWORD,
+      role: 'editor',
+    });
     const auth = await newAuthClient(origin);
     await sendPasswordResetEmail(auth, 'once@uhmi.example.org', { url: `${origin}/edit/admin/Login` });
     const link = await mailTo('once@uhmi.example.org', 0);
@@ -89,7 +109,9 @@ describe('with SMTP: codes, limits and the log', () => {
 
     expect(await verifyPasswordResetCode(auth, codeOf(link))).toBe('once@uhmi.example.org');
     await confirmPasswordReset(auth, codeOf(link), 'recovered-password-2');
-    expect(await errorCode(confirmPasswordReset(auth, codeOf(link), 'another-password-3'))).toBe('auth/invalid-action-code');
+    expect(await errorCode(confirmPasswordReset(auth, codeOf(link), 'another-password-3'))).toBe(
+      'auth/invalid-action-code',
+    );
     expect(codeRows(account.uid)).toBe(0);
     await signInWithEmailAndPassword(auth, 'once@uhmi.example.org', 'recovered-password-2');
   });
@@ -104,13 +126,19 @@ describe('with SMTP: codes, limits and the log', () => {
     seenCodes.push(codeOf(first), codeOf(second));
     expect(codeOf(second)).not.toBe(codeOf(first));
     expect(await errorCode(verifyPasswordResetCode(auth, codeOf(first)))).toBe('auth/invalid-action-code');
-    expect(await errorCode(confirmPasswordReset(auth, codeOf(first), 'first-link-password'))).toBe('auth/invalid-action-code');
+    expect(await errorCode(confirmPasswordReset(auth, codeOf(first), 'first-link-password'))).toBe(
+      'auth/invalid-action-code',
+    );
     await confirmPasswordReset(auth, codeOf(second), 'second-link-password');
     await signInWithEmailAndPassword(auth, 'twice@uhmi.example.org', 'second-link-password');
   });
 
   it('refuses and deletes an expired code (after one hour)', async () => {
-    const account = await server.identity.createAccount({ email: 'late@uhmi.example.org', password: PASSWORD, role: 'editor' });
+    const account = await server.identity.createAccount({
+      email: 'late@uhmi.example.org',
+      password: PASSWORD,
+      role: 'editor',
+    });
     const link = await server.identity.passwordResetLink('late@uhmi.example.org');
     seenCodes.push(codeOf(link));
     expect(codeRows(account.uid)).toBe(1);
@@ -118,12 +146,22 @@ describe('with SMTP: codes, limits and the log', () => {
     const auth = await newAuthClient(origin);
     expect(await errorCode(verifyPasswordResetCode(auth, codeOf(link)))).toBe('auth/expired-action-code');
     expect(codeRows(account.uid)).toBe(0);
-    expect(await errorCode(confirmPasswordReset(auth, codeOf(link), 'too-late-password'))).toBe('auth/invalid-action-code');
+    expect(await errorCode(confirmPasswordReset(auth, codeOf(link), 'too-late-password'))).toBe(
+      'auth/invalid-action-code',
+    );
   });
 
   it('purges other accounts’ expired codes when a code is issued', async () => {
-    const a = await server.identity.createAccount({ email: 'stale-a@uhmi.example.org', password: PASSWORD, role: 'editor' });
-    const b = await server.identity.createAccount({ email: 'stale-b@uhmi.example.org', password: PASSWORD, role: 'editor' });
+    const a = await server.identity.createAccount({
+      email: 'stale-a@uhmi.example.org',
+      password: PASSWORD,
+      role: 'editor',
+    });
+    const b = await server.identity.createAccount({
+      email: 'stale-b@uhmi.example.org',
+      password: PASSWORD,
+      role: 'editor',
+    });
     seenCodes.push(codeOf(await server.identity.passwordResetLink('stale-a@uhmi.example.org')));
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
     seenCodes.push(codeOf(await server.identity.passwordResetLink('stale-b@uhmi.example.org')));
@@ -135,13 +173,24 @@ describe('with SMTP: codes, limits and the log', () => {
     await server.identity.createAccount({ email: 'redirect@uhmi.example.org', password: PASSWORD, role: 'editor' });
     const auth = await newAuthClient(origin);
     const before = mail.sent.length;
-    expect(await errorCode(sendPasswordResetEmail(auth, 'redirect@uhmi.example.org', { url: 'https://evil.example/steal' }))).toBe('auth/unauthorized-continue-uri');
-    expect(await errorCode(sendPasswordResetEmail(auth, 'nobody@uhmi.example.org', { url: 'https://evil.example/steal' }))).toBe('auth/unauthorized-continue-uri');
-    const raw = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=embedded-uhmi-web-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ requestType: 'PASSWORD_RESET', email: 'redirect@uhmi.example.org', continueUrl: 'javascript:alert(1)' }),
-    });
+    expect(
+      await errorCode(sendPasswordResetEmail(auth, 'redirect@uhmi.example.org', { url: 'https://evil.example/steal' })),
+    ).toBe('auth/unauthorized-continue-uri');
+    expect(
+      await errorCode(sendPasswordResetEmail(auth, 'nobody@uhmi.example.org', { url: 'https://evil.example/steal' })),
+    ).toBe('auth/unauthorized-continue-uri');
+    const raw = await fetch(
+      `${origin}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=embedded-uhmi-web-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          requestType: 'PASSWORD_RESET',
+          email: 'redirect@uhmi.example.org',
+          continueUrl: 'javascript:alert(1)',
+        }),
+      },
+    );
     expect(raw.status).toBe(400);
     expect(((await raw.json()) as { error: { message: string } }).error.message).toBe('INVALID_CONTINUE_URI');
     await sendPasswordResetEmail(auth, 'redirect@uhmi.example.org', { url: `${PUBLIC_URL}/edit/admin/Login` });
@@ -152,7 +201,11 @@ describe('with SMTP: codes, limits and the log', () => {
   it('limits requests per email (3 an hour), known or unknown alike, and per address (30 an hour)', async () => {
     await server.identity.createAccount({ email: 'limited@uhmi.example.org', password: PASSWORD, role: 'editor' });
     const auth = await newAuthClient(origin);
-    const outcome = (email: string) => sendPasswordResetEmail(auth, email).then(() => 'ok', (err: { code?: string }) => err.code);
+    const outcome = (email: string) =>
+      sendPasswordResetEmail(auth, email).then(
+        () => 'ok',
+        (err: { code?: string }) => err.code,
+      );
     for (const email of ['limited@uhmi.example.org', 'nobody-limited@uhmi.example.org']) {
       const answers = [];
       for (let i = 0; i < 4; i += 1) answers.push(await outcome(email));
@@ -173,7 +226,10 @@ describe('without SMTP', () => {
   const log = capture();
 
   beforeAll(async () => {
-    server = await startTestServer({ SEED: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL }, { logger: log.logger });
+    server = await startTestServer(
+      { SEED: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PUBLIC_URL },
+      { logger: log.logger },
+    );
     origin = await server.listen();
   });
   afterAll(() => server.dispose());
@@ -181,7 +237,11 @@ describe('without SMTP', () => {
   const codes = () => (server.db.prepare('SELECT count(*) AS n FROM auth_oob_codes').get() as { n: number }).n;
 
   it('answers the admin’s “send reset” with a Ukrainian message that no mail was sent and how to make a link', async () => {
-    const account = await server.identity.createAccount({ email: 'nomail@uhmi.example.org', password: PASSWORD, role: 'editor' });
+    const account = await server.identity.createAccount({
+      email: 'nomail@uhmi.example.org',
+      password: PASSWORD,
+      role: 'editor',
+    });
     const { cookie } = await sdkSession(server, origin, ADMIN.email, ADMIN.password);
     const answer = await trpc(server, 'mutation', 'authUsers.sendPasswordReset', { uid: account.uid }, cookie);
     expect(answer.status).toBe(200);
@@ -193,7 +253,11 @@ describe('without SMTP', () => {
   });
 
   it('answers the public request as with SMTP, issues no code and logs no link', async () => {
-    await server.identity.createAccount({ email: 'public-nomail@uhmi.example.org', password: PASSWORD, role: 'editor' });
+    await server.identity.createAccount({
+      email: 'public-nomail@uhmi.example.org',
+      password: PASSWORD,
+      role: 'editor',
+    });
     const auth = await newAuthClient(origin);
     await sendPasswordResetEmail(auth, 'public-nomail@uhmi.example.org');
     await sendPasswordResetEmail(auth, 'nobody-nomail@uhmi.example.org');
@@ -213,13 +277,17 @@ describe('without SMTP', () => {
           process.execPath,
           ['--import', TSX, CLI, ...args],
           { cwd: work, env: { PATH: process.env.PATH ?? '', HOME: work }, timeout: 30_000, encoding: 'utf8' },
-          (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
+          (err, stdout, stderr) =>
+            resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
         );
       });
 
     beforeAll(() => {
       work = mkdtempSync(path.join(os.tmpdir(), 'uhmi-reset-link-'));
-      writeFileSync(path.join(work, '.env'), `DATA_DIR=${server.dataDir}\nPUBLIC_URL=${PUBLIC_URL}\nLOG_LEVEL=silent\nSEED=false\n`);
+      writeFileSync(
+        path.join(work, '.env'),
+        `DATA_DIR=${server.dataDir}\nPUBLIC_URL=${PUBLIC_URL}\nLOG_LEVEL=silent\nSEED=false\n`,
+      );
     });
     afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -233,7 +301,9 @@ describe('without SMTP', () => {
       await confirmPasswordReset(auth, codeOf(link), 'cli-new-password-1');
       await signInWithEmailAndPassword(auth, 'cli-reset@uhmi.example.org', 'cli-new-password-1');
       expect(auth.currentUser?.email).toBe('cli-reset@uhmi.example.org');
-      expect(await errorCode(confirmPasswordReset(auth, codeOf(link), 'cli-new-password-2'))).toBe('auth/invalid-action-code');
+      expect(await errorCode(confirmPasswordReset(auth, codeOf(link), 'cli-new-password-2'))).toBe(
+        'auth/invalid-action-code',
+      );
       expect(log.lines.join('')).not.toContain(codeOf(link));
     });
 

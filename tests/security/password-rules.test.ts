@@ -10,7 +10,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { confirmPasswordReset, createUserWithEmailAndPassword, signInWithEmailAndPassword, updatePassword } from 'firebase/auth';
+import {
+  confirmPasswordReset,
+  createUserWithEmailAndPassword,
+  signInWithEmailAndPassword,
+  updatePassword,
+} from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountError } from '../../src/server/identity/types';
 import { disposeAuthClients, errorCode, newAuthClient } from '../integration/firebaseClient';
@@ -25,7 +30,12 @@ let server: TestServer;
 let origin: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ SEED: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_ALLOW_SIGNUP: 'true' });
+  server = await startTestServer({
+    SEED: 'false',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    AUTH_ALLOW_SIGNUP: 'true',
+  });
   origin = await server.listen();
 });
 afterAll(async () => {
@@ -35,26 +45,48 @@ afterAll(async () => {
 
 describe('self-service (the SDK-facing endpoints)', () => {
   it('signUp refuses 7 characters with WEAK_PASSWORD and accepts 8', async () => {
-    const raw = await rest(origin, 'accounts:signUp', { email: 'raw-signup@uhmi.example.org', password: SEVEN, returnSecureToken: true });
+    const raw = await rest(origin, 'accounts:signUp', {
+      email: 'raw-signup@uhmi.example.org',
+      password: SEVEN,
+      returnSecureToken: true,
+    });
     expect(raw.status).toBe(400);
     expect(raw.error).toBe(WEAK);
-    expect(await errorCode(createUserWithEmailAndPassword(await newAuthClient(origin), 'signup@uhmi.example.org', SEVEN))).toBe('auth/weak-password');
-    await expect(createUserWithEmailAndPassword(await newAuthClient(origin), 'signup@uhmi.example.org', EIGHT)).resolves.toBeTruthy();
+    expect(
+      await errorCode(createUserWithEmailAndPassword(await newAuthClient(origin), 'signup@uhmi.example.org', SEVEN)),
+    ).toBe('auth/weak-password');
+    await expect(
+      createUserWithEmailAndPassword(await newAuthClient(origin), 'signup@uhmi.example.org', EIGHT),
+    ).resolves.toBeTruthy();
   });
 
   it('accounts:update (updatePassword) refuses 7 characters', async () => {
-    await server.identity.createAccount({ email: 'update@uhmi.example.org', password: 'editor-password-1', role: 'editor' });
+    await server.identity.createAccount({
+      email: 'update@uhmi.example.org',
+      password: 'editor-password-1',
+      role: 'editor',
+    });
     const auth = await newAuthClient(origin);
     await signInWithEmailAndPassword(auth, 'update@uhmi.example.org', 'editor-password-1');
     expect(await errorCode(updatePassword(auth.currentUser!, SEVEN))).toBe('auth/weak-password');
-    const raw = await rest(origin, 'accounts:update', { idToken: await auth.currentUser!.getIdToken(), password: SEVEN, returnSecureToken: true });
+    const raw = await rest(origin, 'accounts:update', {
+      idToken: await auth.currentUser!.getIdToken(),
+      password: SEVEN,
+      returnSecureToken: true,
+    });
     expect(raw.error).toBe(WEAK);
     await updatePassword(auth.currentUser!, EIGHT);
   });
 
   it('accounts:resetPassword (confirmPasswordReset) refuses 7 characters and keeps the code usable', async () => {
-    await server.identity.createAccount({ email: 'reset@uhmi.example.org', password: 'editor-password-1', role: 'editor' });
-    const code = new URL(await server.identity.passwordResetLink('reset@uhmi.example.org')).searchParams.get('oobCode')!;
+    await server.identity.createAccount({
+      email: 'reset@uhmi.example.org',
+      password: 'editor-password-1',
+      role: 'editor',
+    });
+    const code = new URL(await server.identity.passwordResetLink('reset@uhmi.example.org')).searchParams.get(
+      'oobCode',
+    )!;
     const auth = await newAuthClient(origin);
     expect(await errorCode(confirmPasswordReset(auth, code, SEVEN))).toBe('auth/weak-password');
     expect((await rest(origin, 'accounts:resetPassword', { oobCode: code, newPassword: SEVEN })).error).toBe(WEAK);
@@ -66,10 +98,22 @@ describe('self-service (the SDK-facing endpoints)', () => {
 describe('administrators', () => {
   it('AuthUsers create and setPassword refuse 7 characters with a Ukrainian message', async () => {
     const { cookie } = await sdkSession(server, origin, ADMIN.email, ADMIN.password);
-    const created = await trpc(server, 'mutation', 'authUsers.create', { email: 'made@uhmi.example.org', password: SEVEN, role: 'editor' }, cookie);
+    const created = await trpc(
+      server,
+      'mutation',
+      'authUsers.create',
+      { email: 'made@uhmi.example.org', password: SEVEN, role: 'editor' },
+      cookie,
+    );
     expect(created).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
     expect(created.message).toContain('Пароль має містити щонайменше 8 символів');
-    const ok = await trpc(server, 'mutation', 'authUsers.create', { email: 'made@uhmi.example.org', password: EIGHT, role: 'editor' }, cookie);
+    const ok = await trpc(
+      server,
+      'mutation',
+      'authUsers.create',
+      { email: 'made@uhmi.example.org', password: EIGHT, role: 'editor' },
+      cookie,
+    );
     expect(ok.status).toBe(200);
     const uid = (ok.data as { uid: string }).uid;
     const set = await trpc(server, 'mutation', 'authUsers.setPassword', { uid, password: SEVEN }, cookie);
@@ -78,11 +122,17 @@ describe('administrators', () => {
   });
 
   it('the IdentityBackend (used by the CLI and the first start) refuses 7 characters', async () => {
-    await expect(server.identity.createAccount({ email: 'backend@uhmi.example.org', password: SEVEN, role: null })).rejects.toMatchObject({
+    await expect(
+      server.identity.createAccount({ email: 'backend@uhmi.example.org', password: SEVEN, role: null }),
+    ).rejects.toMatchObject({
       code: 'weak-password',
       message: 'Пароль має містити щонайменше 8 символів',
     });
-    const account = await server.identity.createAccount({ email: 'backend@uhmi.example.org', password: EIGHT, role: null });
+    const account = await server.identity.createAccount({
+      email: 'backend@uhmi.example.org',
+      password: EIGHT,
+      role: null,
+    });
     await expect(server.identity.setPassword(account.uid, SEVEN)).rejects.toBeInstanceOf(AccountError);
   });
 
@@ -95,7 +145,15 @@ describe('administrators', () => {
       const run = await new Promise<{ code: number; stderr: string }>((resolve) =>
         execFile(
           process.execPath,
-          ['--import', TSX, path.join(ROOT, 'src/server/cli/user.ts'), 'create', 'cli-weak@uhmi.example.org', '--password', SEVEN],
+          [
+            '--import',
+            TSX,
+            path.join(ROOT, 'src/server/cli/user.ts'),
+            'create',
+            'cli-weak@uhmi.example.org',
+            '--password',
+            SEVEN,
+          ],
           { cwd: work, env: { PATH: process.env.PATH ?? '', HOME: work }, timeout: 30_000, encoding: 'utf8' },
           (err, _stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stderr }),
         ),

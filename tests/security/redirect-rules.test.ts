@@ -33,7 +33,10 @@ const createRule = (cookie: string, data: Record<string, unknown>) =>
 
 /** The rules currently stored (to prove a refused write stored nothing). */
 async function storedRules(): Promise<Array<{ from: string; to: string }>> {
-  const page = await server.store.list<{ from: string; to: string }>('redirects', { orderBy: { fields: ['priority'], direction: 'asc' }, limit: 1000 });
+  const page = await server.store.list<{ from: string; to: string }>('redirects', {
+    orderBy: { fields: ['priority'], direction: 'asc' },
+    limit: 1000,
+  });
   return page.items.map((d) => d.data);
 }
 
@@ -54,7 +57,7 @@ const RESERVED_SOURCES = [
   '/robots.txt',
 ];
 
-describe('rules for the server\'s own paths', () => {
+describe("rules for the server's own paths", () => {
   it('refuses to save a rule from any of them, with a Ukrainian message under «from»', async () => {
     for (const from of RESERVED_SOURCES) {
       const res = await createRule(editorCookie, { from, to: '/News' });
@@ -76,7 +79,14 @@ describe('rules for the server\'s own paths', () => {
   it('ignores such a rule when it is in the store anyway: /edit/admin/Login still serves the admin', async () => {
     // Written past the schema, as an old or hand-made rule would be.
     const hostile = [
-      { match: 'prefix', from: '/edit/admin/Login', to: 'https://phish.example/login', keepRest: false, priority: 0, note: '' },
+      {
+        match: 'prefix',
+        from: '/edit/admin/Login',
+        to: 'https://phish.example/login',
+        keepRest: false,
+        priority: 0,
+        note: '',
+      },
       { match: 'prefix', from: '/edit', to: '/News', keepRest: false, priority: 1, note: '' },
       { match: 'prefix', from: '/', to: '/News', keepRest: true, priority: 2, note: '' },
       { match: 'prefix', from: '/old', to: 'http://plain.example', keepRest: false, priority: 3, note: '' },
@@ -84,7 +94,15 @@ describe('rules for the server\'s own paths', () => {
     const ids = [];
     for (const data of hostile) ids.push((await server.store.create('redirects', data)).id);
     try {
-      for (const url of ['/edit/admin/Login', '/edit/admin', '/%65dit/admin/Login', '/api/trpc/news.list?input=%7B%7D', '/icon.svg', '/__/firebase/init.json', '/builds/latest.json']) {
+      for (const url of [
+        '/edit/admin/Login',
+        '/edit/admin',
+        '/%65dit/admin/Login',
+        '/api/trpc/news.list?input=%7B%7D',
+        '/icon.svg',
+        '/__/firebase/init.json',
+        '/builds/latest.json',
+      ]) {
         const res = await server.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).not.toBe(301);
         expect(res.headers.location, url).toBeUndefined();

@@ -9,7 +9,14 @@
  */
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, FIREBASE_MODE_ENV, PROJECT, STARTUP_TIMEOUT_MS, startEmulatorWithRetry, type Emulator } from '../integration/authEmulator';
+import {
+  API_KEY,
+  FIREBASE_MODE_ENV,
+  PROJECT,
+  STARTUP_TIMEOUT_MS,
+  startEmulatorWithRetry,
+  type Emulator,
+} from '../integration/authEmulator';
 import { startFirestoreEmulator, type RunningEmulator } from '../support/firestoreEmulator';
 import { disposeAuthClients, newAuthClient } from '../integration/firebaseClient';
 import { startTestServer, type TestServer } from '../integration/helpers';
@@ -48,16 +55,28 @@ describe('server-side sign-out in firebase mode', () => {
     await signInWithEmailAndPassword(auth, ADMIN.email, ADMIN.password);
     const token = await auth.currentUser!.getIdToken();
     const refreshToken = auth.currentUser!.refreshToken;
-    const posted = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token }, headers: { 'content-type': 'application/json' } });
+    const posted = await server.app.inject({
+      method: 'POST',
+      url: '/api/__session',
+      payload: { token },
+      headers: { 'content-type': 'application/json' },
+    });
     expect(posted.statusCode).toBe(200);
     const cookie = `__session=${token}`;
     expect((await trpc(server, 'query', 'authUsers.list', {}, cookie)).status).toBe(200);
 
     await new Promise((r) => setTimeout(r, 1100)); // one-second resolution of tokensValidAfterTime
-    const res = await server.app.inject({ method: 'POST', url: '/api/__session/signout', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/__session/signout',
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.json()).toEqual({ signedOut: true });
 
-    expect(await trpc(server, 'query', 'authUsers.list', {}, cookie)).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(await trpc(server, 'query', 'authUsers.list', {}, cookie)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
     const refreshed = await fetch(`${emulator.origin}/securetoken.googleapis.com/v1/token?key=${API_KEY}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -65,9 +84,16 @@ describe('server-side sign-out in firebase mode', () => {
     });
     const body = (await refreshed.json()) as { error?: { message?: string }; id_token?: string };
     if (refreshed.status === 200) {
-      const again = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token: body.id_token }, headers: { 'content-type': 'application/json' } });
+      const again = await server.app.inject({
+        method: 'POST',
+        url: '/api/__session',
+        payload: { token: body.id_token },
+        headers: { 'content-type': 'application/json' },
+      });
       expect(again.statusCode).toBe(401);
-      expect((await trpc(server, 'query', 'authUsers.list', {}, `__session=${body.id_token}`)).code).toBe('UNAUTHORIZED');
+      expect((await trpc(server, 'query', 'authUsers.list', {}, `__session=${body.id_token}`)).code).toBe(
+        'UNAUTHORIZED',
+      );
     } else {
       expect(refreshed.status).toBe(400);
     }

@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 const signOut = (cookie: string, headers: Record<string, string> = {}) =>
-  server.app.inject({ method: 'POST', url: '/api/__session/signout', headers: { cookie, 'sec-fetch-site': 'same-origin', ...headers } });
+  server.app.inject({
+    method: 'POST',
+    url: '/api/__session/signout',
+    headers: { cookie, 'sec-fetch-site': 'same-origin', ...headers },
+  });
 
 async function refresh(refreshToken: string) {
   const res = await fetch(`${origin}/securetoken.googleapis.com/v1/token?key=${API_KEY}`, {
@@ -48,11 +52,19 @@ describe('server-side sign-out', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
 
     // The same cookie, replayed (e.g. stolen before the sign-out), no longer authenticates.
-    expect(await trpc(server, 'query', 'authUsers.list', {}, cookie)).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(await trpc(server, 'query', 'authUsers.list', {}, cookie)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
     expect((await trpc(server, 'query', 'session.me', undefined, cookie)).data).toBeNull();
     // Nor can it be turned into a new cookie.
     const token = cookie.slice('__session='.length);
-    const again = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token }, headers: { 'content-type': 'application/json' } });
+    const again = await server.app.inject({
+      method: 'POST',
+      url: '/api/__session',
+      payload: { token },
+      headers: { 'content-type': 'application/json' },
+    });
     expect(again.statusCode).toBe(401);
     // And the refresh token captured before the sign-out gets no new ID token.
     const refreshed = await refresh(refreshToken);
@@ -80,7 +92,11 @@ describe('server-side sign-out', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ signedOut: false });
     expect(String(res.headers['set-cookie'])).toMatch(/__session=;/);
-    const none = await server.app.inject({ method: 'POST', url: '/api/__session/signout', headers: { 'sec-fetch-site': 'same-origin' } });
+    const none = await server.app.inject({
+      method: 'POST',
+      url: '/api/__session/signout',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(none.json()).toEqual({ signedOut: false });
   });
 

@@ -14,7 +14,10 @@ const ASSETS = path.join(DIST, 'assets');
 let server: TestServer;
 
 beforeAll(async () => {
-  expect(existsSync(path.join(DIST, '.vite', 'manifest.json')), 'run `npm run build` first: dist/client is missing').toBe(true);
+  expect(
+    existsSync(path.join(DIST, '.vite', 'manifest.json')),
+    'run `npm run build` first: dist/client is missing',
+  ).toBe(true);
   server = await startTestServer({ SEED: 'false', CLIENT_DIST_DIR: DIST });
 });
 
@@ -37,7 +40,12 @@ describe('client source maps', () => {
     const maps = readdirSync(ASSETS).filter((f) => f.endsWith('.map'));
     const candidates = maps.length ? maps : scripts.map((f) => `${f}.map`);
     for (const map of candidates) {
-      for (const url of [`/assets/${map}`, `/assets/${map.replace(/\.map$/, '.%6Dap')}`, `/assets/${map.replace(/\.map$/, '.MAP')}`, `/${map}`]) {
+      for (const url of [
+        `/assets/${map}`,
+        `/assets/${map.replace(/\.map$/, '.%6Dap')}`,
+        `/assets/${map.replace(/\.map$/, '.MAP')}`,
+        `/${map}`,
+      ]) {
         const res = await server.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(404);
         expect(res.body, url).not.toMatch(/"mappings"/);

@@ -22,15 +22,38 @@ afterAll(async () => {
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const CALLS: Array<{ name: string; url: string; status: number; code: string }> = [
-  { name: 'NOT_FOUND', url: `/api/trpc/news.get?input=${input({ json: { idOrSlug: 'no-such-news' } })}`, status: 404, code: 'NOT_FOUND' },
+  {
+    name: 'NOT_FOUND',
+    url: `/api/trpc/news.get?input=${input({ json: { idOrSlug: 'no-such-news' } })}`,
+    status: 404,
+    code: 'NOT_FOUND',
+  },
   { name: 'UNAUTHORIZED', url: `/api/trpc/adminDashboard.summary`, status: 401, code: 'UNAUTHORIZED' },
-  { name: 'BAD_REQUEST', url: `/api/trpc/news.list?input=${input({ json: { limit: 100000 } })}`, status: 400, code: 'BAD_REQUEST' },
-  { name: 'batched NOT_FOUND', url: `/api/trpc/news.get?batch=1&input=${input({ 0: { json: { idOrSlug: 'no-such-news' } } })}`, status: 404, code: 'NOT_FOUND' },
-  { name: 'batched UNAUTHORIZED', url: `/api/trpc/adminDashboard.summary?batch=1&input=${input({})}`, status: 401, code: 'UNAUTHORIZED' },
+  {
+    name: 'BAD_REQUEST',
+    url: `/api/trpc/news.list?input=${input({ json: { limit: 100000 } })}`,
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'batched NOT_FOUND',
+    url: `/api/trpc/news.get?batch=1&input=${input({ 0: { json: { idOrSlug: 'no-such-news' } } })}`,
+    status: 404,
+    code: 'NOT_FOUND',
+  },
+  {
+    name: 'batched UNAUTHORIZED',
+    url: `/api/trpc/adminDashboard.summary?batch=1&input=${input({})}`,
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
 ];
 
 /** A GET over a real connection (node:http, so no client decompresses or rewrites anything). */
-function get(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+function get(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${origin}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -64,7 +87,11 @@ describe('tRPC error statuses', () => {
 
     it(`are kept through inject with Accept-Encoding: ${encoding ?? '(none)'}`, async () => {
       for (const call of CALLS) {
-        const res = await server.app.inject({ method: 'GET', url: call.url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+        const res = await server.app.inject({
+          method: 'GET',
+          url: call.url,
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
         expect(res.statusCode, call.name).toBe(call.status);
       }
     });

@@ -11,14 +11,14 @@ import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { freePort } from './freePort';
 
-export const DEFAULT_EMULATOR_BIN = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud_firestore_emulator';
+export const DEFAULT_EMULATOR_BIN =
+  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud_firestore_emulator';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     firestoreEmulatorHost: string;
   }
 }
-
 
 export interface RunningEmulator {
   host: string;
@@ -33,14 +33,24 @@ export async function startFirestoreEmulator({
   port: fixedPort,
   rules,
   timeoutMs = 60_000,
-}: { port?: number; /** a rules file the emulator enforces on client SDK requests */ rules?: string; timeoutMs?: number } = {}): Promise<RunningEmulator> {
+}: {
+  port?: number;
+  /** a rules file the emulator enforces on client SDK requests */ rules?: string;
+  timeoutMs?: number;
+} = {}): Promise<RunningEmulator> {
   const bin = process.env.FIRESTORE_EMULATOR_BIN ?? DEFAULT_EMULATOR_BIN;
   if (!existsSync(bin)) {
-    throw new Error(`Firestore emulator not found at ${bin}: install google-cloud-cli-firestore-emulator (or set FIRESTORE_EMULATOR_BIN)`);
+    throw new Error(
+      `Firestore emulator not found at ${bin}: install google-cloud-cli-firestore-emulator (or set FIRESTORE_EMULATOR_BIN)`,
+    );
   }
   const port = fixedPort ?? (await freePort());
   const host = `127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(bin, ['start', '--host=127.0.0.1', `--port=${port}`, ...(rules ? [`--rules=${rules}`] : [])], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child: ChildProcess = spawn(
+    bin,
+    ['start', '--host=127.0.0.1', `--port=${port}`, ...(rules ? [`--rules=${rules}`] : [])],
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -46,7 +46,8 @@ export async function startSmtpServer(credentials = { user: 'mailer', pass: 'smt
     authOptional: false,
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === credentials.user && auth.password === credentials.pass) callback(null, { user: auth.username });
+      if (auth.username === credentials.user && auth.password === credentials.pass)
+        callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
     },
     onData(stream, session, callback) {

@@ -15,8 +15,28 @@ export const REQUIRED_PROPERTIES: Record<string, string[]> = {
   Organization: ['name', 'url', 'logo', 'address', 'contactPoint'],
   BreadcrumbList: ['itemListElement'],
   NewsArticle: ['headline', 'datePublished', 'dateModified', 'image', 'author', 'publisher'],
-  Event: ['name', 'startDate', 'endDate', 'location', 'eventAttendanceMode', 'eventStatus', 'organizer', 'description', 'image'],
-  Dataset: ['name', 'description', 'creator', 'license', 'temporalCoverage', 'spatialCoverage', 'distribution', 'version', 'identifier'],
+  Event: [
+    'name',
+    'startDate',
+    'endDate',
+    'location',
+    'eventAttendanceMode',
+    'eventStatus',
+    'organizer',
+    'description',
+    'image',
+  ],
+  Dataset: [
+    'name',
+    'description',
+    'creator',
+    'license',
+    'temporalCoverage',
+    'spatialCoverage',
+    'distribution',
+    'version',
+    'identifier',
+  ],
   ScholarlyArticle: ['headline', 'author', 'datePublished', 'publisher'],
   PublicationIssue: ['issueNumber', 'datePublished', 'isPartOf'],
 };
@@ -37,18 +57,23 @@ export function jsonLdProblems(node: Node): string[] {
   for (const prop of required) if (empty(node[prop])) problems.push(`${type}: ${prop} missing`);
   if (type === 'BreadcrumbList') {
     list(node.itemListElement).forEach((item, i) => {
-      if (item.position !== i + 1 || empty(item.name) || !String(item.item ?? '').startsWith('http')) problems.push(`BreadcrumbList: item ${i + 1}`);
+      if (item.position !== i + 1 || empty(item.name) || !String(item.item ?? '').startsWith('http'))
+        problems.push(`BreadcrumbList: item ${i + 1}`);
     });
   }
   if (type === 'Event') {
     for (const loc of list(node.location)) {
-      if (loc['@type'] === 'Place' ? empty(loc.address) : loc['@type'] === 'VirtualLocation' ? empty(loc.url) : true) problems.push('Event: location without address or url');
+      if (loc['@type'] === 'Place' ? empty(loc.address) : loc['@type'] === 'VirtualLocation' ? empty(loc.url) : true)
+        problems.push('Event: location without address or url');
     }
   }
   if (type === 'Dataset') {
     const description = String(node.description ?? '');
-    if (description.length < 50 || description.length > 5000) problems.push('Dataset: description not 50–5000 characters');
-    for (const d of list(node.distribution)) if (empty(d.contentUrl) || empty(d.encodingFormat)) problems.push('Dataset: distribution without contentUrl or encodingFormat');
+    if (description.length < 50 || description.length > 5000)
+      problems.push('Dataset: description not 50–5000 characters');
+    for (const d of list(node.distribution))
+      if (empty(d.contentUrl) || empty(d.encodingFormat))
+        problems.push('Dataset: distribution without contentUrl or encodingFormat');
   }
   if (type === 'Organization') {
     const address = node.address as Node | undefined;
@@ -57,7 +82,8 @@ export function jsonLdProblems(node: Node): string[] {
   if (type === 'PublicationIssue') {
     const volume = node.isPartOf as Node | undefined;
     const periodical = volume?.isPartOf as Node | undefined;
-    if (volume?.['@type'] !== 'PublicationVolume' || periodical?.['@type'] !== 'Periodical' || empty(periodical?.name)) problems.push('PublicationIssue: not in a Periodical');
+    if (volume?.['@type'] !== 'PublicationVolume' || periodical?.['@type'] !== 'Periodical' || empty(periodical?.name))
+      problems.push('PublicationIssue: not in a Periodical');
   }
   return problems;
 }
@@ -72,14 +98,20 @@ export interface HeadFacts {
 }
 
 function decode(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** Reads the head of a served page (regular expressions over the server's own, regular markup). */
 export function readHead(html: string): HeadFacts {
   const head = html.slice(0, html.indexOf('</head>'));
   const meta = new Map<string, string[]>();
-  for (const m of head.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g)) meta.set(m[1]!, [...(meta.get(m[1]!) ?? []), decode(m[2]!)]);
+  for (const m of head.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g))
+    meta.set(m[1]!, [...(meta.get(m[1]!) ?? []), decode(m[2]!)]);
   const jsonLd: Node[] = [];
   const badJsonLd: string[] = [];
   for (const m of head.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)) {

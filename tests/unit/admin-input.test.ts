@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adminBulkInput, adminDataSchema, adminListInputSchema, adminSortFields } from '../../src/shared/content/adminInput';
+import {
+  adminBulkInput,
+  adminDataSchema,
+  adminListInputSchema,
+  adminSortFields,
+} from '../../src/shared/content/adminInput';
 import { listInputSchema } from '../../src/shared/content/listInput';
 import { contentTypes } from '../../src/shared/content/registry';
 import { normaliseSearchText, searchTerms, searchTextOf } from '../../src/shared/content/search';
@@ -38,11 +43,20 @@ describe('admin inputs', () => {
     expect(adminSortFields(contentTypes.docs)).toEqual(['title', 'kind', 'date', 'status', 'createdAt', 'updatedAt']);
     expect(schema.parse(undefined)).toEqual({ limit: 25 });
     // A search takes any combination (it is filtered and paged in memory).
-    expect(schema.parse({ status: 'scheduled', filter: { kind: 'order' }, sort: { field: 'date', direction: 'asc' }, search: 'наказ' })).toMatchObject({
+    expect(
+      schema.parse({
+        status: 'scheduled',
+        filter: { kind: 'order' },
+        sort: { field: 'date', direction: 'asc' },
+        search: 'наказ',
+      }),
+    ).toMatchObject({
       limit: 25,
     });
     expect(schema.parse({ status: 'draft' })).toMatchObject({ status: 'draft' });
-    expect(schema.parse({ sort: { field: 'date', direction: 'asc' } })).toMatchObject({ sort: { field: 'date', direction: 'asc' } });
+    expect(schema.parse({ sort: { field: 'date', direction: 'asc' } })).toMatchObject({
+      sort: { field: 'date', direction: 'asc' },
+    });
     expect(schema.parse({ filter: { kind: 'order' } })).toMatchObject({ filter: { kind: 'order' } });
   });
 
@@ -72,7 +86,9 @@ describe('admin inputs', () => {
 
   it('takes 1 to 200 ids for a bulk action', () => {
     expect(adminBulkInput.safeParse({ ids: [], action: 'publish' }).success).toBe(false);
-    expect(adminBulkInput.safeParse({ ids: Array.from({ length: 201 }, (_, i) => `id${i}`), action: 'delete' }).success).toBe(false);
+    expect(
+      adminBulkInput.safeParse({ ids: Array.from({ length: 201 }, (_, i) => `id${i}`), action: 'delete' }).success,
+    ).toBe(false);
     expect(adminBulkInput.safeParse({ ids: ['a'], action: 'archive' }).success).toBe(false);
     expect(adminBulkInput.safeParse({ ids: ['a', 'b'], action: 'unpublish' }).success).toBe(true);
   });
@@ -88,12 +104,18 @@ describe('public list combinations (issue 12: each needs its own Firestore index
     const trainings = listInputSchema(contentTypes.trainings);
     expect(trainings.safeParse({ filter: { format: 'online' } }).success).toBe(true);
     expect(trainings.safeParse({ sort: 'newest', range: { field: 'endDate', lte: '2026-01-01' } }).success).toBe(true);
-    expect(listInputSchema(contentTypes.theses).safeParse({ filter: { conferenceId: 'c' }, sort: 'programme' }).success).toBe(true);
+    expect(
+      listInputSchema(contentTypes.theses).safeParse({ filter: { conferenceId: 'c' }, sort: 'programme' }).success,
+    ).toBe(true);
   });
 
   it.each([
     ['publications', { filter: { kind: 'article', year: 2024 } }, 'лише за одним полем'],
-    ['trainings', { filter: { format: 'online' }, range: { field: 'endDate', gte: '2026-01-01' } }, 'не поєднується з діапазоном'],
+    [
+      'trainings',
+      { filter: { format: 'online' }, range: { field: 'endDate', gte: '2026-01-01' } },
+      'не поєднується з діапазоном',
+    ],
     ['theses', { filter: { conferenceId: 'c' }, sort: 'title' }, 'впорядковується лише типово'],
   ] as const)('%s refuses %j with a clear message', (key, input, message) => {
     const result = listInputSchema(contentTypes[key]).safeParse(input);

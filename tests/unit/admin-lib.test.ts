@@ -18,16 +18,32 @@ describe('admin forms from the registry', () => {
       for (const f of formFields(type)) {
         expect(f.label, `${type.key}.${f.name}`).not.toBe(f.name);
         expect(f.kind, `${type.key}.${f.name}`).toBeTruthy();
-        for (const item of f.itemFields ?? []) expect(item.label, `${type.key}.${f.name}.${item.name}`).not.toBe(item.name);
+        for (const item of f.itemFields ?? [])
+          expect(item.label, `${type.key}.${f.name}.${item.name}`).not.toBe(item.name);
       }
     }
   });
 
   it('chooses the widgets a person expects', () => {
-    const kinds = (key: string) => Object.fromEntries(formFields(contentTypeList.find((t) => t.key === key)!).map((f) => [f.name, f.kind]));
-    expect(kinds('news')).toMatchObject({ title: 'text', body: 'richText', date: 'datetime', cover: 'image', attachments: 'files', tags: 'tags', status: 'status', publishedAt: 'datetime' });
+    const kinds = (key: string) =>
+      Object.fromEntries(formFields(contentTypeList.find((t) => t.key === key)!).map((f) => [f.name, f.kind]));
+    expect(kinds('news')).toMatchObject({
+      title: 'text',
+      body: 'richText',
+      date: 'datetime',
+      cover: 'image',
+      attachments: 'files',
+      tags: 'tags',
+      status: 'status',
+      publishedAt: 'datetime',
+    });
     expect(kinds('docs')).toMatchObject({ kind: 'select', date: 'date' });
-    expect(kinds('theses')).toMatchObject({ conferenceId: 'relation', authors: 'objectList', pdf: 'file', order: 'number' });
+    expect(kinds('theses')).toMatchObject({
+      conferenceId: 'relation',
+      authors: 'objectList',
+      pdf: 'file',
+      order: 'number',
+    });
     expect(kinds('users')).toMatchObject({ departmentId: 'relation', photo: 'image', orcid: 'text' });
     expect(kinds('header')).toMatchObject({ menu: 'menuTree' });
     expect(kinds('publications')).toMatchObject({ orderable: 'boolean', pages: 'number' });
@@ -56,13 +72,41 @@ describe('Kyiv wall-clock times', () => {
 
 describe('identity and storage messages', () => {
   const SPEC_CODES = [
-    'wrong-password', 'user-not-found', 'email-already-in-use', 'invalid-email', 'missing-password', 'operation-not-allowed',
-    'invalid-credential', 'credential-already-in-use', 'too-many-requests', 'expired-action-code', 'invalid-action-code',
-    'requires-recent-login', 'invalid-user-token', 'user-token-expired', 'user-disabled', 'invalid-verification-code',
-    'invalid-verification-id', 'code-expired', 'unauthorized-continue-uri', 'admin-restricted-operation', 'network-request-failed',
-    'account-exists-with-different-credential', 'multi-factor-auth-required', 'popup-blocked', 'popup-closed-by-user',
-    'cancelled-popup-request', 'web-storage-unsupported', 'unauthorized-domain', 'login-blocked', 'argument-error', 'internal-error',
-    'user-mismatch', 'tenant-id-mismatch', 'already-initialized', 'invalid-api-key',
+    'wrong-password',
+    'user-not-found',
+    'email-already-in-use',
+    'invalid-email',
+    'missing-password',
+    'operation-not-allowed',
+    'invalid-credential',
+    'credential-already-in-use',
+    'too-many-requests',
+    'expired-action-code',
+    'invalid-action-code',
+    'requires-recent-login',
+    'invalid-user-token',
+    'user-token-expired',
+    'user-disabled',
+    'invalid-verification-code',
+    'invalid-verification-id',
+    'code-expired',
+    'unauthorized-continue-uri',
+    'admin-restricted-operation',
+    'network-request-failed',
+    'account-exists-with-different-credential',
+    'multi-factor-auth-required',
+    'popup-blocked',
+    'popup-closed-by-user',
+    'cancelled-popup-request',
+    'web-storage-unsupported',
+    'unauthorized-domain',
+    'login-blocked',
+    'argument-error',
+    'internal-error',
+    'user-mismatch',
+    'tenant-id-mismatch',
+    'already-initialized',
+    'invalid-api-key',
   ];
 
   it('has a Ukrainian message for every identity client code of the spec', () => {
@@ -73,24 +117,31 @@ describe('identity and storage messages', () => {
 
   it('explains storage errors in Ukrainian and keeps the server text of unknown ones', () => {
     expect(storageErrorMessage({ code: 'storage/quota-exceeded' })).toContain('заповнене');
-    expect(storageErrorMessage({ code: 'storage/unknown', customData: { serverResponse: 'disk full' } })).toContain('disk full');
+    expect(storageErrorMessage({ code: 'storage/unknown', customData: { serverResponse: 'disk full' } })).toContain(
+      'disk full',
+    );
   });
 });
 
 describe('admin helpers', () => {
   it('follows only return URLs inside the admin', () => {
     expect(safeReturnUrl('/edit/admin/config/News')).toBe('/edit/admin/config/News');
-    for (const bad of ['https://evil.example', '//evil.example', '/News', null, '/edit/admin/Login?x']) expect(safeReturnUrl(bad)).toBe('/edit/admin');
+    for (const bad of ['https://evil.example', '//evil.example', '/News', null, '/edit/admin/Login?x'])
+      expect(safeReturnUrl(bad)).toBe('/edit/admin');
   });
 
   it('names uploads safely, keeping the extension', () => {
     const name = objectNameFor('public/media/', new File(['x'], 'Звіт за 2025 рік (остаточний).PDF'));
     expect(name).toMatch(/^public\/media\/[a-z0-9]+-Звіт-за-2025-рік-остаточний\.pdf$/);
-    expect(objectNameFor('public/media', new File(['x'], '../../etc/passwd'))).toMatch(/^public\/media\/[a-z0-9]+-passwd$/);
+    expect(objectNameFor('public/media', new File(['x'], '../../etc/passwd'))).toMatch(
+      /^public\/media\/[a-z0-9]+-passwd$/,
+    );
   });
 
   it('switches embedded storage to https only when the page is served over https', () => {
-    const storage = getStorage(initializeApp({ apiKey: 'k', projectId: 'p', storageBucket: 'b.appspot.com' }, 'https-switch-test'));
+    const storage = getStorage(
+      initializeApp({ apiKey: 'k', projectId: 'p', storageBucket: 'b.appspot.com' }, 'https-switch-test'),
+    );
     const protocol = () => (storage as unknown as { _protocol: string })._protocol;
     expect(useHttpsWhenServedOverHttps(storage, 'http:')).toBe(false);
     expect(useHttpsWhenServedOverHttps(storage, 'https:')).toBe(true);
@@ -98,7 +149,12 @@ describe('admin helpers', () => {
   });
 
   it('keeps the spec’s modal and tooltip defaults', () => {
-    expect(MODAL_DEFAULTS).toMatchObject({ zIndex: 1000, closeOnClickOutside: true, closeOnEscape: false, transitionProps: { transition: 'fade', duration: 200 } });
+    expect(MODAL_DEFAULTS).toMatchObject({
+      zIndex: 1000,
+      closeOnClickOutside: true,
+      closeOnEscape: false,
+      transitionProps: { transition: 'fade', duration: 200 },
+    });
     expect(TOOLTIP_DEFAULTS).toMatchObject({
       openDelay: 500,
       closeDelay: 200,

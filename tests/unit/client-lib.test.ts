@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkForNewBuild, isChunkLoadError, reloadOnce, resetBuildUpdateState, RELOAD_MARKER_KEY } from '../../src/client/lib/buildUpdates';
+import {
+  checkForNewBuild,
+  isChunkLoadError,
+  reloadOnce,
+  resetBuildUpdateState,
+  RELOAD_MARKER_KEY,
+} from '../../src/client/lib/buildUpdates';
 import { formatDate, formatDateRange, previousDay, todayInKyiv } from '../../src/client/lib/dates';
 import { trainingMeta } from '../../src/client/routes/public/trainings';
 import { formatBytes } from '../../src/client/lib/files';
@@ -7,7 +13,15 @@ import { scrollTargetY } from '../../src/client/lib/scroll';
 import { pageWindow } from '../../src/client/components/Pagination';
 import { metaDescription } from '../../src/client/components/PageMeta';
 import { isPagePath } from '../../src/client/components/ContentLink';
-import { canonicalCasePath, isBotUserAgent, isValidSlugParam, PAGE_SEGMENTS, pageNotFoundMessage, parsePageParam, resolveRouteMiddleware } from '../../src/shared/routes';
+import {
+  canonicalCasePath,
+  isBotUserAgent,
+  isValidSlugParam,
+  PAGE_SEGMENTS,
+  pageNotFoundMessage,
+  parsePageParam,
+  resolveRouteMiddleware,
+} from '../../src/shared/routes';
 import { publicPages } from '../../src/client/app/routes';
 
 function memoryStorage() {
@@ -26,7 +40,7 @@ describe('scroll after navigation', () => {
     expect(scrollTargetY('#%D0%BF%D1%80', (id) => (id === 'пр' ? 100 : null))).toBe(36);
     expect(scrollTargetY('#missing', () => null)).toBe(0);
   });
-  it('leaves the sticky header\'s height above the target when it is taller than 64 px', () => {
+  it("leaves the sticky header's height above the target when it is taller than 64 px", () => {
     expect(scrollTargetY('#programme', () => 900, 110)).toBe(790);
     expect(scrollTargetY('#programme', () => 900, 40)).toBe(836);
   });
@@ -46,7 +60,9 @@ describe('build updates', () => {
   });
 
   it('detects a newer build from the manifest', async () => {
-    const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ id: 'new', timestamp: 1 }))) as unknown as typeof fetch;
+    const fetchImpl = vi.fn(
+      async () => new Response(JSON.stringify({ id: 'new', timestamp: 1 })),
+    ) as unknown as typeof fetch;
     expect(await checkForNewBuild('old', fetchImpl)).toBe(true);
   });
 
@@ -70,7 +86,8 @@ describe('route helpers', () => {
   it('validates page numbers', () => {
     expect(parsePageParam(new URLSearchParams(''))).toBe(1);
     expect(parsePageParam(new URLSearchParams('page=3'))).toBe(3);
-    for (const bad of ['-1', '0', 'abc', '1.5', '99999', '01']) expect(parsePageParam(new URLSearchParams(`page=${bad}`)), bad).toBeNull();
+    for (const bad of ['-1', '0', 'abc', '1.5', '99999', '01'])
+      expect(parsePageParam(new URLSearchParams(`page=${bad}`)), bad).toBeNull();
   });
 
   it('validates slug parameters', () => {
@@ -85,7 +102,13 @@ describe('route helpers', () => {
   });
 
   it('recognises crawlers and audits', () => {
-    for (const ua of ['Googlebot/2.1', 'facebookexternalhit/1.1', 'Chrome-Lighthouse', 'Mozilla/5.0 (compatible; bingbot/2.0)', 'Google-InspectionTool']) {
+    for (const ua of [
+      'Googlebot/2.1',
+      'facebookexternalhit/1.1',
+      'Chrome-Lighthouse',
+      'Mozilla/5.0 (compatible; bingbot/2.0)',
+      'Google-InspectionTool',
+    ]) {
       expect(isBotUserAgent(ua), ua).toBe(true);
     }
     expect(isBotUserAgent('Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36')).toBe(false);
@@ -138,7 +161,9 @@ describe('the 404 message', () => {
 
 describe('page addresses in their canonical case', () => {
   it('lists the first segment of every page path of the route table, and nothing else', () => {
-    const segments = new Set(publicPages.map((p) => p.path.split('/')[1]!).filter((s) => s && !s.startsWith(':') && s !== '*'));
+    const segments = new Set(
+      publicPages.map((p) => p.path.split('/')[1]!).filter((s) => s && !s.startsWith(':') && s !== '*'),
+    );
     expect([...segments].sort()).toEqual([...PAGE_SEGMENTS].sort());
   });
 

@@ -38,22 +38,36 @@ describe('configuration from the environment', () => {
   });
 
   it('refuses to start in production without PUBLIC_URL, and never takes the origin from a request', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^Invalid configuration: PUBLIC_URL: is required when NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://uhmi.org.ua' }).publicUrl).toBe('https://uhmi.org.ua');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /^Invalid configuration: PUBLIC_URL: is required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://uhmi.org.ua' }).publicUrl).toBe(
+      'https://uhmi.org.ua',
+    );
     expect(loadConfig({ PORT: '3456' }).publicUrl).toBe('http://localhost:3456');
   });
 
   it('validates the mail settings and never echoes SMTP credentials', () => {
-    const config = loadConfig({ SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465', SUPPORT_EMAIL: 'help@uhmi.org.ua' });
+    const config = loadConfig({
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
+      SUPPORT_EMAIL: 'help@uhmi.org.ua',
+    });
     expect(config.smtpUrl).toBe('smtps://mailer:secret@smtp.example.org:465');
     expect(config.mailFrom).toBe('УкрГМІ <no-reply@uhmi.org.ua>');
     expect(config.bookOrderNotifyEmails).toEqual(['help@uhmi.org.ua']);
-    expect(loadConfig({ BOOK_ORDER_NOTIFY_EMAIL: 'a@uhmi.org.ua, b@uhmi.org.ua' }).bookOrderNotifyEmails).toEqual(['a@uhmi.org.ua', 'b@uhmi.org.ua']);
+    expect(loadConfig({ BOOK_ORDER_NOTIFY_EMAIL: 'a@uhmi.org.ua, b@uhmi.org.ua' }).bookOrderNotifyEmails).toEqual([
+      'a@uhmi.org.ua',
+      'b@uhmi.org.ua',
+    ]);
     expect(loadConfig({ MAIL_FROM: 'sender@uhmi.org.ua' }).mailFrom).toBe('sender@uhmi.org.ua');
-    expect(() => loadConfig({ SMTP_URL: 'http://mailer:secret@smtp.example.org' })).toThrow(/^Invalid configuration: SMTP_URL: .*got "http:\/\/…@smtp\.example\.org"$/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mailer:secret@smtp.example.org' })).toThrow(
+      /^Invalid configuration: SMTP_URL: .*got "http:\/\/…@smtp\.example\.org"$/,
+    );
     expect(() => loadConfig({ SMTP_URL: 'http://mailer:secret@smtp.example.org' })).not.toThrow(/secret/);
     expect(() => loadConfig({ MAIL_FROM: 'УкрГМІ <not an address>' })).toThrow(/^Invalid configuration: MAIL_FROM: /);
-    expect(() => loadConfig({ BOOK_ORDER_NOTIFY_EMAIL: 'orders@uhmi.org.ua, nobody' })).toThrow(/^Invalid configuration: BOOK_ORDER_NOTIFY_EMAIL: /);
+    expect(() => loadConfig({ BOOK_ORDER_NOTIFY_EMAIL: 'orders@uhmi.org.ua, nobody' })).toThrow(
+      /^Invalid configuration: BOOK_ORDER_NOTIFY_EMAIL: /,
+    );
   });
 
   it('treats empty optional variables as unset and trims a trailing slash from PUBLIC_URL', () => {

@@ -12,7 +12,11 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 interface FirebaseJson {
-  hosting: { public: string; ignore: string[]; rewrites: Array<{ source: string; run?: { serviceId: string; region: string } }> };
+  hosting: {
+    public: string;
+    ignore: string[];
+    rewrites: Array<{ source: string; run?: { serviceId: string; region: string } }>;
+  };
   firestore: { rules: string; indexes: string };
   storage: { rules: string };
   emulators: Record<string, { port: number } | unknown>;
@@ -30,7 +34,9 @@ describe('firebase.json', () => {
 
   it('rewrites every other request to the Cloud Run service that DEPLOY.md deploys', () => {
     expect(config.hosting.public).toBe('dist/client');
-    expect(config.hosting.rewrites).toEqual([{ source: '**', run: { serviceId: 'uhmi-site', region: 'europe-central2' } }]);
+    expect(config.hosting.rewrites).toEqual([
+      { source: '**', run: { serviceId: 'uhmi-site', region: 'europe-central2' } },
+    ]);
     expect(read('DEPLOY.md')).toContain('gcloud run deploy uhmi-site --source . --region europe-central2');
   });
 

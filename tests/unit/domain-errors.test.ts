@@ -31,20 +31,35 @@ const cases: Array<{ error: DomainError; status: number; code: string; data: Rec
     data: { zodError: { formErrors: [], fieldErrors: { title: ['Закоротка назва'] } } },
   },
   {
-    error: new ConflictError('Така адреса вже використовується', { reason: 'slug-taken', field: 'slug', zodError: fieldErrorsOf({ slug: 'Така адреса вже використовується' }) }),
+    error: new ConflictError('Така адреса вже використовується', {
+      reason: 'slug-taken',
+      field: 'slug',
+      zodError: fieldErrorsOf({ slug: 'Така адреса вже використовується' }),
+    }),
     status: 409,
     code: 'CONFLICT',
-    data: { reason: 'slug-taken', field: 'slug', zodError: { formErrors: [], fieldErrors: { slug: ['Така адреса вже використовується'] } } },
+    data: {
+      reason: 'slug-taken',
+      field: 'slug',
+      zodError: { formErrors: [], fieldErrors: { slug: ['Така адреса вже використовується'] } },
+    },
   },
   {
-    error: new PreconditionError('Документ використовується: «Відділ»', { reason: 'in-use', total: 1, referrers: [{ collection: 'users', id: 'u1', title: 'Відділ' }] }),
+    error: new PreconditionError('Документ використовується: «Відділ»', {
+      reason: 'in-use',
+      total: 1,
+      referrers: [{ collection: 'users', id: 'u1', title: 'Відділ' }],
+    }),
     status: 412,
     code: 'PRECONDITION_FAILED',
     data: { reason: 'in-use', total: 1, referrers: [{ collection: 'users', id: 'u1', title: 'Відділ' }] },
   },
   { error: new ForbiddenError('Лише адміністратор'), status: 403, code: 'FORBIDDEN', data: { zodError: null } },
   {
-    error: new RateLimitedError('Забагато замовлень. Спробуйте пізніше.', { reason: 'rate-limited', retryAfterSeconds: 60 }),
+    error: new RateLimitedError('Забагато замовлень. Спробуйте пізніше.', {
+      reason: 'rate-limited',
+      retryAfterSeconds: 60,
+    }),
     status: 429,
     code: 'TOO_MANY_REQUESTS',
     data: { reason: 'rate-limited', retryAfterSeconds: 60 },
@@ -69,7 +84,10 @@ async function call(path: string) {
     router: testRouter,
     createContext: () => ({}) as Context,
   });
-  return { status: res.status, body: (await res.json()) as { error: { json: { message: string; data: Record<string, unknown> } } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { error: { json: { message: string; data: Record<string, unknown> } } },
+  };
 }
 
 describe('domain errors over tRPC', () => {
@@ -83,8 +101,17 @@ describe('domain errors over tRPC', () => {
   }
 
   it('keeps the text of errors that are not domain errors away from the client', async () => {
-    const r = router({ boom: publicProcedure.query(() => { throw new Error('secret database detail'); }) });
-    const res = await fetchRequestHandler({ endpoint: '/api/trpc', req: new Request('http://localhost/api/trpc/boom'), router: r, createContext: () => ({}) as Context });
+    const r = router({
+      boom: publicProcedure.query(() => {
+        throw new Error('secret database detail');
+      }),
+    });
+    const res = await fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: new Request('http://localhost/api/trpc/boom'),
+      router: r,
+      createContext: () => ({}) as Context,
+    });
     expect(res.status).toBe(500);
     expect(JSON.stringify(await res.json())).not.toContain('secret database detail');
   });

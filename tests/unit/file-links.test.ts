@@ -68,12 +68,17 @@ function memoryBucket(name: string) {
 /** A document store that only records the seed's batch. */
 function recordingStore(): { store: DocumentStore; written: Array<{ collection: string; id: string; data: unknown }> } {
   const written: Array<{ collection: string; id: string; data: unknown }> = [];
-  const store = { createMany: async (items: typeof written) => void written.push(...items) } as unknown as DocumentStore;
+  const store = {
+    createMany: async (items: typeof written) => void written.push(...items),
+  } as unknown as DocumentStore;
   return { store, written };
 }
 
 /** Every file reference (an object with path and url) in a value. */
-function fileRefs(value: unknown, out: Array<{ path: string; url: string }> = []): Array<{ path: string; url: string }> {
+function fileRefs(
+  value: unknown,
+  out: Array<{ path: string; url: string }> = [],
+): Array<{ path: string; url: string }> {
   if (Array.isArray(value)) value.forEach((v) => fileRefs(v, out));
   else if (value && typeof value === 'object') {
     const obj = value as Record<string, unknown>;
@@ -86,7 +91,14 @@ function fileRefs(value: unknown, out: Array<{ path: string; url: string }> = []
 describe('the URL a file reference keeps (admin media library and uploads)', () => {
   it('keeps a Firebase download URL whole: its path alone is not a page of this site', () => {
     expect(storedFileUrl(FIREBASE_URL, 'https://uhmi.org.ua')).toBe(FIREBASE_URL);
-    expect(fileRefSchema.parse({ path: 'public/media/mn3k2-zvit.pdf', name: 'zvit.pdf', size: 1, url: storedFileUrl(FIREBASE_URL, 'https://uhmi.org.ua') }).url).toBe(FIREBASE_URL);
+    expect(
+      fileRefSchema.parse({
+        path: 'public/media/mn3k2-zvit.pdf',
+        name: 'zvit.pdf',
+        size: 1,
+        url: storedFileUrl(FIREBASE_URL, 'https://uhmi.org.ua'),
+      }).url,
+    ).toBe(FIREBASE_URL);
   });
 
   it('keeps a Storage emulator URL whole (another origin than the site)', () => {
@@ -99,7 +111,14 @@ describe('the URL a file reference keeps (admin media library and uploads)', () 
     expect(storedFileUrl(`http://127.0.0.1:3000${path}`, 'http://127.0.0.1:3000')).toBe(path);
     expect(storedFileUrl(`https://uhmi.org.ua:443${path}`, 'https://uhmi.org.ua')).toBe(path);
     expect(storedFileUrl(`http://uhmi.local:80${path}`, 'http://uhmi.local')).toBe(path);
-    expect(fileRefSchema.parse({ path: 'public/media/a.pdf', name: 'a.pdf', size: 1, url: storedFileUrl(`https://uhmi.org.ua${path}`, 'https://uhmi.org.ua') }).url).toBe(path);
+    expect(
+      fileRefSchema.parse({
+        path: 'public/media/a.pdf',
+        name: 'a.pdf',
+        size: 1,
+        url: storedFileUrl(`https://uhmi.org.ua${path}`, 'https://uhmi.org.ua'),
+      }).url,
+    ).toBe(path);
   });
 
   it('is what the admin stores (useMedia fileRefUrl, used by the media library and UploadProgress)', async () => {
@@ -109,7 +128,9 @@ describe('the URL a file reference keeps (admin media library and uploads)', () 
     try {
       const { fileRefUrl } = await import('../../src/client/admin/media/useMedia');
       expect(fileRefUrl(FIREBASE_URL)).toBe(FIREBASE_URL);
-      expect(fileRefUrl('https://uhmi.org.ua/v0/b/b/o/x.pdf?alt=media&token=t')).toBe('/v0/b/b/o/x.pdf?alt=media&token=t');
+      expect(fileRefUrl('https://uhmi.org.ua/v0/b/b/o/x.pdf?alt=media&token=t')).toBe(
+        '/v0/b/b/o/x.pdf?alt=media&token=t',
+      );
     } finally {
       g.window = previous;
     }
@@ -123,10 +144,24 @@ describe('srcset in firebase mode', () => {
     const first = srcset.split(', ')[0]!;
     expect(first).toMatch(/^\/api\/image\?\S+ 480w$/);
     const query = new URL(first.split(' ')[0]!, 'https://uhmi.org.ua').searchParams;
-    expect(Object.fromEntries(query)).toEqual({ bucket: BUCKET, name: 'public/media/mn3k2-zvit.png', token: '0b6c1f1e-2d7a-4c55-9d1e-6f2f1d7f3a10', width: '480' });
-    expect(srcSetFor({ url: `https://storage.googleapis.com/${BUCKET}/a.png`, contentType: 'image/png' })).toBeUndefined();
-    expect(srcSetFor({ url: `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/a.png?alt=media`, contentType: 'image/png' })).toBeUndefined();
-    expect(srcSetFor({ url: '/v0/b/b/o/a.png?alt=media&token=t', contentType: 'image/png' })).toContain('/v0/b/b/o/a.png?alt=media&token=t&width=480 480w');
+    expect(Object.fromEntries(query)).toEqual({
+      bucket: BUCKET,
+      name: 'public/media/mn3k2-zvit.png',
+      token: '0b6c1f1e-2d7a-4c55-9d1e-6f2f1d7f3a10',
+      width: '480',
+    });
+    expect(
+      srcSetFor({ url: `https://storage.googleapis.com/${BUCKET}/a.png`, contentType: 'image/png' }),
+    ).toBeUndefined();
+    expect(
+      srcSetFor({
+        url: `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/a.png?alt=media`,
+        contentType: 'image/png',
+      }),
+    ).toBeUndefined();
+    expect(srcSetFor({ url: '/v0/b/b/o/a.png?alt=media&token=t', contentType: 'image/png' })).toContain(
+      '/v0/b/b/o/a.png?alt=media&token=t&width=480 480w',
+    );
   });
 
   describe('variants made through the port', () => {
@@ -147,7 +182,9 @@ describe('srcset in firebase mode', () => {
     });
 
     it('makes the variant once into the bucket and redirects to its download URL; anything else goes to the original', async () => {
-      const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#2a6f97' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#2a6f97' } })
+        .png()
+        .toBuffer();
       const original = await port.put('public/media/river (1).png', png, { contentType: 'image/png' });
       const firebaseUrl = `https://firebasestorage.googleapis.com/v0/b/${port.bucket}/o/${encodeURIComponent(original.name)}?alt=media&token=${original.downloadToken}`;
       const candidate = srcSetFor({ url: firebaseUrl, contentType: 'image/png' })!.split(', ')[1]!.split(' ')[0]!;
@@ -155,7 +192,10 @@ describe('srcset in firebase mode', () => {
       expect(res.statusCode).toBe(302);
       const variantName = variantObjectName(original, 960);
       const variant = (await port.stat(variantName))!;
-      expect(variant).toMatchObject({ contentType: 'image/webp', metadata: { variantOf: original.name, width: '960' } });
+      expect(variant).toMatchObject({
+        contentType: 'image/webp',
+        metadata: { variantOf: original.name, width: '960' },
+      });
       expect(res.headers.location).toBe(port.urlOf(variant));
       const bytes: Buffer[] = [];
       for await (const chunk of await port.stream(variantName)) bytes.push(chunk as Buffer);
@@ -168,10 +208,20 @@ describe('srcset in firebase mode', () => {
       const fallback = await app.inject({ method: 'GET', url: wrongToken });
       expect(fallback.statusCode).toBe(302);
       expect(fallback.headers.location).toBe(firebaseUrl.replace(original.downloadToken!, 'nope'));
-      const otherBucket = await app.inject({ method: 'GET', url: candidate.replace(/bucket=[^&]+/, 'bucket=other-project.appspot.com') });
-      expect(otherBucket.headers.location).toMatch(/^https:\/\/firebasestorage\.googleapis\.com\/v0\/b\/other-project\.appspot\.com\/o\//);
-      expect((await app.inject({ method: 'GET', url: candidate.replace('width=960', 'width=961') })).statusCode).toBe(400);
-      expect((await app.inject({ method: 'GET', url: candidate.replace(/bucket=[^&]+/, 'bucket=evil.example%2Fx') })).statusCode).toBe(400);
+      const otherBucket = await app.inject({
+        method: 'GET',
+        url: candidate.replace(/bucket=[^&]+/, 'bucket=other-project.appspot.com'),
+      });
+      expect(otherBucket.headers.location).toMatch(
+        /^https:\/\/firebasestorage\.googleapis\.com\/v0\/b\/other-project\.appspot\.com\/o\//,
+      );
+      expect((await app.inject({ method: 'GET', url: candidate.replace('width=960', 'width=961') })).statusCode).toBe(
+        400,
+      );
+      expect(
+        (await app.inject({ method: 'GET', url: candidate.replace(/bucket=[^&]+/, 'bucket=evil.example%2Fx') }))
+          .statusCode,
+      ).toBe(400);
 
       // As registered in embedded mode (the disk port): nothing is made, the original is answered.
       const embedded = Fastify({ logger: false });
@@ -195,11 +245,16 @@ describe('the seed writes through the object-store port', () => {
     for (const ref of refs) {
       const meta = bucket.objects.get(ref.path)!;
       const token = (meta.metadata as Record<string, string>)[DOWNLOAD_TOKENS_KEY];
-      expect(ref.url).toBe(`https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/${encodeURIComponent(ref.path)}?alt=media&token=${token}`);
+      expect(ref.url).toBe(
+        `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/${encodeURIComponent(ref.path)}?alt=media&token=${token}`,
+      );
     }
     const archives = [...bucket.objects.keys()].filter((n) => n.startsWith('public/data_repo/'));
     expect(archives.length).toBe(written.filter((d) => d.collection === 'dataRepo').length);
-    expect(bucket.objects.get(archives[0]!)).toMatchObject({ contentType: 'application/zip', contentDisposition: expect.stringMatching(/^attachment; filename=".+\.zip"$/) });
+    expect(bucket.objects.get(archives[0]!)).toMatchObject({
+      contentType: 'application/zip',
+      contentDisposition: expect.stringMatching(/^attachment; filename=".+\.zip"$/),
+    });
   });
 
   describe('embedded', () => {
@@ -218,14 +273,21 @@ describe('the seed writes through the object-store port', () => {
       const refs = written.flatMap((doc) => fileRefs(doc.data));
       expect(refs.length).toBeGreaterThan(0);
       for (const ref of refs) expect(ref.url).toBe(await port.downloadUrl(ref.path));
-      for (const ref of refs) expect(ref.url).toMatch(/^\/v0\/b\/demo-uhmi\.appspot\.com\/o\/public%2Fseed%2F[^?]+\?alt=media&token=[0-9a-f-]{36}$/);
+      for (const ref of refs)
+        expect(ref.url).toMatch(
+          /^\/v0\/b\/demo-uhmi\.appspot\.com\/o\/public%2Fseed%2F[^?]+\?alt=media&token=[0-9a-f-]{36}$/,
+        );
     });
   });
 });
 
 describe('zip redirects through the port', () => {
-  const rule = (input: Partial<RedirectRule> & { from: string }): RedirectRule => contentTypes.redirects.schema.parse(input);
-  const rules = [rule({ match: 'zip', from: '/data_repo', priority: 20 }), rule({ from: '/data_repo/old', to: '/data_repo', priority: 30, keepRest: false })];
+  const rule = (input: Partial<RedirectRule> & { from: string }): RedirectRule =>
+    contentTypes.redirects.schema.parse(input);
+  const rules = [
+    rule({ match: 'zip', from: '/data_repo', priority: 20 }),
+    rule({ from: '/data_repo/old', to: '/data_repo', priority: 30, keepRest: false }),
+  ];
 
   it('answers {name}.zip with the Firebase download URL of the archive in the bucket', async () => {
     const bucket = memoryBucket(BUCKET);

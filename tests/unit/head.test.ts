@@ -4,7 +4,15 @@ import { pageTitle, shareImage, truncateText } from '../../src/client/components
 import type { HeadTags } from '../../src/client/app/site';
 import { pageRange, scholarDate } from '../../src/client/lib/head/citationMeta';
 import { postalAddress } from '../../src/client/lib/head/jsonLd';
-import { conferenceAttendance, datasetDescription, datasetVersionOf, internationalPhone, languageOf, licenceUrl, plainText } from '../../src/client/lib/head/text';
+import {
+  conferenceAttendance,
+  datasetDescription,
+  datasetVersionOf,
+  internationalPhone,
+  languageOf,
+  licenceUrl,
+  plainText,
+} from '../../src/client/lib/head/text';
 import { cslName } from '../../src/server/cite/csl';
 import { unwrapRis } from '../../src/server/cite/format';
 import { htmlDocument } from '../../src/server/ssr/document';
@@ -14,33 +22,44 @@ describe('page titles', () => {
     expect(pageTitle('Новини')).toBe('Новини — УкрГМІ');
   });
 
-  it('keep the context (a thesis\'s conference) only when the whole fits in 60 characters', () => {
+  it("keep the context (a thesis's conference) only when the whole fits in 60 characters", () => {
     expect(pageTitle('Тези', 'Конференція')).toBe('Тези — Конференція — УкрГМІ');
-    const long = pageTitle('Хвилі тепла в Києві у 2010–2025 роках', 'Кліматичні зміни та гідрометеорологічна безпека України');
+    const long = pageTitle(
+      'Хвилі тепла в Києві у 2010–2025 роках',
+      'Кліматичні зміни та гідрометеорологічна безпека України',
+    );
     expect(long).toBe('Хвилі тепла в Києві у 2010–2025 роках — УкрГМІ');
   });
 
   it('cut a long title at a word boundary with «…», within 60 characters', () => {
-    const title = pageTitle('Наукові праці Українського науково-дослідного гідрометеорологічного інституту. Випуск 248');
+    const title = pageTitle(
+      'Наукові праці Українського науково-дослідного гідрометеорологічного інституту. Випуск 248',
+    );
     expect(title.length).toBeLessThanOrEqual(60);
     expect(title).toBe('Наукові праці Українського науково-дослідного… — УкрГМІ');
     expect(truncateText('слово '.repeat(30), 20)).toBe('слово слово слово…');
   });
 
-  it('give the home page the institute\'s name', () => {
+  it("give the home page the institute's name", () => {
     expect(pageTitle('')).toBe('УкрГМІ — Український гідрометеорологічний інститут');
   });
 });
 
 describe('share images', () => {
   it('use the cover (absolute, with its size and alt text) or the 1200 × 630 site image', () => {
-    expect(shareImage('https://x.org', { url: '/v0/b/a/o/c.png?alt=media', alt: 'Опис', width: 1600, height: 900 }, 'T')).toEqual({
+    expect(
+      shareImage('https://x.org', { url: '/v0/b/a/o/c.png?alt=media', alt: 'Опис', width: 1600, height: 900 }, 'T'),
+    ).toEqual({
       url: 'https://x.org/v0/b/a/o/c.png?alt=media',
       width: 1600,
       height: 900,
       alt: 'Опис',
     });
-    expect(shareImage('https://x.org', null, 'T')).toMatchObject({ url: 'https://x.org/og-image.png', width: 1200, height: 630 });
+    expect(shareImage('https://x.org', null, 'T')).toMatchObject({
+      url: 'https://x.org/og-image.png',
+      width: 1200,
+      height: 630,
+    });
   });
 });
 
@@ -53,19 +72,36 @@ describe('the document head', () => {
     ogType: 'article',
     image: { url: 'https://x.org/og-image.png', width: null, height: null, alt: 'A "quoted"' },
     sources: {},
-    parts: [{ key: 'page', id: 'news:1', jsonLd: JSON.stringify({ headline: '</script><script>alert(1)</script><!--' }), meta: [{ name: 'citation_title', content: '<b>"T"</b>' }] }],
+    parts: [
+      {
+        key: 'page',
+        id: 'news:1',
+        jsonLd: JSON.stringify({ headline: '</script><script>alert(1)</script><!--' }),
+        meta: [{ name: 'citation_title', content: '<b>"T"</b>' }],
+      },
+    ],
   };
-  const html = htmlDocument({ head, appHtml: '', state: '{}', router: null, config: {} as never, assets: { css: [], preload: [], script: '' } as never });
+  const html = htmlDocument({
+    head,
+    appHtml: '',
+    state: '{}',
+    router: null,
+    config: {} as never,
+    assets: { css: [], preload: [], script: '' } as never,
+  });
 
   it('escapes < in JSON-LD, so content cannot close the data block', () => {
-    const block = /<script type="application\/ld\+json" data-head="page" data-head-id="news:1">([\s\S]*?)<\/script>/.exec(html);
+    const block =
+      /<script type="application\/ld\+json" data-head="page" data-head-id="news:1">([\s\S]*?)<\/script>/.exec(html);
     expect(block).not.toBeNull();
     expect(block![1]).not.toContain('<');
     expect(JSON.parse(block![1]!)).toEqual({ headline: '</script><script>alert(1)</script><!--' });
   });
 
   it('escapes meta content and leaves out a size that is not known', () => {
-    expect(html).toContain('<meta name="citation_title" content="&lt;b&gt;&quot;T&quot;&lt;/b&gt;" data-head="page" data-head-id="news:1">');
+    expect(html).toContain(
+      '<meta name="citation_title" content="&lt;b&gt;&quot;T&quot;&lt;/b&gt;" data-head="page" data-head-id="news:1">',
+    );
     expect(html).toContain('<meta property="og:image:alt" content="A &quot;quoted&quot;">');
     expect(html).not.toContain('og:image:width');
     expect(html).toContain('<link rel="manifest" href="/site.webmanifest">');
@@ -102,13 +138,24 @@ describe('text helpers', () => {
   });
 
   it('give Dataset Search a description of at least 50 characters', () => {
-    expect(datasetDescription('Коротко.', '<p>Набір містить довгі ряди &amp; інше, достатньо для опису набору даних.</p>').length).toBeGreaterThanOrEqual(50);
+    expect(
+      datasetDescription('Коротко.', '<p>Набір містить довгі ряди &amp; інше, достатньо для опису набору даних.</p>')
+        .length,
+    ).toBeGreaterThanOrEqual(50);
     expect(plainText('<p>a &amp; b</p>', 100)).toBe('a & b');
   });
 
-  it('take a dataset\'s own version, else the latest of its history (never the store revision)', () => {
+  it("take a dataset's own version, else the latest of its history (never the store revision)", () => {
     expect(datasetVersionOf({ datasetVersion: '2.0', versions: [] } as never)).toBe('2.0');
-    expect(datasetVersionOf({ version: 7, versions: [{ version: '1.0', date: '2020-01-01' }, { version: '1.1', date: '2021-01-01' }] } as never)).toBe('1.1');
+    expect(
+      datasetVersionOf({
+        version: 7,
+        versions: [
+          { version: '1.0', date: '2020-01-01' },
+          { version: '1.1', date: '2021-01-01' },
+        ],
+      } as never),
+    ).toBe('1.1');
   });
 
   it('format Scholar dates and page ranges', () => {
@@ -126,7 +173,7 @@ describe('text helpers', () => {
     expect(cslName('Skrynyk O. та ін.')).toEqual({ literal: 'Skrynyk O. та ін.' });
   });
 
-  it('keep each RIS value on its tag\'s line', () => {
+  it("keep each RIS value on its tag's line", () => {
     expect(unwrapRis('TY  - JOUR\nTI  - abc de\nf gh\nER  - ')).toBe('TY  - JOUR\nTI  - abc def gh\nER  -\n');
   });
 });

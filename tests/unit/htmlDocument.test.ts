@@ -30,7 +30,12 @@ describe('htmlDocument', () => {
     state: '{"json":{"queries":[]}}',
     router: { loaderData: {}, actionData: null, errors: null },
     config,
-    assets: { script: '/assets/public-abc.js', css: ['/assets/public-abc.css'], preload: [], inlineCss: { '/assets/public-abc.css': 'body{margin:0}' } },
+    assets: {
+      script: '/assets/public-abc.js',
+      css: ['/assets/public-abc.css'],
+      preload: [],
+      inlineCss: { '/assets/public-abc.css': 'body{margin:0}' },
+    },
   });
 
   it('inlines the critical CSS and links no stylesheet', () => {

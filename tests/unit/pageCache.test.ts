@@ -57,7 +57,11 @@ describe('PageCache', () => {
   it('compares validators', () => {
     expect(notModified({ 'if-none-match': '"a", "b"' }, ['"b"'], null)).toBe(true);
     expect(notModified({ 'if-none-match': 'W/"b"' }, ['"b"'], null)).toBe(false); // strong comparison
-    expect(notModified({ 'if-none-match': '"c"', 'if-modified-since': new Date().toUTCString() }, ['"b"'], 0)).toBe(false); // If-None-Match wins
-    expect(notModified({ 'if-modified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' }, [], Date.parse('2026-01-01T00:00:00Z'))).toBe(true);
+    expect(notModified({ 'if-none-match': '"c"', 'if-modified-since': new Date().toUTCString() }, ['"b"'], 0)).toBe(
+      false,
+    ); // If-None-Match wins
+    expect(
+      notModified({ 'if-modified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' }, [], Date.parse('2026-01-01T00:00:00Z')),
+    ).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
 import { matchRedirect, type RedirectRule } from '../../src/server/http/redirects';
 
-const rule = (input: Partial<RedirectRule> & { from: string }): RedirectRule => contentTypes.redirects.schema.parse(input);
+const rule = (input: Partial<RedirectRule> & { from: string }): RedirectRule =>
+  contentTypes.redirects.schema.parse(input);
 
 const rules = [
   rule({ from: '/eng/data_repo', to: '/data_repo', keepRest: true, priority: 10 }),
@@ -17,7 +18,9 @@ describe('redirect matching', () => {
   });
 
   it('keeps the rest of the path and the query when the rule says so', () => {
-    expect(matchRedirect(rules, '/eng/data_repo/ClimUAd_Ukrainian_gridded_daily', '?x=1')).toBe('/data_repo/ClimUAd_Ukrainian_gridded_daily?x=1');
+    expect(matchRedirect(rules, '/eng/data_repo/ClimUAd_Ukrainian_gridded_daily', '?x=1')).toBe(
+      '/data_repo/ClimUAd_Ukrainian_gridded_daily?x=1',
+    );
   });
 
   it('drops the rest of the path when keepRest is off', () => {
@@ -40,8 +43,11 @@ describe('redirect matching', () => {
   });
 
   it('asks a lookup for the archive and skips the rule when the lookup has none', () => {
-    const lookup = (name: string) => (name === 'month.zip' ? '/v0/b/bucket/o/public%2Fdata_repo%2Fmonth.zip?alt=media&token=t' : null);
-    expect(matchRedirect(rules, '/data_repo/month.zip', '', lookup)).toBe('/v0/b/bucket/o/public%2Fdata_repo%2Fmonth.zip?alt=media&token=t');
+    const lookup = (name: string) =>
+      name === 'month.zip' ? '/v0/b/bucket/o/public%2Fdata_repo%2Fmonth.zip?alt=media&token=t' : null;
+    expect(matchRedirect(rules, '/data_repo/month.zip', '', lookup)).toBe(
+      '/v0/b/bucket/o/public%2Fdata_repo%2Fmonth.zip?alt=media&token=t',
+    );
     expect(matchRedirect(rules, '/data_repo/missing.zip', '', lookup)).toBeNull();
   });
 

@@ -5,8 +5,20 @@ import { getInputSchema, listInputSchema } from '../../src/shared/content/listIn
 import { contentTypeList, contentTypes, findByAdminSection, getContentType } from '../../src/shared/content/registry';
 
 const ADMIN_SECTIONS = [
-  'Docs', 'News', 'Users', 'Footer', 'Header', 'Journal', 'Contacts', 'DataRepo',
-  'Trainings', 'BookOrders', 'Conferences', 'Departments', 'Developments', 'Publications',
+  'Docs',
+  'News',
+  'Users',
+  'Footer',
+  'Header',
+  'Journal',
+  'Contacts',
+  'DataRepo',
+  'Trainings',
+  'BookOrders',
+  'Conferences',
+  'Departments',
+  'Developments',
+  'Publications',
 ];
 
 describe('content-type registry', () => {
@@ -24,11 +36,19 @@ describe('content-type registry', () => {
   it('only names fields that exist in the schema', () => {
     for (const type of contentTypeList) {
       const fields = Object.keys(type.schema.shape);
-      const named = [type.useAsTitle, ...type.defaultColumns, ...type.searchable, ...type.filters, ...type.fileFields, ...(type.rangeFields ?? [])];
+      const named = [
+        type.useAsTitle,
+        ...type.defaultColumns,
+        ...type.searchable,
+        ...type.filters,
+        ...type.fileFields,
+        ...(type.rangeFields ?? []),
+      ];
       if (type.slug) named.push(type.slug.field, type.slug.from);
       for (const r of type.relations) named.push(r.field);
       for (const f of named) expect(fields, `${type.key}.${f}`).toContain(f);
-      for (const sort of Object.values(type.sorts)) for (const f of sort.by) expect([...fields, 'createdAt', 'updatedAt'], `${type.key} sort ${f}`).toContain(f);
+      for (const sort of Object.values(type.sorts))
+        for (const f of sort.by) expect([...fields, 'createdAt', 'updatedAt'], `${type.key} sort ${f}`).toContain(f);
       for (const r of type.relations) expect(() => getContentType(r.to)).not.toThrow();
     }
   });
@@ -46,7 +66,11 @@ describe('content-type registry', () => {
   });
 
   it('refuses bad slugs with a Ukrainian message', () => {
-    const result = contentTypes.news.schema.safeParse({ title: 'Новина', slug: 'Нова Новина', date: '2026-03-23T10:00:00Z' });
+    const result = contentTypes.news.schema.safeParse({
+      title: 'Новина',
+      slug: 'Нова Новина',
+      date: '2026-03-23T10:00:00Z',
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toMatch(/латинські/);
   });
@@ -54,16 +78,20 @@ describe('content-type registry', () => {
   it('accepts the legacy repository slugs only where declared', () => {
     const base = { title: 'Дані', status: 'published' };
     expect(contentTypes.dataRepo.schema.safeParse({ ...base, slug: 'ClimUAsd-stn.v2' }).success).toBe(true);
-    expect(contentTypes.news.schema.safeParse({ ...base, slug: 'ClimUAsd-stn.v2', date: '2026-01-01T00:00:00Z' }).success).toBe(false);
+    expect(
+      contentTypes.news.schema.safeParse({ ...base, slug: 'ClimUAsd-stn.v2', date: '2026-01-01T00:00:00Z' }).success,
+    ).toBe(false);
   });
 
   it('refuses links that would leave the site or run script', () => {
-    const link = (href: string) => contentTypes.header.schema.safeParse({ siteName: 'УкрГМІ', menu: [{ label: 'x', href }] }).success;
+    const link = (href: string) =>
+      contentTypes.header.schema.safeParse({ siteName: 'УкрГМІ', menu: [{ label: 'x', href }] }).success;
     expect(link('/docs')).toBe(true);
     expect(link('https://climate.uhmi.org.ua')).toBe(true);
     expect(link('//evil.example')).toBe(false);
     expect(link('javascript:alert(1)')).toBe(false);
-    const social = (url: string) => contentTypes.footer.schema.safeParse({ social: [{ network: 'facebook', url }] }).success;
+    const social = (url: string) =>
+      contentTypes.footer.schema.safeParse({ social: [{ network: 'facebook', url }] }).success;
     expect(social('https://www.facebook.com/uhmi')).toBe(true);
     expect(social('javascript:alert(1)')).toBe(false);
   });
@@ -105,7 +133,8 @@ describe('list fields', () => {
       if (!type.isPublic || type.kind !== 'collection') continue;
       const fields = listFieldsOf(type);
       for (const f of fields) expect(f in type.schema.shape, `${type.key}.${f}`).toBe(true);
-      if (type.key !== 'trainings') for (const rich of richTextFieldsOf(type)) expect(fields, `${type.key}`).not.toContain(rich);
+      if (type.key !== 'trainings')
+        for (const rich of richTextFieldsOf(type)) expect(fields, `${type.key}`).not.toContain(rich);
     }
   });
 

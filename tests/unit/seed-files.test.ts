@@ -18,11 +18,27 @@ describe('NetCDF classic writer', () => {
         { name: 'time', length: 2 },
         { name: 'lat', length: 3 },
       ],
-      attributes: { title: 'Test: air temperature', version: { type: 'int', values: [2] }, scale: { type: 'double', values: [0.5, 1.5] } },
+      attributes: {
+        title: 'Test: air temperature',
+        version: { type: 'int', values: [2] },
+        scale: { type: 'double', values: [0.5, 1.5] },
+      },
       variables: [
-        { name: 'lat', dimensions: ['lat'], type: 'float', attributes: { units: 'degrees_north' }, data: [50, 50.1, 50.2] },
+        {
+          name: 'lat',
+          dimensions: ['lat'],
+          type: 'float',
+          attributes: { units: 'degrees_north' },
+          data: [50, 50.1, 50.2],
+        },
         { name: 'count', dimensions: ['time'], type: 'int', data: [7, -3] },
-        { name: 'tmean', dimensions: ['time', 'lat'], type: 'double', attributes: { units: 'degC', _FillValue: { type: 'double', values: [-9999] } }, data: [1.25, -2.5, 3, 4, 5, 6.75] },
+        {
+          name: 'tmean',
+          dimensions: ['time', 'lat'],
+          type: 'double',
+          attributes: { units: 'degC', _FillValue: { type: 'double', values: [-9999] } },
+          data: [1.25, -2.5, 3, 4, 5, 6.75],
+        },
       ],
     });
     expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x43, 0x44, 0x46, 0x01]));
@@ -48,8 +64,15 @@ describe('NetCDF classic writer', () => {
   });
 
   it('refuses a variable whose values do not fill its dimensions, or that names an unknown dimension', () => {
-    expect(() => writeNetcdf({ dimensions: [{ name: 'x', length: 2 }], variables: [{ name: 'v', dimensions: ['x'], type: 'float', data: [1] }] })).toThrow(/1 values for 2 cells/);
-    expect(() => writeNetcdf({ dimensions: [], variables: [{ name: 'v', dimensions: ['y'], type: 'float', data: [1] }] })).toThrow(/unknown dimension y/);
+    expect(() =>
+      writeNetcdf({
+        dimensions: [{ name: 'x', length: 2 }],
+        variables: [{ name: 'v', dimensions: ['x'], type: 'float', data: [1] }],
+      }),
+    ).toThrow(/1 values for 2 cells/);
+    expect(() =>
+      writeNetcdf({ dimensions: [], variables: [{ name: 'v', dimensions: ['y'], type: 'float', data: [1] }] }),
+    ).toThrow(/unknown dimension y/);
   });
 });
 
@@ -71,7 +94,9 @@ describe('seed PDFs', () => {
     expect(pdf.getAuthor()).toBe('Білоус С. А.');
     expect(pdf.getKeywords()).toBe('водний баланс Південний Буг');
     // The TrueType font (DejaVu, subset) is embedded, so Cyrillic is real text.
-    const fontFiles = pdf.context.enumerateIndirectObjects().filter(([, obj]) => obj instanceof PDFDict && obj.has(PDFName.of('FontFile2')));
+    const fontFiles = pdf.context
+      .enumerateIndirectObjects()
+      .filter(([, obj]) => obj instanceof PDFDict && obj.has(PDFName.of('FontFile2')));
     expect(fontFiles.length).toBeGreaterThan(0);
   });
 

@@ -8,13 +8,17 @@ import { contentDispositionFor } from '../../src/server/storage/routes';
 
 describe('rich-text sanitising', () => {
   it('strips scripts, event handlers and javascript: links', () => {
-    const html = sanitizeRichText('<p onclick="x()">Текст<script>alert(1)</script></p><a href="javascript:alert(1)">x</a><img src="x" onerror="y()">');
+    const html = sanitizeRichText(
+      '<p onclick="x()">Текст<script>alert(1)</script></p><a href="javascript:alert(1)">x</a><img src="x" onerror="y()">',
+    );
     expect(html).not.toMatch(/script|onclick|onerror|javascript:/);
     expect(html).toContain('<p>Текст</p>');
   });
 
   it('keeps headings, lists, tables and safe links; external links open safely', () => {
-    const html = sanitizeRichText('<h2>Заголовок</h2><ul><li>a</li></ul><table><tr><td>1</td></tr></table><a href="https://example.org">e</a><a href="/docs">d</a>');
+    const html = sanitizeRichText(
+      '<h2>Заголовок</h2><ul><li>a</li></ul><table><tr><td>1</td></tr></table><a href="https://example.org">e</a><a href="/docs">d</a>',
+    );
     expect(html).toContain('<h2>Заголовок</h2>');
     expect(html).toContain('<td>1</td>');
     expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">e</a>');
@@ -49,9 +53,15 @@ describe('byte ranges', () => {
 
 describe('downloads cannot run as our origin', () => {
   it('forces attachment for anything not allowed inline, whatever the stored disposition', () => {
-    expect(contentDispositionFor('public/x.svg', servesInline('image/svg+xml', Buffer.from('<svg/>')))).toMatch(/^attachment;/);
-    expect(contentDispositionFor('public/x.html', servesInline('text/html', Buffer.from('<p>')), 'inline')).toMatch(/^attachment;/);
-    expect(contentDispositionFor('public/x.bin', false, 'attachment; filename="x.bin"')).toBe('attachment; filename="x.bin"');
+    expect(contentDispositionFor('public/x.svg', servesInline('image/svg+xml', Buffer.from('<svg/>')))).toMatch(
+      /^attachment;/,
+    );
+    expect(contentDispositionFor('public/x.html', servesInline('text/html', Buffer.from('<p>')), 'inline')).toMatch(
+      /^attachment;/,
+    );
+    expect(contentDispositionFor('public/x.bin', false, 'attachment; filename="x.bin"')).toBe(
+      'attachment; filename="x.bin"',
+    );
     expect(contentDispositionFor('public/звіт.pdf', servesInline('application/pdf', Buffer.from('%PDF-1.4\n')))).toBe(
       "inline; filename*=UTF-8''%D0%B7%D0%B2%D1%96%D1%82.pdf",
     );
@@ -66,7 +76,16 @@ describe('downloads cannot run as our origin', () => {
     expect(servesInline('text/plain', Buffer.from('\uFEFF  <!doctype html><script>'))).toBe(false);
     expect(servesInline('text/csv', Buffer.from([0x61, 0x00, 0x62]))).toBe(false);
     expect(servesInline('application/zip', Buffer.from('PK\x03\x04rest', 'latin1'))).toBe(true);
-    for (const type of ['image/svg+xml', 'text/html', 'application/xhtml+xml', 'text/xml', 'text/javascript', 'application/x-shockwave-flash', 'application/octet-stream', 'image/png, text/html']) {
+    for (const type of [
+      'image/svg+xml',
+      'text/html',
+      'application/xhtml+xml',
+      'text/xml',
+      'text/javascript',
+      'application/x-shockwave-flash',
+      'application/octet-stream',
+      'image/png, text/html',
+    ]) {
       expect(servesInline(type, png)).toBe(false);
     }
   });

@@ -24,15 +24,20 @@ describe('terms', () => {
 
 describe('htmlToPlainText', () => {
   it('keeps the text, decodes entities, separates blocks and drops scripts', () => {
-    expect(htmlToPlainText('<h2>Заголовок</h2><p>Перший&nbsp;абзац &amp; &lt;b&gt;</p><script>alert(1)</script><ul><li>один</li><li>два</li></ul>')).toBe(
-      'Заголовок Перший абзац & <b> один два',
-    );
+    expect(
+      htmlToPlainText(
+        '<h2>Заголовок</h2><p>Перший&nbsp;абзац &amp; &lt;b&gt;</p><script>alert(1)</script><ul><li>один</li><li>два</li></ul>',
+      ),
+    ).toBe('Заголовок Перший абзац & <b> один два');
   });
 });
 
 describe('snippets', () => {
   it('marks the query’s words in any form', () => {
-    expect(highlight('Прогнози погоди на тиждень', queryTerms('прогноз'))).toEqual([{ text: 'Прогнози', mark: true }, { text: ' погоди на тиждень' }]);
+    expect(highlight('Прогнози погоди на тиждень', queryTerms('прогноз'))).toEqual([
+      { text: 'Прогнози', mark: true },
+      { text: ' погоди на тиждень' },
+    ]);
   });
 
   it('shows the window with the most matched terms, cut with «…»', () => {

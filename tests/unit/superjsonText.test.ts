@@ -4,7 +4,14 @@ import { superjsonText } from '../../src/client/lib/superjsonText';
 
 describe('superjsonText', () => {
   it('writes plain JSON values as superjson does, without its walk', () => {
-    const value = { queries: [{ queryKey: [['news', 'list'], { input: { page: 2 }, type: 'query' }], state: { data: { items: [{ title: '«Новина» </script>', n: 1.5, ok: true, none: null }] } } }] };
+    const value = {
+      queries: [
+        {
+          queryKey: [['news', 'list'], { input: { page: 2 }, type: 'query' }],
+          state: { data: { items: [{ title: '«Новина» </script>', n: 1.5, ok: true, none: null }] } },
+        },
+      ],
+    };
     expect(superjsonText(value)).toBe(superjson.stringify(value));
     expect(superjson.parse(superjsonText(value))).toEqual(value);
   });

@@ -4,7 +4,10 @@ import { publications } from '../../src/shared/content/types/publications';
 import { news } from '../../src/shared/content/types/news';
 import { users } from '../../src/shared/content/types/users';
 
-function messages(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }): Record<string, string> {
+function messages(result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}): Record<string, string> {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 }
 
@@ -17,7 +20,9 @@ describe('validation messages', () => {
   });
 
   it('a value of the wrong type is refused in Ukrainian', () => {
-    const m = messages(news.schema.safeParse({ title: 'Новина', slug: 'novyna', date: '2026-01-01T00:00:00Z', tags: 'не масив' }));
+    const m = messages(
+      news.schema.safeParse({ title: 'Новина', slug: 'novyna', date: '2026-01-01T00:00:00Z', tags: 'не масив' }),
+    );
     expect(m.tags).toMatch(/[А-ЯІЇЄҐа-яіїєґ]/);
     expect(m.tags).not.toMatch(/invalid input|expected/i);
   });

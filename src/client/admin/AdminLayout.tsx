@@ -34,7 +34,11 @@ export function AdminLayout() {
   };
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group>
@@ -65,7 +69,13 @@ export function AdminLayout() {
         <ScrollArea>
           <NavLink component={Link} to={ADMIN_HOME} label="Огляд" active={pathname === ADMIN_HOME} />
           {navSections(role).map((s) => (
-            <NavLink key={s.path} component={Link} to={`${ADMIN_HOME}/${s.path}`} label={s.label} active={pathname.startsWith(`${ADMIN_HOME}/${s.path}`)} />
+            <NavLink
+              key={s.path}
+              component={Link}
+              to={`${ADMIN_HOME}/${s.path}`}
+              label={s.label}
+              active={pathname.startsWith(`${ADMIN_HOME}/${s.path}`)}
+            />
           ))}
         </ScrollArea>
       </AppShell.Navbar>

@@ -19,7 +19,9 @@ import { adminCssVariables, adminTheme } from './theme';
 
 // One client pair per page load: the layout stays mounted across admin navigations.
 const queryClient = createQueryClient();
-const trpcClient = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })] });
+const trpcClient = createTRPCClient<AppRouter>({
+  links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
+});
 
 let watching = false;
 /** Once per page load: a query or mutation refused as UNAUTHORIZED rechecks the session. */

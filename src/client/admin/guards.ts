@@ -15,7 +15,8 @@ export const CHANGE_PASSWORD_PATH = 'account/password';
 
 /** A return URL is followed only when it stays inside the admin (no open redirects). */
 export function safeReturnUrl(value: string | null | undefined): string {
-  if (!value || !value.startsWith(ADMIN_HOME) || value.startsWith('//') || value.startsWith(LOGIN_PATH)) return ADMIN_HOME;
+  if (!value || !value.startsWith(ADMIN_HOME) || value.startsWith('//') || value.startsWith(LOGIN_PATH))
+    return ADMIN_HOME;
   return value;
 }
 
@@ -35,7 +36,8 @@ export function adminMiddleware(session: AdminSession): Record<string, RouteMidd
     },
     guest: async ({ search }) => {
       const state = await session.ready().then(() => session.get());
-      if (state.status === 'signedIn' && state.role) throw redirect(safeReturnUrl(new URLSearchParams(search ?? '').get('returnUrl')));
+      if (state.status === 'signedIn' && state.role)
+        throw redirect(safeReturnUrl(new URLSearchParams(search ?? '').get('returnUrl')));
     },
   };
 }

@@ -18,7 +18,8 @@ const LoginPage = () => import('./pages/LoginPage').then((m) => ({ Component: m.
 const AdminLayout = () => import('./AdminShell').then((m) => ({ Component: m.AdminShell }));
 const Dashboard = () => import('./pages/Dashboard').then((m) => ({ Component: m.Dashboard }));
 const AuthUsersPage = () => import('./pages/AuthUsersPage').then((m) => ({ Component: m.AuthUsersPage }));
-const ChangePasswordPage = () => import('./pages/ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage }));
+const ChangePasswordPage = () =>
+  import('./pages/ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage }));
 const AuditPage = () => import('./pages/AuditPage').then((m) => ({ Component: m.AuditPage }));
 const MediaLibraryPage = () => import('./media/MediaLibraryPage').then((m) => ({ Component: m.MediaLibraryPage }));
 const SectionIndexRoute = () => import('./pages/SectionRoutes').then((m) => ({ Component: m.SectionIndexRoute }));
@@ -57,7 +58,13 @@ function AdminError() {
 
 export function createAdminRoutes(middleware: Record<string, RouteMiddleware>): RouteObject[] {
   return [
-    { path: '/edit/admin/Login', loader: guardLoader(['guest'], middleware), lazy: LoginPage, ErrorBoundary: AdminError, HydrateFallback: LoadingScreen },
+    {
+      path: '/edit/admin/Login',
+      loader: guardLoader(['guest'], middleware),
+      lazy: LoginPage,
+      ErrorBoundary: AdminError,
+      HydrateFallback: LoadingScreen,
+    },
     {
       path: ADMIN_HOME,
       loader: guardLoader(['auth'], middleware),

@@ -14,13 +14,35 @@ export interface NavSection {
 }
 
 /** Order of the sections in the navigation (the spec's list, then Pages and Redirects). */
-const ORDER = ['News', 'Docs', 'Trainings', 'Conferences', 'Journal', 'Publications', 'BookOrders', 'Developments', 'Activities', 'Departments', 'Users', 'DataRepo', 'Contacts', 'Pages', 'Header', 'Footer', 'Redirects'];
+const ORDER = [
+  'News',
+  'Docs',
+  'Trainings',
+  'Conferences',
+  'Journal',
+  'Publications',
+  'BookOrders',
+  'Developments',
+  'Activities',
+  'Departments',
+  'Users',
+  'DataRepo',
+  'Contacts',
+  'Pages',
+  'Header',
+  'Footer',
+  'Redirects',
+];
 
 export const NAV_SECTIONS: NavSection[] = [
   ...contentTypeList
     .filter((t) => t.adminSection)
     .sort((a, b) => ORDER.indexOf(a.adminSection!) - ORDER.indexOf(b.adminSection!))
-    .map((t) => ({ path: `config/${t.adminSection}`, label: t.labels.plural, adminOnly: (t as { access?: string }).access === 'admin' })),
+    .map((t) => ({
+      path: `config/${t.adminSection}`,
+      label: t.labels.plural,
+      adminOnly: (t as { access?: string }).access === 'admin',
+    })),
   { path: 'media', label: 'Медіатека', adminOnly: false },
   { path: 'config/AuthUsers', label: 'Облікові записи', adminOnly: true },
   { path: 'audit', label: 'Журнал змін', adminOnly: true },

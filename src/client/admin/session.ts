@@ -42,7 +42,10 @@ export async function syncSession(token: string): Promise<StaffRole | null | 'di
     body: JSON.stringify({ token }),
   });
   if (res.status !== 200 && res.status !== 401) return null;
-  const body = (await res.json().catch(() => null)) as { user?: { role: StaffRole | null } | null; reason?: string } | null;
+  const body = (await res.json().catch(() => null)) as {
+    user?: { role: StaffRole | null } | null;
+    reason?: string;
+  } | null;
   if (body?.reason === 'user-disabled') return 'disabled';
   return res.ok ? (body?.user?.role ?? null) : null;
 }
@@ -75,7 +78,8 @@ export function createAdminSession(auth: Auth): AdminSession {
 
   /** Why the last sign-out happened, when it was the account being disabled (cleared at the next sign-in). */
   let signedOutReason: 'disabled' | undefined;
-  const signedOut = (): SessionState => (signedOutReason ? { status: 'signedOut', reason: signedOutReason } : { status: 'signedOut' });
+  const signedOut = (): SessionState =>
+    signedOutReason ? { status: 'signedOut', reason: signedOutReason } : { status: 'signedOut' };
   /** The account was disabled: sign out of the SDK (its null callback reports the reason). */
   const endDisabled = async () => {
     signedOutReason = 'disabled';
@@ -143,7 +147,8 @@ export function useSessionState(session: AdminSession): SessionState {
 
 // Read structurally (a TRPCClientError's `data.code`): the login page, which loads this module, does
 // not carry the tRPC client (issue 13).
-const isUnauthorized = (error: unknown) => (error as { data?: { code?: string } } | null)?.data?.code === 'UNAUTHORIZED';
+const isUnauthorized = (error: unknown) =>
+  (error as { data?: { code?: string } } | null)?.data?.code === 'UNAUTHORIZED';
 
 /**
  * Rechecks the session whenever a query or mutation is refused as UNAUTHORIZED, so an account
@@ -151,9 +156,11 @@ const isUnauthorized = (error: unknown) => (error as { data?: { code?: string } 
  */
 export function recheckSessionOnUnauthorized(queryClient: QueryClient, session: AdminSession): void {
   queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) void session.recheck();
+    if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error))
+      void session.recheck();
   });
   queryClient.getMutationCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) void session.recheck();
+    if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error))
+      void session.recheck();
   });
 }

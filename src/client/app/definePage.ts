@@ -87,7 +87,11 @@ export function pageAction(def: PageDef, depsOf: DepsOf) {
 }
 
 /** Builds the loader of a page: validate, run middleware, prefetch; missing data becomes a 404. */
-export function pageLoader(def: PageDef, depsOf: DepsOf, middlewareRegistry: Readonly<Record<string, RouteMiddleware>>) {
+export function pageLoader(
+  def: PageDef,
+  depsOf: DepsOf,
+  middlewareRegistry: Readonly<Record<string, RouteMiddleware>>,
+) {
   const middleware = resolveRouteMiddleware(def.middleware ?? [], middlewareRegistry);
   return async (loaderArgs: LoaderFunctionArgs) => {
     const { params, request } = loaderArgs;

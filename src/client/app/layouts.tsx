@@ -40,7 +40,8 @@ let firstPageShown = false;
 function PreviewBanner() {
   return (
     <div className="preview-banner" role="status">
-      <strong>Чернетка — не опубліковано.</strong> Це попередній перегляд для редакторів: відвідувачі сайту цієї сторінки в такому вигляді не бачать.
+      <strong>Чернетка — не опубліковано.</strong> Це попередній перегляд для редакторів: відвідувачі сайту цієї
+      сторінки в такому вигляді не бачать.
     </div>
   );
 }
@@ -57,7 +58,12 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       {isPreviewSearch(location.search) ? <PreviewBanner /> : null}
-      <main id="main" tabIndex={-1} className={firstPageShown ? 'container page-transition' : 'container'} key={location.pathname}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={firstPageShown ? 'container page-transition' : 'container'}
+        key={location.pathname}
+      >
         <Outlet />
       </main>
       <SiteFooter />

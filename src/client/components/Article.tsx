@@ -25,7 +25,9 @@ export function Article({
   return (
     <div className={aside ? 'article-grid' : undefined}>
       <article className="article">
-        {cover ? <StoredImage className="article-cover" image={cover} sizes="(min-width: 1000px) 75ch, 100vw" priority /> : null}
+        {cover ? (
+          <StoredImage className="article-cover" image={cover} sizes="(min-width: 1000px) 75ch, 100vw" priority />
+        ) : null}
         <RichText html={body} lang={lang} />
         {children}
         <Attachments files={attachments} />

@@ -8,13 +8,27 @@ import { useSharedStrings } from '../lib/sharedStrings';
  * `level`: the heading level (3 inside a card); `of`: what the files belong to, added to the
  * section's name when a page has several such sections (each landmark's name must be unique).
  */
-export function Attachments({ files, title = 'Файли', level = 2, of }: { files: FileRef[]; title?: string; level?: 2 | 3 | 4; of?: string }) {
+export function Attachments({
+  files,
+  title = 'Файли',
+  level = 2,
+  of,
+}: {
+  files: FileRef[];
+  title?: string;
+  level?: 2 | 3 | 4;
+  of?: string;
+}) {
   const id = useId();
   const mark = useSharedStrings();
   if (!files.length) return null;
   const Heading = `h${level}` as const;
   return (
-    <section className="attachments" aria-labelledby={of ? undefined : id} aria-label={of ? `${title}: ${of}` : undefined}>
+    <section
+      className="attachments"
+      aria-labelledby={of ? undefined : id}
+      aria-label={of ? `${title}: ${of}` : undefined}
+    >
       <Heading id={id}>{title}</Heading>
       <ul>
         {files.map((file) => (

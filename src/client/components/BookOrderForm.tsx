@@ -10,7 +10,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useActionData, useLocation } from 'react-router';
 import { trpc } from '../lib/trpc';
-import { ORDER_FORM_ID, ORDER_SENT_PARAM, ORDER_SENT_VALUE, orderErrorState, orderInput, type OrderFormState } from './bookOrderSubmit';
+import {
+  ORDER_FORM_ID,
+  ORDER_SENT_PARAM,
+  ORDER_SENT_VALUE,
+  orderErrorState,
+  orderInput,
+  type OrderFormState,
+} from './bookOrderSubmit';
 
 const FIELDS = [
   { name: 'name', label: 'Ім’я та прізвище', type: 'text', required: true, autoComplete: 'name' },
@@ -58,7 +65,12 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
   return (
     <section className="order-form" id={ORDER_FORM_ID} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Замовити друкований примірник</h2>
-      <form method="post" action={`${location.pathname}#${ORDER_FORM_ID}`} onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form
+        method="post"
+        action={`${location.pathname}#${ORDER_FORM_ID}`}
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+      >
         {message ? (
           <p className="form-error" role="alert">
             {message}

@@ -19,9 +19,13 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
         </li>
         {items.map((item, i) => (
           <li key={`${item.label}-${i}`}>
-            {item.to && i < items.length - 1 ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page" lang={item.lang}>
+            {item.to && i < items.length - 1 ? (
+              <Link to={item.to}>{item.label}</Link>
+            ) : (
+              <span aria-current="page" lang={item.lang}>
                 {item.label}
-              </span>}
+              </span>
+            )}
           </li>
         ))}
       </ol>

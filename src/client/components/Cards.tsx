@@ -8,7 +8,15 @@ import { StoredImage } from './StoredImage';
 /** The level of the cards' title headings: 3 under a section's h2 (the default), 2 right under the page's h1. */
 const CardHeadingLevel = createContext<2 | 3>(3);
 
-export function CardList({ children, label, headingLevel = 3 }: { children: ReactNode; label?: string; headingLevel?: 2 | 3 }) {
+export function CardList({
+  children,
+  label,
+  headingLevel = 3,
+}: {
+  children: ReactNode;
+  label?: string;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <CardHeadingLevel.Provider value={headingLevel}>
       <ul className="card-list" aria-label={label}>
@@ -46,7 +54,14 @@ export function Card({
   const mark = useSharedStrings();
   return (
     <li className="card" id={id}>
-      {image ? <StoredImage className="card-image" image={image} sizes="(min-width: 1000px) 360px, 100vw" priority={imagePriority} /> : null}
+      {image ? (
+        <StoredImage
+          className="card-image"
+          image={image}
+          sizes="(min-width: 1000px) 360px, 100vw"
+          priority={imagePriority}
+        />
+      ) : null}
       <div className="card-body">
         {meta ? <p className="card-meta">{meta}</p> : null}
         <Heading className="card-title" lang={lang} data-s={mark('t', title)}>

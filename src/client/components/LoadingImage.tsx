@@ -7,7 +7,14 @@ export function LoadingImage({ label = 'Анімація завантаженн�
         {[44, 60, 76].map((x, i) => (
           <line key={x} x1={x} y1="74" x2={x - 4} y2="86">
             <animate attributeName="opacity" values="0;1;0" dur="1.2s" begin={`${i * 0.3}s`} repeatCount="indefinite" />
-            <animateTransform attributeName="transform" type="translate" values="0 0;-3 14" dur="1.2s" begin={`${i * 0.3}s`} repeatCount="indefinite" />
+            <animateTransform
+              attributeName="transform"
+              type="translate"
+              values="0 0;-3 14"
+              dur="1.2s"
+              begin={`${i * 0.3}s`}
+              repeatCount="indefinite"
+            />
           </line>
         ))}
       </g>

@@ -80,14 +80,29 @@ function setHeadElement(selector: string, create: () => HTMLElement, attr: strin
 
 function applyHead(head: Omit<HeadTags, 'sources' | 'parts'>) {
   document.title = head.title;
-  setHeadElement('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), 'content', head.description);
-  setHeadElement('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', head.canonical);
+  setHeadElement(
+    'meta[name="description"]',
+    () => Object.assign(document.createElement('meta'), { name: 'description' }),
+    'content',
+    head.description,
+  );
+  setHeadElement(
+    'link[rel="canonical"]',
+    () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
+    'href',
+    head.canonical,
+  );
   for (const [attr, key, content] of openGraphTags(head)) {
-    setHeadElement(`meta[${attr}="${key}"]`, () => {
-      const meta = document.createElement('meta');
-      meta.setAttribute(attr, key);
-      return meta;
-    }, 'content', content);
+    setHeadElement(
+      `meta[${attr}="${key}"]`,
+      () => {
+        const meta = document.createElement('meta');
+        meta.setAttribute(attr, key);
+        return meta;
+      },
+      'content',
+      content,
+    );
   }
 }
 

@@ -11,5 +11,12 @@ export function RichText({ html, className = '', lang }: { html: string; classNa
   const mark = useSharedStrings();
   if (!html) return null;
   const shown = wrapTables(html);
-  return <div className={`rich-text ${className}`.trim()} lang={lang} data-s={unwrapTables(shown) === html ? mark('h', html) : undefined} dangerouslySetInnerHTML={{ __html: shown }} />;
+  return (
+    <div
+      className={`rich-text ${className}`.trim()}
+      lang={lang}
+      data-s={unwrapTables(shown) === html ? mark('h', html) : undefined}
+      dangerouslySetInnerHTML={{ __html: shown }}
+    />
+  );
 }

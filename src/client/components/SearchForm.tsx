@@ -21,7 +21,16 @@ export function SearchForm() {
       <label htmlFor={id} className="visually-hidden">
         Пошук по сайту
       </label>
-      <input key={q} id={id} type="search" name="q" defaultValue={q} maxLength={MAX_SEARCH_QUERY} placeholder="Пошук" enterKeyHint="search" />
+      <input
+        key={q}
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={q}
+        maxLength={MAX_SEARCH_QUERY}
+        placeholder="Пошук"
+        enterKeyHint="search"
+      />
       <button type="submit">
         <svg className="search-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
           <circle cx="6.5" cy="6.5" r="5" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -45,7 +45,8 @@ function MenuList({ items, level }: { items: MenuItem[]; level: number }) {
           onBlur={
             item.children.length
               ? (e) => {
-                  if (!e.currentTarget.contains(e.relatedTarget as Node | null)) e.currentTarget.removeAttribute(DISMISSED);
+                  if (!e.currentTarget.contains(e.relatedTarget as Node | null))
+                    e.currentTarget.removeAttribute(DISMISSED);
                 }
               : undefined
           }
@@ -173,12 +174,26 @@ export function SiteHeader() {
           </span>
         </Link>
         <SearchForm />
-        <button type="button" className="menu-toggle" popoverTarget={MENU_ID} aria-controls={MENU_ID} aria-expanded={expanded} ref={toggleRef}>
+        <button
+          type="button"
+          className="menu-toggle"
+          popoverTarget={MENU_ID}
+          aria-controls={MENU_ID}
+          aria-expanded={expanded}
+          ref={toggleRef}
+        >
           <span className="menu-icon" aria-hidden="true" />
           Меню
         </button>
       </div>
-      <nav id={MENU_ID} ref={navRef} className="main-nav" popover="auto" aria-label="Головне меню" onKeyDown={onNavKeyDown}>
+      <nav
+        id={MENU_ID}
+        ref={navRef}
+        className="main-nav"
+        popover="auto"
+        aria-label="Головне меню"
+        onKeyDown={onNavKeyDown}
+      >
         <div className="container">
           <MenuList items={header?.menu ?? []} level={0} />
         </div>

@@ -8,7 +8,17 @@ import type { ImageRef } from '../../shared/content/fields';
 import { srcSetFor } from '../../shared/images';
 import { useSharedStrings } from '../lib/sharedStrings';
 
-export function StoredImage({ image, className, sizes, priority = false }: { image: ImageRef; className?: string; sizes: string; priority?: boolean }) {
+export function StoredImage({
+  image,
+  className,
+  sizes,
+  priority = false,
+}: {
+  image: ImageRef;
+  className?: string;
+  sizes: string;
+  priority?: boolean;
+}) {
   // The alt text is read back from the element on hydration (lib/pageState.ts).
   const mark = useSharedStrings();
   return (

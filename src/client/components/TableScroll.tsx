@@ -27,5 +27,8 @@ export function wrapTables(html: string): string {
 /** wrapTables undone (the page state reads rich text back from the page: lib/pageState.ts). */
 export function unwrapTables(html: string): string {
   if (!html.includes(WRAPPER_OPEN)) return html;
-  return html.split(`${WRAPPER_OPEN}<table`).join('<table').replace(/<\/table><\/div>/g, '</table>');
+  return html
+    .split(`${WRAPPER_OPEN}<table`)
+    .join('<table')
+    .replace(/<\/table><\/div>/g, '</table>');
 }

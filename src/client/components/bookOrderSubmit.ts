@@ -44,14 +44,20 @@ export function orderInput(form: FormData, publicationId: string) {
 }
 
 /** The errors and message of a refused order; null for an error that is not the server's answer. */
-export function orderErrorState(err: unknown): Omit<OrderFormState, 'values'> & { status: number } | null {
+export function orderErrorState(err: unknown): (Omit<OrderFormState, 'values'> & { status: number }) | null {
   if (!(err instanceof TRPCClientError)) return null;
-  const errData = err.data as { code?: string; httpStatus?: number; zodError?: { fieldErrors?: Record<string, string[] | undefined> } } | undefined;
+  const errData = err.data as
+    | { code?: string; httpStatus?: number; zodError?: { fieldErrors?: Record<string, string[] | undefined> } }
+    | undefined;
   const fieldErrors = errData?.zodError?.fieldErrors ?? {};
   const errors: Record<string, string> = {};
   for (const [k, v] of Object.entries(fieldErrors)) errors[k] = v?.[0] ?? 'Перевірте це поле';
   const onForm = Object.keys(errors).some((k) => (ORDER_FIELDS as readonly string[]).includes(k));
-  const message = onForm ? 'Перевірте виділені поля.' : Object.keys(errors).length ? 'Не вдалося надіслати замовлення.' : err.message;
+  const message = onForm
+    ? 'Перевірте виділені поля.'
+    : Object.keys(errors).length
+      ? 'Не вдалося надіслати замовлення.'
+      : err.message;
   return { errors, message, status: errData?.httpStatus ?? 400 };
 }
 
@@ -65,7 +71,8 @@ export async function bookOrderAction({ request, client, url, params }: ActionAr
   try {
     publicationId = (await client.publications.get.query({ idOrSlug: params.id ?? '' })).id;
   } catch (err) {
-    if (err instanceof TRPCClientError && (err.data?.code === 'NOT_FOUND' || err.data?.code === 'BAD_REQUEST')) notFound(url.pathname);
+    if (err instanceof TRPCClientError && (err.data?.code === 'NOT_FOUND' || err.data?.code === 'BAD_REQUEST'))
+      notFound(url.pathname);
     throw err;
   }
   const form = await request.formData();

@@ -31,7 +31,8 @@ export async function checkForNewBuild(currentBuildId: string, fetchImpl: typeof
 /** Starts the periodic check: first after the browser is idle plus 1 s, then hourly. */
 export function startBuildChecks(currentBuildId: string): () => void {
   const run = () => void checkForNewBuild(currentBuildId);
-  const idle = (cb: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(cb) : setTimeout(cb, 1));
+  const idle = (cb: () => void) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(cb) : setTimeout(cb, 1);
   let first: ReturnType<typeof setTimeout> | undefined;
   idle(() => {
     first = setTimeout(run, MANIFEST_DELAY_MS);
@@ -55,7 +56,11 @@ export function isChunkLoadError(error: unknown): boolean {
  * Reloads once per RELOAD_MARKER_TTL_MS: returns true (and calls `reload`) when no marker younger than
  * the TTL is in storage, writing a fresh marker first.
  */
-export function reloadOnce(storage: Pick<Storage, 'getItem' | 'setItem'>, reload: () => void, now: number = Date.now()): boolean {
+export function reloadOnce(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  reload: () => void,
+  now: number = Date.now(),
+): boolean {
   const last = Number(storage.getItem(RELOAD_MARKER_KEY) ?? 0);
   if (Number.isFinite(last) && now - last < RELOAD_MARKER_TTL_MS) return false;
   storage.setItem(RELOAD_MARKER_KEY, String(now));

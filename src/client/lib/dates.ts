@@ -9,7 +9,12 @@ function toDate(value: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
 }
 
-const dayFormat = new Intl.DateTimeFormat('uk-UA', { timeZone: SITE_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat('uk-UA', {
+  timeZone: SITE_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 const dayTimeFormat = new Intl.DateTimeFormat('uk-UA', {
   timeZone: SITE_TIME_ZONE,
   day: 'numeric',
@@ -27,7 +32,12 @@ function tidy(formatted: string): string {
   return formatted.replace(/\s+р\./gu, '\u00a0р.');
 }
 
-const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SITE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /**
  * Formatted texts by their input: ICU formatting (formatRange above all) is a noticeable part of a

@@ -41,7 +41,9 @@ function share(value: unknown, shown: ReadonlyMap<string, [SharedKind, number]>)
   if (typeof value === 'string') {
     const found = shown.get(value);
     if (!found) return value;
-    return (found[0] === 't' ? { $t: found[1] } : found[0] === 'h' ? { $h: found[1] } : { $a: found[1] }) satisfies SharedRef;
+    return (
+      found[0] === 't' ? { $t: found[1] } : found[0] === 'h' ? { $h: found[1] } : { $a: found[1] }
+    ) satisfies SharedRef;
   }
   if (Array.isArray(value)) return value.map((v) => share(v, shown));
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
@@ -51,7 +53,10 @@ function share(value: unknown, shown: ReadonlyMap<string, [SharedKind, number]>)
 }
 
 /** `value` with each reference resolved by `read`; `ok` is false when one cannot be. */
-function resolve(value: unknown, read: (kind: SharedKind, position: number) => string | undefined): { ok: boolean; value: unknown } {
+function resolve(
+  value: unknown,
+  read: (kind: SharedKind, position: number) => string | undefined,
+): { ok: boolean; value: unknown } {
   const ref = refOf(value);
   if (ref) {
     const text = read(ref[0], ref[1]);
@@ -73,7 +78,10 @@ function resolve(value: unknown, read: (kind: SharedKind, position: number) => s
  * shows in marked elements (`shown`: string → [kind, position], from numberSharedStrings) replaced
  * by references.
  */
-export function packPageState(queryClient: QueryClient, shown: ReadonlyMap<string, [SharedKind, number]> = new Map()): string {
+export function packPageState(
+  queryClient: QueryClient,
+  shown: ReadonlyMap<string, [SharedKind, number]> = new Map(),
+): string {
   const { queries } = dehydrate(queryClient);
   const packed: PackedState = {
     t: queries.reduce((max, q) => Math.max(max, q.state.dataUpdatedAt), 0),
@@ -87,7 +95,10 @@ export function packPageState(queryClient: QueryClient, shown: ReadonlyMap<strin
  * markup of the n-th marked element (the server-rendered DOM); a query with a reference it cannot
  * resolve is left out, so it is fetched again rather than shown without its text.
  */
-export function unpackPageState(state: SuperJSONResult, read: (kind: SharedKind, position: number) => string | undefined): DehydratedState {
+export function unpackPageState(
+  state: SuperJSONResult,
+  read: (kind: SharedKind, position: number) => string | undefined,
+): DehydratedState {
   const packed = superjson.deserialize<PackedState>(state);
   const queries: DehydratedState['queries'] = [];
   for (const [queryKey, raw] of packed?.q ?? []) {
@@ -123,6 +134,8 @@ export function readFromDocument(doc: Document): (kind: SharedKind, position: nu
     const el = marked[position];
     if (!el) return undefined;
     // Rich text: as RichText received it (its table wrappers undone).
-    return (kind === 't' ? el.textContent : kind === 'h' ? unwrapTables(el.innerHTML) : el.getAttribute('alt')) ?? undefined;
+    return (
+      (kind === 't' ? el.textContent : kind === 'h' ? unwrapTables(el.innerHTML) : el.getAttribute('alt')) ?? undefined
+    );
   };
 }

@@ -10,7 +10,11 @@ import { HASH_SCROLL_OFFSET } from '../../shared/routes';
  * The y position to scroll to for a hash (or the top), given how to find an element's page position
  * and the space to leave above it (at least HASH_SCROLL_OFFSET).
  */
-export function scrollTargetY(hash: string, elementTop: (id: string) => number | null, offset = HASH_SCROLL_OFFSET): number {
+export function scrollTargetY(
+  hash: string,
+  elementTop: (id: string) => number | null,
+  offset = HASH_SCROLL_OFFSET,
+): number {
   if (!hash || hash === '#') return 0;
   let id = hash.slice(1);
   try {

@@ -69,7 +69,10 @@ const ATTRIBUTE = / data-s="([0-9a-z]+)"/g;
  * Server: the rendered HTML with every `data-s="{token}"` written as `data-s=""`, and for each
  * string the position of the first element showing it, as [kind, position].
  */
-export function numberSharedStrings(html: string, shown: ShownStrings): { html: string; positions: Map<string, [SharedKind, number]> } {
+export function numberSharedStrings(
+  html: string,
+  shown: ShownStrings,
+): { html: string; positions: Map<string, [SharedKind, number]> } {
   const positions = new Map<string, [SharedKind, number]>();
   let n = 0;
   const out = html.replace(ATTRIBUTE, (_match, token: string) => {

@@ -13,7 +13,8 @@ export function superjsonText(value: unknown): string {
   const json = JSON.stringify(value, function (this: Record<string, unknown>, key, replaced: unknown) {
     if (!plain) return null; // the text is thrown away: superjson writes it
     const raw = this[key];
-    if (raw === undefined || typeof raw === 'bigint' || (typeof raw === 'number' && !Number.isFinite(raw))) plain = false;
+    if (raw === undefined || typeof raw === 'bigint' || (typeof raw === 'number' && !Number.isFinite(raw)))
+      plain = false;
     else if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
       const proto = Object.getPrototypeOf(raw) as unknown;
       if (proto !== Object.prototype && proto !== null) plain = false;

@@ -40,7 +40,10 @@ export interface OpenBackend {
 export async function openBackend(config: Config, purpose: 'export' | 'import' | 'seed'): Promise<OpenBackend> {
   if (config.backend === 'firebase') {
     const store = createFirestoreStore({ firestore: firebaseFirestore(config.firebase.projectId) });
-    const files = createCloudObjectStore({ projectId: config.firebase.projectId, bucket: config.firebase.storageBucket });
+    const files = createCloudObjectStore({
+      projectId: config.firebase.projectId,
+      bucket: config.firebase.storageBucket,
+    });
     return {
       backend: 'firebase',
       store,
@@ -50,7 +53,8 @@ export async function openBackend(config: Config, purpose: 'export' | 'import' |
     };
   }
   const dbFile = path.join(config.dataDir, 'site.db');
-  if (purpose === 'export' && !existsSync(dbFile)) throw new BackupError(`DATA_DIR ${config.dataDir} holds no site (no site.db): nothing to export`);
+  if (purpose === 'export' && !existsSync(dbFile))
+    throw new BackupError(`DATA_DIR ${config.dataDir} holds no site (no site.db): nothing to export`);
   prepareDataDir(config.dataDir);
   let lock: DataDirLock | null = null;
   if (purpose !== 'export') {
@@ -58,7 +62,9 @@ export async function openBackend(config: Config, purpose: 'export' | 'import' |
       lock = lockDataDir(config.dataDir);
     } catch (err) {
       if (err instanceof DataDirLockedError) {
-        throw new BackupError(`a server is running on DATA_DIR ${config.dataDir}${err.pid ? ` (pid ${err.pid})` : ''}; stop it before ${purpose === 'import' ? 'importing into it' : 'seeding it'}`);
+        throw new BackupError(
+          `a server is running on DATA_DIR ${config.dataDir}${err.pid ? ` (pid ${err.pid})` : ''}; stop it before ${purpose === 'import' ? 'importing into it' : 'seeding it'}`,
+        );
       }
       throw err;
     }
@@ -66,7 +72,10 @@ export async function openBackend(config: Config, purpose: 'export' | 'import' |
   try {
     const db = await openSqliteDatabase(dbFile);
     const store = new SqliteDocumentStore(db);
-    const files = new DiskObjectStorePort(new ObjectStore(db, path.join(config.dataDir, 'storage')), config.firebase.storageBucket);
+    const files = new DiskObjectStorePort(
+      new ObjectStore(db, path.join(config.dataDir, 'storage')),
+      config.firebase.storageBucket,
+    );
     return {
       backend: 'embedded',
       store,

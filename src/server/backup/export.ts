@@ -22,7 +22,17 @@ import tar from 'tar-stream';
 import type { ObjectStorePort } from '../storage/port';
 import { isMadeVariant } from '../storage/portVariants';
 import type { DocumentStore } from '../store/port';
-import { backupCollections, documentEntry, fileEntry, FILES_INDEX_ENTRY, FORMAT, FORMAT_VERSION, MANIFEST_ENTRY, type FileLine, type Manifest } from './format';
+import {
+  backupCollections,
+  documentEntry,
+  fileEntry,
+  FILES_INDEX_ENTRY,
+  FORMAT,
+  FORMAT_VERSION,
+  MANIFEST_ENTRY,
+  type FileLine,
+  type Manifest,
+} from './format';
 import { urlOriginOf } from './links';
 
 export interface ExportOptions {
@@ -68,7 +78,8 @@ class Spool {
     this.hash.update(buffer);
     this.size += buffer.length;
     // A write error (a full disk) rejects `done`, so a wait for 'drain' cannot hang on it.
-    if (!this.out.write(buffer)) await Promise.race([new Promise<void>((resolve) => this.out.once('drain', resolve)), this.done]);
+    if (!this.out.write(buffer))
+      await Promise.race([new Promise<void>((resolve) => this.out.once('drain', resolve)), this.done]);
   }
 
   abort(): void {
@@ -98,7 +109,11 @@ async function spoolStream(source: Readable, file: string): Promise<Spooled> {
 async function* allDocuments(store: DocumentStore, collection: string) {
   let cursor: string | undefined;
   do {
-    const page = await store.list(collection, { orderBy: { fields: [], direction: 'asc' }, limit: 500, ...(cursor ? { cursor } : {}) });
+    const page = await store.list(collection, {
+      orderBy: { fields: [], direction: 'asc' },
+      limit: 500,
+      ...(cursor ? { cursor } : {}),
+    });
     yield* page.items;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -117,7 +132,9 @@ export async function* allObjectNames(files: ObjectStorePort): AsyncGenerator<st
 /** Adds one entry to the tar from a spooled file. */
 async function addEntry(pack: tar.Pack, name: string, spooled: { path: string; size: number }): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const entry = pack.entry({ name, size: spooled.size, mode: 0o600, mtime: new Date(0) }, (err) => (err ? reject(err) : resolve()));
+    const entry = pack.entry({ name, size: spooled.size, mode: 0o600, mtime: new Date(0) }, (err) =>
+      err ? reject(err) : resolve(),
+    );
     pipeline(createReadStream(spooled.path), entry).catch(reject);
   });
 }
@@ -138,7 +155,9 @@ export async function exportArchive(options: ExportOptions): Promise<ExportSumma
       let count = 0;
       try {
         for await (const doc of allDocuments(store, collection)) {
-          await spool.write(`${JSON.stringify({ id: doc.id, data: doc.data, version: doc.version, createdAt: doc.createdAt, updatedAt: doc.updatedAt })}\n`);
+          await spool.write(
+            `${JSON.stringify({ id: doc.id, data: doc.data, version: doc.version, createdAt: doc.createdAt, updatedAt: doc.updatedAt })}\n`,
+          );
           count += 1;
         }
       } catch (err) {
@@ -149,7 +168,9 @@ export async function exportArchive(options: ExportOptions): Promise<ExportSumma
       collections.push({ name: collection, count, size: spooled.size, sha256: spooled.sha256, spool: spooled.path });
       summary.documents[collection] = count;
     }
-    log(`documents: ${collections.reduce((n, c) => n + c.count, 0)} in ${collections.filter((c) => c.count).length} collections`);
+    log(
+      `documents: ${collections.reduce((n, c) => n + c.count, 0)} in ${collections.filter((c) => c.count).length} collections`,
+    );
 
     // Files: the bytes spooled one by one, their metadata into files.jsonl.
     const index = new Spool(path.join(spoolDir, 'files.jsonl'));
@@ -193,7 +214,11 @@ export async function exportArchive(options: ExportOptions): Promise<ExportSumma
       createdAt,
       source: { backend: options.backend, bucket: files.bucket, urlOrigin: urlOriginOf(files) },
       collections: collections.map(({ spool: _spool, ...c }) => c),
-      files: { count: summary.files, bytes: summary.bytes, index: { size: indexSpooled.size, sha256: indexSpooled.sha256 } },
+      files: {
+        count: summary.files,
+        bytes: summary.bytes,
+        index: { size: indexSpooled.size, sha256: indexSpooled.sha256 },
+      },
     };
     const manifestPath = path.join(spoolDir, MANIFEST_ENTRY);
     const manifestSpool = new Spool(manifestPath);
@@ -207,7 +232,8 @@ export async function exportArchive(options: ExportOptions): Promise<ExportSumma
       await addEntry(pack, MANIFEST_ENTRY, manifestSpooled);
       for (const c of collections) await addEntry(pack, documentEntry(c.name), { path: c.spool, size: c.size });
       await addEntry(pack, FILES_INDEX_ENTRY, indexSpooled);
-      for (let n = 1; n <= summary.files; n += 1) await addEntry(pack, fileEntry(n), { path: path.join(spoolDir, `file-${n}`), size: spooledSizes[n - 1]! });
+      for (let n = 1; n <= summary.files; n += 1)
+        await addEntry(pack, fileEntry(n), { path: path.join(spoolDir, `file-${n}`), size: spooledSizes[n - 1]! });
       pack.finalize();
     } catch (err) {
       pack.destroy(err as Error);

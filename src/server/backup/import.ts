@@ -65,7 +65,11 @@ async function clearTarget(store: DocumentStore, files: ObjectStorePort, collect
   let documents = 0;
   for (const collection of collections) {
     for (;;) {
-      const page = await store.list(collection, { orderBy: { fields: [], direction: 'asc' }, limit: BATCH, select: [] });
+      const page = await store.list(collection, {
+        orderBy: { fields: [], direction: 'asc' },
+        limit: BATCH,
+        select: [],
+      });
       if (!page.items.length) break;
       await store.commit(page.items.map((d): WriteOp => ({ kind: 'delete', collection, id: d.id })));
       documents += page.items.length;
@@ -99,7 +103,9 @@ export async function importArchive(options: ImportOptions): Promise<ImportSumma
     const held = entries.slice(0, 4).map(([c, n]) => `${n} ${c}`);
     if (entries.length > 4) held.push(`documents of ${entries.length - 4} more collections`);
     if (present.hasFiles) held.push('files');
-    throw new BackupError(`the target is not empty (it holds ${held.join(', ')}); run the import again with --replace to delete its documents and files first`);
+    throw new BackupError(
+      `the target is not empty (it holds ${held.join(', ')}); run the import again with --replace to delete its documents and files first`,
+    );
   }
 
   const rewrite: LinkRewrite = {
@@ -119,9 +125,15 @@ export async function importArchive(options: ImportOptions): Promise<ImportSumma
       {
         documents: async (collection, lines) => {
           await store.commit(
-            lines.map(
-              (l): WriteOp => ({ kind: 'create', collection, id: l.id, data: rewriteLinks(l.data, rewrite), version: l.version, createdAt: l.createdAt, updatedAt: l.updatedAt }),
-            ),
+            lines.map((l): WriteOp => ({
+              kind: 'create',
+              collection,
+              id: l.id,
+              data: rewriteLinks(l.data, rewrite),
+              version: l.version,
+              createdAt: l.createdAt,
+              updatedAt: l.updatedAt,
+            })),
           );
           summary.documents += lines.length;
         },

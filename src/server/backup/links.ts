@@ -11,7 +11,16 @@ import { FIREBASE_STORAGE_ORIGIN, type ObjectStorePort, type StoredObject } from
 
 /** The origin of a port's download URLs: '' (site-relative) for the embedded store. */
 export function urlOriginOf(port: ObjectStorePort): string {
-  const probe: StoredObject = { bucket: port.bucket, name: 'probe', size: 0, contentType: 'text/plain', generation: '1', metadata: {}, downloadToken: 't', updated: '' };
+  const probe: StoredObject = {
+    bucket: port.bucket,
+    name: 'probe',
+    size: 0,
+    contentType: 'text/plain',
+    generation: '1',
+    metadata: {},
+    downloadToken: 't',
+    updated: '',
+  };
   const url = port.urlOf(probe) ?? '';
   const at = url.indexOf('/v0/b/');
   return at > 0 ? url.slice(0, at) : '';

@@ -70,8 +70,13 @@ function meter(): Transform & { size: number; digest(): string } {
   return t;
 }
 
-function checkSum(entry: string, expected: { size: number; sha256: string }, got: { size: number; sha256: string }): void {
-  if (got.size !== expected.size) throw new BackupError(`${entry} has ${got.size} bytes where the archive lists ${expected.size}`);
+function checkSum(
+  entry: string,
+  expected: { size: number; sha256: string },
+  got: { size: number; sha256: string },
+): void {
+  if (got.size !== expected.size)
+    throw new BackupError(`${entry} has ${got.size} bytes where the archive lists ${expected.size}`);
   if (got.sha256 !== expected.sha256) throw new BackupError(`${entry} does not match its SHA-256 checksum`);
 }
 
@@ -89,8 +94,10 @@ function describe(err: unknown, file: string): BackupError {
   const e = err as NodeJS.ErrnoException;
   if (e?.code === 'ENOENT') return new BackupError(`no such file: ${file}`);
   if (e?.code === 'EISDIR') return new BackupError(`${file} is a folder, not an archive`);
-  if (e?.code === 'Z_BUF_ERROR' || /unexpected end/i.test(String(e?.message))) return new BackupError('the archive is truncated (it ends before its last entry is complete)');
-  if (typeof e?.code === 'string' && e.code.startsWith('Z_')) return new BackupError(`the archive is damaged (gzip: ${e.message})`);
+  if (e?.code === 'Z_BUF_ERROR' || /unexpected end/i.test(String(e?.message)))
+    return new BackupError('the archive is truncated (it ends before its last entry is complete)');
+  if (typeof e?.code === 'string' && e.code.startsWith('Z_'))
+    return new BackupError(`the archive is damaged (gzip: ${e.message})`);
   return new BackupError(`the archive is damaged (${String(e?.message ?? err).split('\n')[0]})`);
 }
 
@@ -100,7 +107,11 @@ export interface ArchiveContents {
 }
 
 /** Reads and checks the whole archive, calling the handlers; rejects with a BackupError. */
-export async function readArchive(file: string, handlers: ArchiveHandlers = {}, batchSize = 200): Promise<ArchiveContents> {
+export async function readArchive(
+  file: string,
+  handlers: ArchiveHandlers = {},
+  batchSize = 200,
+): Promise<ArchiveContents> {
   const input = createReadStream(file);
   const gunzip = createGunzip();
   const extract = tar.extract();
@@ -126,18 +137,29 @@ export async function readArchive(file: string, handlers: ArchiveHandlers = {}, 
       const name = entry.header.name;
       const wanted = expectedName();
       if (wanted === null) throw new BackupError(`unexpected entry ${name} after the last file`);
-      if (name !== wanted) throw new BackupError(step === 0 ? `${MANIFEST_ENTRY} is not the archive's first entry (found ${name}): not a backup made by npm run export` : `found ${name} where ${wanted} should be`);
+      if (name !== wanted)
+        throw new BackupError(
+          step === 0
+            ? `${MANIFEST_ENTRY} is not the archive's first entry (found ${name}): not a backup made by npm run export`
+            : `found ${name} where ${wanted} should be`,
+        );
       if (entry.header.type !== 'file') throw new BackupError(`${name} is not a file entry`);
 
       if (step === 0) {
         if ((entry.header.size ?? 0) > MAX_MANIFEST_BYTES) throw new BackupError(`${name} is too large`);
         const chunks: Buffer[] = [];
         for await (const chunk of entry) chunks.push(chunk as Buffer);
-        const raw = parseJson(Buffer.concat(chunks).toString('utf8'), name) as { format?: unknown; formatVersion?: unknown };
+        const raw = parseJson(Buffer.concat(chunks).toString('utf8'), name) as {
+          format?: unknown;
+          formatVersion?: unknown;
+        };
         if (raw?.format !== FORMAT) throw new BackupError(`${name} does not describe a ${FORMAT} archive`);
         const parsed = manifestSchema.safeParse(raw);
         if (!parsed.success) {
-          if (raw.formatVersion !== undefined && typeof raw.formatVersion === 'number' && raw.formatVersion > 1) throw new BackupError(`the archive's format version ${raw.formatVersion} is newer than this program reads (1)`);
+          if (raw.formatVersion !== undefined && typeof raw.formatVersion === 'number' && raw.formatVersion > 1)
+            throw new BackupError(
+              `the archive's format version ${raw.formatVersion} is newer than this program reads (1)`,
+            );
           throw new BackupError(`${name} is invalid (${firstIssue(parsed.error)})`);
         }
         manifest = parsed.data;
@@ -167,7 +189,8 @@ export async function readArchive(file: string, handlers: ArchiveHandlers = {}, 
           }
         }
         checkSum(name, listed, { size: m.size, sha256: m.digest() });
-        if (lineNo !== listed.count) throw new BackupError(`${name} holds ${lineNo} documents where the manifest lists ${listed.count}`);
+        if (lineNo !== listed.count)
+          throw new BackupError(`${name} holds ${lineNo} documents where the manifest lists ${listed.count}`);
         if (batch.length) await handlers.documents?.(listed.name, batch);
       } else if (step === manifest!.collections.length + 1) {
         const m = meter();
@@ -178,19 +201,31 @@ export async function readArchive(file: string, handlers: ArchiveHandlers = {}, 
           const where = `${name} line ${found.length + 1}`;
           const parsed = fileLineSchema.safeParse(parseJson(text, where));
           if (!parsed.success) throw new BackupError(`${where} is not a file record (${firstIssue(parsed.error)})`);
-          if (parsed.data.entry !== fileEntry(found.length + 1)) throw new BackupError(`${where} names the entry ${parsed.data.entry} where ${fileEntry(found.length + 1)} should be`);
+          if (parsed.data.entry !== fileEntry(found.length + 1))
+            throw new BackupError(
+              `${where} names the entry ${parsed.data.entry} where ${fileEntry(found.length + 1)} should be`,
+            );
           if (objectNames.has(parsed.data.name)) throw new BackupError(`${where} repeats the file ${parsed.data.name}`);
           objectNames.add(parsed.data.name);
           bytes += parsed.data.size;
           found.push(parsed.data);
         }
         checkSum(name, manifest!.files.index, { size: m.size, sha256: m.digest() });
-        if (found.length !== manifest!.files.count) throw new BackupError(`${name} lists ${found.length} files where the manifest lists ${manifest!.files.count}`);
-        if (bytes !== manifest!.files.bytes) throw new BackupError(`${name} lists ${bytes} bytes of files where the manifest lists ${manifest!.files.bytes}`);
+        if (found.length !== manifest!.files.count)
+          throw new BackupError(
+            `${name} lists ${found.length} files where the manifest lists ${manifest!.files.count}`,
+          );
+        if (bytes !== manifest!.files.bytes)
+          throw new BackupError(
+            `${name} lists ${bytes} bytes of files where the manifest lists ${manifest!.files.bytes}`,
+          );
         fileLines = found;
       } else {
         const line = fileLines![step - manifest!.collections.length - 2]!;
-        if (entry.header.size !== line.size) throw new BackupError(`${name} (${line.name}) has ${entry.header.size} bytes where the archive lists ${line.size}`);
+        if (entry.header.size !== line.size)
+          throw new BackupError(
+            `${name} (${line.name}) has ${entry.header.size} bytes where the archive lists ${line.size}`,
+          );
         const m = meter();
         const bytes = entry.pipe(m);
         if (handlers.file) await handlers.file(line, bytes);
@@ -200,7 +235,10 @@ export async function readArchive(file: string, handlers: ArchiveHandlers = {}, 
       step += 1;
     }
     const missing = manifest ? expectedName() : MANIFEST_ENTRY;
-    if (missing !== null) throw new BackupError(step === 0 ? 'the archive is empty' : `the archive ends before ${missing}: it is truncated`);
+    if (missing !== null)
+      throw new BackupError(
+        step === 0 ? 'the archive is empty' : `the archive ends before ${missing}: it is truncated`,
+      );
     return { manifest: manifest!, files: fileLines! };
   } catch (err) {
     input.destroy();

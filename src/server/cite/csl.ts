@@ -88,7 +88,11 @@ export function thesisCsl(t: ContentDocument<'theses'>, conf: ContentDocument<'c
 }
 
 export function datasetCsl(d: ContentDocument<'dataRepo'>, url: string): CslItem {
-  const released = d.versions.map((v) => v.date).sort().at(-1) ?? d.updatedAt;
+  const released =
+    d.versions
+      .map((v) => v.date)
+      .sort()
+      .at(-1) ?? d.updatedAt;
   const version = datasetVersionOf(d);
   return {
     id: d.slug,

@@ -19,7 +19,12 @@ export function parseCiteFile(file: string): { slug: string; ext: CiteFormat } |
   return { slug, ext: ext as CiteFormat };
 }
 
-async function cslOf(content: ContentService, type: CiteType, slug: string, publicUrl: string): Promise<CslItem | null> {
+async function cslOf(
+  content: ContentService,
+  type: CiteType,
+  slug: string,
+  publicUrl: string,
+): Promise<CslItem | null> {
   switch (type) {
     case 'publications': {
       const p = (await content.publicGet('publications', slug)) as ContentDocument<'publications'> | null;
@@ -27,7 +32,9 @@ async function cslOf(content: ContentService, type: CiteType, slug: string, publ
     }
     case 'theses': {
       const t = (await content.publicGet('theses', slug)) as ContentDocument<'theses'> | null;
-      const conf = t ? ((await content.publicGet('conferences', t.conferenceId)) as ContentDocument<'conferences'> | null) : null;
+      const conf = t
+        ? ((await content.publicGet('conferences', t.conferenceId)) as ContentDocument<'conferences'> | null)
+        : null;
       return t && conf ? thesisCsl(t, conf, `${publicUrl}/conf/${conf.slug}/${t.slug}`) : null;
     }
     case 'datasets': {
@@ -42,7 +49,11 @@ export function registerCiteRoutes(app: FastifyInstance, content: ContentService
     const { type, file } = request.params;
     const parsed = parseCiteFile(file);
     if (!Object.hasOwn(CITE_TYPES, type) || !parsed) {
-      return reply.code(404).send({ error: 'Невідомий тип запису або формат: /api/cite/{publications|theses|datasets}/{адреса}.{bib|ris|json}' });
+      return reply
+        .code(404)
+        .send({
+          error: 'Невідомий тип запису або формат: /api/cite/{publications|theses|datasets}/{адреса}.{bib|ris|json}',
+        });
     }
     const item = await cslOf(content, type as CiteType, parsed.slug, publicUrl);
     if (!item) return reply.code(404).send({ error: 'Запис не знайдено' });

@@ -24,9 +24,17 @@ runCli('export', async () => {
   const backend = await openBackend(config, 'export');
   try {
     const started = Date.now();
-    const summary = await exportArchive({ store: backend.store, files: backend.files, backend: backend.backend, file, log: (m) => console.error(m) });
+    const summary = await exportArchive({
+      store: backend.store,
+      files: backend.files,
+      backend: backend.backend,
+      file,
+      log: (m) => console.error(m),
+    });
     const documents = Object.values(summary.documents).reduce((a, b) => a + b, 0);
-    console.log(`Exported ${documents} documents and ${summary.files} files (${summary.bytes} bytes) from ${backend.describe} to ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Exported ${documents} documents and ${summary.files} files (${summary.bytes} bytes) from ${backend.describe} to ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await backend.close();
   }

@@ -43,10 +43,21 @@ runCli('import', async () => {
   console.error(`archive checked: ${described}`);
   const backend = await openBackend(config, 'import');
   try {
-    const summary = await importArchive({ store: backend.store, files: backend.files, file, checked, replace: args.flags.replace, log: (m) => console.error(m) }).catch((err: Error) => {
-      throw new Error(`${file}: ${err.message}${err instanceof BackupError && !(err instanceof PartialImportError) ? '; nothing was changed' : ''}`);
+    const summary = await importArchive({
+      store: backend.store,
+      files: backend.files,
+      file,
+      checked,
+      replace: args.flags.replace,
+      log: (m) => console.error(m),
+    }).catch((err: Error) => {
+      throw new Error(
+        `${file}: ${err.message}${err instanceof BackupError && !(err instanceof PartialImportError) ? '; nothing was changed' : ''}`,
+      );
     });
-    console.log(`Imported ${summary.documents} documents and ${summary.files} files (${summary.bytes} bytes) into ${backend.describe} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Imported ${summary.documents} documents and ${summary.files} files (${summary.bytes} bytes) into ${backend.describe} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await backend.close();
   }

@@ -37,10 +37,17 @@ export function oneLine(err: unknown): string {
  * Parses `FILE [--flag…]` strictly: `{file, flags}`, or null after printing `usage` for --help.
  * Throws UsageError for an unknown option, a missing FILE (`missing FILE (${what})`) or a second argument.
  */
-export function fileArguments<F extends string>(usage: string, what: string, flags: readonly F[] = []): { file: string; flags: Record<F, boolean> } | null {
+export function fileArguments<F extends string>(
+  usage: string,
+  what: string,
+  flags: readonly F[] = [],
+): { file: string; flags: Record<F, boolean> } | null {
   let parsed;
   try {
-    const options = Object.fromEntries([['help', { type: 'boolean', short: 'h' }], ...flags.map((f) => [f, { type: 'boolean' }])]) as Record<string, { type: 'boolean'; short?: string }>;
+    const options = Object.fromEntries([
+      ['help', { type: 'boolean', short: 'h' }],
+      ...flags.map((f) => [f, { type: 'boolean' }]),
+    ]) as Record<string, { type: 'boolean'; short?: string }>;
     parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, strict: true, options });
   } catch (err) {
     throw new UsageError((err as Error).message.split(/\.\s/)[0]!);

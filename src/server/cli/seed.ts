@@ -19,7 +19,11 @@ synthetic documents per content type (load tests; 0 to 1000000). Embedded: stop 
 runCli('seed', async () => {
   let scale: number;
   try {
-    const { values } = parseArgs({ args: process.argv.slice(2), strict: true, options: { scale: { type: 'string', default: '0' }, help: { type: 'boolean', short: 'h' } } });
+    const { values } = parseArgs({
+      args: process.argv.slice(2),
+      strict: true,
+      options: { scale: { type: 'string', default: '0' }, help: { type: 'boolean', short: 'h' } },
+    });
     if (values.help) {
       console.log(USAGE);
       return;
@@ -28,7 +32,8 @@ runCli('seed', async () => {
   } catch (err) {
     throw new UsageError((err as Error).message.split(/\.\s/)[0]!);
   }
-  if (!Number.isInteger(scale) || scale < 0 || scale > 1_000_000) throw new UsageError('--scale must be a whole number from 0 to 1000000');
+  if (!Number.isInteger(scale) || scale < 0 || scale > 1_000_000)
+    throw new UsageError('--scale must be a whole number from 0 to 1000000');
   const config = cliConfig();
   const backend = await openBackend(config, 'seed');
   try {
@@ -46,7 +51,9 @@ runCli('seed', async () => {
       });
       // Fresh statistics for SQLite's query planner after the bulk load (Firestore keeps its own).
       if (store instanceof SqliteDocumentStore) store.analyze();
-      console.log(`Added ${written} synthetic documents (${scale} per type) to ${backend.describe} in ${Math.round((Date.now() - started) / 1000)} s.`);
+      console.log(
+        `Added ${written} synthetic documents (${scale} per type) to ${backend.describe} in ${Math.round((Date.now() - started) / 1000)} s.`,
+      );
     }
   } finally {
     await backend.close();

@@ -57,12 +57,18 @@ function parseEmail(value: string | undefined): string {
 function parseRole(value: string | undefined): Role | null {
   if (value === 'admin' || value === 'editor') return value;
   if (value === 'none') return null;
-  throw new UsageError(value === undefined ? 'missing role (admin, editor or none)' : `unknown role "${value}" (expected admin, editor or none)`);
+  throw new UsageError(
+    value === undefined
+      ? 'missing role (admin, editor or none)'
+      : `unknown role "${value}" (expected admin, editor or none)`,
+  );
 }
 
 function checkPassword(password: string): string {
-  if (password.length < MIN_PASSWORD) throw new CliError(`the password is too weak: it needs at least ${MIN_PASSWORD} characters`);
-  if (password.length > MAX_PASSWORD) throw new CliError(`the password is too long: at most ${MAX_PASSWORD} characters`);
+  if (password.length < MIN_PASSWORD)
+    throw new CliError(`the password is too weak: it needs at least ${MIN_PASSWORD} characters`);
+  if (password.length > MAX_PASSWORD)
+    throw new CliError(`the password is too long: at most ${MAX_PASSWORD} characters`);
   return password;
 }
 
@@ -135,7 +141,11 @@ interface Command {
 }
 
 const COMMANDS: Record<string, Command> = {
-  create: { synopsis: 'create <email> [--role admin|editor|none] [--password P] [--name N]', args: 1, options: ['role', 'password', 'name'] },
+  create: {
+    synopsis: 'create <email> [--role admin|editor|none] [--password P] [--name N]',
+    args: 1,
+    options: ['role', 'password', 'name'],
+  },
   'set-role': { synopsis: 'set-role <email> admin|editor|none', args: 2, options: [] },
   disable: { synopsis: 'disable <email>', args: 1, options: [] },
   enable: { synopsis: 'enable <email>', args: 1, options: [] },
@@ -172,9 +182,11 @@ async function main(argv: string[]): Promise<number> {
   const command = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError(`unknown command "${name}"`);
   if (args.length < command.args) throw new UsageError(`missing argument; expected: ${command.synopsis}`);
-  if (args.length > command.args) throw new UsageError(`unexpected argument "${args[command.args]}"; expected: ${command.synopsis}`);
+  if (args.length > command.args)
+    throw new UsageError(`unexpected argument "${args[command.args]}"; expected: ${command.synopsis}`);
   for (const option of ['role', 'password', 'name'] as const) {
-    if (values[option] !== undefined && !command.options.includes(option)) throw new UsageError(`${name} does not take --${option}`);
+    if (values[option] !== undefined && !command.options.includes(option))
+      throw new UsageError(`${name} does not take --${option}`);
   }
 
   // Arguments are checked before anything is opened or created.
@@ -186,7 +198,10 @@ async function main(argv: string[]): Promise<number> {
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openSqliteDatabase(path.join(config.dataDir, 'site.db'));
   try {
-    const { backend: identity } = await createIdentity(config, db, { info: (m) => console.error(m), warn: (m) => console.error(m) });
+    const { backend: identity } = await createIdentity(config, db, {
+      info: (m) => console.error(m),
+      warn: (m) => console.error(m),
+    });
     try {
       await run(identity, name, { email, role, givenPassword, displayName: values.name?.trim() || undefined });
     } catch (err) {
@@ -207,7 +222,12 @@ async function run(
   switch (command) {
     case 'create': {
       const password = a.givenPassword ?? generatePassword();
-      const account = await identity.createAccount({ email: a.email, password, displayName: a.displayName, role: a.role });
+      const account = await identity.createAccount({
+        email: a.email,
+        password,
+        displayName: a.displayName,
+        role: a.role,
+      });
       console.log(`Created ${account.email} (uid ${account.uid}, role ${account.role ?? 'none'}).`);
       if (!a.givenPassword) console.log(`Password: ${password}\nIt is not shown again; pass it on securely.`);
       return;
@@ -220,7 +240,9 @@ async function run(
     case 'disable':
     case 'enable': {
       const account = await identity.setDisabled((await findByEmail(identity, a.email)).uid, command === 'disable');
-      console.log(command === 'disable' ? `Disabled ${account.email}; its sessions are ended.` : `Enabled ${account.email}.`);
+      console.log(
+        command === 'disable' ? `Disabled ${account.email}; its sessions are ended.` : `Enabled ${account.email}.`,
+      );
       return;
     }
     case 'reset-password': {
@@ -236,7 +258,9 @@ async function run(
       const link = await identity.passwordResetLink(account.email ?? a.email);
       // stdout carries the link alone (scripts can capture it); the explanation goes to stderr.
       console.log(link);
-      console.error(`A one-time password-reset link for ${account.email}, valid for one hour; an earlier link for this account no longer works. Pass it on securely.`);
+      console.error(
+        `A one-time password-reset link for ${account.email}, valid for one hour; an earlier link for this account no longer works. Pass it on securely.`,
+      );
       return;
     }
     case 'list': {

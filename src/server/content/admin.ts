@@ -27,7 +27,15 @@ import type { AuditPage, ContentHistory, RevisionInfo } from './history';
 import type { ApiDocument, ContentService } from './service';
 
 export { SLUG_TAKEN_MESSAGE, STALE_VERSION_MESSAGE, type Actor } from './admin/common';
-export type { AdminListPage, AdminListQuery, AdminOption, AuditListQuery, BulkResult, DashboardSummary, DeletedDocument };
+export type {
+  AdminListPage,
+  AdminListQuery,
+  AdminOption,
+  AuditListQuery,
+  BulkResult,
+  DashboardSummary,
+  DeletedDocument,
+};
 
 export class ContentAdminService {
   readonly history: ContentHistory;

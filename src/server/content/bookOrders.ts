@@ -56,12 +56,19 @@ export class BookOrderService {
   async submit(input: BookOrderForm, ip: string | null): Promise<{ ok: true }> {
     const limited = await this.limiter.consume(ip ?? 'unknown');
     if (!limited.allowed) {
-      throw new RateLimitedError(TOO_MANY_ORDERS_MESSAGE, { reason: 'rate-limited', retryAfterSeconds: Math.ceil(limited.retryAfterMs / 1000) });
+      throw new RateLimitedError(TOO_MANY_ORDERS_MESSAGE, {
+        reason: 'rate-limited',
+        retryAfterSeconds: Math.ceil(limited.retryAfterMs / 1000),
+      });
     }
     const { website, ...fields } = input;
     if (website && website.trim()) return { ok: true };
     const publication = await this.content.store.get<Record<string, unknown>>(publications.key, fields.publicationId);
-    if (!publication || !this.content.isVisible(publications, publication.data) || publication.data.orderable !== true) {
+    if (
+      !publication ||
+      !this.content.isVisible(publications, publication.data) ||
+      publication.data.orderable !== true
+    ) {
       throw new ValidationError(NOT_ORDERABLE_MESSAGE, { reason: 'not-orderable' });
     }
     const order = await this.content.store.create(bookOrders.key, bookOrders.schema.parse({ ...fields, state: 'new' }));

@@ -68,5 +68,8 @@ export class RateLimitedError extends DomainError {
 
 /** Field errors naming one message per field (`{ formErrors: [], fieldErrors: { field: [message] } }`). */
 export function fieldErrorsOf(messages: Record<string, string>): FieldErrors {
-  return { formErrors: [], fieldErrors: Object.fromEntries(Object.entries(messages).map(([field, message]) => [field, [message]])) };
+  return {
+    formErrors: [],
+    fieldErrors: Object.fromEntries(Object.entries(messages).map(([field, message]) => [field, [message]])),
+  };
 }

@@ -74,7 +74,15 @@ export class ContentHistory {
   }
 
   /** The write that records `data` as the revision of `version`. */
-  revisionOp(collection: string, id: string, version: number, action: RevisionAction, author: Author, data: unknown, at = new Date().toISOString()): WriteOp {
+  revisionOp(
+    collection: string,
+    id: string,
+    version: number,
+    action: RevisionAction,
+    author: Author,
+    data: unknown,
+    at = new Date().toISOString(),
+  ): WriteOp {
     const record: RevisionRecord = {
       collection,
       documentId: id,
@@ -86,17 +94,39 @@ export class ContentHistory {
       author: { uid: author.uid, email: author.email },
       data: data as Record<string, unknown>,
     };
-    return { kind: 'create', collection: REVISIONS_COLLECTION, id: this.revisionId(collection, id, version), data: record };
+    return {
+      kind: 'create',
+      collection: REVISIONS_COLLECTION,
+      id: this.revisionId(collection, id, version),
+      data: record,
+    };
   }
 
   /** The write that snapshots a document's current version when no revision holds it yet (or none). */
   async baselineOps(doc: StoredDocument<unknown>): Promise<WriteOp[]> {
     if (await this.store.get(REVISIONS_COLLECTION, this.revisionId(doc.collection, doc.id, doc.version))) return [];
-    return [this.revisionOp(doc.collection, doc.id, doc.version, doc.version === 1 ? 'create' : 'update', SYSTEM_AUTHOR, doc.data, doc.updatedAt)];
+    return [
+      this.revisionOp(
+        doc.collection,
+        doc.id,
+        doc.version,
+        doc.version === 1 ? 'create' : 'update',
+        SYSTEM_AUTHOR,
+        doc.data,
+        doc.updatedAt,
+      ),
+    ];
   }
 
   /** The write that records an action in the audit log. */
-  auditOp(author: Author, collection: string, documentId: string, title: string, action: AuditAction, extra: { bulk?: boolean; version?: number } = {}): WriteOp {
+  auditOp(
+    author: Author,
+    collection: string,
+    documentId: string,
+    title: string,
+    action: AuditAction,
+    extra: { bulk?: boolean; version?: number } = {},
+  ): WriteOp {
     const now = Date.now();
     this.sequence = (this.sequence + 1) % 1_679_616;
     // Time-ordered ids, so entries of one millisecond keep their order (the list sorts by `at`, then id).
@@ -128,14 +158,28 @@ export class ContentHistory {
     });
     const out = page.items.map((d) => d.data);
     if (current && out[0]?.version !== current.version) {
-      out.unshift({ revision: current.version, version: current.version, action: current.version === 1 ? 'create' : 'update', at: current.updatedAt, author: SYSTEM_AUTHOR });
+      out.unshift({
+        revision: current.version,
+        version: current.version,
+        action: current.version === 1 ? 'create' : 'update',
+        at: current.updatedAt,
+        author: SYSTEM_AUTHOR,
+      });
     }
     return out;
   }
 
   /** One revision's data, or null (the current version counts when it has no stored revision). */
-  async get(collection: string, id: string, revision: number, current: StoredDocument<unknown> | null): Promise<{ revision: number; data: Record<string, unknown> } | null> {
-    const stored = await this.store.get<RevisionRecord>(REVISIONS_COLLECTION, this.revisionId(collection, id, revision));
+  async get(
+    collection: string,
+    id: string,
+    revision: number,
+    current: StoredDocument<unknown> | null,
+  ): Promise<{ revision: number; data: Record<string, unknown> } | null> {
+    const stored = await this.store.get<RevisionRecord>(
+      REVISIONS_COLLECTION,
+      this.revisionId(collection, id, revision),
+    );
     if (stored) return { revision, data: stored.data.data };
     if (current && current.version === revision) return { revision, data: current.data as Record<string, unknown> };
     return null;
@@ -153,7 +197,14 @@ export class ContentHistory {
   }
 
   /** A page of the audit log, newest first, optionally for one collection, user, action or document. */
-  async audit(opts: { cursor?: string; limit: number; collection?: string; uid?: string; action?: AuditAction; documentId?: string }): Promise<AuditPage> {
+  async audit(opts: {
+    cursor?: string;
+    limit: number;
+    collection?: string;
+    uid?: string;
+    action?: AuditAction;
+    documentId?: string;
+  }): Promise<AuditPage> {
     const where: Filter[] = [];
     if (opts.collection) where.push({ field: 'collection', op: '==', value: opts.collection });
     if (opts.uid) where.push({ field: 'uid', op: '==', value: opts.uid });

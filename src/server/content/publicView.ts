@@ -17,8 +17,11 @@ const CARD_IMAGE_KEYS = ['url', 'contentType', 'alt', 'width', 'height'];
 
 /** A list item's value: an image reference cut to CARD_IMAGE_KEYS, anything else as it is. */
 function cardValue(value: unknown): unknown {
-  if (!value || typeof value !== 'object' || Array.isArray(value) || !('url' in value) || !('alt' in value)) return value;
-  return Object.fromEntries(CARD_IMAGE_KEYS.filter((k) => k in value).map((k) => [k, (value as Record<string, unknown>)[k]]));
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !('url' in value) || !('alt' in value))
+    return value;
+  return Object.fromEntries(
+    CARD_IMAGE_KEYS.filter((k) => k in value).map((k) => [k, (value as Record<string, unknown>)[k]]),
+  );
 }
 
 /** A public list page: items with their id and the requested (or the type's list) fields, images as cards show them. */

@@ -13,7 +13,12 @@ import { sanitizeRichText } from './sanitize';
 import { textOf } from './text';
 
 /** A document as the API returns it: data fields with id, version and timestamps alongside. */
-export type ApiDocument = Record<string, unknown> & { id: string; version: number; createdAt: string; updatedAt: string };
+export type ApiDocument = Record<string, unknown> & {
+  id: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
 
 export interface ListPage {
   items: ApiDocument[];
@@ -84,10 +89,17 @@ export class ContentService {
 
   /** Converts a stored document to the API shape, sanitising its rich-text fields. */
   toApi(type: AnyContentType, doc: StoredDocument<Record<string, unknown>>): ApiDocument {
-    const out: ApiDocument = { ...doc.data, id: doc.id, version: doc.version, createdAt: doc.createdAt, updatedAt: doc.updatedAt };
+    const out: ApiDocument = {
+      ...doc.data,
+      id: doc.id,
+      version: doc.version,
+      createdAt: doc.createdAt,
+      updatedAt: doc.updatedAt,
+    };
     for (const field of richTextFieldsOf(type)) {
       const html = out[field];
-      if (typeof html === 'string' && html) out[field] = this.sanitiseCached(`${doc.collection}/${doc.id}@${doc.version}/${field}`, html);
+      if (typeof html === 'string' && html)
+        out[field] = this.sanitiseCached(`${doc.collection}/${doc.id}@${doc.version}/${field}`, html);
     }
     return out;
   }
@@ -111,7 +123,8 @@ export class ContentService {
   async publicList(key: string, listInput: ListInput): Promise<ListPage> {
     const input = listInput ?? {};
     const type = getContentType(key);
-    if (!type.isPublic || type.kind !== 'collection') throw new NotFoundError(`${type.labels.plural}: розділу немає на сайті`);
+    if (!type.isPublic || type.kind !== 'collection')
+      throw new NotFoundError(`${type.labels.plural}: розділу немає на сайті`);
     const where: Filter[] = [...this.visibilityFilters(type), ...equalityFilters(type, input.filter)];
     if (input.range) {
       if (input.range.gte) where.push({ field: input.range.field, op: '>=', value: input.range.gte });
@@ -155,7 +168,10 @@ export class ContentService {
     if (!type.isPublic || type.kind !== 'collection') return null;
     const visibility = opts.preview ? [] : this.visibilityFilters(type);
     const bySlug = type.slug
-      ? await this.store.findOne<Record<string, unknown>>(type.key, [{ field: type.slug.field, op: '==', value: idOrSlug }, ...visibility])
+      ? await this.store.findOne<Record<string, unknown>>(type.key, [
+          { field: type.slug.field, op: '==', value: idOrSlug },
+          ...visibility,
+        ])
       : null;
     const doc = bySlug ?? (await this.store.get<Record<string, unknown>>(type.key, idOrSlug));
     if (!doc || (!opts.preview && !this.isVisible(type, doc.data))) return null;
@@ -170,4 +186,3 @@ export class ContentService {
     return doc ? this.toApi(type, doc) : null;
   }
 }
-

@@ -57,7 +57,9 @@ export async function slugRedirectOps(
   const ops: WriteOp[] = [];
 
   // A rule from the new path keeps answering until the document itself is public there.
-  const blocking = wasPublic(type, after) ? await store.findOne<Rule>(REDIRECTS, [{ field: 'from', op: '==', value: to }]) : null;
+  const blocking = wasPublic(type, after)
+    ? await store.findOne<Rule>(REDIRECTS, [{ field: 'from', op: '==', value: to }])
+    : null;
   if (blocking) {
     // Kept as a revision, so «Видалені» can bring the rule back.
     ops.push(

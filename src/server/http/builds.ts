@@ -23,7 +23,9 @@ export function registerBuildManifests(app: FastifyInstance, build: ClientBuild)
   app.get<{ Params: { file: string } }>('/builds/meta/:file', async (request, reply) => {
     const m = /^([A-Za-z0-9-]{1,64})\.json$/.exec(request.params.file);
     const body = m
-      ? await send(`meta/${m[1]}.json`, () => (m[1] === build.buildId ? { id: build.buildId, timestamp: startedAt, matcher: {}, prerendered: [] } : null))
+      ? await send(`meta/${m[1]}.json`, () =>
+          m[1] === build.buildId ? { id: build.buildId, timestamp: startedAt, matcher: {}, prerendered: [] } : null,
+        )
       : null;
     if (!body) return reply.code(404).send({ error: 'Build not found' });
     return reply.header('Cache-Control', 'public, max-age=31536000, immutable').send(body);

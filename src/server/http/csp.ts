@@ -19,7 +19,11 @@ export const INLINE_SCRIPT_HASHES: readonly string[] = [];
  * (loaded by firebase/analytics through googletagmanager) and its collection endpoints only when
  * GA_MEASUREMENT_ID is set. The embedded backend without analytics names no outside host.
  */
-export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 'firebase'>): { script: string[]; connect: string[]; frame: string[] } {
+export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 'firebase'>): {
+  script: string[];
+  connect: string[];
+  frame: string[];
+} {
   const script: string[] = [];
   const connect: string[] = [];
   const frame: string[] = [];
@@ -30,7 +34,11 @@ export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 
   }
   if (config.gaMeasurementId) {
     script.push('https://www.googletagmanager.com');
-    connect.push('https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com');
+    connect.push(
+      'https://www.googletagmanager.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+    );
   }
   return { script, connect, frame };
 }

@@ -9,7 +9,9 @@
 import type { FastifyInstance } from 'fastify';
 
 function isFetchResponse(payload: unknown): payload is Response {
-  return typeof payload === 'object' && payload !== null && Object.prototype.toString.call(payload) === '[object Response]';
+  return (
+    typeof payload === 'object' && payload !== null && Object.prototype.toString.call(payload) === '[object Response]'
+  );
 }
 
 /** Registers the onSend hook that unwraps fetch `Response` payloads (before compression sees them). */

@@ -40,7 +40,12 @@ function isApplicable(rule: RedirectRule): boolean {
  * The query string is kept. Paths the server answers itself (`isReservedPath`: the admin, APIs,
  * identity and storage endpoints, assets) never match, whatever the rules say.
  */
-export function matchRedirect(rules: RedirectRule[], pathname: string, search: string, archives?: ArchiveFolder): string | null {
+export function matchRedirect(
+  rules: RedirectRule[],
+  pathname: string,
+  search: string,
+  archives?: ArchiveFolder,
+): string | null {
   if (isReservedPath(pathname)) return null;
   return matchOrdered(orderedRules(rules), pathname, search, archives);
 }
@@ -51,7 +56,12 @@ function orderedRules(rules: RedirectRule[]): RedirectRule[] {
 }
 
 /** matchRedirect on rules already reduced and ordered by `orderedRules`. */
-function matchOrdered(ordered: RedirectRule[], pathname: string, search: string, archives?: ArchiveFolder): string | null {
+function matchOrdered(
+  ordered: RedirectRule[],
+  pathname: string,
+  search: string,
+  archives?: ArchiveFolder,
+): string | null {
   if (isReservedPath(pathname)) return null;
   for (const rule of ordered) {
     if (!isUnder(pathname, rule.from)) continue;
@@ -88,13 +98,23 @@ export function storageArchives(objects: ObjectStorePort): ArchiveSource {
  * rule asks for an archive: a first pass records the file name (answering "no archive"), and only
  * then is the store asked and the rules matched again with its answer.
  */
-export async function matchRedirectWith(rules: RedirectRule[], pathname: string, search: string, archives?: ArchiveSource): Promise<string | null> {
+export async function matchRedirectWith(
+  rules: RedirectRule[],
+  pathname: string,
+  search: string,
+  archives?: ArchiveSource,
+): Promise<string | null> {
   if (isReservedPath(pathname)) return null;
   return matchOrderedWith(orderedRules(rules), pathname, search, archives);
 }
 
 /** matchRedirectWith on rules already reduced and ordered by `orderedRules`. */
-async function matchOrderedWith(ordered: RedirectRule[], pathname: string, search: string, archives?: ArchiveSource): Promise<string | null> {
+async function matchOrderedWith(
+  ordered: RedirectRule[],
+  pathname: string,
+  search: string,
+  archives?: ArchiveSource,
+): Promise<string | null> {
   if (typeof archives !== 'function') return matchOrdered(ordered, pathname, search, archives);
   const asked: { fileName?: string } = {};
   const first = matchOrdered(ordered, pathname, search, (fileName) => {
@@ -118,7 +138,10 @@ export function createRedirectResolver(store: DocumentStore, archives?: ArchiveS
   });
   async function rules(): Promise<RedirectRule[]> {
     if (!cache) {
-      const result = await store.list<RedirectRule>('redirects', { orderBy: { fields: ['priority'], direction: 'asc' }, limit: 1000 });
+      const result = await store.list<RedirectRule>('redirects', {
+        orderBy: { fields: ['priority'], direction: 'asc' },
+        limit: 1000,
+      });
       cache = orderedRules(result.items.map((d) => d.data));
     }
     return cache;
@@ -156,7 +179,11 @@ export function registerRedirects(app: FastifyInstance, resolve: ReturnType<type
     if (isReservedPath(decoded)) return;
     // One address per page: case of the first segment, no trailing slash (on the raw path: the rest keeps its escapes as sent).
     let target = canonicalPagePath(pathname);
-    if (target) return reply.code(301).header('Location', safeLocalPath(`${target}${search}`)).send();
+    if (target)
+      return reply
+        .code(301)
+        .header('Location', safeLocalPath(`${target}${search}`))
+        .send();
     try {
       target = await resolve(decodeURI(pathname), search);
     } catch (err) {
@@ -164,6 +191,10 @@ export function registerRedirects(app: FastifyInstance, resolve: ReturnType<type
       request.log.error({ err }, 'redirect rules unavailable');
       return;
     }
-    if (target) return reply.code(301).header('Location', locationOf(encodeURI(target).replace(/%25([0-9A-F]{2})/gi, '%$1'))).send();
+    if (target)
+      return reply
+        .code(301)
+        .header('Location', locationOf(encodeURI(target).replace(/%25([0-9A-F]{2})/gi, '%$1')))
+        .send();
   });
 }

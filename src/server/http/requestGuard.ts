@@ -55,7 +55,10 @@ export function allowedMethods(rawPath: string, formPatterns: readonly RegExp[] 
 }
 
 function refuse(reply: FastifyReply, status: 400 | 405, message: string, headers: Record<string, string> = {}) {
-  return reply.code(status).headers({ 'Cache-Control': 'no-store', ...headers }).send({ error: message, statusCode: status });
+  return reply
+    .code(status)
+    .headers({ 'Cache-Control': 'no-store', ...headers })
+    .send({ error: message, statusCode: status });
 }
 
 /**
@@ -70,7 +73,8 @@ export function registerRequestGuard(app: FastifyInstance, options: { formPaths?
     const host = request.headers.host;
     if (host !== undefined && !isValidHost(host)) return refuse(reply, 400, 'Invalid Host header');
     // With TRUST_PROXY the effective host may come from X-Forwarded-Host: it must be as well-formed.
-    if (request.host && request.host !== host && !isValidHost(request.host)) return refuse(reply, 400, 'Invalid forwarded host');
+    if (request.host && request.host !== host && !isValidHost(request.host))
+      return refuse(reply, 400, 'Invalid forwarded host');
     const q = target.indexOf('?');
     const allowed = allowedMethods(q === -1 ? target : target.slice(0, q), formPatterns);
     if (!allowed.includes(request.method)) {
@@ -81,6 +85,8 @@ export function registerRequestGuard(app: FastifyInstance, options: { formPaths?
   // Node hands CONNECT to a 'connect' listener (without one it drops the connection): answer it.
   app.server.on('connect', (_request: unknown, socket: Socket) => {
     socket.on('error', () => socket.destroy());
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${PAGE_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${PAGE_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
   });
 }

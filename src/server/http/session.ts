@@ -21,7 +21,10 @@ export const SESSION_COOKIE = '__session';
 const bodySchema = z.object({ token: z.string().max(8192) }).strict();
 
 /** The verified user of a request's session cookie, or null (no cookie, bad, expired or revoked token). */
-export async function userFromRequest(request: FastifyRequest | undefined, identity: IdentityBackend): Promise<AuthUser | null> {
+export async function userFromRequest(
+  request: FastifyRequest | undefined,
+  identity: IdentityBackend,
+): Promise<AuthUser | null> {
   const token = request?.cookies?.[SESSION_COOKIE];
   if (!token) return null;
   try {
@@ -74,7 +77,11 @@ export function registerCrossSiteGuard(app: FastifyInstance, options: { publicUr
         crossSite = true; // `Origin: null` (sandboxed frames, some redirects) or garbage
       }
     }
-    if (crossSite) return reply.code(403).header('Cache-Control', 'no-store').send({ error: 'Cross-site request refused', statusCode: 403 });
+    if (crossSite)
+      return reply
+        .code(403)
+        .header('Cache-Control', 'no-store')
+        .send({ error: 'Cross-site request refused', statusCode: 403 });
   });
 }
 
@@ -120,7 +127,10 @@ function decodeExp(token: string): number {
 /** A numeric claim of a (verified) JWT's payload, or undefined. */
 function decodeClaim(token: string, claim: 'exp' | 'iat'): number | undefined {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     return typeof payload[claim] === 'number' ? payload[claim] : undefined;
   } catch {
     return undefined;

@@ -58,7 +58,13 @@ export class AccountStore {
   }
 
   countAdmins(): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM auth_users WHERE json_extract(custom_claims, '$.role') = 'admin' AND disabled = 0").get() as { n: number }).n;
+    return (
+      this.db
+        .prepare(
+          "SELECT count(*) AS n FROM auth_users WHERE json_extract(custom_claims, '$.role') = 'admin' AND disabled = 0",
+        )
+        .get() as { n: number }
+    ).n;
   }
 
   /** Accounts ordered by email, after `afterEmail`, optionally matching a search in email or name. */
@@ -94,7 +100,9 @@ export class AccountStore {
   patch(uid: string, changes: Partial<Omit<AccountRow, 'uid'>>): void {
     const keys = Object.keys(changes);
     if (!keys.length) return;
-    this.db.prepare(`UPDATE auth_users SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE uid = @uid`).run({ ...changes, uid });
+    this.db
+      .prepare(`UPDATE auth_users SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE uid = @uid`)
+      .run({ ...changes, uid });
   }
 
   delete(uid: string): void {
@@ -118,7 +126,9 @@ export class AccountStore {
   issueRefreshToken(uid: string, authTime: number, now = Date.now()): string {
     const token = randomToken();
     this.db
-      .prepare('INSERT INTO auth_refresh_tokens (token_hash, uid, auth_time, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO auth_refresh_tokens (token_hash, uid, auth_time, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      )
       .run(sha256(token), uid, authTime, now, now + REFRESH_TOKEN_TTL_MS);
     return token;
   }
@@ -129,9 +139,9 @@ export class AccountStore {
    */
   consumeRefreshToken(token: string, now = Date.now()): { uid: string; authTime: number; usable: boolean } | undefined {
     return this.db.transaction(() => {
-      const row = this.db.prepare('SELECT uid, auth_time, expires_at, revoked FROM auth_refresh_tokens WHERE token_hash = ?').get(sha256(token)) as
-        | { uid: string; auth_time: number; expires_at: number; revoked: number }
-        | undefined;
+      const row = this.db
+        .prepare('SELECT uid, auth_time, expires_at, revoked FROM auth_refresh_tokens WHERE token_hash = ?')
+        .get(sha256(token)) as { uid: string; auth_time: number; expires_at: number; revoked: number } | undefined;
       if (!row) return undefined;
       this.db.prepare('UPDATE auth_refresh_tokens SET revoked = 1 WHERE token_hash = ?').run(sha256(token));
       return { uid: row.uid, authTime: row.auth_time, usable: !row.revoked && row.expires_at > now };
@@ -160,10 +170,12 @@ export class AccountStore {
   }
 
   /** Reads (and with consume, deletes) a one-time code; an expired code is deleted when read. */
-  oobCode(code: string, consume: boolean): { uid: string; email: string; requestType: string; expired: boolean } | undefined {
+  oobCode(
+    code: string,
+    consume: boolean,
+  ): { uid: string; email: string; requestType: string; expired: boolean } | undefined {
     const row = this.db.prepare('SELECT * FROM auth_oob_codes WHERE code_hash = ?').get(sha256(code)) as
-      | { uid: string; email: string; request_type: string; expires_at: number }
-      | undefined;
+      { uid: string; email: string; request_type: string; expires_at: number } | undefined;
     if (!row) return undefined;
     const expired = row.expires_at <= Date.now();
     if (consume || expired) this.db.prepare('DELETE FROM auth_oob_codes WHERE code_hash = ?').run(sha256(code));

@@ -13,7 +13,17 @@ import type { ResetRequestLimiter, SignInLimiter } from './limiter';
 import type { Mailer } from './mail';
 import { checkAccountPassword, checkRestPassword, hashPassword, verifyPassword } from './passwords';
 import { ID_TOKEN_TTL_SECONDS, type TokenSigner } from './tokens';
-import { AccountError, DISABLED_REASON, InvalidTokenError, type Account, type Actor, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
+import {
+  AccountError,
+  DISABLED_REASON,
+  InvalidTokenError,
+  type Account,
+  type Actor,
+  type AccountPage,
+  type AuthUser,
+  type IdentityBackend,
+  type Role,
+} from './types';
 
 /** Sensitive changes (email, password, deletion) need a sign-in within this many seconds. */
 export const RECENT_LOGIN_SECONDS = 5 * 60;
@@ -122,7 +132,12 @@ export class EmbeddedIdentity implements IdentityBackend {
       authTime,
       customClaims: claimsOf(row),
     });
-    return { idToken, refreshToken: this.accounts.issueRefreshToken(row.uid, authTime), expiresIn: String(ID_TOKEN_TTL_SECONDS), localId: row.uid };
+    return {
+      idToken,
+      refreshToken: this.accounts.issueRefreshToken(row.uid, authTime),
+      expiresIn: String(ID_TOKEN_TTL_SECONDS),
+      localId: row.uid,
+    };
   }
 
   /** Verifies an ID token sent to an endpoint and returns its (existing, enabled) account. */
@@ -132,7 +147,9 @@ export class EmbeddedIdentity implements IdentityBackend {
     try {
       claims = await this.opts.signer.verify(idToken);
     } catch (err) {
-      throw new IdentityError(err instanceof InvalidTokenError && err.reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN');
+      throw new IdentityError(
+        err instanceof InvalidTokenError && err.reason === 'expired' ? 'TOKEN_EXPIRED' : 'INVALID_ID_TOKEN',
+      );
     }
     const row = this.accounts.byUid(claims.uid);
     if (!row) throw new IdentityError('USER_NOT_FOUND');
@@ -159,7 +176,10 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (!emailSchema.safeParse(email).success) throw new IdentityError('INVALID_EMAIL');
     if (!password) throw new IdentityError('MISSING_PASSWORD');
     if (!(await this.opts.limiter.reserve(email, address))) {
-      throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 'Access to this account has been temporarily disabled due to many failed login attempts.');
+      throw new IdentityError(
+        'TOO_MANY_ATTEMPTS_TRY_LATER',
+        'Access to this account has been temporarily disabled due to many failed login attempts.',
+      );
     }
     const row = this.accounts.byEmail(email);
     const ok = await verifyPassword(password, row?.password_hash ?? null);
@@ -191,7 +211,12 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (!password) throw new IdentityError('MISSING_PASSWORD');
     checkRestPassword(password);
     if (this.accounts.byEmail(email)) throw new IdentityError('EMAIL_EXISTS');
-    const row = await this.insertAccount({ email, password, displayName: typeof body.displayName === 'string' ? body.displayName : undefined, role: null });
+    const row = await this.insertAccount({
+      email,
+      password,
+      displayName: typeof body.displayName === 'string' ? body.displayName : undefined,
+      role: null,
+    });
     const tokens = await this.issueTokens(row, nowSeconds());
     return { kind: 'identitytoolkit#SignupNewUserResponse', ...tokens, email: row.email };
   }
@@ -237,7 +262,8 @@ export class EmbeddedIdentity implements IdentityBackend {
     const updated = this.accounts.byUid(row.uid)!;
     const response: Record<string, unknown> = { kind: 'identitytoolkit#SetAccountInfoResponse', ...userInfo(updated) };
     // This session gets fresh tokens (issueTokens waits out the revocation).
-    if (rotate || body.returnSecureToken) Object.assign(response, await this.issueTokens(updated, rotate ? undefined : authTime));
+    if (rotate || body.returnSecureToken)
+      Object.assign(response, await this.issueTokens(updated, rotate ? undefined : authTime));
     return response;
   }
 
@@ -245,7 +271,8 @@ export class EmbeddedIdentity implements IdentityBackend {
   async deleteSelf(body: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { row, authTime } = await this.accountOf(body.idToken);
     this.requireRecentLogin(authTime);
-    if (roleOf(row) === 'admin' && this.accounts.countAdmins() <= 1) throw new IdentityError('OPERATION_NOT_ALLOWED', 'The last administrator cannot be deleted');
+    if (roleOf(row) === 'admin' && this.accounts.countAdmins() <= 1)
+      throw new IdentityError('OPERATION_NOT_ALLOWED', 'The last administrator cannot be deleted');
     this.accounts.delete(row.uid);
     return { kind: 'identitytoolkit#DeleteAccountResponse' };
   }
@@ -274,7 +301,9 @@ export class EmbeddedIdentity implements IdentityBackend {
         // A failure is already logged and audited by the outbox.
         mailer.sendPasswordReset(row.email, link, { uid: row.uid }).catch(() => {});
       } else {
-        this.opts.log.warn('A password reset was requested, but SMTP_URL is not set: no mail was sent (an administrator can run `npm run user -- reset-link <email>`).');
+        this.opts.log.warn(
+          'A password reset was requested, but SMTP_URL is not set: no mail was sent (an administrator can run `npm run user -- reset-link <email>`).',
+        );
       }
     }
     return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
@@ -302,11 +331,19 @@ export class EmbeddedIdentity implements IdentityBackend {
     const identifier = typeof body.identifier === 'string' ? body.identifier.trim() : '';
     if (!identifier) throw new IdentityError('MISSING_IDENTIFIER');
     if (!emailSchema.safeParse(identifier).success) throw new IdentityError('INVALID_IDENTIFIER');
-    if (body.continueUri !== undefined && typeof body.continueUri !== 'string') throw new IdentityError('INVALID_CONTINUE_URI');
-    const response: Record<string, unknown> = { kind: 'identitytoolkit#CreateAuthUriResponse', sessionId: randomUUID() };
+    if (body.continueUri !== undefined && typeof body.continueUri !== 'string')
+      throw new IdentityError('INVALID_CONTINUE_URI');
+    const response: Record<string, unknown> = {
+      kind: 'identitytoolkit#CreateAuthUriResponse',
+      sessionId: randomUUID(),
+    };
     if (this.opts.emailEnumerationProtection) return response;
     const registered = !!this.accounts.byEmail(identifier);
-    return { ...response, registered, ...(registered ? { allProviders: ['password'], signinMethods: ['password'] } : {}) };
+    return {
+      ...response,
+      registered,
+      ...(registered ? { allProviders: ['password'], signinMethods: ['password'] } : {}),
+    };
   }
 
   private resetLink(row: AccountRow): string {
@@ -376,7 +413,12 @@ export class EmbeddedIdentity implements IdentityBackend {
     return { uid: claims.uid, email: claims.email, role, authTime: claims.authTime };
   }
 
-  private async insertAccount(input: { email: string; password: string; displayName?: string; role: Role | null }): Promise<AccountRow> {
+  private async insertAccount(input: {
+    email: string;
+    password: string;
+    displayName?: string;
+    role: Role | null;
+  }): Promise<AccountRow> {
     const now = Date.now();
     const row: AccountRow = {
       uid: randomUUID().replace(/-/g, '').slice(0, 28),
@@ -412,7 +454,11 @@ export class EmbeddedIdentity implements IdentityBackend {
 
   async listAccounts(opts: { search?: string; pageToken?: string; limit?: number }): Promise<AccountPage> {
     const limit = Math.min(Math.max(opts.limit ?? 50, 1), 500);
-    const rows = this.accounts.list({ search: opts.search?.trim() || undefined, afterEmail: opts.pageToken, limit: limit + 1 });
+    const rows = this.accounts.list({
+      search: opts.search?.trim() || undefined,
+      afterEmail: opts.pageToken,
+      limit: limit + 1,
+    });
     const page = rows.slice(0, limit);
     return { accounts: page.map(toAccount), nextPageToken: rows.length > limit ? page[page.length - 1]!.email : null };
   }
@@ -422,10 +468,17 @@ export class EmbeddedIdentity implements IdentityBackend {
     return row ? toAccount(row) : null;
   }
 
-  async createAccount(input: { email: string; password: string; displayName?: string; role: Role | null }): Promise<Account> {
-    if (!emailSchema.safeParse(input.email).success) throw new AccountError('invalid-email', 'Невірна адреса електронної пошти');
+  async createAccount(input: {
+    email: string;
+    password: string;
+    displayName?: string;
+    role: Role | null;
+  }): Promise<Account> {
+    if (!emailSchema.safeParse(input.email).success)
+      throw new AccountError('invalid-email', 'Невірна адреса електронної пошти');
     checkAccountPassword(input.password);
-    if (this.accounts.byEmail(input.email)) throw new AccountError('email-exists', 'Обліковий запис із такою адресою вже існує');
+    if (this.accounts.byEmail(input.email))
+      throw new AccountError('email-exists', 'Обліковий запис із такою адресою вже існує');
     return toAccount(await this.insertAccount(input));
   }
 

@@ -57,10 +57,22 @@ export class IdentityError extends Error {
           message,
           status: 'INVALID_ARGUMENT',
           errors: [{ message, domain: 'global', reason: 'badRequest' }],
-          details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }],
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+              reason: 'API_KEY_INVALID',
+              domain: 'googleapis.com',
+            },
+          ],
         },
       };
     }
-    return { error: { code: this.status, message: this.message, errors: [{ message: this.message, domain: 'global', reason: 'invalid' }] } };
+    return {
+      error: {
+        code: this.status,
+        message: this.message,
+        errors: [{ message: this.message, domain: 'global', reason: 'invalid' }],
+      },
+    };
   }
 }

@@ -12,7 +12,17 @@ import { firebaseAdminApp } from '../firebase/adminApp';
 import { WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
 import type { Mailer } from './mail';
 import { checkAccountPassword } from './passwords';
-import { AccountError, DISABLED_REASON, InvalidTokenError, type Account, type Actor, type AccountPage, type AuthUser, type IdentityBackend, type Role } from './types';
+import {
+  AccountError,
+  DISABLED_REASON,
+  InvalidTokenError,
+  type Account,
+  type Actor,
+  type AccountPage,
+  type AuthUser,
+  type IdentityBackend,
+  type Role,
+} from './types';
 
 function roleOf(claims: Record<string, unknown> | undefined): Role | null {
   const role = claims?.role;
@@ -36,7 +46,8 @@ const codeOf = (err: unknown): string => (err as { code?: string } | null)?.code
 
 function mapError(err: unknown): never {
   const code = codeOf(err);
-  if (code === 'auth/email-already-exists') throw new AccountError('email-exists', 'Обліковий запис із такою адресою вже існує');
+  if (code === 'auth/email-already-exists')
+    throw new AccountError('email-exists', 'Обліковий запис із такою адресою вже існує');
   if (code === 'auth/user-not-found') throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
   if (code === 'auth/invalid-password') throw new AccountError('weak-password', WEAK_PASSWORD_MESSAGE);
   if (code === 'auth/invalid-email') throw new AccountError('invalid-email', 'Невірна адреса електронної пошти');
@@ -75,16 +86,24 @@ export class FirebaseIdentity implements IdentityBackend {
       throw new InvalidTokenError(codeOf(err) || 'unverifiable');
     }
     if (!checkRevoked) {
-      return { uid: decoded.uid, email: decoded.email ?? null, role: roleOf(decoded as unknown as Record<string, unknown>), authTime: decoded.auth_time };
+      return {
+        uid: decoded.uid,
+        email: decoded.email ?? null,
+        role: roleOf(decoded as unknown as Record<string, unknown>),
+        authTime: decoded.auth_time,
+      };
     }
     let user: UserRecord;
     try {
       user = await this.auth.getUser(decoded.uid);
     } catch (err) {
-      throw new InvalidTokenError(codeOf(err) === 'auth/user-not-found' ? 'user not found' : codeOf(err) || 'user unreadable');
+      throw new InvalidTokenError(
+        codeOf(err) === 'auth/user-not-found' ? 'user not found' : codeOf(err) || 'user unreadable',
+      );
     }
     if (user.disabled) throw new InvalidTokenError(DISABLED_REASON);
-    if (user.tokensValidAfterTime && decoded.auth_time * 1000 < new Date(user.tokensValidAfterTime).getTime()) throw new InvalidTokenError('revoked');
+    if (user.tokensValidAfterTime && decoded.auth_time * 1000 < new Date(user.tokensValidAfterTime).getTime())
+      throw new InvalidTokenError('revoked');
     return { uid: user.uid, email: user.email ?? null, role: roleOf(user.customClaims), authTime: decoded.auth_time };
   }
 
@@ -118,9 +137,16 @@ export class FirebaseIdentity implements IdentityBackend {
     }
   }
 
-  async createAccount(input: { email: string; password: string; displayName?: string; role: Role | null }): Promise<Account> {
+  async createAccount(input: {
+    email: string;
+    password: string;
+    displayName?: string;
+    role: Role | null;
+  }): Promise<Account> {
     checkAccountPassword(input.password);
-    const user = await this.auth.createUser({ email: input.email, password: input.password, displayName: input.displayName || undefined }).catch(mapError);
+    const user = await this.auth
+      .createUser({ email: input.email, password: input.password, displayName: input.displayName || undefined })
+      .catch(mapError);
     if (input.role) {
       try {
         await this.auth.setCustomUserClaims(user.uid, { role: input.role });
@@ -178,7 +204,11 @@ export class FirebaseIdentity implements IdentityBackend {
   private async resetLinkFor(email: string): Promise<{ uid: string; email: string; link: () => Promise<string> }> {
     const user = await this.auth.getUserByEmail(email).catch(mapError);
     const stored = user.email ?? email;
-    return { uid: user.uid, email: stored, link: () => this.auth.generatePasswordResetLink(stored, { url: this.opts.resetUrl }).catch(mapError) };
+    return {
+      uid: user.uid,
+      email: stored,
+      link: () => this.auth.generatePasswordResetLink(stored, { url: this.opts.resetUrl }).catch(mapError),
+    };
   }
 
   /** A reset link made by firebase-admin (Firebase's action handler, continuing to the login page); nothing is mailed. */
@@ -209,7 +239,9 @@ export class FirebaseIdentity implements IdentityBackend {
   /** accounts:sendOobCode with the web API key: the REST call behind the SDK's sendPasswordResetEmail. */
   private async requestFirebaseResetEmail(email: string): Promise<void> {
     const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-    const base = emulator ? `http://${emulator}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+    const base = emulator
+      ? `http://${emulator}/identitytoolkit.googleapis.com`
+      : 'https://identitytoolkit.googleapis.com';
     const res = await fetch(`${base}/v1/accounts:sendOobCode?key=${encodeURIComponent(this.opts.apiKey)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -217,7 +249,9 @@ export class FirebaseIdentity implements IdentityBackend {
     });
     if (!res.ok) {
       const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-      throw new Error(`Firebase Authentication refused to send the password-reset email (${res.status}): ${body?.error?.message ?? 'no details'}`);
+      throw new Error(
+        `Firebase Authentication refused to send the password-reset email (${res.status}): ${body?.error?.message ?? 'no details'}`,
+      );
     }
   }
 

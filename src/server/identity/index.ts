@@ -41,7 +41,12 @@ export interface IdentityLog {
  * The identity side for `config.backend`. `outbox` sends password-reset mail (recorded in the audit
  * log); without it, or without SMTP, no reset mail is sent (the CLI passes none: it only makes links).
  */
-export async function createIdentity(config: Config, db: Database.Database, log: IdentityLog, outbox?: MailOutbox): Promise<Identity> {
+export async function createIdentity(
+  config: Config,
+  db: Database.Database,
+  log: IdentityLog,
+  outbox?: MailOutbox,
+): Promise<Identity> {
   const mailer = passwordResetMailer(outbox);
   if (config.backend === 'firebase') {
     // Loaded only in firebase mode: firebase-admin costs the embedded server memory for nothing.
@@ -74,7 +79,12 @@ export async function createIdentity(config: Config, db: Database.Database, log:
   return {
     backend: embedded,
     register: async (app) => {
-      await app.register(identityRoutes, { identity: embedded, apiKey: config.firebase.apiKey, authorizedDomains: config.auth.authorizedDomains, key });
+      await app.register(identityRoutes, {
+        identity: embedded,
+        apiKey: config.firebase.apiKey,
+        authorizedDomains: config.auth.authorizedDomains,
+        key,
+      });
     },
   };
 }
@@ -89,7 +99,11 @@ export const FIRST_ADMIN_PASSWORD_FILE = 'first-admin-password.txt';
  * generated password written to `DATA_DIR/first-admin-password.txt` (mode 0600; only its path and the
  * email are printed, never the password). Returns the email created, or null when accounts exist.
  */
-export async function ensureFirstAdmin(backend: IdentityBackend, config: Config, log: { info(message: string): void }): Promise<string | null> {
+export async function ensureFirstAdmin(
+  backend: IdentityBackend,
+  config: Config,
+  log: { info(message: string): void },
+): Promise<string | null> {
   if ((await backend.countAccounts()) > 0) return null;
   const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const generated = !config.adminPassword;

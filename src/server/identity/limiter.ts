@@ -80,7 +80,11 @@ export class ResetRequestLimiter {
 
   constructor(options: ResetLimiterOptions) {
     this.perEmail = memoryRateLimiter({ name: 'reset-email', points: options.maxPerEmail, durationSeconds: 3600 });
-    this.perAddress = memoryRateLimiter({ name: 'reset-addr', points: options.maxPerEmail * 10, durationSeconds: 3600 });
+    this.perAddress = memoryRateLimiter({
+      name: 'reset-addr',
+      points: options.maxPerEmail * 10,
+      durationSeconds: 3600,
+    });
   }
 
   /** Counts one request; false when the email or the address has had its share this hour. */

@@ -4,7 +4,13 @@
  * and costs the same whether or not there is a stored hash (no account-enumeration by timing).
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { LONG_PASSWORD_DETAIL, LONG_PASSWORD_MESSAGE, passwordProblem, WEAK_PASSWORD_DETAIL, WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
+import {
+  LONG_PASSWORD_DETAIL,
+  LONG_PASSWORD_MESSAGE,
+  passwordProblem,
+  WEAK_PASSWORD_DETAIL,
+  WEAK_PASSWORD_MESSAGE,
+} from '../../shared/passwordRules';
 import { IdentityError } from './errors';
 import { AccountError } from './types';
 
@@ -15,13 +21,15 @@ import { AccountError } from './types';
  */
 export function checkAccountPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new AccountError('weak-password', problem === 'short' ? WEAK_PASSWORD_MESSAGE : LONG_PASSWORD_MESSAGE);
+  if (problem)
+    throw new AccountError('weak-password', problem === 'short' ? WEAK_PASSWORD_MESSAGE : LONG_PASSWORD_MESSAGE);
 }
 
 /** The same rule for the SDK-facing endpoints: `WEAK_PASSWORD : …` (the SDK: auth/weak-password). */
 export function checkRestPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new IdentityError('WEAK_PASSWORD', problem === 'short' ? WEAK_PASSWORD_DETAIL : LONG_PASSWORD_DETAIL);
+  if (problem)
+    throw new IdentityError('WEAK_PASSWORD', problem === 'short' ? WEAK_PASSWORD_DETAIL : LONG_PASSWORD_DETAIL);
 }
 
 const N = 2 ** 15;
@@ -55,10 +63,22 @@ export async function hashPassword(password: string): Promise<string> {
  */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   const usable = !!stored && /^scrypt\$\d+\$\d+\$\d+\$[^$]+\$[^$]+$/.test(stored);
-  const [, n, r, p, saltB64, keyB64] = (usable ? stored : DUMMY_HASH).split('$') as [string, string, string, string, string, string];
+  const [, n, r, p, saltB64, keyB64] = (usable ? stored : DUMMY_HASH).split('$') as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const expected = Buffer.from(keyB64, 'base64');
   const N_ = Number(n);
   const R_ = Number(r);
-  const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, { N: N_, r: R_, p: Number(p), maxmem: 128 * N_ * R_ * 2 });
+  const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
+    N: N_,
+    r: R_,
+    p: Number(p),
+    maxmem: 128 * N_ * R_ * 2,
+  });
   return usable && key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -24,14 +24,16 @@ type Handler = (body: Record<string, unknown>, request: FastifyRequest) => Promi
 
 function checkApiKey(request: FastifyRequest, apiKey: string): void {
   const key = (request.query as Record<string, unknown>).key;
-  if (typeof key !== 'string' || !key || key.includes(':') || key !== apiKey) throw new IdentityError('API_KEY_INVALID');
+  if (typeof key !== 'string' || !key || key.includes(':') || key !== apiKey)
+    throw new IdentityError('API_KEY_INVALID');
 }
 
 function send(reply: FastifyReply, run: () => Promise<unknown>) {
   return run().then(
     (body) => reply.header('Cache-Control', 'no-store').send(body),
     (err: unknown) => {
-      if (err instanceof IdentityError) return reply.code(err.status).header('Cache-Control', 'no-store').send(err.toBody());
+      if (err instanceof IdentityError)
+        return reply.code(err.status).header('Cache-Control', 'no-store').send(err.toBody());
       throw err;
     },
   );
@@ -51,18 +53,27 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
   };
 
   // The token endpoint is form-encoded, as Google's.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
-  app.post<{ Params: { action: string } }>('/identitytoolkit.googleapis.com/v1/:action', { bodyLimit: 64 * 1024 }, (request, reply) =>
-    send(reply, async () => {
-      checkApiKey(request, opts.apiKey);
-      const handler = Object.prototype.hasOwnProperty.call(actions, request.params.action) ? actions[request.params.action] : undefined;
-      if (!handler) throw new IdentityError('INVALID_ARGUMENT', 'Unknown method', 404);
-      const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      return handler(body, request);
-    }),
+  app.post<{ Params: { action: string } }>(
+    '/identitytoolkit.googleapis.com/v1/:action',
+    { bodyLimit: 64 * 1024 },
+    (request, reply) =>
+      send(reply, async () => {
+        checkApiKey(request, opts.apiKey);
+        const handler = Object.prototype.hasOwnProperty.call(actions, request.params.action)
+          ? actions[request.params.action]
+          : undefined;
+        if (!handler) throw new IdentityError('INVALID_ARGUMENT', 'Unknown method', 404);
+        const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+        return handler(body, request);
+      }),
   );
 
   app.get('/identitytoolkit.googleapis.com/v1/projects', (request, reply) =>

@@ -11,7 +11,27 @@ import { InvalidTokenError } from './types';
 export const ID_TOKEN_TTL_SECONDS = 3600;
 
 /** Claims set by Firebase that custom claims may not override. */
-const RESERVED = new Set(['acr', 'amr', 'at_hash', 'aud', 'auth_time', 'azp', 'cnf', 'c_hash', 'exp', 'firebase', 'iat', 'iss', 'jti', 'nbf', 'nonce', 'sub', 'user_id', 'email', 'email_verified']);
+const RESERVED = new Set([
+  'acr',
+  'amr',
+  'at_hash',
+  'aud',
+  'auth_time',
+  'azp',
+  'cnf',
+  'c_hash',
+  'exp',
+  'firebase',
+  'iat',
+  'iss',
+  'jti',
+  'nbf',
+  'nonce',
+  'sub',
+  'user_id',
+  'email',
+  'email_verified',
+]);
 
 export interface IdTokenInput {
   uid: string;
@@ -67,7 +87,8 @@ export class TokenSigner {
         issuer: this.issuer,
         audience: this.projectId,
       });
-      if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.iat !== 'number') throw new InvalidTokenError('no subject');
+      if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.iat !== 'number')
+        throw new InvalidTokenError('no subject');
       return {
         uid: payload.sub,
         email: typeof payload.email === 'string' ? payload.email : null,

@@ -26,7 +26,9 @@ export interface BookOrderMailInput {
 }
 
 const formatKyiv = (iso: string) =>
-  new Intl.DateTimeFormat('uk-UA', { dateStyle: 'long', timeStyle: 'short', timeZone: SITE_TIME_ZONE }).format(new Date(iso));
+  new Intl.DateTimeFormat('uk-UA', { dateStyle: 'long', timeStyle: 'short', timeZone: SITE_TIME_ZONE }).format(
+    new Date(iso),
+  );
 
 /** The notification to `to` (one or more staff addresses). */
 export function bookOrderMail(to: string[], order: BookOrderMailInput): OutgoingMail {

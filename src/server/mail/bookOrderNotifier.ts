@@ -10,7 +10,11 @@ import { BOOK_ORDER_KIND, bookOrderMail } from './bookOrderMail';
 import type { MailOutbox } from './outbox';
 
 /** The listener, or undefined when SMTP is not configured or nobody is to be told. */
-export function bookOrderNotifier(opts: { outbox: MailOutbox; recipients: string[]; publicUrl: string }): BookOrderListener | undefined {
+export function bookOrderNotifier(opts: {
+  outbox: MailOutbox;
+  recipients: string[];
+  publicUrl: string;
+}): BookOrderListener | undefined {
   const { outbox, recipients, publicUrl } = opts;
   if (!outbox.configured || recipients.length === 0) return undefined;
   return (order, publicationTitle) => {

@@ -72,8 +72,16 @@ export class MailOutbox {
 
   private async audit(record: MailRecord, mail: OutgoingMail, action: AuditAction): Promise<void> {
     const to = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;
-    const op = this.history.auditOp(record.actor, record.collection, record.documentId, `${record.kind} → ${to}`, action);
+    const op = this.history.auditOp(
+      record.actor,
+      record.collection,
+      record.documentId,
+      `${record.kind} → ${to}`,
+      action,
+    );
     // The mail went out (or did not) whatever the log says: a failed audit write is logged, not thrown.
-    await this.store.commit([op]).catch((err: unknown) => this.log.warn(`Could not record a mail in the audit log: ${mailErrorSummary(err)}`));
+    await this.store
+      .commit([op])
+      .catch((err: unknown) => this.log.warn(`Could not record a mail in the audit log: ${mailErrorSummary(err)}`));
   }
 }

@@ -34,7 +34,14 @@ export function createMailTransport(opts: { smtpUrl?: string; from: string }): M
   });
   return {
     async send(mail) {
-      await transport.sendMail({ from: opts.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from: opts.from,
+        to: mail.to,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
     },
   };
 }

@@ -6,7 +6,31 @@
 import { Parser } from 'htmlparser2';
 
 const SKIPPED = new Set(['script', 'style', 'template', 'noscript']);
-const BLOCKS = new Set(['p', 'div', 'br', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'tr', 'td', 'th', 'blockquote', 'pre', 'figure', 'figcaption', 'hr', 'section', 'article']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'br',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'tr',
+  'td',
+  'th',
+  'blockquote',
+  'pre',
+  'figure',
+  'figcaption',
+  'hr',
+  'section',
+  'article',
+]);
 
 /** The visible text of an HTML fragment, whitespace collapsed to single spaces. */
 export function htmlToPlainText(html: string): string {

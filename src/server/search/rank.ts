@@ -29,7 +29,8 @@ export function bm25Scores(candidates: RankInput[], terms: string[]): number[] {
   return docs.map((d) => {
     let score = 0;
     for (const term of terms) {
-      const tf = d.title.filter((w) => w === term).length * TITLE_WEIGHT + d.body.filter((w) => w === term).length * BODY_WEIGHT;
+      const tf =
+        d.title.filter((w) => w === term).length * TITLE_WEIGHT + d.body.filter((w) => w === term).length * BODY_WEIGHT;
       const idf = Math.log(1 + (n - df.get(term)! + 0.5) / (df.get(term)! + 0.5));
       score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / Math.max(1, avg)));
     }

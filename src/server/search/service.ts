@@ -27,10 +27,18 @@ export class SiteSearchService {
     const q = rawQuery.trim();
     const terms = queryTerms(q);
     if (!terms.length) return { q, total: 0, page: 1, pageCount: 1, limit, items: [] };
-    const result = await this.content.store.siteSearch({ terms, now: this.content.now().toISOString(), limit, offset: (page - 1) * limit });
+    const result = await this.content.store.siteSearch({
+      terms,
+      now: this.content.now().toISOString(),
+      limit,
+      offset: (page - 1) * limit,
+    });
     const pageCount = Math.max(1, Math.ceil(result.total / limit));
-    if (page > pageCount) throw new TRPCError({ code: 'NOT_FOUND', message: `Сторінки ${page} немає: усього сторінок ${pageCount}` });
-    const items = (await Promise.all(result.items.map((doc) => this.hit(doc, terms)))).filter((h): h is SearchHit => h !== null);
+    if (page > pageCount)
+      throw new TRPCError({ code: 'NOT_FOUND', message: `Сторінки ${page} немає: усього сторінок ${pageCount}` });
+    const items = (await Promise.all(result.items.map((doc) => this.hit(doc, terms)))).filter(
+      (h): h is SearchHit => h !== null,
+    );
     return { q, total: result.total, page, pageCount, limit, items };
   }
 
@@ -39,7 +47,13 @@ export class SiteSearchService {
     const url = placeOf(type, { ...doc.data, id: doc.id }, await this.parentPath(doc));
     if (!url) return null;
     const text = documentText(type, doc.data);
-    return { type: type.key, typeLabel: type.labels.singular, url, title: highlight(text.title, terms), snippet: snippet(text.body, terms) };
+    return {
+      type: type.key,
+      typeLabel: type.labels.singular,
+      url,
+      title: highlight(text.title, terms),
+      snippet: snippet(text.body, terms),
+    };
   }
 
   /** The address of the visible document a hit is shown under, if its type is placed so. */

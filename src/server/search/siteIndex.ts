@@ -50,7 +50,9 @@ export function siteSearchSignature(): string {
 
 /** The fields of a document's text: the searchable ones but the title, the summary and the rich-text fields. */
 function documentTextFields(type: AnyContentType): string[] {
-  const fields = [...type.searchable, 'summary', ...richTextFieldsOf(type)].filter((f) => f !== type.useAsTitle && f in type.schema.shape);
+  const fields = [...type.searchable, 'summary', ...richTextFieldsOf(type)].filter(
+    (f) => f !== type.useAsTitle && f in type.schema.shape,
+  );
   return [...new Set(fields)];
 }
 
@@ -81,5 +83,11 @@ export function siteSearchEntry(collection: string, data: unknown): SiteSearchEn
   const title = termsOf(text.title);
   const body = termsOf(text.body).slice(0, MAX_BODY_TERMS);
   const at = record.publishedAt;
-  return { terms: [...new Set([...title, ...body])], title: title.join(' '), body: body.join(' '), visibleFrom: typeof at === 'string' && at ? at : null, parent: relation ? `${relation.to}/${String(parentId)}` : null };
+  return {
+    terms: [...new Set([...title, ...body])],
+    title: title.join(' '),
+    body: body.join(' '),
+    visibleFrom: typeof at === 'string' && at ? at : null,
+    parent: relation ? `${relation.to}/${String(parentId)}` : null,
+  };
 }

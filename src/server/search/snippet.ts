@@ -18,7 +18,11 @@ interface Word {
 }
 
 function wordsWithPlaces(text: string): Word[] {
-  return [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, term: termOf(normaliseSearchText(m[0])) }));
+  return [...text.matchAll(WORD)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    term: termOf(normaliseSearchText(m[0])),
+  }));
 }
 
 /** Parts of text[from, to) with the words whose term is asked for marked. */
@@ -50,7 +54,12 @@ export function snippet(text: string, terms: readonly string[], size = SNIPPET_W
   for (let i = 0; i < words.length; i += 1) {
     if (!wanted.has(words[i]!.term)) continue;
     const start = Math.max(0, i - Math.floor(size / 4));
-    const found = new Set(words.slice(start, start + size).filter((w) => wanted.has(w.term)).map((w) => w.term));
+    const found = new Set(
+      words
+        .slice(start, start + size)
+        .filter((w) => wanted.has(w.term))
+        .map((w) => w.term),
+    );
     if (found.size > bestScore) {
       bestScore = found.size;
       best = start;

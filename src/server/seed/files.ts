@@ -47,10 +47,23 @@ export function onePagePdf(lines: string[]): Buffer {
 const SCHOLARLY = new Set(['theses', 'publications']);
 
 /** What a PDF shows, from the seed document that holds it. */
-export function pdfContentOf(file: Extract<SeedFile, { kind: 'pdf' }>, collection: string, data: Record<string, unknown>): PdfContent {
+export function pdfContentOf(
+  file: Extract<SeedFile, { kind: 'pdf' }>,
+  collection: string,
+  data: Record<string, unknown>,
+): PdfContent {
   const rawAuthors = Array.isArray(data.authors) ? (data.authors as unknown[]) : [];
-  const authors = rawAuthors.map((a) => (typeof a === 'string' ? { name: a } : (a as { name: string; affiliation?: string })));
-  const year = typeof data.year === 'number' ? data.year : typeof data.date === 'string' ? Number(data.date.slice(0, 4)) : typeof data.startDate === 'string' ? Number(data.startDate.slice(0, 4)) : undefined;
+  const authors = rawAuthors.map((a) =>
+    typeof a === 'string' ? { name: a } : (a as { name: string; affiliation?: string }),
+  );
+  const year =
+    typeof data.year === 'number'
+      ? data.year
+      : typeof data.date === 'string'
+        ? Number(data.date.slice(0, 4))
+        : typeof data.startDate === 'string'
+          ? Number(data.startDate.slice(0, 4))
+          : undefined;
   return {
     title: typeof data.title === 'string' ? data.title : file.name,
     subtitle: file.subtitle,
@@ -73,7 +86,11 @@ export interface MadeFile {
 }
 
 /** Makes a seed file; `collection` and `data` are the seed document that holds it (PDFs are typeset from it). */
-export async function makeSeedFile(file: SeedFile, collection: string, data: Record<string, unknown>): Promise<MadeFile> {
+export async function makeSeedFile(
+  file: SeedFile,
+  collection: string,
+  data: Record<string, unknown>,
+): Promise<MadeFile> {
   switch (file.kind) {
     case 'csv':
       return { bytes: Buffer.from(file.text, 'utf8'), contentType: 'text/csv; charset=utf-8' };
@@ -83,11 +100,16 @@ export async function makeSeedFile(file: SeedFile, collection: string, data: Rec
       return { bytes: file.bytes(), contentType: file.contentType };
     case 'pdf': {
       const content = pdfContentOf(file, collection, data);
-      return { bytes: await cachedBytes('pdf', JSON.stringify(content), () => seedPdf(content)), contentType: 'application/pdf' };
+      return {
+        bytes: await cachedBytes('pdf', JSON.stringify(content), () => seedPdf(content)),
+        contentType: 'application/pdf',
+      };
     }
     case 'image': {
       const drawing = file.draw();
-      const bytes = await cachedBytes('png', drawing.svg, () => sharp(Buffer.from(drawing.svg)).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer());
+      const bytes = await cachedBytes('png', drawing.svg, () =>
+        sharp(Buffer.from(drawing.svg)).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer(),
+      );
       return { bytes, contentType: 'image/png', width: drawing.width, height: drawing.height };
     }
   }

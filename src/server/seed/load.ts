@@ -23,7 +23,10 @@ function isSeedFile(value: unknown): value is SeedFile {
 }
 
 /** Replaces every SeedFile (and `{ file: SeedFile, ...rest }`) in a value by a stored file reference. */
-async function materialise(value: unknown, store: (file: SeedFile) => Promise<Record<string, unknown>>): Promise<unknown> {
+async function materialise(
+  value: unknown,
+  store: (file: SeedFile) => Promise<Record<string, unknown>>,
+): Promise<unknown> {
   if (isSeedFile(value)) return store(value);
   if (Array.isArray(value)) return Promise.all(value.map((v) => materialise(v, store)));
   if (value && typeof value === 'object') {
@@ -68,7 +71,9 @@ export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<n
       });
       const parsed = type.schema.safeParse(data);
       if (!parsed.success) {
-        throw new Error(`Seed document ${key}/${doc.id} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+        throw new Error(
+          `Seed document ${key}/${doc.id} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
       }
       batch.push({ collection: key, id: type.kind === 'singleton' ? key : doc.id, data: parsed.data });
       if (key === 'dataRepo') {
@@ -79,7 +84,10 @@ export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<n
     }
   }
   for (const { fileName, bytes } of archives) {
-    await objects.put(`${ARCHIVE_PREFIX}${fileName}`, bytes, { contentType: 'application/zip', contentDisposition: `attachment; filename="${fileName}"` });
+    await objects.put(`${ARCHIVE_PREFIX}${fileName}`, bytes, {
+      contentType: 'application/zip',
+      contentDisposition: `attachment; filename="${fileName}"`,
+    });
   }
   await targets.store.createMany(batch);
   return batch.length;

@@ -22,7 +22,12 @@ const NC_DIMENSION = 0x0a;
 const NC_VARIABLE = 0x0b;
 const NC_ATTRIBUTE = 0x0c;
 
-const TYPES = { char: { code: 2, size: 1 }, int: { code: 4, size: 4 }, float: { code: 5, size: 4 }, double: { code: 6, size: 8 } } as const;
+const TYPES = {
+  char: { code: 2, size: 1 },
+  int: { code: 4, size: 4 },
+  float: { code: 5, size: 4 },
+  double: { code: 6, size: 8 },
+} as const;
 export type NcType = keyof typeof TYPES;
 
 /** An attribute: text (NC_CHAR) or numbers of a given type. */
@@ -120,7 +125,8 @@ export function writeNetcdf(file: NcFile): Buffer {
       return id;
     });
     const count = ids.reduce((n, id) => n * file.dimensions[id]!.length, 1);
-    if (count !== v.data.length) throw new Error(`NetCDF variable ${v.name}: ${v.data.length} values for ${count} cells`);
+    if (count !== v.data.length)
+      throw new Error(`NetCDF variable ${v.name}: ${v.data.length} values for ${count} cells`);
     const bytes = values(v.type, v.data);
     return { v, ids, bytes, vsize: bytes.length + pad4(bytes.length) };
   });

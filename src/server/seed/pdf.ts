@@ -123,16 +123,33 @@ function drawAnomalyFigure(w: Writer, latin: string): string {
   const zero = top - height / 2;
   const scale = height / 2 / 3;
   for (let v = -3; v <= 3; v++) {
-    w.page.drawLine({ start: { x: x0, y: zero + v * scale }, end: { x: x0 + width, y: zero + v * scale }, thickness: 0.4, color: rgb(0.85, 0.88, 0.91) });
+    w.page.drawLine({
+      start: { x: x0, y: zero + v * scale },
+      end: { x: x0 + width, y: zero + v * scale },
+      thickness: 0.4,
+      color: rgb(0.85, 0.88, 0.91),
+    });
     w.page.drawText(`${v}°`, { x: MARGIN, y: zero + v * scale - 3, size: 8, font: w.regular, color: MUTED });
   }
   const bw = width / data.length;
   data.forEach((d, i) => {
     const h = d.anomaly * scale;
-    w.page.drawRectangle({ x: x0 + i * bw + 0.5, y: h >= 0 ? zero : zero + h, width: bw - 1, height: Math.max(Math.abs(h), 0.5), color: d.anomaly >= 0 ? RED : BLUE });
+    w.page.drawRectangle({
+      x: x0 + i * bw + 0.5,
+      y: h >= 0 ? zero : zero + h,
+      width: bw - 1,
+      height: Math.max(Math.abs(h), 0.5),
+      color: d.anomaly >= 0 ? RED : BLUE,
+    });
   });
   for (const year of [1950, 1970, 1990, 2010]) {
-    w.page.drawText(String(year), { x: x0 + (year - 1946) * bw - 8, y: top - height - 14, size: 8, font: w.regular, color: MUTED });
+    w.page.drawText(String(year), {
+      x: x0 + (year - 1946) * bw - 8,
+      y: top - height - 14,
+      size: 8,
+      font: w.regular,
+      color: MUTED,
+    });
   }
   w.y = top - height - 24;
   return `Рисунок 1. Відхилення середньої річної температури повітря від норми 1961–1990 рр., ${s.name}, °C (приклад даних репозитарію інституту)`;
@@ -149,13 +166,30 @@ function drawPrecipFigure(w: Writer, latin: string): string {
   const base = w.y - 10 - height;
   const scale = height / 100;
   for (let v = 0; v <= 100; v += 20) {
-    w.page.drawLine({ start: { x: x0, y: base + v * scale }, end: { x: x0 + width, y: base + v * scale }, thickness: 0.4, color: rgb(0.85, 0.88, 0.91) });
+    w.page.drawLine({
+      start: { x: x0, y: base + v * scale },
+      end: { x: x0 + width, y: base + v * scale },
+      thickness: 0.4,
+      color: rgb(0.85, 0.88, 0.91),
+    });
     w.page.drawText(String(v), { x: MARGIN, y: base + v * scale - 3, size: 8, font: w.regular, color: MUTED });
   }
   const bw = width / 12;
   data.forEach((d, i) => {
-    w.page.drawRectangle({ x: x0 + i * bw + 6, y: base, width: bw - 12, height: d.precip * scale, color: rgb(0.5, 0.7, 0.88) });
-    w.page.drawText(MONTHS_UK[i]!.slice(0, 3), { x: x0 + i * bw + bw / 2 - 8, y: base - 14, size: 8, font: w.regular, color: MUTED });
+    w.page.drawRectangle({
+      x: x0 + i * bw + 6,
+      y: base,
+      width: bw - 12,
+      height: d.precip * scale,
+      color: rgb(0.5, 0.7, 0.88),
+    });
+    w.page.drawText(MONTHS_UK[i]!.slice(0, 3), {
+      x: x0 + i * bw + bw / 2 - 8,
+      y: base - 14,
+      size: 8,
+      font: w.regular,
+      color: MUTED,
+    });
   });
   w.y = base - 24;
   return `Рисунок 1. Середня місячна кількість опадів за 1991–2020 рр., ${s.name}, мм (приклад даних репозитарію інституту)`;
@@ -171,7 +205,9 @@ function drawStationsTable(w: Writer): string {
   for (const s of STATIONS) {
     w.ensure(14);
     w.y -= 13;
-    [s.wmo, s.name, s.lat.toFixed(2), s.lon.toFixed(2), String(s.elevation)].forEach((v, i) => w.page.drawText(v, { x: cols[i]!, y: w.y, size: 9, font: w.regular, color: INK }));
+    [s.wmo, s.name, s.lat.toFixed(2), s.lon.toFixed(2), String(s.elevation)].forEach((v, i) =>
+      w.page.drawText(v, { x: cols[i]!, y: w.y, size: 9, font: w.regular, color: INK }),
+    );
   }
   w.y -= 12;
   return 'Рисунок 1. Метеорологічні станції вибірки: індекс ВМО, координати (°), висота над рівнем моря';
@@ -185,12 +221,14 @@ function drawNormalsTable(w: Writer, latin: string): void {
   const cols = [MARGIN, MARGIN + 140, MARGIN + 280];
   w.ensure(16);
   w.y -= 14;
-  ['Місяць', 'Температура, °C', 'Опади, мм'].forEach((h, i) => w.page.drawText(h, { x: cols[i]!, y: w.y, size: 9, font: w.bold, color: INK }));
+  ['Місяць', 'Температура, °C', 'Опади, мм'].forEach((h, i) =>
+    w.page.drawText(h, { x: cols[i]!, y: w.y, size: 9, font: w.bold, color: INK }),
+  );
   for (const d of data) {
     w.ensure(14);
     w.y -= 13;
-    [MONTHS_UK[d.month - 1]!, d.tmean.toFixed(1).replace('.', ','), d.precip.toFixed(1).replace('.', ',')].forEach((v, i) =>
-      w.page.drawText(v, { x: cols[i]!, y: w.y, size: 9, font: w.regular, color: INK }),
+    [MONTHS_UK[d.month - 1]!, d.tmean.toFixed(1).replace('.', ','), d.precip.toFixed(1).replace('.', ',')].forEach(
+      (v, i) => w.page.drawText(v, { x: cols[i]!, y: w.y, size: 9, font: w.regular, color: INK }),
     );
   }
   w.y -= 14;
@@ -227,7 +265,8 @@ export async function seedPdf(content: PdfContent): Promise<Buffer> {
     w.text('Анотація', { size: 11, font: bold, gap: 2 });
     w.text(content.abstract, { gap: 6 });
   }
-  if (content.keywords.length) w.text(`Ключові слова: ${content.keywords.join(', ')}.`, { size: 10, color: MUTED, gap: 12 });
+  if (content.keywords.length)
+    w.text(`Ключові слова: ${content.keywords.join(', ')}.`, { size: 10, color: MUTED, gap: 12 });
   for (const block of htmlBlocks(content.body)) {
     if (block.kind === 'heading') {
       w.ensure(40);
@@ -243,7 +282,11 @@ export async function seedPdf(content: PdfContent): Promise<Buffer> {
     w.newPage();
     w.text('Дані та результати', { size: 12, font: bold, gap: 6 });
     const caption =
-      figure.kind === 'stations' ? drawStationsTable(w) : figure.kind === 'precipitation' ? drawPrecipFigure(w, latin) : drawAnomalyFigure(w, latin);
+      figure.kind === 'stations'
+        ? drawStationsTable(w)
+        : figure.kind === 'precipitation'
+          ? drawPrecipFigure(w, latin)
+          : drawAnomalyFigure(w, latin);
     w.text(caption, { size: 9.5, color: MUTED, gap: 14 });
     drawNormalsTable(w, latin);
     w.text('Література', { size: 12, font: bold, gap: 4 });
@@ -253,7 +296,13 @@ export async function seedPdf(content: PdfContent): Promise<Buffer> {
   const pages = doc.getPages();
   pages.forEach((page, i) => {
     const label = `${i + 1} / ${pages.length}`;
-    page.drawText(label, { x: A4[0] - MARGIN - regular.widthOfTextAtSize(label, 8), y: MARGIN / 2, size: 8, font: regular, color: MUTED });
+    page.drawText(label, {
+      x: A4[0] - MARGIN - regular.widthOfTextAtSize(label, 8),
+      y: MARGIN / 2,
+      size: 8,
+      font: regular,
+      color: MUTED,
+    });
   });
   return Buffer.from(await doc.save({ useObjectStreams: true }));
 }

@@ -25,24 +25,204 @@ export interface Station {
 }
 
 export const STATIONS: readonly Station[] = [
-  { wmo: '33345', name: 'Київ', latin: 'Kyiv', lat: 50.4, lon: 30.53, elevation: 166, jan: -5.6, jul: 19.8, precip: 650 },
-  { wmo: '33393', name: 'Львів', latin: 'Lviv', lat: 49.82, lon: 23.95, elevation: 323, jan: -3.7, jul: 17.6, precip: 740 },
-  { wmo: '34300', name: 'Харків', latin: 'Kharkiv', lat: 49.97, lon: 36.13, elevation: 152, jan: -6.9, jul: 20.3, precip: 520 },
-  { wmo: '33837', name: 'Одеса', latin: 'Odesa', lat: 46.44, lon: 30.77, elevation: 42, jan: -1.9, jul: 22.0, precip: 470 },
-  { wmo: '33135', name: 'Чернігів', latin: 'Chernihiv', lat: 51.47, lon: 31.25, elevation: 133, jan: -6.6, jul: 19.2, precip: 600 },
-  { wmo: '33631', name: 'Ужгород', latin: 'Uzhhorod', lat: 48.63, lon: 22.27, elevation: 118, jan: -2.6, jul: 20.4, precip: 760 },
-  { wmo: '33562', name: 'Вінниця', latin: 'Vinnytsia', lat: 49.23, lon: 28.6, elevation: 298, jan: -5.6, jul: 18.7, precip: 640 },
-  { wmo: '34504', name: 'Дніпро', latin: 'Dnipro', lat: 48.36, lon: 35.09, elevation: 142, jan: -5.1, jul: 22.0, precip: 530 },
-  { wmo: '33506', name: 'Полтава', latin: 'Poltava', lat: 49.6, lon: 34.55, elevation: 160, jan: -6.3, jul: 20.6, precip: 560 },
-  { wmo: '33275', name: 'Суми', latin: 'Sumy', lat: 50.88, lon: 34.78, elevation: 180, jan: -7.2, jul: 19.3, precip: 590 },
-  { wmo: '33325', name: 'Житомир', latin: 'Zhytomyr', lat: 50.23, lon: 28.73, elevation: 221, jan: -5.6, jul: 18.4, precip: 630 },
-  { wmo: '33658', name: 'Чернівці', latin: 'Chernivtsi', lat: 48.37, lon: 25.9, elevation: 246, jan: -4.0, jul: 19.0, precip: 690 },
-  { wmo: '33902', name: 'Херсон', latin: 'Kherson', lat: 46.63, lon: 32.57, elevation: 54, jan: -2.6, jul: 23.0, precip: 450 },
-  { wmo: '34601', name: 'Запоріжжя', latin: 'Zaporizhzhia', lat: 47.8, lon: 35.02, elevation: 112, jan: -4.4, jul: 22.6, precip: 480 },
-  { wmo: '34523', name: 'Луганськ', latin: 'Luhansk', lat: 48.57, lon: 39.25, elevation: 60, jan: -6.4, jul: 22.0, precip: 480 },
-  { wmo: '33946', name: 'Сімферополь', latin: 'Simferopol', lat: 44.68, lon: 34.14, elevation: 180, jan: -0.5, jul: 21.5, precip: 540 },
-  { wmo: '33846', name: 'Миколаїв', latin: 'Mykolaiv', lat: 46.97, lon: 31.97, elevation: 50, jan: -3.1, jul: 22.5, precip: 450 },
-  { wmo: '33415', name: 'Тернопіль', latin: 'Ternopil', lat: 49.53, lon: 25.67, elevation: 330, jan: -5.0, jul: 17.8, precip: 600 },
+  {
+    wmo: '33345',
+    name: 'Київ',
+    latin: 'Kyiv',
+    lat: 50.4,
+    lon: 30.53,
+    elevation: 166,
+    jan: -5.6,
+    jul: 19.8,
+    precip: 650,
+  },
+  {
+    wmo: '33393',
+    name: 'Львів',
+    latin: 'Lviv',
+    lat: 49.82,
+    lon: 23.95,
+    elevation: 323,
+    jan: -3.7,
+    jul: 17.6,
+    precip: 740,
+  },
+  {
+    wmo: '34300',
+    name: 'Харків',
+    latin: 'Kharkiv',
+    lat: 49.97,
+    lon: 36.13,
+    elevation: 152,
+    jan: -6.9,
+    jul: 20.3,
+    precip: 520,
+  },
+  {
+    wmo: '33837',
+    name: 'Одеса',
+    latin: 'Odesa',
+    lat: 46.44,
+    lon: 30.77,
+    elevation: 42,
+    jan: -1.9,
+    jul: 22.0,
+    precip: 470,
+  },
+  {
+    wmo: '33135',
+    name: 'Чернігів',
+    latin: 'Chernihiv',
+    lat: 51.47,
+    lon: 31.25,
+    elevation: 133,
+    jan: -6.6,
+    jul: 19.2,
+    precip: 600,
+  },
+  {
+    wmo: '33631',
+    name: 'Ужгород',
+    latin: 'Uzhhorod',
+    lat: 48.63,
+    lon: 22.27,
+    elevation: 118,
+    jan: -2.6,
+    jul: 20.4,
+    precip: 760,
+  },
+  {
+    wmo: '33562',
+    name: 'Вінниця',
+    latin: 'Vinnytsia',
+    lat: 49.23,
+    lon: 28.6,
+    elevation: 298,
+    jan: -5.6,
+    jul: 18.7,
+    precip: 640,
+  },
+  {
+    wmo: '34504',
+    name: 'Дніпро',
+    latin: 'Dnipro',
+    lat: 48.36,
+    lon: 35.09,
+    elevation: 142,
+    jan: -5.1,
+    jul: 22.0,
+    precip: 530,
+  },
+  {
+    wmo: '33506',
+    name: 'Полтава',
+    latin: 'Poltava',
+    lat: 49.6,
+    lon: 34.55,
+    elevation: 160,
+    jan: -6.3,
+    jul: 20.6,
+    precip: 560,
+  },
+  {
+    wmo: '33275',
+    name: 'Суми',
+    latin: 'Sumy',
+    lat: 50.88,
+    lon: 34.78,
+    elevation: 180,
+    jan: -7.2,
+    jul: 19.3,
+    precip: 590,
+  },
+  {
+    wmo: '33325',
+    name: 'Житомир',
+    latin: 'Zhytomyr',
+    lat: 50.23,
+    lon: 28.73,
+    elevation: 221,
+    jan: -5.6,
+    jul: 18.4,
+    precip: 630,
+  },
+  {
+    wmo: '33658',
+    name: 'Чернівці',
+    latin: 'Chernivtsi',
+    lat: 48.37,
+    lon: 25.9,
+    elevation: 246,
+    jan: -4.0,
+    jul: 19.0,
+    precip: 690,
+  },
+  {
+    wmo: '33902',
+    name: 'Херсон',
+    latin: 'Kherson',
+    lat: 46.63,
+    lon: 32.57,
+    elevation: 54,
+    jan: -2.6,
+    jul: 23.0,
+    precip: 450,
+  },
+  {
+    wmo: '34601',
+    name: 'Запоріжжя',
+    latin: 'Zaporizhzhia',
+    lat: 47.8,
+    lon: 35.02,
+    elevation: 112,
+    jan: -4.4,
+    jul: 22.6,
+    precip: 480,
+  },
+  {
+    wmo: '34523',
+    name: 'Луганськ',
+    latin: 'Luhansk',
+    lat: 48.57,
+    lon: 39.25,
+    elevation: 60,
+    jan: -6.4,
+    jul: 22.0,
+    precip: 480,
+  },
+  {
+    wmo: '33946',
+    name: 'Сімферополь',
+    latin: 'Simferopol',
+    lat: 44.68,
+    lon: 34.14,
+    elevation: 180,
+    jan: -0.5,
+    jul: 21.5,
+    precip: 540,
+  },
+  {
+    wmo: '33846',
+    name: 'Миколаїв',
+    latin: 'Mykolaiv',
+    lat: 46.97,
+    lon: 31.97,
+    elevation: 50,
+    jan: -3.1,
+    jul: 22.5,
+    precip: 450,
+  },
+  {
+    wmo: '33415',
+    name: 'Тернопіль',
+    latin: 'Ternopil',
+    lat: 49.53,
+    lon: 25.67,
+    elevation: 330,
+    jan: -5.0,
+    jul: 17.8,
+    precip: 600,
+  },
 ];
 
 export const FIRST_YEAR = 1946;
@@ -94,7 +274,8 @@ function warming(year: number): number {
 const sharedAnomaly = (() => {
   const rand = prng(1946);
   const out = new Map<string, number>();
-  for (let y = FIRST_YEAR; y <= LAST_YEAR; y++) for (let m = 1; m <= 12; m++) out.set(`${y}-${m}`, normal(rand) * (m <= 2 || m === 12 ? 2.2 : 1.1));
+  for (let y = FIRST_YEAR; y <= LAST_YEAR; y++)
+    for (let m = 1; m <= 12; m++) out.set(`${y}-${m}`, normal(rand) * (m <= 2 || m === 12 ? 2.2 : 1.1));
   return out;
 })();
 
@@ -158,7 +339,11 @@ export function annualSeries(s: Station): YearValue[] {
   const out: YearValue[] = [];
   for (let year = FIRST_YEAR; year <= LAST_YEAR; year++) {
     const ofYear = months.filter((m) => m.year === year);
-    out.push({ year, tmean: round1(ofYear.reduce((a, m) => a + m.tmean, 0) / 12), precip: Math.round(ofYear.reduce((a, m) => a + m.precip, 0)) });
+    out.push({
+      year,
+      tmean: round1(ofYear.reduce((a, m) => a + m.tmean, 0) / 12),
+      precip: Math.round(ofYear.reduce((a, m) => a + m.precip, 0)),
+    });
   }
   return out;
 }
@@ -176,7 +361,11 @@ export function normals(s: Station): Array<{ month: number; tmean: number; preci
   const months = monthlySeries(s).filter((m) => m.year >= 1991);
   return Array.from({ length: 12 }, (_, i) => {
     const of = months.filter((m) => m.month === i + 1);
-    return { month: i + 1, tmean: round1(of.reduce((a, m) => a + m.tmean, 0) / of.length), precip: round1(of.reduce((a, m) => a + m.precip, 0) / of.length) };
+    return {
+      month: i + 1,
+      tmean: round1(of.reduce((a, m) => a + m.tmean, 0) / of.length),
+      precip: round1(of.reduce((a, m) => a + m.precip, 0) / of.length),
+    };
   });
 }
 
@@ -250,4 +439,17 @@ export function gridFrom(values: Map<Station, number>, lat0: number, lon0: numbe
 }
 
 /** Month names in Ukrainian (nominative), for tables and charts. */
-export const MONTHS_UK = ['січень', 'лютий', 'березень', 'квітень', 'травень', 'червень', 'липень', 'серпень', 'вересень', 'жовтень', 'листопад', 'грудень'];
+export const MONTHS_UK = [
+  'січень',
+  'лютий',
+  'березень',
+  'квітень',
+  'травень',
+  'червень',
+  'липень',
+  'серпень',
+  'вересень',
+  'жовтень',
+  'листопад',
+  'грудень',
+];

@@ -30,7 +30,12 @@ function shiftDate(value: string, days: number): string {
 }
 
 /** `count` synthetic documents of one type, numbered from `start`; ids are prefixed by `runId`. */
-export function syntheticDocuments(type: AnyContentType, count: number, runId: string, start = 1): Array<{ collection: string; id: string; data: unknown }> {
+export function syntheticDocuments(
+  type: AnyContentType,
+  count: number,
+  runId: string,
+  start = 1,
+): Array<{ collection: string; id: string; data: unknown }> {
   const base = template(type);
   if (!base || type.kind !== 'collection') return [];
   const out: Array<{ collection: string; id: string; data: unknown }> = [];

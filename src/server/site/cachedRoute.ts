@@ -30,7 +30,14 @@ function send(request: FastifyRequest, reply: FastifyReply, contentType: string,
     .header('ETag', variant.etag)
     .header('Last-Modified', page.lastModified)
     .header('X-Page-Cache', hit ? 'hit' : 'miss');
-  if (notModified(request.headers, Object.values(page.variants).map((v) => v.etag), page.modifiedMs)) return reply.code(304).send();
+  if (
+    notModified(
+      request.headers,
+      Object.values(page.variants).map((v) => v.etag),
+      page.modifiedMs,
+    )
+  )
+    return reply.code(304).send();
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   return reply.send(variant.body);
 }
@@ -43,7 +50,12 @@ export function registerCachedRoute(app: FastifyInstance, cache: PageCache, opti
     if (cached) return send(request, reply, options.contentType, cached, true);
     const since = cache.mark();
     const text = await options.render(request);
-    if (text === null) return reply.code(404).header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=0, s-maxage=10').send('Not Found');
+    if (text === null)
+      return reply
+        .code(404)
+        .header('Content-Type', 'text/plain; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=0, s-maxage=10')
+        .send('Not Found');
     const page = await cache.store(key, 200, text, options.reads, since);
     return send(request, reply, options.contentType, page, false);
   });

@@ -99,7 +99,9 @@ export class SiteFeeds {
     for (const { type, doc } of entries) {
       const link = `${this.origin}${placeOf(type, doc) ?? '/'}`;
       const facts = [
-        typeof doc.startDate === 'string' && typeof doc.endDate === 'string' ? formatDateRange(doc.startDate, doc.endDate) : '',
+        typeof doc.startDate === 'string' && typeof doc.endDate === 'string'
+          ? formatDateRange(doc.startDate, doc.endDate)
+          : '',
         typeof doc.location === 'string' ? doc.location : '',
       ].filter(Boolean);
       const body = typeof doc.body === 'string' ? absoluteUrls(doc.body, this.origin) : '';

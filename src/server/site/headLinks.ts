@@ -6,6 +6,9 @@ import { SITE_FEEDS } from './feeds';
 export function siteHeadLinks(origin: string): string {
   return [
     `<link rel="search" type="application/opensearchdescription+xml" title="УкрГМІ" href="${escapeHtml(`${origin}/opensearch.xml`)}">`,
-    ...SITE_FEEDS.map((f) => `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(f.title)}" href="${escapeHtml(origin + f.path)}">`),
+    ...SITE_FEEDS.map(
+      (f) =>
+        `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(f.title)}" href="${escapeHtml(origin + f.path)}">`,
+    ),
   ].join('\n');
 }

@@ -3,7 +3,15 @@ import { xmlEscape } from './xml';
 
 /** robots.txt: the admin, the API and search results stay out of crawlers; the sitemap is named. */
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Disallow: /edit/', 'Disallow: /api/', 'Disallow: /search', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Disallow: /edit/',
+    'Disallow: /api/',
+    'Disallow: /search',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 /** The OpenSearch 1.1 description of the site search (browsers offer it as a search engine). */

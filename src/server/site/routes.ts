@@ -26,14 +26,24 @@ export function registerSiteResources(app: FastifyInstance, options: SiteResourc
   const allTypes = siteTypes().map((t) => t.key);
   const xml = 'application/xml; charset=utf-8';
 
-  registerCachedRoute(app, cache, { path: '/sitemap.xml', contentType: xml, reads: allTypes, render: () => new Sitemap(content, origin, limit).root() });
+  registerCachedRoute(app, cache, {
+    path: '/sitemap.xml',
+    contentType: xml,
+    reads: allTypes,
+    render: () => new Sitemap(content, origin, limit).root(),
+  });
   registerCachedRoute(app, cache, {
     path: '/sitemap-:part(^\\d{1,6}).xml',
     contentType: xml,
     reads: allTypes,
     render: (request) => new Sitemap(content, origin, limit).part(Number((request.params as { part: string }).part)),
   });
-  registerCachedRoute(app, cache, { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', reads: [], render: async () => robotsTxt(origin) });
+  registerCachedRoute(app, cache, {
+    path: '/robots.txt',
+    contentType: 'text/plain; charset=utf-8',
+    reads: [],
+    render: async () => robotsTxt(origin),
+  });
   registerCachedRoute(app, cache, {
     path: '/opensearch.xml',
     contentType: 'application/opensearchdescription+xml; charset=utf-8',
@@ -42,6 +52,11 @@ export function registerSiteResources(app: FastifyInstance, options: SiteResourc
   });
   const feeds = new SiteFeeds(content, origin);
   for (const spec of SITE_FEEDS) {
-    registerCachedRoute(app, cache, { path: spec.path, contentType: 'application/atom+xml; charset=utf-8', reads: spec.types, render: () => feeds.atom(spec) });
+    registerCachedRoute(app, cache, {
+      path: spec.path,
+      contentType: 'application/atom+xml; charset=utf-8',
+      reads: spec.types,
+      render: () => feeds.atom(spec),
+    });
   }
 }

@@ -55,7 +55,10 @@ export class Sitemap {
     const plan = await this.plan();
     if (plan.total <= this.limit) return this.urlset(await this.range(plan, 0, plan.total));
     const parts = Math.ceil(plan.total / this.limit);
-    const entries = Array.from({ length: parts }, (_, i) => `<sitemap><loc>${xmlEscape(`${this.origin}/sitemap-${i + 1}.xml`)}</loc></sitemap>`);
+    const entries = Array.from(
+      { length: parts },
+      (_, i) => `<sitemap><loc>${xmlEscape(`${this.origin}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
+    );
     return `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${entries.join('\n')}\n</sitemapindex>\n`;
   }
 
@@ -69,13 +72,18 @@ export class Sitemap {
 
   private urlset(urls: SitemapUrl[]): string {
     const lines = urls.map(
-      (u) => `<url><loc>${xmlEscape(this.origin + encodeURI(u.path))}</loc>${u.lastmod ? `<lastmod>${xmlEscape(u.lastmod)}</lastmod>` : ''}</url>`,
+      (u) =>
+        `<url><loc>${xmlEscape(this.origin + encodeURI(u.path))}</loc>${u.lastmod ? `<lastmod>${xmlEscape(u.lastmod)}</lastmod>` : ''}</url>`,
     );
     return `${XML_HEAD}<urlset xmlns="${NS}">\n${lines.join('\n')}\n</urlset>\n`;
   }
 
   /** The fixed pages (with their lastmod) and, per type with pages of its own, how many are visible. */
-  private async plan(): Promise<{ fixed: SitemapUrl[]; types: Array<{ type: AnyContentType; count: number }>; total: number }> {
+  private async plan(): Promise<{
+    fixed: SitemapUrl[];
+    types: Array<{ type: AnyContentType; count: number }>;
+    total: number;
+  }> {
     const lists = new Map<string, string | null>();
     let home: string | null = null;
     for (const type of siteTypes()) {
@@ -86,11 +94,17 @@ export class Sitemap {
       lists.set(path, newer(lists.get(path) ?? null, lastmod));
       home = newer(home, lastmod);
     }
-    const fixed: SitemapUrl[] = [{ path: '/', lastmod: home }, ...[...lists].map(([path, lastmod]) => ({ path, lastmod }))];
+    const fixed: SitemapUrl[] = [
+      { path: '/', lastmod: home },
+      ...[...lists].map(([path, lastmod]) => ({ path, lastmod })),
+    ];
     const types = await Promise.all(
       siteTypes()
         .filter(hasOwnPage)
-        .map(async (type) => ({ type, count: await this.content.store.count(type.key, this.content.visibilityFilters(type)) })),
+        .map(async (type) => ({
+          type,
+          count: await this.content.store.count(type.key, this.content.visibilityFilters(type)),
+        })),
     );
     return { fixed, types, total: fixed.length + types.reduce((n, t) => n + t.count, 0) };
   }
@@ -150,7 +164,10 @@ export class Sitemap {
     if (!this.parents.has(key)) {
       const type = getContentType(typeKey);
       const doc = await this.content.store.get<Record<string, unknown>>(typeKey, id);
-      this.parents.set(key, doc && this.content.isVisible(type, doc.data) ? placeOf(type, { ...doc.data, id: doc.id }) : null);
+      this.parents.set(
+        key,
+        doc && this.content.isVisible(type, doc.data) ? placeOf(type, { ...doc.data, id: doc.id }) : null,
+      );
     }
     return this.parents.get(key)!;
   }

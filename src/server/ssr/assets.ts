@@ -77,7 +77,9 @@ export function loadClientBuild(dir: string): ClientBuild {
       if (options?.inlineCss) {
         const texts = assets.css.map((href) => readFileSync(path.join(dir, href), 'utf8'));
         if (texts.reduce((n, t) => n + Buffer.byteLength(t), 0) <= INLINE_CSS_LIMIT) {
-          assets.inlineCss = Object.fromEntries(assets.css.map((href, i) => [href, texts[i]!.replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '')]));
+          assets.inlineCss = Object.fromEntries(
+            assets.css.map((href, i) => [href, texts[i]!.replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '')]),
+          );
         }
       }
       return assets;
@@ -95,7 +97,8 @@ export function loadClientBuild(dir: string): ClientBuild {
 export function registerStrongStaticEtags(app: import('fastify').FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     const etag = reply.getHeader('etag');
-    if (typeof etag === 'string' && etag.startsWith('W/"') && reply.getHeader('last-modified') !== undefined) reply.header('etag', etag.slice(2));
+    if (typeof etag === 'string' && etag.startsWith('W/"') && reply.getHeader('last-modified') !== undefined)
+      reply.header('etag', etag.slice(2));
     return payload;
   });
 }

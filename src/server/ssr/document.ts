@@ -32,7 +32,10 @@ export function scriptJson(value: unknown): string {
 
 /** JSON text made safe inside a script element (as is: a JSON document is a JavaScript literal). */
 export function scriptText(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -68,7 +71,11 @@ function styleTags(assets: EntryAssets): string {
   const tags: string[] = [];
   for (const href of assets.css) {
     const inline = assets.inlineCss?.[href];
-    tags.push(inline !== undefined ? `<style data-href="${escapeHtml(href)}">${inline.replace(/<\/style/gi, '<\\/style')}</style>` : `<link rel="stylesheet" href="${escapeHtml(href)}">`);
+    tags.push(
+      inline !== undefined
+        ? `<style data-href="${escapeHtml(href)}">${inline.replace(/<\/style/gi, '<\\/style')}</style>`
+        : `<link rel="stylesheet" href="${escapeHtml(href)}">`,
+    );
   }
   return tags.join('\n');
 }
@@ -78,7 +85,9 @@ function styleTags(assets: EntryAssets): string {
  * (not encoded a second time as a string), all of it safe inside a script element.
  */
 function appDataJson(opts: { config: PublicConfig; state: string; router: unknown }): string {
-  return scriptText(`{"config":${JSON.stringify(opts.config)},"state":${opts.state},"router":${JSON.stringify(opts.router ?? null)}}`);
+  return scriptText(
+    `{"config":${JSON.stringify(opts.config)},"state":${opts.state},"router":${JSON.stringify(opts.router ?? null)}}`,
+  );
 }
 
 export function htmlDocument(opts: {

@@ -49,7 +49,11 @@ export interface CachedPage {
 }
 
 const brotliParams = (quality: number, size: number) => ({
-  params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: size },
+  params: {
+    [zlib.BROTLI_PARAM_QUALITY]: quality,
+    [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+    [zlib.BROTLI_PARAM_SIZE_HINT]: size,
+  },
 });
 
 export interface PageCacheOptions {
@@ -88,7 +92,10 @@ export function weakEtag(body: Buffer | string): string {
 
 /** Compresses an HTML page when it is stored: gzip (level 6) and brotli (quality 5, text mode). */
 export async function compressPage(identity: Buffer): Promise<{ gzip: Buffer; br: Buffer }> {
-  const [gz, br] = await Promise.all([gzipAsync(identity, { level: 6 }), brotliAsync(identity, brotliParams(5, identity.length))]);
+  const [gz, br] = await Promise.all([
+    gzipAsync(identity, { level: 6 }),
+    brotliAsync(identity, brotliParams(5, identity.length)),
+  ]);
   return { gzip: gz, br };
 }
 
@@ -125,7 +132,8 @@ export class PageCache {
     this.now = options.now;
     this.lru = new LRUCache<string, CachedPage>({
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-      sizeCalculation: (page) => page.variants.identity.body.length + page.variants.gzip.body.length + page.variants.br.body.length + 256,
+      sizeCalculation: (page) =>
+        page.variants.identity.body.length + page.variants.gzip.body.length + page.variants.br.body.length + 256,
       ttl: this.ttlMs,
       ttlAutopurge: false,
       dispose: (page, key) => this.forgetReads(key, page),
@@ -202,7 +210,8 @@ export class PageCache {
     brotliAsync(identity, brotliParams(11, identity.length)).then(
       (br) => {
         page.brQuality = 11;
-        if (br.length < page.variants.br.body.length) page.variants.br = { body: br, etag: page.variants.identity.etag.replace(/"$/, '-br11"') };
+        if (br.length < page.variants.br.body.length)
+          page.variants.br = { body: br, etag: page.variants.identity.etag.replace(/"$/, '-br11"') };
         // Sizes are counted at set: set it again if it is still the entry of its key.
         if (this.lru.peek(key) === page) this.lru.set(key, page, { ttl: this.lru.getRemainingTTL(key) || 1 });
       },

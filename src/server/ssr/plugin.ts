@@ -80,12 +80,17 @@ export function bypassesPageCache(request: FastifyRequest): boolean {
 
 export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCache {
   const assets = options.build.entry(PUBLIC_ENTRY, { inlineCss: true });
-  if (!options.build.built) app.log.warn('No built client found: pages are rendered without scripts (run `npm run build`).');
+  if (!options.build.built)
+    app.log.warn('No built client found: pages are rendered without scripts (run `npm run build`).');
   const cache = options.pageCache ?? new PageCache();
   const unsubscribe = options.changes?.onChange((event) => cache.invalidateType(event.collection));
   if (unsubscribe) app.addHook('onClose', async () => unsubscribe());
 
-  const renderPage = async (request: FastifyRequest, reads: Set<string>, form?: { body: string; contentType: string }) => {
+  const renderPage = async (
+    request: FastifyRequest,
+    reads: Set<string>,
+    form?: { body: string; contentType: string },
+  ) => {
     options.onRender?.(request.url);
     const config = options.publicConfig(request);
     const trpcClient = createTRPCClient<AppRouter>({
@@ -98,14 +103,30 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
         }),
       ],
     });
-    const result = await render({ url: `${config.origin}${request.url}`, trpcClient, config, userAgent: request.headers['user-agent'], form });
-    if (result.kind === 'redirect') return { redirect: sameSiteLocation(result.location, config.origin), status: result.status } as const;
+    const result = await render({
+      url: `${config.origin}${request.url}`,
+      trpcClient,
+      config,
+      userAgent: request.headers['user-agent'],
+      form,
+    });
+    if (result.kind === 'redirect')
+      return { redirect: sameSiteLocation(result.location, config.origin), status: result.status } as const;
     if (result.status >= 500) {
-      for (const err of result.errors) request.log.error({ err, url: request.url, bot: result.isBot }, 'page render failed');
+      for (const err of result.errors)
+        request.log.error({ err, url: request.url, bot: result.isBot }, 'page render failed');
     }
     // A preview is never indexed, whatever it shows (the header too, for crawlers that skip HTML).
     const noindex = isPreviewRequest(request);
-    const html = htmlDocument({ head: result.head, appHtml: result.appHtml, state: result.state, router: result.router, config, assets, noindex });
+    const html = htmlDocument({
+      head: result.head,
+      appHtml: result.appHtml,
+      state: result.state,
+      router: result.router,
+      config,
+      assets,
+      noindex,
+    });
     return { html, status: result.status, isBot: result.isBot } as const;
   };
 
@@ -120,7 +141,14 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       .header('ETag', variant.etag)
       .header('Last-Modified', page.lastModified)
       .header('X-Page-Cache', hit ? 'hit' : 'miss');
-    if (page.status === 200 && notModified(request.headers, Object.values(page.variants).map((v) => v.etag), page.modifiedMs)) {
+    if (
+      page.status === 200 &&
+      notModified(
+        request.headers,
+        Object.values(page.variants).map((v) => v.etag),
+        page.modifiedMs,
+      )
+    ) {
       return reply.code(304).send();
     }
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
@@ -141,7 +169,8 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     const out = await renderPage(request, reads);
     if ('redirect' in out) return reply.redirect(out.redirect!, out.status);
 
-    const cacheable = !bypass && (out.status === 200 || out.status === 404) && reply.getHeader('set-cookie') === undefined;
+    const cacheable =
+      !bypass && (out.status === 200 || out.status === 404) && reply.getHeader('set-cookie') === undefined;
     if (cacheable) {
       const page = await cache.store(key, out.status, out.html, reads, since);
       return sendCached(request, reply, page, false);
@@ -167,7 +196,8 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     if (out.status === 200) {
       const etag = weakEtag(out.html);
       reply.header('ETag', etag);
-      if (notModified({ 'if-none-match': request.headers['if-none-match'] }, [etag], null)) return reply.code(304).send();
+      if (notModified({ 'if-none-match': request.headers['if-none-match'] }, [etag], null))
+        return reply.code(304).send();
     }
     return reply.send(out.html);
   };
@@ -178,7 +208,10 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
   // A form posted without JavaScript: rendered every time, never cached (it may hold personal data).
   const postHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) {
-      return reply.code(415).header('Cache-Control', 'no-store').send({ error: 'Expected an application/x-www-form-urlencoded form', statusCode: 415 });
+      return reply
+        .code(415)
+        .header('Cache-Control', 'no-store')
+        .send({ error: 'Expected an application/x-www-form-urlencoded form', statusCode: 415 });
     }
     const body = typeof request.body === 'string' ? request.body : '';
     const out = await renderPage(request, new Set(), { body, contentType: 'application/x-www-form-urlencoded' });
@@ -187,8 +220,10 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     return reply.code(out.status).header('Content-Type', 'text/html; charset=utf-8').send(out.html);
   };
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
     );
     for (const path of FORM_POST_PATHS) scope.post(path, postHandler);
   });
@@ -197,7 +232,11 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
   const adminShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = adminDocument({ config: options.publicConfig(request), assets: adminAssets });
     const etag = weakEtag(html); // gzipped per request by @fastify/compress
-    reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('X-Robots-Tag', 'noindex').header('ETag', etag);
+    reply
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('X-Robots-Tag', 'noindex')
+      .header('ETag', etag);
     if (notModified({ 'if-none-match': request.headers['if-none-match'] }, [etag], null)) return reply.code(304).send();
     return reply.send(html);
   };

@@ -17,7 +17,16 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { getStorage } from 'firebase-admin/storage';
 import { firebaseAdminApp } from '../firebase/adminApp';
-import { FIREBASE_STORAGE_ORIGIN, firebaseDownloadUrl, ObjectNotFoundError, type ObjectListOptions, type ObjectListPage, type ObjectStorePort, type PutOptions, type StoredObject } from './port';
+import {
+  FIREBASE_STORAGE_ORIGIN,
+  firebaseDownloadUrl,
+  ObjectNotFoundError,
+  type ObjectListOptions,
+  type ObjectListPage,
+  type ObjectStorePort,
+  type PutOptions,
+  type StoredObject,
+} from './port';
 
 type Bucket = ReturnType<ReturnType<typeof getStorage>['bucket']>;
 type FileMetadata = ReturnType<Bucket['file']>['metadata'];
@@ -27,7 +36,9 @@ export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
 
 /** Where download URLs point: the emulator when STORAGE_EMULATOR_HOST is set, else Firebase's endpoint. */
 export function firebaseStorageOrigin(env: NodeJS.ProcessEnv = process.env): string {
-  const emulator = env.STORAGE_EMULATOR_HOST || (env.FIREBASE_STORAGE_EMULATOR_HOST ? `http://${env.FIREBASE_STORAGE_EMULATOR_HOST}` : '');
+  const emulator =
+    env.STORAGE_EMULATOR_HOST ||
+    (env.FIREBASE_STORAGE_EMULATOR_HOST ? `http://${env.FIREBASE_STORAGE_EMULATOR_HOST}` : '');
   if (emulator) return (/^https?:\/\//.test(emulator) ? emulator : `http://${emulator}`).replace(/\/+$/, '');
   return FIREBASE_STORAGE_ORIGIN;
 }
@@ -147,7 +158,9 @@ export class CloudObjectStorePort implements ObjectStorePort {
   }
 
   urlOf(object: StoredObject): string | null {
-    return object.downloadToken ? firebaseDownloadUrl(this.origin, object.bucket, object.name, object.downloadToken) : null;
+    return object.downloadToken
+      ? firebaseDownloadUrl(this.origin, object.bucket, object.name, object.downloadToken)
+      : null;
   }
 }
 

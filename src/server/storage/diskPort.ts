@@ -11,7 +11,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { writeAll } from './io';
 import { BUCKET_NAME, normaliseObjectName, type ObjectMetadata, type ObjectStore } from './objects';
-import { firebaseDownloadUrl, ObjectNotFoundError, type ObjectListOptions, type ObjectListPage, type ObjectStorePort, type PutOptions, type StoredObject } from './port';
+import {
+  firebaseDownloadUrl,
+  ObjectNotFoundError,
+  type ObjectListOptions,
+  type ObjectListPage,
+  type ObjectStorePort,
+  type PutOptions,
+  type StoredObject,
+} from './port';
 
 function toStored(meta: ObjectMetadata): StoredObject {
   const stored: StoredObject = {
@@ -53,9 +61,14 @@ export class DiskObjectStorePort implements ObjectStorePort {
     const tmp = path.join(this.objects.uploadsDir, `mp-${randomUUID()}`);
     const md5 = createHash('md5');
     let size = 0;
-    async function* hashed(source: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array>): AsyncIterable<Buffer> {
+    async function* hashed(
+      source: AsyncIterable<Buffer | Uint8Array | string> | Iterable<Buffer | Uint8Array>,
+    ): AsyncIterable<Buffer> {
       for await (const chunk of source) {
-        const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        const buffer =
+          typeof chunk === 'string'
+            ? Buffer.from(chunk)
+            : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         md5.update(buffer);
         size += buffer.length;
         yield buffer;

@@ -52,5 +52,8 @@ function reasonPhrase(message: string): string {
 /** Sends `{"error": {"code": status, "message": message}}` with the message as the reason phrase. */
 export function sendStorageError(reply: FastifyReply, status: number, message: string): FastifyReply {
   reply.raw.statusMessage = reasonPhrase(message);
-  return reply.code(status).header('Cache-Control', 'no-store').send({ error: { code: status, message } });
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ error: { code: status, message } });
 }

@@ -33,7 +33,10 @@ const rar = (h: Buffer) => startsWith(h, 'Rar!\x1a\x07');
 function plainText(h: Buffer): boolean {
   // eslint-disable-next-line no-control-regex
   if (/[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]/.test(h.toString('latin1'))) return false;
-  const start = h.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const start = h
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return !start.startsWith('<');
 }
 

@@ -48,8 +48,12 @@ export function parseWritableMetadata(raw: unknown): WritableMetadata {
   }
   const custom = parsed.data.metadata;
   if (custom) {
-    const bytes = Object.entries(custom).reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(v ?? ''), 0);
-    if (bytes > MAX_CUSTOM_METADATA_BYTES) throw badRequest(`Invalid metadata: custom metadata exceeds ${MAX_CUSTOM_METADATA_BYTES} bytes`);
+    const bytes = Object.entries(custom).reduce(
+      (n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(v ?? ''),
+      0,
+    );
+    if (bytes > MAX_CUSTOM_METADATA_BYTES)
+      throw badRequest(`Invalid metadata: custom metadata exceeds ${MAX_CUSTOM_METADATA_BYTES} bytes`);
   }
   return parsed.data;
 }
@@ -63,6 +67,7 @@ export function parseMetadataJson(text: string): WritableMetadata {
   } catch {
     throw badRequest('Invalid metadata: the body is not JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('Invalid metadata: expected a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw badRequest('Invalid metadata: expected a JSON object');
   return parseWritableMetadata(value);
 }

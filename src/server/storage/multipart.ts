@@ -52,7 +52,8 @@ export class MultipartRelatedReader {
         head = head.length ? Buffer.concat([head, chunk]) : chunk;
         const start = this.parseHead(head);
         if (start === null) {
-          if (head.length > this.maxHead) throw badRequest('Malformed multipart body: metadata part too large or missing');
+          if (head.length > this.maxHead)
+            throw badRequest('Malformed multipart body: metadata part too large or missing');
           continue;
         }
         inFile = true;
@@ -77,7 +78,13 @@ export class MultipartRelatedReader {
     }
     if (!inFile) throw badRequest('Malformed multipart body: expected a metadata part and a file part');
     const end = held.lastIndexOf(this.closing);
-    if (end < 0 || held.subarray(end + this.closing.length).toString('latin1').trim() !== '') {
+    if (
+      end < 0 ||
+      held
+        .subarray(end + this.closing.length)
+        .toString('latin1')
+        .trim() !== ''
+    ) {
       throw badRequest('Malformed multipart body: missing closing boundary');
     }
     if (end > 0) yield held.subarray(0, end);
@@ -87,7 +94,8 @@ export class MultipartRelatedReader {
   private parseHead(buf: Buffer): number | null {
     const first = buf.indexOf(this.delimiter);
     if (first < 0) return null;
-    if (first > 0 && !buf.subarray(first - 2, first).equals(CRLF)) throw badRequest('Malformed multipart body: bad first boundary');
+    if (first > 0 && !buf.subarray(first - 2, first).equals(CRLF))
+      throw badRequest('Malformed multipart body: bad first boundary');
     const line1 = buf.indexOf(CRLF, first + this.delimiter.length);
     if (line1 < 0) return null;
     const headers1End = buf.indexOf(BLANK_LINE, line1);

@@ -192,7 +192,8 @@ export class ObjectStore {
 
   /** `getMetadata` without waiting (the index is a local SQLite table), for callers that must stay synchronous. */
   findMetadata(bucket: string, name: string): ObjectMetadata | null {
-    const row = this.db.prepare('SELECT * FROM storage_objects WHERE bucket = ? AND name = ?').get(bucket, name) as ObjectRow | undefined;
+    const row = this.db.prepare('SELECT * FROM storage_objects WHERE bucket = ? AND name = ?').get(bucket, name) as
+      ObjectRow | undefined;
     return row ? toMetadata(row) : null;
   }
 
@@ -203,7 +204,9 @@ export class ObjectStore {
 
   /** Bytes stored in a bucket (the sum of its objects' sizes). */
   bucketBytes(bucket: string): number {
-    const row = this.db.prepare('SELECT COALESCE(SUM(size), 0) AS total FROM storage_objects WHERE bucket = ?').get(bucket) as { total: number };
+    const row = this.db
+      .prepare('SELECT COALESCE(SUM(size), 0) AS total FROM storage_objects WHERE bucket = ?')
+      .get(bucket) as { total: number };
     return row.total;
   }
 
@@ -213,7 +216,9 @@ export class ObjectStore {
    */
   checkQuota(bucket: string, name: string, size: number, quotaBytes: number): void {
     if (quotaBytes <= 0) return;
-    const existing = this.db.prepare('SELECT size FROM storage_objects WHERE bucket = ? AND name = ?').get(bucket, name) as { size: number } | undefined;
+    const existing = this.db
+      .prepare('SELECT size FROM storage_objects WHERE bucket = ? AND name = ?')
+      .get(bucket, name) as { size: number } | undefined;
     if (this.bucketBytes(bucket) - (existing?.size ?? 0) + size > quotaBytes) throw new QuotaExceededError(bucket);
   }
 
@@ -252,9 +257,13 @@ export class ObjectStore {
     let previous: ObjectRow | undefined;
     try {
       this.db.transaction(() => {
-        previous = this.db.prepare('SELECT * FROM storage_objects WHERE bucket = ? AND name = ?').get(input.bucket, input.name) as ObjectRow | undefined;
+        previous = this.db
+          .prepare('SELECT * FROM storage_objects WHERE bucket = ? AND name = ?')
+          .get(input.bucket, input.name) as ObjectRow | undefined;
         this.checkQuota(input.bucket, input.name, input.size, input.quotaBytes);
-        const custom = Object.fromEntries(Object.entries(m.metadata ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+        const custom = Object.fromEntries(
+          Object.entries(m.metadata ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        );
         this.db
           .prepare(
             `INSERT OR REPLACE INTO storage_objects (bucket, name, generation, metageneration, size, md5_hash, content_type,
@@ -322,9 +331,11 @@ export class ObjectStore {
    */
   async updateMetadata(bucket: string, name: string, patch: WritableMetadata): Promise<ObjectMetadata | null> {
     const changed = this.db.transaction(() => {
-      const row = this.db.prepare('SELECT * FROM storage_objects WHERE bucket = ? AND name = ?').get(bucket, name) as ObjectRow | undefined;
+      const row = this.db.prepare('SELECT * FROM storage_objects WHERE bucket = ? AND name = ?').get(bucket, name) as
+        ObjectRow | undefined;
       if (!row) return false;
-      const pick = (value: string | null | undefined, current: string | null) => (value === undefined ? current : value || null);
+      const pick = (value: string | null | undefined, current: string | null) =>
+        value === undefined ? current : value || null;
       const custom = JSON.parse(row.custom_metadata) as Record<string, string>;
       if (patch.metadata === null) {
         for (const key of Object.keys(custom)) delete custom[key];
@@ -357,9 +368,9 @@ export class ObjectStore {
 
   /** Deletes an object (row first, then its bytes and variants). Returns false when it did not exist. */
   async deleteObject(bucket: string, name: string): Promise<boolean> {
-    const row = this.db.prepare('DELETE FROM storage_objects WHERE bucket = ? AND name = ? RETURNING bucket, generation').get(bucket, name) as
-      | { bucket: string; generation: string }
-      | undefined;
+    const row = this.db
+      .prepare('DELETE FROM storage_objects WHERE bucket = ? AND name = ? RETURNING bucket, generation')
+      .get(bucket, name) as { bucket: string; generation: string } | undefined;
     if (!row) return false;
     await this.removeGenerationFiles(row.bucket, row.generation);
     return true;
@@ -388,7 +399,9 @@ export class ObjectStore {
       if (token.prefix) lastPrefix = token.key;
     }
     const rows = this.db
-      .prepare('SELECT name FROM storage_objects WHERE bucket = ? AND name >= ? AND (? IS NULL OR name > ?) ORDER BY name')
+      .prepare(
+        'SELECT name FROM storage_objects WHERE bucket = ? AND name >= ? AND (? IS NULL OR name > ?) ORDER BY name',
+      )
       .iterate(bucket, prefix, after, after) as IterableIterator<{ name: string }>;
     const result: ListResult = { prefixes: [], items: [] };
     let count = 0;
@@ -428,4 +441,3 @@ function decodePageToken(raw: string): { key: string; prefix: boolean } {
   }
   throw new Error('Invalid page token');
 }
-

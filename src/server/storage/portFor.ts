@@ -9,7 +9,10 @@ import { DiskObjectStorePort } from './diskPort';
 import type { ObjectStore } from './objects';
 import type { ObjectStorePort } from './port';
 
-export async function objectStorePortFor(config: Pick<Config, 'backend' | 'firebase'>, objects: ObjectStore): Promise<ObjectStorePort> {
+export async function objectStorePortFor(
+  config: Pick<Config, 'backend' | 'firebase'>,
+  objects: ObjectStore,
+): Promise<ObjectStorePort> {
   if (config.backend === 'firebase') {
     const { createCloudObjectStore } = await import('./cloudPort');
     return createCloudObjectStore({ projectId: config.firebase.projectId, bucket: config.firebase.storageBucket });

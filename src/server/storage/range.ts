@@ -2,7 +2,10 @@
  * Parses an HTTP Range header (RFC 9110 section 14) for a single byte range.
  * Returns the inclusive range, 'unsatisfiable' (answer 416), or null (ignore: send the whole body).
  */
-export function parseByteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function parseByteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return null; // malformed or multi-range: whole body

@@ -84,7 +84,8 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
 
   // Abandoned upload sessions: removed at start and then periodically.
   const ttl = config.storage.uploadSessionTtlMs;
-  const sweep = () => objects.uploads.sweep(ttl).catch((err: unknown) => app.log.warn({ err }, 'upload session sweep failed'));
+  const sweep = () =>
+    objects.uploads.sweep(ttl).catch((err: unknown) => app.log.warn({ err }, 'upload session sweep failed'));
   await sweep();
   const timer = setInterval(() => void sweep(), Math.max(10_000, Math.min(ttl / 4, 15 * 60_000)));
   timer.unref();

@@ -112,7 +112,13 @@ export class UploadSessions {
    * Starts a session with an empty file. `name` must be normalised already. Throws the file
    * system's or SQLite's error (e.g. ENOSPC, SQLITE_FULL) and leaves no file behind then.
    */
-  async create(input: { bucket: string; name: string; uid: string; totalSize: number; metadata: WritableMetadata }): Promise<UploadSession> {
+  async create(input: {
+    bucket: string;
+    name: string;
+    uid: string;
+    totalSize: number;
+    metadata: WritableMetadata;
+  }): Promise<UploadSession> {
     const id = randomBytes(24).toString('base64url');
     const io = this.objects.io;
     await io.mkdir(this.objects.uploadsDir);
@@ -156,7 +162,9 @@ export class UploadSessions {
   }
 
   private setReceived(id: string, received: number): void {
-    this.db.prepare('UPDATE storage_upload_sessions SET received = ?, updated_at = ? WHERE id = ?').run(received, Date.now(), id);
+    this.db
+      .prepare('UPDATE storage_upload_sessions SET received = ?, updated_at = ? WHERE id = ?')
+      .run(received, Date.now(), id);
   }
 
   /**
@@ -191,7 +199,11 @@ export class UploadSessions {
     if (cached && cached.size === session.received) return cached;
     const hash = createHash('md5');
     if (session.received > 0) {
-      for await (const chunk of createReadStream(this.file(session.id), { start: 0, end: session.received - 1, highWaterMark: 1024 * 1024 })) {
+      for await (const chunk of createReadStream(this.file(session.id), {
+        start: 0,
+        end: session.received - 1,
+        highWaterMark: 1024 * 1024,
+      })) {
         hash.update(chunk as Buffer);
       }
     }
@@ -209,7 +221,10 @@ export class UploadSessions {
   async append(session: UploadSession, offset: number, body: AsyncIterable<Buffer>): Promise<number> {
     const received = await this.reconcile(session);
     if (offset > received) {
-      throw new StorageHttpError(503, `Upload offset ${offset} is past the ${received} bytes received; query the upload status`);
+      throw new StorageHttpError(
+        503,
+        `Upload offset ${offset} is past the ${received} bytes received; query the upload status`,
+      );
     }
     const state = await this.hashState(session);
     let skip = received - offset;
@@ -243,7 +258,8 @@ export class UploadSessions {
     if (appended > 0) {
       this.setReceived(session.id, state.size);
       this.flushInBackground(session.id);
-    } else this.db.prepare('UPDATE storage_upload_sessions SET updated_at = ? WHERE id = ?').run(Date.now(), session.id);
+    } else
+      this.db.prepare('UPDATE storage_upload_sessions SET updated_at = ? WHERE id = ?').run(Date.now(), session.id);
     session.received = state.size;
     return state.size;
   }
@@ -287,10 +303,20 @@ export class UploadSessions {
         throw badRequest(`MD5 mismatch: the client sent ${session.metadata.md5Hash}, the server computed ${md5Hash}`);
       }
       const meta = await this.objects.commitFile(
-        { bucket: session.bucket, name: session.name, file: this.file(session.id), size: received, md5Hash, metadata: session.metadata, quotaBytes },
+        {
+          bucket: session.bucket,
+          name: session.name,
+          file: this.file(session.id),
+          size: received,
+          md5Hash,
+          metadata: session.metadata,
+          quotaBytes,
+        },
         (generation) => {
           this.db
-            .prepare("UPDATE storage_upload_sessions SET state = 'final', generation = ?, received = total_size, updated_at = ? WHERE id = ?")
+            .prepare(
+              "UPDATE storage_upload_sessions SET state = 'final', generation = ?, received = total_size, updated_at = ? WHERE id = ?",
+            )
             .run(generation, Date.now(), session.id);
         },
       );
@@ -322,7 +348,9 @@ export class UploadSessions {
    */
   async sweep(ttlMs: number, now = Date.now()): Promise<number> {
     const cutoff = now - ttlMs;
-    const stale = this.db.prepare('SELECT id FROM storage_upload_sessions WHERE updated_at < ?').all(cutoff) as Array<{ id: string }>;
+    const stale = this.db.prepare('SELECT id FROM storage_upload_sessions WHERE updated_at < ?').all(cutoff) as Array<{
+      id: string;
+    }>;
     let removed = 0;
     for (const { id } of stale) {
       if (this.locks.has(id)) continue;

@@ -58,7 +58,13 @@ export class ImageVariants {
   async variantFile(meta: ObjectMetadata, width: ImageWidth): Promise<string | null> {
     if (!isResizableImage(meta.contentType)) return null;
     const file = path.join(this.objects.variantsDir(meta), `w${width}.webp`);
-    if (await fs.access(file).then(() => true, () => false)) return file;
+    if (
+      await fs.access(file).then(
+        () => true,
+        () => false,
+      )
+    )
+      return file;
     let pending = this.inflight.get(file);
     if (!pending) {
       pending = this.create(meta, width, file).finally(() => this.inflight.delete(file));

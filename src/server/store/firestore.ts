@@ -46,7 +46,16 @@ import { searchTerms } from '../../shared/content/search';
 import { bm25Scores } from '../search/rank';
 import { siteSearchCollections, siteSearchEntry, type SiteSearchEntry } from '../search/siteIndex';
 import { CommitDocumentStore, decodeCursor, encodeCursor, registrySearchText, sortKeysOf } from './storeBase';
-import { filterShape, filterTarget, listOrder, listShape, nullLowOf, searchShape, valuePath, type QueryShape } from './firestoreIndexes';
+import {
+  filterShape,
+  filterTarget,
+  listOrder,
+  listShape,
+  nullLowOf,
+  searchShape,
+  valuePath,
+  type QueryShape,
+} from './firestoreIndexes';
 import {
   autoId,
   DocumentExistsError,
@@ -197,7 +206,14 @@ function passes(filter: Filter, value: unknown): boolean {
     case '==':
       return filter.value === null ? v === null : sameType && compareValues(v, filter.value) === 0;
     case 'array-contains':
-      return Array.isArray(v) && v.some((x) => x === filter.value || (x !== null && typeRank(x) === typeRank(filter.value) && compareValues(x, filter.value) === 0));
+      return (
+        Array.isArray(v) &&
+        v.some(
+          (x) =>
+            x === filter.value ||
+            (x !== null && typeRank(x) === typeRank(filter.value) && compareValues(x, filter.value) === 0),
+        )
+      );
     case 'is-null-or-<=':
       return v === null || (sameType && compareValues(v, filter.value) <= 0);
     case '<':
@@ -216,7 +232,9 @@ function decodeOrderCursor(cursor: string, length: number): Scalar[] {
   return decodeCursor<Scalar>(
     cursor,
     length,
-    (v, i) => (i < length - 1 || typeof v === 'string') && (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
+    (v, i) =>
+      (i < length - 1 || typeof v === 'string') &&
+      (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
   );
 }
 
@@ -227,7 +245,10 @@ function valueAt(snap: DocumentSnapshot, path: string): unknown {
 }
 
 function guardId(collection: string, field: string, value: string | number): string {
-  const hash = createHash('sha256').update(JSON.stringify([typeof value, value])).digest('hex').slice(0, 40);
+  const hash = createHash('sha256')
+    .update(JSON.stringify([typeof value, value]))
+    .digest('hex')
+    .slice(0, 40);
   return `${encodeId(collection)}:${field}:${hash}`;
 }
 
@@ -272,7 +293,11 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     const feed = options.changeFeed === true ? {} : options.changeFeed || null;
     const retentionMs = feed?.retentionMs ?? 10 * 60_000;
     this.feed = feed
-      ? { retentionMs, trimEveryMs: feed.trimEveryMs ?? retentionMs / 2, log: feed.log ?? { warn: (m) => process.emitWarning(m, 'ChangeFeedWarning') } }
+      ? {
+          retentionMs,
+          trimEveryMs: feed.trimEveryMs ?? retentionMs / 2,
+          log: feed.log ?? { warn: (m) => process.emitWarning(m, 'ChangeFeedWarning') },
+        }
       : null;
     // Changes committed shortly before the start are replayed too (harmless: caches start empty),
     // so a clock behind the database's loses nothing.
@@ -280,7 +305,11 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     if (this.feed) {
       this.followFeed();
       if (this.feed.trimEveryMs > 0) {
-        this.feedTimer = setInterval(() => void this.trimFeed().catch((err: Error) => this.feed?.log.warn(`change feed trim failed: ${err.message}`)), this.feed.trimEveryMs);
+        this.feedTimer = setInterval(
+          () =>
+            void this.trimFeed().catch((err: Error) => this.feed?.log.warn(`change feed trim failed: ${err.message}`)),
+          this.feed.trimEveryMs,
+        );
         this.feedTimer.unref();
       }
     }
@@ -322,7 +351,11 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       const collections = (doc.get('collections') as string[] | undefined) ?? [];
       return collections.map((collection) => ({ collection, id: '*', kind: 'update' as const }));
     }
-    return ((doc.get('changes') as FeedEntry[] | undefined) ?? []).map((c) => ({ collection: c.collection, id: c.id, kind: c.kind }));
+    return ((doc.get('changes') as FeedEntry[] | undefined) ?? []).map((c) => ({
+      collection: c.collection,
+      id: c.id,
+      kind: c.kind,
+    }));
   }
 
   /** Deletes change documents older than the retention (up to 400 per call). */
@@ -386,7 +419,8 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       const { path, op } = filterTarget(f);
       const target = path === '__name__' ? FieldPath.documentId() : path;
       const value = path === '__name__' && typeof f.value === 'string' ? encodeId(f.value) : f.value;
-      if (op === 'is-null-or-<=') parts.push(FsFilter.or(FsFilter.where(target, '==', null), FsFilter.where(target, '<=', value)));
+      if (op === 'is-null-or-<=')
+        parts.push(FsFilter.or(FsFilter.where(target, '==', null), FsFilter.where(target, '<=', value)));
       else parts.push(FsFilter.where(target, op, value));
     }
     if (parts.length === 0) return null;
@@ -431,7 +465,14 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     let q = this.filtered(collection, query.where);
     for (const o of order) q = q.orderBy(o.path, o.direction);
     q = q.orderBy(FieldPath.documentId(), direction);
-    if (query.select) q = q.select(...query.select.map((f) => valuePath(f)), 'version', 'createdAt', 'updatedAt', ...order.map((o) => o.path));
+    if (query.select)
+      q = q.select(
+        ...query.select.map((f) => valuePath(f)),
+        'version',
+        'createdAt',
+        'updatedAt',
+        ...order.map((o) => o.path),
+      );
     if (query.cursor) {
       const values = decodeOrderCursor(query.cursor, order.length + 1);
       q = q.startAfter(...values.slice(0, -1), encodeId(values[values.length - 1] as string));
@@ -445,8 +486,14 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     ]);
     const page = snap.docs.slice(0, query.limit);
     const last = page[page.length - 1];
-    const nextCursor = snap.docs.length > query.limit && last ? encodeCursor([...order.map((o) => valueAt(last, o.path) ?? null), decodeId(last.id)]) : null;
-    const result: ListResult<T> = { items: page.map((d) => this.toDocument<T>(collection, d, query.select)), nextCursor };
+    const nextCursor =
+      snap.docs.length > query.limit && last
+        ? encodeCursor([...order.map((o) => valueAt(last, o.path) ?? null), decodeId(last.id)])
+        : null;
+    const result: ListResult<T> = {
+      items: page.map((d) => this.toDocument<T>(collection, d, query.select)),
+      nextCursor,
+    };
     if (total !== undefined) result.total = total;
     return result;
   }
@@ -474,7 +521,10 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     const keyOf = (d: DocumentSnapshot): unknown[] => [...order.map((o) => valueAt(d, o.path) ?? null), decodeId(d.id)];
     const compareKeys = (a: unknown[], b: unknown[]): number => {
       for (let i = 0; i < a.length; i += 1) {
-        const c = i === a.length - 1 ? compareValues(encodeId(a[i] as string), encodeId(b[i] as string)) : compareValues(a[i], b[i]);
+        const c =
+          i === a.length - 1
+            ? compareValues(encodeId(a[i] as string), encodeId(b[i] as string))
+            : compareValues(a[i], b[i]);
         if (c !== 0) return c * direction;
       }
       return 0;
@@ -482,7 +532,10 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     const matches = snap.docs
       .filter((d) => {
         const text = String(d.get('_text') ?? '');
-        return terms.every((t) => text.includes(t)) && (query.where ?? []).every((f) => passes(f, valueAt(d, valuePath(f.field))));
+        return (
+          terms.every((t) => text.includes(t)) &&
+          (query.where ?? []).every((f) => passes(f, valueAt(d, valuePath(f.field))))
+        );
       })
       .map((d) => ({ d, key: keyOf(d) }))
       .sort((a, b) => compareKeys(a.key, b.key));
@@ -500,7 +553,9 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     const full = refs.length
       ? await this.db.getAll(
           ...refs,
-          ...(query.select ? [{ fieldMask: [...query.select.map((f) => valuePath(f)), 'version', 'createdAt', 'updatedAt'] }] : []),
+          ...(query.select
+            ? [{ fieldMask: [...query.select.map((f) => valuePath(f)), 'version', 'createdAt', 'updatedAt'] }]
+            : []),
         )
       : [];
     const last = page[page.length - 1];
@@ -522,19 +577,36 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     const probe = query.terms.reduce((a, b) => (b.length > a.length ? b : a));
     const snaps = await Promise.all(
       siteSearchCollections().map(async (collection) => {
-        this.onQuery?.({ collection, branches: [{ equality: [], contains: '_site.terms', range: [] }], orderBy: [], nameDirection: null });
-        const snap = await this.db.collection(collection).where('_site.terms', 'array-contains', probe).select('_site').get();
+        this.onQuery?.({
+          collection,
+          branches: [{ equality: [], contains: '_site.terms', range: [] }],
+          orderBy: [],
+          nameDirection: null,
+        });
+        const snap = await this.db
+          .collection(collection)
+          .where('_site.terms', 'array-contains', probe)
+          .select('_site')
+          .get();
         return snap.docs.map((d) => ({ collection, d, site: d.get('_site') as SiteSearchEntry }));
       }),
     );
-    const visible = (site: SiteSearchEntry | null | undefined) => Boolean(site) && (site!.visibleFrom === null || site!.visibleFrom <= query.now);
-    const matching = snaps.flat().filter(({ site }) => visible(site) && query.terms.every((t) => site.terms.includes(t)));
+    const visible = (site: SiteSearchEntry | null | undefined) =>
+      Boolean(site) && (site!.visibleFrom === null || site!.visibleFrom <= query.now);
+    const matching = snaps
+      .flat()
+      .filter(({ site }) => visible(site) && query.terms.every((t) => site.terms.includes(t)));
     // Documents shown under a parent count only while the parent is indexed (published) and visible.
     const parentKeys = [...new Set(matching.map((c) => c.site.parent).filter((p): p is string => Boolean(p)))];
     const parents = parentKeys.length
-      ? await this.db.getAll(...parentKeys.map((key) => this.ref(key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1))), { fieldMask: ['_site.visibleFrom', '_site.parent'] })
+      ? await this.db.getAll(
+          ...parentKeys.map((key) => this.ref(key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1))),
+          { fieldMask: ['_site.visibleFrom', '_site.parent'] },
+        )
       : [];
-    const shown = new Set(parentKeys.filter((_, i) => parents[i]!.exists && visible(parents[i]!.get('_site') as SiteSearchEntry | null)));
+    const shown = new Set(
+      parentKeys.filter((_, i) => parents[i]!.exists && visible(parents[i]!.get('_site') as SiteSearchEntry | null)),
+    );
     const candidates = matching.filter((c) => !c.site.parent || shown.has(c.site.parent));
     const scores = bm25Scores(
       candidates.map((c) => c.site),
@@ -542,11 +614,18 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     );
     const ranked = candidates
       .map((c, i) => ({ ...c, score: scores[i]!, id: decodeId(c.d.id) }))
-      .sort((a, b) => b.score - a.score || (a.collection < b.collection ? -1 : a.collection > b.collection ? 1 : 0) || compareValues(a.id, b.id));
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          (a.collection < b.collection ? -1 : a.collection > b.collection ? 1 : 0) ||
+          compareValues(a.id, b.id),
+      );
     const page = ranked.slice(query.offset, query.offset + query.limit);
     const full = page.length ? await this.db.getAll(...page.map((p) => p.d.ref)) : [];
     return {
-      items: full.flatMap((d, i) => (d.exists ? [this.toDocument<Record<string, unknown>>(page[i]!.collection, d)] : [])),
+      items: full.flatMap((d, i) =>
+        d.exists ? [this.toDocument<Record<string, unknown>>(page[i]!.collection, d)] : [],
+      ),
       total: ranked.length,
     };
   }
@@ -604,8 +683,12 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
   async commit(ops: WriteOp[]): Promise<Array<StoredDocument<unknown> | null>> {
     if (ops.length === 0) return [];
     // Ids of creates without one are made once, so a retried transaction writes the same ids.
-    const withIds = ops.map((op) => (op.kind === 'create' && op.id === undefined ? { ...op, id: autoId() } : op)) as Array<WriteOp & { id: string }>;
-    const plain = withIds.map((op) => (op.kind === 'delete' ? undefined : (JSON.parse(JSON.stringify(op.data ?? null)) as unknown)));
+    const withIds = ops.map((op) =>
+      op.kind === 'create' && op.id === undefined ? { ...op, id: autoId() } : op,
+    ) as Array<WriteOp & { id: string }>;
+    const plain = withIds.map((op) =>
+      op.kind === 'delete' ? undefined : (JSON.parse(JSON.stringify(op.data ?? null)) as unknown),
+    );
     const now = new Date().toISOString();
     let events: ChangeEvent[] = [];
     const results = await this.transaction(withIds, async (tx) => {
@@ -635,7 +718,12 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       const claims = new Map<string, { collection: string; field: string; value: string | number }>();
       for (const op of withIds) {
         if (op.kind === 'delete') continue;
-        for (const u of op.unique ?? []) claims.set(guardId(op.collection, u.field, u.value), { collection: op.collection, field: u.field, value: u.value });
+        for (const u of op.unique ?? [])
+          claims.set(guardId(op.collection, u.field, u.value), {
+            collection: op.collection,
+            field: u.field,
+            value: u.value,
+          });
       }
       const oldGuards = new Map<string, { collection: string }>();
       for (const t of targetList) {
@@ -644,14 +732,19 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
         }
       }
       const guardIds = [...new Set([...claims.keys(), ...oldGuards.keys()])];
-      const guardSnaps = guardIds.length ? await tx.getAll(...guardIds.map((g) => this.db.collection(UNIQUE_COLLECTION).doc(g))) : [];
+      const guardSnaps = guardIds.length
+        ? await tx.getAll(...guardIds.map((g) => this.db.collection(UNIQUE_COLLECTION).doc(g)))
+        : [];
       const guardOwner = new Map(guardSnaps.map((s) => [s.id, s.exists ? (s.get('owner') as string) : null]));
       const holders = new Map<string, string[]>();
       for (const [gid, claim] of claims) {
         const where: Filter[] = [{ field: claim.field, op: '==', value: claim.value }];
         this.onQuery?.(filterShape(claim.collection, where));
         const snap = await tx.get(this.filtered(claim.collection, where).limit(3));
-        holders.set(gid, snap.docs.map((d) => decodeId(d.id)));
+        holders.set(
+          gid,
+          snap.docs.map((d) => decodeId(d.id)),
+        );
       }
 
       const checkUnique = (collection: string, id: string, unique: UniqueField[] | undefined) => {
@@ -680,10 +773,24 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
         if (op.kind === 'create') {
           if (state.exists) throw new DocumentExistsError(op.collection, op.id);
           checkUnique(op.collection, op.id, op.unique);
-          Object.assign(state, { exists: true, data: plain[i], version: op.version ?? 1, createdAt: op.createdAt ?? now, updatedAt: op.updatedAt ?? now, touched: true });
+          Object.assign(state, {
+            exists: true,
+            data: plain[i],
+            version: op.version ?? 1,
+            createdAt: op.createdAt ?? now,
+            updatedAt: op.updatedAt ?? now,
+            touched: true,
+          });
           for (const u of op.unique ?? []) state.claimed.set(u.field, u.value);
           events.push({ collection: op.collection, id: op.id, kind: 'create' });
-          return { collection: op.collection, id: op.id, data: op.data, version: state.version, createdAt: state.createdAt, updatedAt: state.updatedAt };
+          return {
+            collection: op.collection,
+            id: op.id,
+            data: op.data,
+            version: state.version,
+            createdAt: state.createdAt,
+            updatedAt: state.updatedAt,
+          };
         }
         if (!state.exists) throw new DocumentNotFoundError(op.collection, op.id);
         if (op.expectedVersion !== undefined && state.version !== op.expectedVersion) {
@@ -699,7 +806,14 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
         Object.assign(state, { data: plain[i], version: state.version + 1, updatedAt: now, touched: true });
         for (const u of op.unique ?? []) state.claimed.set(u.field, u.value);
         events.push({ collection: op.collection, id: op.id, kind: 'update' });
-        return { collection: op.collection, id: op.id, data: op.data, version: state.version, createdAt: state.createdAt, updatedAt: now };
+        return {
+          collection: op.collection,
+          id: op.id,
+          data: op.data,
+          version: state.version,
+          createdAt: state.createdAt,
+          updatedAt: now,
+        };
       });
 
       // Writes: documents, then guards (released ones deleted when still ours, claimed ones set).
@@ -710,7 +824,8 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
         const held: Record<string, string | number> = {};
         if (state.exists) {
           const record = state.data && typeof state.data === 'object' ? (state.data as Record<string, unknown>) : {};
-          for (const [field, value] of Object.entries(state.heldBefore)) if (record[field] === value) held[field] = value;
+          for (const [field, value] of Object.entries(state.heldBefore))
+            if (record[field] === value) held[field] = value;
           for (const [field, value] of state.claimed) held[field] = value;
           tx.set(ref, this.encode(collection, state, held));
         } else if (state.existedBefore) {
@@ -718,10 +833,16 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
         }
         for (const [field, value] of Object.entries(state.heldBefore)) {
           const gid = guardId(collection, field, value);
-          if (held[field] !== value && guardOwner.get(gid) === id) tx.delete(this.db.collection(UNIQUE_COLLECTION).doc(gid));
+          if (held[field] !== value && guardOwner.get(gid) === id)
+            tx.delete(this.db.collection(UNIQUE_COLLECTION).doc(gid));
         }
         for (const [field, value] of Object.entries(held)) {
-          tx.set(this.db.collection(UNIQUE_COLLECTION).doc(guardId(collection, field, value)), { collection, field, value, owner: id });
+          tx.set(this.db.collection(UNIQUE_COLLECTION).doc(guardId(collection, field, value)), {
+            collection,
+            field,
+            value,
+            owner: id,
+          });
         }
       }
       if (this.feed && events.length) tx.set(this.db.collection(CHANGES_COLLECTION).doc(), this.changeDocument(events));
@@ -737,7 +858,10 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
    * saving one document at once do), a write whose expected version is no longer current is reported
    * as the VersionConflictError it is, not as an unexplained failure; other errors pass unchanged.
    */
-  private async transaction<T>(ops: Array<WriteOp & { id: string }>, body: (tx: Transaction) => Promise<T>): Promise<T> {
+  private async transaction<T>(
+    ops: Array<WriteOp & { id: string }>,
+    body: (tx: Transaction) => Promise<T>,
+  ): Promise<T> {
     try {
       return await this.db.runTransaction(body);
     } catch (err) {
@@ -746,7 +870,8 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
         if (op.kind === 'create' || op.expectedVersion === undefined) continue;
         const snap = await this.ref(op.collection, op.id).get();
         const version = snap.exists ? ((snap.data() as FsDocument).version ?? 0) : 0;
-        if (version !== op.expectedVersion) throw new VersionConflictError(op.collection, op.id, op.expectedVersion, version);
+        if (version !== op.expectedVersion)
+          throw new VersionConflictError(op.collection, op.id, op.expectedVersion, version);
       }
       throw err;
     }
@@ -779,5 +904,3 @@ export function createFirestoreStore(options: FirestoreStoreOptions = {}): Fires
   });
   return new FirestoreDocumentStore(db, rest, true);
 }
-
-

@@ -54,7 +54,8 @@ export function nullLowOf(data: unknown): Record<string, string> {
 
 /** The Firestore path a port filter compares, and the operator: `_lo.{field}` for NULL_LOW_FIELDS' ranges. */
 export function filterTarget(f: Filter): { path: string; op: Filter['op'] } {
-  if (NULL_LOW_FIELDS.has(f.field) && NULL_LOW_OPS.has(f.op)) return { path: `_lo.${f.field}`, op: f.op === 'is-null-or-<=' ? '<=' : f.op };
+  if (NULL_LOW_FIELDS.has(f.field) && NULL_LOW_OPS.has(f.op))
+    return { path: `_lo.${f.field}`, op: f.op === 'is-null-or-<=' ? '<=' : f.op };
   return { path: valuePath(f.field), op: f.op };
 }
 
@@ -100,7 +101,9 @@ export interface IndexFile {
 }
 
 function branchesOf(where: Filter[] | undefined): ShapeBranch[] {
-  let branches: Array<{ equality: Set<string>; contains?: string; range: Set<string> }> = [{ equality: new Set(), range: new Set() }];
+  let branches: Array<{ equality: Set<string>; contains?: string; range: Set<string> }> = [
+    { equality: new Set(), range: new Set() },
+  ];
   for (const f of where ?? []) {
     const { path, op } = filterTarget(f);
     if (op === 'is-null-or-<=') {
@@ -116,7 +119,11 @@ function branchesOf(where: Filter[] | undefined): ShapeBranch[] {
       }
     }
   }
-  return branches.map((b) => ({ equality: [...b.equality].sort(), ...(b.contains ? { contains: b.contains } : {}), range: [...b.range].sort() }));
+  return branches.map((b) => ({
+    equality: [...b.equality].sort(),
+    ...(b.contains ? { contains: b.contains } : {}),
+    range: [...b.range].sort(),
+  }));
 }
 
 /** Paths with a top-level `==` filter (their order is a no-op and Firestore is not asked for it). */
@@ -128,7 +135,9 @@ export function equalityPaths(where: Filter[] | undefined): Set<string> {
  * The Firestore order of a list query: the sort fields (sort keys with the 'uk' collation), the
  * range-filtered fields not ordered yet, then the document name; paths with an equality filter left out.
  */
-export function listOrder(query: Pick<ListQuery, 'where' | 'orderBy'>): Array<{ path: string; direction: 'asc' | 'desc' }> {
+export function listOrder(
+  query: Pick<ListQuery, 'where' | 'orderBy'>,
+): Array<{ path: string; direction: 'asc' | 'desc' }> {
   // A field with an equality filter is constant in the results: ordering by it (or its sort key) is a no-op.
   const skip = equalityPaths(query.where);
   for (const path of [...skip]) if (path.startsWith('data.')) skip.add(`_sort.${path.slice(5)}`);
@@ -137,7 +146,10 @@ export function listOrder(query: Pick<ListQuery, 'where' | 'orderBy'>): Array<{ 
     const f = (query.where ?? []).find((w) => w.field === field && RANGE_OPS.has(w.op));
     return f ? filterTarget(f).path : valuePath(field);
   };
-  const paths = [...query.orderBy.fields.map((f) => orderPath(f, query.orderBy.collation)), ...tieBreakFields(query).map(rangePath)];
+  const paths = [
+    ...query.orderBy.fields.map((f) => orderPath(f, query.orderBy.collation)),
+    ...tieBreakFields(query).map(rangePath),
+  ];
   const seen = new Set<string>();
   const out: Array<{ path: string; direction: 'asc' | 'desc' }> = [];
   for (const path of paths) {
@@ -150,7 +162,12 @@ export function listOrder(query: Pick<ListQuery, 'where' | 'orderBy'>): Array<{ 
 
 /** The shape of a list page query (not a search: searches read candidates by one term, see firestore.ts). */
 export function listShape(collection: string, query: Pick<ListQuery, 'where' | 'orderBy'>): QueryShape {
-  return { collection, branches: branchesOf(query.where), orderBy: listOrder(query), nameDirection: query.orderBy.direction };
+  return {
+    collection,
+    branches: branchesOf(query.where),
+    orderBy: listOrder(query),
+    nameDirection: query.orderBy.direction,
+  };
 }
 
 /** The shape of a count() aggregation, a findOne or any query without an explicit order. */
@@ -178,19 +195,36 @@ export function requiredIndexes(shape: QueryShape): IndexDefinition[] {
     const nameOff = shape.nameDirection !== null && shape.nameDirection !== lastDirection;
     if (order.length === 0 && !(nameOff && filtered > 0)) continue;
     if (order.length === 1 && filtered === 0 && !nameOff) continue;
-    const orderFields = order.map((o) => ({ fieldPath: o.path, order: o.direction === 'asc' ? ('ASCENDING' as const) : ('DESCENDING' as const) }));
+    const orderFields = order.map((o) => ({
+      fieldPath: o.path,
+      order: o.direction === 'asc' ? ('ASCENDING' as const) : ('DESCENDING' as const),
+    }));
     if (branch.equality.length > 1 && !branch.contains && branch.range.length === 0 && !nameOff) {
       // Index merging: equality filters and one order are served by one (field, order…) index per field.
       for (const fieldPath of branch.equality) {
-        out.push({ collectionGroup: shape.collection, queryScope: 'COLLECTION', fields: [{ fieldPath, order: 'ASCENDING' }, ...orderFields] });
+        out.push({
+          collectionGroup: shape.collection,
+          queryScope: 'COLLECTION',
+          fields: [{ fieldPath, order: 'ASCENDING' }, ...orderFields],
+        });
       }
       continue;
     }
     const fields: IndexDefinition['fields'] = [
       ...branch.equality.map((fieldPath) => ({ fieldPath, order: 'ASCENDING' as const })),
       ...(branch.contains ? [{ fieldPath: branch.contains, arrayConfig: 'CONTAINS' as const }] : []),
-      ...order.map((o) => ({ fieldPath: o.path, order: o.direction === 'asc' ? ('ASCENDING' as const) : ('DESCENDING' as const) })),
-      ...(nameOff ? [{ fieldPath: '__name__', order: shape.nameDirection === 'asc' ? ('ASCENDING' as const) : ('DESCENDING' as const) }] : []),
+      ...order.map((o) => ({
+        fieldPath: o.path,
+        order: o.direction === 'asc' ? ('ASCENDING' as const) : ('DESCENDING' as const),
+      })),
+      ...(nameOff
+        ? [
+            {
+              fieldPath: '__name__',
+              order: shape.nameDirection === 'asc' ? ('ASCENDING' as const) : ('DESCENDING' as const),
+            },
+          ]
+        : []),
     ];
     out.push({ collectionGroup: shape.collection, queryScope: 'COLLECTION', fields });
   }
@@ -211,7 +245,7 @@ export function missingIndexes(shape: QueryShape, file: Pick<IndexFile, 'indexes
 /** Deduplicated, sorted indexes of shapes (the stable content of `firestore.indexes.json`). */
 export function indexesFor(shapes: Iterable<QueryShape>): IndexDefinition[] {
   const byKey = new Map<string, IndexDefinition>();
-  for (const shape of shapes) for (const index of requiredIndexes(shape)) if (!byKey.has(indexKey(index))) byKey.set(indexKey(index), index);
+  for (const shape of shapes)
+    for (const index of requiredIndexes(shape)) if (!byKey.has(indexKey(index))) byKey.set(indexKey(index), index);
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, index]) => index);
 }
-

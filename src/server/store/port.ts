@@ -144,7 +144,16 @@ export type WriteOp =
    * `version`: what the new document starts at (default 1; a document restored after deletion continues its numbering).
    * `createdAt`/`updatedAt`: the document's timestamps (default now; `npm run import` restores an archive's).
    */
-  | { kind: 'create'; collection: string; id?: string; data: unknown; unique?: UniqueField[]; version?: number; createdAt?: string; updatedAt?: string }
+  | {
+      kind: 'create';
+      collection: string;
+      id?: string;
+      data: unknown;
+      unique?: UniqueField[];
+      version?: number;
+      createdAt?: string;
+      updatedAt?: string;
+    }
   | { kind: 'update'; collection: string; id: string; data: unknown; expectedVersion: number; unique?: UniqueField[] }
   | { kind: 'delete'; collection: string; id: string; expectedVersion?: number };
 

@@ -9,7 +9,12 @@
  */
 import { RATE_LIMITS_COLLECTION } from '../rateLimit';
 import { CHANGES_COLLECTION } from './firestore';
-import { adminAuditListInput, adminListInputSchema, adminSortFields, ADMIN_STATUSES } from '../../shared/content/adminInput';
+import {
+  adminAuditListInput,
+  adminListInputSchema,
+  adminSortFields,
+  ADMIN_STATUSES,
+} from '../../shared/content/adminInput';
 import { isArrayField, type AnyContentType } from '../../shared/content/define';
 import { listCombinationError } from '../../shared/content/listInput';
 import { contentTypeList } from '../../shared/content/registry';
@@ -75,7 +80,10 @@ export async function registryQueryShapes(): Promise<QueryShape[]> {
     const filterSets = subsets(type.filters as string[]);
     if (type.isPublic) {
       for (const fields of filterSets) {
-        const ranges = [undefined, ...(type.rangeFields ?? []).map((field) => ({ field, gte: '2025-01-01', lte: '2025-12-31' }))];
+        const ranges = [
+          undefined,
+          ...(type.rangeFields ?? []).map((field) => ({ field, gte: '2025-01-01', lte: '2025-12-31' })),
+        ];
         for (const range of ranges) {
           for (const sort of Object.keys(type.sorts)) {
             // Every combination the public list accepts (listCombinationError refuses the others).
@@ -90,9 +98,20 @@ export async function registryQueryShapes(): Promise<QueryShape[]> {
     // Every combination the admin list accepts (adminListCombinationError refuses the others).
     for (const fields of filterSets) {
       for (const status of [undefined, ...ADMIN_STATUSES]) {
-        for (const sort of [undefined, ...adminSortFields(type).flatMap((field) => (['asc', 'desc'] as const).map((direction) => ({ field, direction })))]) {
+        for (const sort of [
+          undefined,
+          ...adminSortFields(type).flatMap((field) =>
+            (['asc', 'desc'] as const).map((direction) => ({ field, direction })),
+          ),
+        ]) {
           for (const search of [undefined, 'пошук']) {
-            const input = adminListInputSchema(type).safeParse({ filter: sampleFilter(type, fields), status, sort, search, limit: 20 });
+            const input = adminListInputSchema(type).safeParse({
+              filter: sampleFilter(type, fields),
+              status,
+              sort,
+              search,
+              limit: 20,
+            });
             if (input.success) await admin.list(type.key, input.data);
           }
         }
@@ -138,10 +157,17 @@ export async function registryIndexFile(): Promise<IndexFile> {
   return {
     indexes: indexesFor(shapes),
     fieldOverrides: [
-      ...collections.flatMap((collectionGroup) => UNINDEXED_PATHS.map((fieldPath) => ({ collectionGroup, fieldPath, indexes: [] }))),
+      ...collections.flatMap((collectionGroup) =>
+        UNINDEXED_PATHS.map((fieldPath) => ({ collectionGroup, fieldPath, indexes: [] })),
+      ),
       // TTL policies: Firestore removes expired change-feed documents and rate-limit windows itself
       // (the instances also trim the change feed; the TTL is the backstop).
-      ...[CHANGES_COLLECTION, RATE_LIMITS_COLLECTION].map((collectionGroup) => ({ collectionGroup, fieldPath: 'expireAt', ttl: true, indexes: [] })),
+      ...[CHANGES_COLLECTION, RATE_LIMITS_COLLECTION].map((collectionGroup) => ({
+        collectionGroup,
+        fieldPath: 'expireAt',
+        ttl: true,
+        indexes: [],
+      })),
     ],
   };
 }

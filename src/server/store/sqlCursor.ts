@@ -6,7 +6,12 @@
  * `a > ? OR (a IS ? AND (b > ? OR (b IS ? AND id > ?)))` with NULL ordered first, as SQLite's
  * ORDER BY (and Firestore) order it.
  */
-export function afterCursorSql(exprs: string[], values: ReadonlyArray<string | number | null>, direction: 'ASC' | 'DESC', params: unknown[]): string {
+export function afterCursorSql(
+  exprs: string[],
+  values: ReadonlyArray<string | number | null>,
+  direction: 'ASC' | 'DESC',
+  params: unknown[],
+): string {
   const after = (expr: string, value: string | number | null): string => {
     if (direction === 'ASC') {
       if (value === null) return `${expr} IS NOT NULL`;

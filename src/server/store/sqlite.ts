@@ -8,7 +8,16 @@ import { prepareDatabaseFile } from '../dataDir';
 import { searchTerms } from '../../shared/content/search';
 import { ukSortKey } from '../../shared/content/sortKey';
 import { afterCursorSql } from './sqlCursor';
-import { checkField, collectionLiteral, rawExpr, registryIndexes, type IndexSpec, sortKeyFields, sortKeySignature, ukOrderExpr } from './sqliteIndexes';
+import {
+  checkField,
+  collectionLiteral,
+  rawExpr,
+  registryIndexes,
+  type IndexSpec,
+  sortKeyFields,
+  sortKeySignature,
+  ukOrderExpr,
+} from './sqliteIndexes';
 import { RANGE_OPS, tieBreakFields } from './tieBreak';
 import { migrations } from './migrations/index';
 import { CommitDocumentStore, decodeCursor, encodeCursor, registrySearchText, sortKeysOf } from './storeBase';
@@ -39,7 +48,6 @@ interface Row {
   updated_at: string;
 }
 
-
 /** SQL expression for a filterable field (a column for the timestamps and the id). */
 const fieldExpr = rawExpr;
 
@@ -58,7 +66,10 @@ const FTS_COLLECTION_SPAN = 1099511627776;
  */
 function ftsMatchesOf(collection: string): { base: string; from: string } {
   const base = `(SELECT n FROM fts_collections WHERE name = ${collectionLiteral(collection)}) * ${FTS_COLLECTION_SPAN}`;
-  return { base, from: `FROM documents_fts WHERE documents_fts MATCH ? AND rowid >= ${base} AND rowid < ${base} + ${FTS_COLLECTION_SPAN}` };
+  return {
+    base,
+    from: `FROM documents_fts WHERE documents_fts MATCH ? AND rowid >= ${base} AND rowid < ${base} + ${FTS_COLLECTION_SPAN}`,
+  };
 }
 
 /**
@@ -139,7 +150,8 @@ function orderingIndex(collection: string, where: Filter[] | undefined, sortExpr
   if ((where ?? []).some((f) => RANGE_OPS.has(f.op) && f.field !== 'publishedAt')) return undefined;
   if (!indexesByCollection) {
     indexesByCollection = new Map();
-    for (const spec of registryIndexes()) indexesByCollection.set(spec.collection, [...(indexesByCollection.get(spec.collection) ?? []), spec]);
+    for (const spec of registryIndexes())
+      indexesByCollection.set(spec.collection, [...(indexesByCollection.get(spec.collection) ?? []), spec]);
   }
   const equal = new Set((where ?? []).filter((f) => f.op === '==' && f.value !== null).map((f) => fieldExpr(f.field)));
   let best: { name: string; score: number } | undefined;
@@ -197,7 +209,8 @@ export async function migrate(db: Database.Database): Promise<string[]> {
     unlogMigration: async ({ name }) => {
       db.prepare('DELETE FROM migrations WHERE name = ?').run(name);
     },
-    executed: async () => (db.prepare('SELECT name FROM migrations ORDER BY name').all() as Array<{ name: string }>).map((r) => r.name),
+    executed: async () =>
+      (db.prepare('SELECT name FROM migrations ORDER BY name').all() as Array<{ name: string }>).map((r) => r.name),
   };
   const umzug = new Umzug({
     migrations: migrations.map((m) => ({
@@ -291,7 +304,11 @@ export class SqliteDocumentStore extends CommitDocumentStore {
     const wanted = registryIndexes();
     const names = new Set(wanted.map((i) => i.name));
     const existing = (
-      this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND name LIKE 'documents\\_r\\_%' ESCAPE '\\'").all() as Array<{
+      this.db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND name LIKE 'documents\\_r\\_%' ESCAPE '\\'",
+        )
+        .all() as Array<{
         name: string;
       }>
     ).map((r) => r.name);
@@ -334,17 +351,25 @@ export class SqliteDocumentStore extends CommitDocumentStore {
    */
   refreshSortKeys(): number {
     const known = new Map(
-      (this.db.prepare("SELECT key, value FROM store_meta WHERE key LIKE 'sort_keys:%'").all() as Array<{ key: string; value: string }>).map((r) => [
-        r.key.slice('sort_keys:'.length),
-        r.value,
-      ]),
+      (
+        this.db.prepare("SELECT key, value FROM store_meta WHERE key LIKE 'sort_keys:%'").all() as Array<{
+          key: string;
+          value: string;
+        }>
+      ).map((r) => [r.key.slice('sort_keys:'.length), r.value]),
     );
-    const collections = (this.db.prepare('SELECT DISTINCT collection FROM document_counts WHERE n > 0').all() as Array<{ collection: string }>).map((r) => r.collection);
+    const collections = (
+      this.db.prepare('SELECT DISTINCT collection FROM document_counts WHERE n > 0').all() as Array<{
+        collection: string;
+      }>
+    ).map((r) => r.collection);
     let updated = 0;
     for (const collection of new Set([...collections, ...known.keys()])) {
       const signature = sortKeySignature(collection);
       if (known.get(collection) !== signature) {
-        const rows = this.db.prepare('SELECT rowid, data FROM documents WHERE collection = ?').all(collection) as Array<{ rowid: number; data: string }>;
+        const rows = this.db
+          .prepare('SELECT rowid, data FROM documents WHERE collection = ?')
+          .all(collection) as Array<{ rowid: number; data: string }>;
         const set = this.db.prepare('UPDATE documents SET sort_keys = ? WHERE rowid = ?');
         this.db.transaction(() => {
           for (const row of rows) set.run(sortKeysJson(collection, JSON.parse(row.data)), row.rowid);
@@ -358,10 +383,9 @@ export class SqliteDocumentStore extends CommitDocumentStore {
   }
 
   private markKeyed(collection: string): void {
-    this.stmt('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
-      `sort_keys:${collection}`,
-      sortKeySignature(collection),
-    );
+    this.stmt(
+      'INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run(`sort_keys:${collection}`, sortKeySignature(collection));
     this.keyedCollections.add(collection);
   }
 
@@ -382,7 +406,10 @@ export class SqliteDocumentStore extends CommitDocumentStore {
   }
 
   async get<T>(collection: string, id: string): Promise<StoredDocument<T> | null> {
-    const row = this.stmt(`SELECT ${columnsSql(undefined)} FROM documents WHERE collection = ? AND id = ?`).get(collection, id) as Row | undefined;
+    const row = this.stmt(`SELECT ${columnsSql(undefined)} FROM documents WHERE collection = ? AND id = ?`).get(
+      collection,
+      id,
+    ) as Row | undefined;
     return row ? toDocument<T>(row) : null;
   }
 
@@ -411,12 +438,23 @@ export class SqliteDocumentStore extends CommitDocumentStore {
       const published = filters.filter((f) => f.field === 'publishedAt');
       const rest = filters.length - status.length - published.length;
       const statusValue = status[0]?.value;
-      const simpleStatus = status.length === 0 || (status.length === 1 && status[0]!.op === '==' && typeof statusValue === 'string' && statusValue !== '');
+      const simpleStatus =
+        status.length === 0 ||
+        (status.length === 1 && status[0]!.op === '==' && typeof statusValue === 'string' && statusValue !== '');
       if (rest === 0 && simpleStatus && published.length <= 1) {
         const base =
           status.length === 0
-            ? (this.stmt('SELECT ifnull(sum(n), 0) AS n FROM document_counts WHERE collection = ?').get(collection) as { n: number }).n
-            : ((this.stmt('SELECT n FROM document_counts WHERE collection = ? AND status = ?').get(collection, statusValue) as { n: number } | undefined)?.n ?? 0);
+            ? (
+                this.stmt('SELECT ifnull(sum(n), 0) AS n FROM document_counts WHERE collection = ?').get(
+                  collection,
+                ) as { n: number }
+              ).n
+            : ((
+                this.stmt('SELECT n FROM document_counts WHERE collection = ? AND status = ?').get(
+                  collection,
+                  statusValue,
+                ) as { n: number } | undefined
+              )?.n ?? 0);
         const pa = published[0];
         if (!pa) return base;
         if (pa.op === 'is-null-or-<=' && status.length === 1) {
@@ -436,13 +474,17 @@ export class SqliteDocumentStore extends CommitDocumentStore {
   private manyCandidates(collection: string, search: string): boolean {
     const fts = ftsPhrases(searchTerms(search));
     if (!fts) return true;
-    const row = this.stmt(`SELECT count(*) AS n FROM (SELECT 1 ${ftsMatchesOf(collection).from} LIMIT ${MANY_CANDIDATES})`).get(fts) as { n: number };
+    const row = this.stmt(
+      `SELECT count(*) AS n FROM (SELECT 1 ${ftsMatchesOf(collection).from} LIMIT ${MANY_CANDIDATES})`,
+    ).get(fts) as { n: number };
     return row.n >= MANY_CANDIDATES;
   }
 
   private countSql(collection: string, where: Filter[] | undefined, search?: string): number {
     const params: unknown[] = [];
-    const row = this.stmt(`SELECT count(*) AS n FROM documents WHERE ${whereSql(collection, where, params, search)}`).get(...params) as {
+    const row = this.stmt(
+      `SELECT count(*) AS n FROM documents WHERE ${whereSql(collection, where, params, search)}`,
+    ).get(...params) as {
       n: number;
     };
     return row.n;
@@ -473,7 +515,10 @@ export class SqliteDocumentStore extends CommitDocumentStore {
         dir = dir === 'ASC' ? 'DESC' : 'ASC';
       }
     }
-    const index = query.search?.trim() && !this.manyCandidates(collection, query.search) ? undefined : orderingIndex(collection, query.where, sortExprs);
+    const index =
+      query.search?.trim() && !this.manyCandidates(collection, query.search)
+        ? undefined
+        : orderingIndex(collection, query.where, sortExprs);
     let sql = `SELECT ${columnsSql(query.select)}, ${sortExprs.map((e, i) => `${e} AS s${i}`).join(', ')} FROM documents${index ? ` INDEXED BY ${index}` : ''} WHERE ${where}`;
     if (query.cursor) {
       const values = decodeCursor<string | number | null>(query.cursor, sortExprs.length, isSqlValue);
@@ -523,10 +568,9 @@ export class SqliteDocumentStore extends CommitDocumentStore {
 
   private checkUnique(collection: string, id: string, unique: UniqueField[] | undefined): void {
     for (const u of unique ?? []) {
-      const holder = this.stmt(`SELECT id FROM documents WHERE collection = ${collectionLiteral(collection)} AND ${fieldExpr(u.field)} = ? AND id != ? LIMIT 1`).get(
-        u.value,
-        id,
-      ) as { id: string } | undefined;
+      const holder = this.stmt(
+        `SELECT id FROM documents WHERE collection = ${collectionLiteral(collection)} AND ${fieldExpr(u.field)} = ? AND id != ? LIMIT 1`,
+      ).get(u.value, id) as { id: string } | undefined;
       if (holder) throw new UniqueConstraintError(collection, u.field, u.value, holder.id);
     }
   }
@@ -543,7 +587,9 @@ export class SqliteDocumentStore extends CommitDocumentStore {
       const createdAt = op.createdAt ?? now;
       const updatedAt = op.updatedAt ?? now;
       if (!this.keyedCollections.has(collection)) this.markKeyed(collection);
-      const inserted = this.stmt('INSERT INTO documents (collection, id, data, version, created_at, updated_at, search, sort_keys) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+      const inserted = this.stmt(
+        'INSERT INTO documents (collection, id, data, version, created_at, updated_at, search, sort_keys) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
         collection,
         id,
         JSON.stringify(op.data),
@@ -557,9 +603,10 @@ export class SqliteDocumentStore extends CommitDocumentStore {
       events.push({ collection, id, kind: 'create' });
       return { collection, id, data: op.data, version, createdAt, updatedAt };
     }
-    const row = this.stmt('SELECT rowid, version, created_at FROM documents WHERE collection = ? AND id = ?').get(collection, op.id) as
-      | { rowid: number; version: number; created_at: string }
-      | undefined;
+    const row = this.stmt('SELECT rowid, version, created_at FROM documents WHERE collection = ? AND id = ?').get(
+      collection,
+      op.id,
+    ) as { rowid: number; version: number; created_at: string } | undefined;
     if (!row) throw new DocumentNotFoundError(collection, op.id);
     if (op.expectedVersion !== undefined && row.version !== op.expectedVersion) {
       throw new VersionConflictError(collection, op.id, op.expectedVersion, row.version);
@@ -571,7 +618,9 @@ export class SqliteDocumentStore extends CommitDocumentStore {
       return null;
     }
     this.checkUnique(collection, op.id, op.unique);
-    this.stmt('UPDATE documents SET data = ?, version = version + 1, updated_at = ?, search = ?, sort_keys = ? WHERE collection = ? AND id = ?').run(
+    this.stmt(
+      'UPDATE documents SET data = ?, version = version + 1, updated_at = ?, search = ?, sort_keys = ? WHERE collection = ? AND id = ?',
+    ).run(
       JSON.stringify(op.data),
       now,
       this.searchText(collection, op.data),
@@ -581,7 +630,14 @@ export class SqliteDocumentStore extends CommitDocumentStore {
     );
     this.site.write(row.rowid, collection, op.id, op.data);
     events.push({ collection, id: op.id, kind: 'update' });
-    return { collection, id: op.id, data: op.data, version: row.version + 1, createdAt: row.created_at, updatedAt: now };
+    return {
+      collection,
+      id: op.id,
+      data: op.data,
+      version: row.version + 1,
+      createdAt: row.created_at,
+      updatedAt: now,
+    };
   }
 
   async siteSearch(query: SiteSearchQuery): Promise<SiteSearchResult> {

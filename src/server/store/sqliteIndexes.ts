@@ -127,7 +127,8 @@ export function registryIndexes(): IndexSpec[] {
       }
     }
     if (pub) add(type, [status, publishedAt, 'id']);
-    for (const field of type.rangeFields ?? []) add(type, pub ? [status, rawExpr(field), publishedAt, 'id'] : [rawExpr(field), 'id']);
+    for (const field of type.rangeFields ?? [])
+      add(type, pub ? [status, rawExpr(field), publishedAt, 'id'] : [rawExpr(field), 'id']);
     for (const relation of Object.values(contentTypes) as AnyContentType[]) {
       for (const r of relation.relations) {
         if (r.to !== type.key || r.many || isArrayField(relation, r.field)) continue;

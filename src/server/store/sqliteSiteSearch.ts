@@ -37,7 +37,13 @@ export class SqliteSiteSearch {
     const entry = this.entryOf(collection, data);
     if (!entry) return;
     this.stmt('INSERT INTO site_search (rowid, title, body) VALUES (?, ?, ?)').run(rowid, entry.title, entry.body);
-    this.stmt('INSERT INTO site_search_docs (rowid, collection, doc, visible_from, parent) VALUES (?, ?, ?, ?, ?)').run(rowid, collection, `${collection}/${id}`, entry.visibleFrom, entry.parent);
+    this.stmt('INSERT INTO site_search_docs (rowid, collection, doc, visible_from, parent) VALUES (?, ?, ?, ?, ?)').run(
+      rowid,
+      collection,
+      `${collection}/${id}`,
+      entry.visibleFrom,
+      entry.parent,
+    );
   }
 
   /** Drops a document's entry (before it is deleted, or rewritten). */
@@ -53,23 +59,35 @@ export class SqliteSiteSearch {
    */
   refresh(): number {
     const signature = siteSearchSignature();
-    const known = this.db.prepare("SELECT value FROM store_meta WHERE key = 'site_search'").get() as { value: string } | undefined;
+    const known = this.db.prepare("SELECT value FROM store_meta WHERE key = 'site_search'").get() as
+      { value: string } | undefined;
     if (known?.value === signature) return 0;
     const collections = siteSearchCollections();
     const marks = collections.map(() => '?').join(', ');
-    const read = this.db.prepare(`SELECT rowid, collection, id, data FROM documents WHERE rowid > ? AND collection IN (${marks}) ORDER BY rowid LIMIT ${REBUILD_BATCH}`);
+    const read = this.db.prepare(
+      `SELECT rowid, collection, id, data FROM documents WHERE rowid > ? AND collection IN (${marks}) ORDER BY rowid LIMIT ${REBUILD_BATCH}`,
+    );
     let after = 0;
     let count = 0;
     this.db.transaction(() => {
       this.db.exec("DELETE FROM site_search_docs; INSERT INTO site_search (site_search) VALUES ('delete-all');");
       for (;;) {
-        const rows = read.all(after, ...collections) as Array<{ rowid: number; collection: string; id: string; data: string }>;
+        const rows = read.all(after, ...collections) as Array<{
+          rowid: number;
+          collection: string;
+          id: string;
+          data: string;
+        }>;
         for (const row of rows) this.write(row.rowid, row.collection, row.id, JSON.parse(row.data));
         count += rows.length;
         if (rows.length < REBUILD_BATCH) break;
         after = rows[rows.length - 1]!.rowid;
       }
-      this.db.prepare("INSERT INTO store_meta (key, value) VALUES ('site_search', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(signature);
+      this.db
+        .prepare(
+          "INSERT INTO store_meta (key, value) VALUES ('site_search', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        )
+        .run(signature);
     })();
     return count;
   }
@@ -82,9 +100,9 @@ export class SqliteSiteSearch {
       AND (m.parent IS NULL OR EXISTS (SELECT 1 FROM site_search_docs p WHERE p.doc = m.parent AND ${visible('p')}))`;
     const total = (this.stmt(`SELECT count(*) AS n ${from}`).get(match, query.now, query.now) as { n: number }).n;
     if (!total || query.offset >= total) return { rowids: [], total };
-    const rows = this
-      .stmt(`SELECT site_search.rowid AS rowid ${from} ORDER BY bm25(site_search, ${TITLE_WEIGHT}, ${BODY_WEIGHT}), m.collection, site_search.rowid LIMIT ? OFFSET ?`)
-      .all(match, query.now, query.now, query.limit, query.offset) as Array<{ rowid: number }>;
+    const rows = this.stmt(
+      `SELECT site_search.rowid AS rowid ${from} ORDER BY bm25(site_search, ${TITLE_WEIGHT}, ${BODY_WEIGHT}), m.collection, site_search.rowid LIMIT ? OFFSET ?`,
+    ).all(match, query.now, query.now, query.limit, query.offset) as Array<{ rowid: number }>;
     return { rowids: rows.map((r) => r.rowid), total };
   }
 }

@@ -6,7 +6,18 @@
 import { searchTextOf } from '../../shared/content/search';
 import { findContentType } from '../../shared/content/registry';
 import { ukSortKey } from '../../shared/content/sortKey';
-import { InvalidCursorError, type ChangeEvent, type DocumentStore, type Filter, type ListQuery, type ListResult, type SiteSearchQuery, type SiteSearchResult, type StoredDocument, type WriteOp } from './port';
+import {
+  InvalidCursorError,
+  type ChangeEvent,
+  type DocumentStore,
+  type Filter,
+  type ListQuery,
+  type ListResult,
+  type SiteSearchQuery,
+  type SiteSearchResult,
+  type StoredDocument,
+  type WriteOp,
+} from './port';
 
 export abstract class CommitDocumentStore implements DocumentStore {
   private readonly listeners = new Set<(event: ChangeEvent) => void>();
@@ -54,7 +65,10 @@ export function registrySearchText(collection: string, data: unknown): string {
  * `ukSortKey` of each top-level scalar field of a document's data that `keep` accepts
  * (`{field: key}`; SQLite stores them as JSON in `sort_keys`, Firestore in `_sort`).
  */
-export function sortKeysOf(data: unknown, keep: (field: string) => boolean): Record<string, string | number | boolean | null> {
+export function sortKeysOf(
+  data: unknown,
+  keep: (field: string) => boolean,
+): Record<string, string | number | boolean | null> {
   const keys: Record<string, string | number | boolean | null> = {};
   if (!data || typeof data !== 'object' || Array.isArray(data)) return keys;
   for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
@@ -74,10 +88,15 @@ export function encodeCursor(values: unknown[]): string {
  * The values of a cursor made by `encodeCursor`: exactly `length` of them, each accepted by
  * `isValue(value, index)`. Throws InvalidCursorError otherwise.
  */
-export function decodeCursor<V>(cursor: string, length: number, isValue: (value: unknown, index: number) => boolean): V[] {
+export function decodeCursor<V>(
+  cursor: string,
+  length: number,
+  isValue: (value: unknown, index: number) => boolean,
+): V[] {
   try {
     const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(values) && values.length === length && values.every((v, i) => isValue(v, i))) return values as V[];
+    if (Array.isArray(values) && values.length === length && values.every((v, i) => isValue(v, i)))
+      return values as V[];
   } catch {
     /* fall through */
   }

@@ -27,7 +27,13 @@ export interface ContextDeps {
 export function createContextFactory(deps: ContextDeps) {
   // One per server, shared by its requests (the book-order limiter counts across them).
   const admin = new ContentAdminService(deps.content);
-  const notify = deps.outbox && bookOrderNotifier({ outbox: deps.outbox, recipients: deps.config.bookOrderNotifyEmails, publicUrl: deps.config.publicUrl });
+  const notify =
+    deps.outbox &&
+    bookOrderNotifier({
+      outbox: deps.outbox,
+      recipients: deps.config.bookOrderNotifyEmails,
+      publicUrl: deps.config.publicUrl,
+    });
   const bookOrders = new BookOrderService(deps.content, undefined, deps.rateLimiter, notify);
   /** Builds the context of one request (`req` absent: a call without a request, e.g. a script). */
   return async function createContext(opts: { req?: FastifyRequest } = {}) {

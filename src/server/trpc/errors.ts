@@ -33,7 +33,12 @@ export const CODE_OF: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
 
 /** The TRPCError a domain error is answered as. */
 export function toTRPCError(err: DomainError): TRPCError {
-  const cause = err.cause instanceof ZodError ? err.cause : Object.keys(err.details).length ? new ErrorData(err.details) : undefined;
+  const cause =
+    err.cause instanceof ZodError
+      ? err.cause
+      : Object.keys(err.details).length
+        ? new ErrorData(err.details)
+        : undefined;
   return new TRPCError({ code: CODE_OF[err.kind], message: err.message, cause });
 }
 

@@ -43,20 +43,23 @@ export interface Meta {
   access: 'public' | 'staff' | 'admin';
 }
 
-const t = initTRPC.context<Context>().meta<Meta>().create({
-  defaultMeta: { access: 'public' },
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof ZodError ? flattenZodError(error.cause) : null;
-    const isUnexpected = error.code === 'INTERNAL_SERVER_ERROR';
-    const extra = error.cause instanceof ErrorData && !isUnexpected ? error.cause.data : {};
-    return {
-      ...shape,
-      message: isUnexpected ? 'Внутрішня помилка сервера' : shape.message,
-      data: { ...shape.data, stack: undefined, zodError, ...extra },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    defaultMeta: { access: 'public' },
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? flattenZodError(error.cause) : null;
+      const isUnexpected = error.code === 'INTERNAL_SERVER_ERROR';
+      const extra = error.cause instanceof ErrorData && !isUnexpected ? error.cause.data : {};
+      return {
+        ...shape,
+        message: isUnexpected ? 'Внутрішня помилка сервера' : shape.message,
+        data: { ...shape.data, stack: undefined, zodError, ...extra },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -74,7 +77,11 @@ const logUnexpected = t.middleware(async ({ ctx, next, path, type }) => {
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
     if (isDiskFullError(result.error.cause)) {
       ctx.log?.error({ err: result.error.cause, path, type }, 'tRPC procedure failed: the disk is full');
-      throw new TRPCError({ code: 'PAYMENT_REQUIRED', message: DISK_FULL_MESSAGE, cause: new ErrorData({ reason: 'disk-full' }) });
+      throw new TRPCError({
+        code: 'PAYMENT_REQUIRED',
+        message: DISK_FULL_MESSAGE,
+        cause: new ErrorData({ reason: 'disk-full' }),
+      });
     }
     ctx.log?.error({ err: result.error.cause ?? result.error, path, type }, 'tRPC procedure failed');
   }

@@ -42,7 +42,12 @@ export function adminSortFields(type: AnyContentType): string[] {
  */
 export function adminListCombinationError(
   type: AnyContentType,
-  input: { search?: string; status?: string; filter?: Record<string, unknown>; sort?: { field: string; direction: 'asc' | 'desc' } },
+  input: {
+    search?: string;
+    status?: string;
+    filter?: Record<string, unknown>;
+    sort?: { field: string; direction: 'asc' | 'desc' };
+  },
 ): string | null {
   // A search reads its candidates by one term and filters, sorts and pages them in memory (no index per combination).
   if (input.search?.trim()) return null;
@@ -130,14 +135,19 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export const adminBulkInput = z
   .object({
-    ids: z.array(documentIdSchema).min(1, 'Виберіть документи').max(BULK_MAX, `Не більше ${BULK_MAX} документів за раз`),
+    ids: z
+      .array(documentIdSchema)
+      .min(1, 'Виберіть документи')
+      .max(BULK_MAX, `Не більше ${BULK_MAX} документів за раз`),
     action: z.enum(BULK_ACTIONS),
   })
   .strict();
 
 export const adminRevisionsInput = z.object({ id: documentIdSchema }).strict();
 export const adminRevisionInput = z.object({ id: documentIdSchema, revision: z.number().int().min(1) }).strict();
-export const adminRestoreInput = z.object({ id: documentIdSchema, revision: z.number().int().min(1), version: versionSchema }).strict();
+export const adminRestoreInput = z
+  .object({ id: documentIdSchema, revision: z.number().int().min(1), version: versionSchema })
+  .strict();
 
 /** A singleton's history inputs: the same shapes with `id` optional (it can only be the key). */
 export function adminSingletonHistoryInputs(key: string) {
@@ -154,7 +164,17 @@ export const REVISION_ACTIONS = ['create', 'update', 'restore', 'publish', 'unpu
 export type RevisionAction = (typeof REVISION_ACTIONS)[number];
 
 /** Actions recorded in the audit log (`mail-sent` / `mail-failed`: a mail the server sent or failed to send). */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'restore', 'publish', 'unpublish', 'detach', 'mail-sent', 'mail-failed'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'publish',
+  'unpublish',
+  'detach',
+  'mail-sent',
+  'mail-failed',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const adminAuditListInput = z

@@ -28,7 +28,13 @@ export const PUBLICATION_KINDS = {
   article: 'Стаття',
 } as const;
 
-export const SOCIAL_NETWORKS = { facebook: 'Facebook', youtube: 'YouTube', telegram: 'Telegram', x: 'X', linkedin: 'LinkedIn' } as const;
+export const SOCIAL_NETWORKS = {
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  telegram: 'Telegram',
+  x: 'X',
+  linkedin: 'LinkedIn',
+} as const;
 
 export const BOOK_ORDER_STATES = {
   new: 'Нове',

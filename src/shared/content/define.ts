@@ -75,14 +75,21 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
    * one fixed `page`. A public type with neither is not on the site (not searched, not listed).
    */
   publicPlace?:
-    | { relation: keyof Shape & string; path: (parentPath: string, doc: { id: string } & Record<string, unknown>) => string; ownPage: boolean }
+    | {
+        relation: keyof Shape & string;
+        path: (parentPath: string, doc: { id: string } & Record<string, unknown>) => string;
+        ownPage: boolean;
+      }
     | { page: string };
   /**
    * Rules that depend on who saves (the schema cannot know): called with the validated data and the
    * writer's role on every admin write; returns Ukrainian messages by field to refuse the write
    * (FORBIDDEN with the messages as field errors), or null.
    */
-  writeCheck?(data: z.output<z.ZodObject<Shape>>, writer: { role: 'admin' | 'editor' }): Partial<Record<keyof Shape & string, string>> | null;
+  writeCheck?(
+    data: z.output<z.ZodObject<Shape>>,
+    writer: { role: 'admin' | 'editor' },
+  ): Partial<Record<keyof Shape & string, string>> | null;
 }
 
 /**
@@ -105,7 +112,10 @@ export function defineContentType<
   config: ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public },
 ): ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public } {
   const clash = API_DOCUMENT_KEYS.find((k) => k in config.schema.shape);
-  if (clash) throw new Error(`Content type ${config.key}: the field name "${clash}" is reserved for the API's document metadata`);
+  if (clash)
+    throw new Error(
+      `Content type ${config.key}: the field name "${clash}" is reserved for the API's document metadata`,
+    );
   return config;
 }
 
@@ -140,7 +150,13 @@ export function listFieldsOf(type: AnyContentType): string[] {
 
 /** The data fields an admin list returns: its columns, the title, slug, order and state (never bodies). */
 export function adminListFieldsOf(type: AnyContentType): string[] {
-  const fields = [type.useAsTitle, ...type.defaultColumns, ...(type.slug ? [type.slug.field] : []), 'order', ...(type.publishable ? ['status', 'publishedAt'] : [])];
+  const fields = [
+    type.useAsTitle,
+    ...type.defaultColumns,
+    ...(type.slug ? [type.slug.field] : []),
+    'order',
+    ...(type.publishable ? ['status', 'publishedAt'] : []),
+  ];
   return [...new Set(fields)].filter((f) => f in type.schema.shape);
 }
 
@@ -151,7 +167,8 @@ export function adminAccessOf(type: AnyContentType): 'staff' | 'admin' {
 
 /** Whether a field holds an array (looking through `.default()`, `.optional()`, `.nullable()`). */
 export function isArrayField(type: AnyContentType, field: string): boolean {
-  let def = (type.schema.shape[field] as { _zod?: { def: { type: string; innerType?: unknown } } } | undefined)?._zod?.def;
+  let def = (type.schema.shape[field] as { _zod?: { def: { type: string; innerType?: unknown } } } | undefined)?._zod
+    ?.def;
   while (def && (def.type === 'default' || def.type === 'optional' || def.type === 'nullable')) {
     def = (def.innerType as { _zod?: { def: { type: string; innerType?: unknown } } } | undefined)?._zod?.def;
   }

@@ -37,7 +37,9 @@ export const dateTimeSchema = z.iso
   .transform((v) => new Date(v).toISOString());
 
 /** The language some fields of a document are written in (see language.ts); Ukrainian by default. */
-export const languageSchema = z.enum(Object.keys(CONTENT_LANGUAGES) as [ContentLanguage, ...ContentLanguage[]]).default(SITE_LANGUAGE);
+export const languageSchema = z
+  .enum(Object.keys(CONTENT_LANGUAGES) as [ContentLanguage, ...ContentLanguage[]])
+  .default(SITE_LANGUAGE);
 
 /** Plain one-line text with a length limit and a Ukrainian message. */
 export function text(max: number, label = 'Поле') {
@@ -72,9 +74,14 @@ export const hrefSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => isSitePath(v) || (!CONTROL_CHARS.test(v) && (/^https?:\/\/[^\s]/i.test(v) || /^mailto:/i.test(v) || /^tel:/i.test(v))), {
-    message: 'Посилання має починатися з /, http(s)://, mailto: або tel:',
-  })
+  .refine(
+    (v) =>
+      isSitePath(v) ||
+      (!CONTROL_CHARS.test(v) && (/^https?:\/\/[^\s]/i.test(v) || /^mailto:/i.test(v) || /^tel:/i.test(v))),
+    {
+      message: 'Посилання має починатися з /, http(s)://, mailto: або tel:',
+    },
+  )
   .meta({ widget: 'url' });
 
 /** An absolute http(s) URL (never javascript: or data:). */
@@ -126,7 +133,8 @@ export const fileRefSchema = z.object({
 export type FileRef = z.infer<typeof fileRefSchema>;
 
 /** The message under an image's alt field when an image is set without one. */
-export const ALT_REQUIRED_MESSAGE = 'Додайте альтернативний текст: коротко опишіть, що зображено, для незрячих відвідувачів';
+export const ALT_REQUIRED_MESSAGE =
+  'Додайте альтернативний текст: коротко опишіть, що зображено, для незрячих відвідувачів';
 
 /** An intrinsic image dimension in pixels (null when unknown, e.g. SVG without a size, or older documents). */
 const imageDimension = z.number().int().positive().max(100_000).nullable().default(null);

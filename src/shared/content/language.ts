@@ -23,7 +23,11 @@ export type LanguageTypeKey = keyof typeof LANGUAGE_FIELDS;
  * The `lang` attribute for one field of a document: its declared language when that is not the
  * site's, otherwise undefined (nothing to mark).
  */
-export function langOf<K extends LanguageTypeKey>(typeKey: K, doc: object, field: (typeof LANGUAGE_FIELDS)[K]['fields'][number]): string | undefined {
+export function langOf<K extends LanguageTypeKey>(
+  typeKey: K,
+  doc: object,
+  field: (typeof LANGUAGE_FIELDS)[K]['fields'][number],
+): string | undefined {
   const spec = LANGUAGE_FIELDS[typeKey];
   if (!(spec.fields as readonly string[]).includes(field)) return undefined;
   const lang = (doc as Record<string, unknown>)[spec.field];

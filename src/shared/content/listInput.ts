@@ -54,12 +54,16 @@ export function listInputSchema(type: AnyContentType) {
  * with a range, or a filter in another order (no page asks for those). Returns the Ukrainian
  * message of a refused combination, or null.
  */
-export function listCombinationError(type: AnyContentType, input: { filter?: Record<string, unknown>; range?: unknown; sort?: string }): string | null {
+export function listCombinationError(
+  type: AnyContentType,
+  input: { filter?: Record<string, unknown>; range?: unknown; sort?: string },
+): string | null {
   const filters = Object.values(input.filter ?? {}).filter((v) => v !== undefined).length;
   if (filters > 1) return 'Список можна фільтрувати лише за одним полем';
   if (filters === 1 && input.range) return 'Фільтр за полем не поєднується з діапазоном дат';
   const first = Object.keys(type.sorts)[0];
-  if (filters === 1 && input.sort !== undefined && input.sort !== first) return `Список із фільтром за полем впорядковується лише типово (${first})`;
+  if (filters === 1 && input.sort !== undefined && input.sort !== first)
+    return `Список із фільтром за полем впорядковується лише типово (${first})`;
   return null;
 }
 
@@ -69,7 +73,9 @@ export type ListInput = z.input<ReturnType<typeof listInputSchema>>;
  * The input of a public get: an id or a slug. `preview`: staff see the document whatever its state
  * (draft, scheduled); for anyone else the flag is ignored.
  */
-export const getInputSchema = z.object({ idOrSlug: z.string().trim().min(1).max(200), preview: z.boolean().optional() }).strict();
+export const getInputSchema = z
+  .object({ idOrSlug: z.string().trim().min(1).max(200), preview: z.boolean().optional() })
+  .strict();
 
 /**
  * A type's public get input: `getInputSchema` plus `fields`, only these of the document's data

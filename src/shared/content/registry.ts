@@ -71,7 +71,9 @@ export const contentTypeList: AnyContentType[] = Object.values(contentTypes);
 /** Looks a type up by key; throws for an unknown key (a programming error, not user input). */
 /** The content type of a store collection, or undefined for collections outside the registry (`_revisions`, `_audit`…). */
 export function findContentType(key: string): AnyContentType | undefined {
-  return Object.prototype.hasOwnProperty.call(contentTypes, key) ? (contentTypes as Record<string, AnyContentType>)[key] : undefined;
+  return Object.prototype.hasOwnProperty.call(contentTypes, key)
+    ? (contentTypes as Record<string, AnyContentType>)[key]
+    : undefined;
 }
 
 export function getContentType(key: string): AnyContentType {

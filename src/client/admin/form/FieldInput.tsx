@@ -3,7 +3,22 @@
  * react-hook-form. Nested object lists (authors, table of contents, menu items...) render their item
  * fields recursively with add, remove and move up/down.
  */
-import { ActionIcon, Button, Fieldset, Group, Input, NumberInput, SegmentedControl, Select, Stack, Switch, TagsInput, Textarea, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Fieldset,
+  Group,
+  Input,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { Controller, useFieldArray, useFormContext, type FieldValues } from 'react-hook-form';
 import { FileListField, SingleFileField } from './FileField';
 import type { FieldSpec } from './introspect';
@@ -24,7 +39,17 @@ function emptyItem(fields: FieldSpec[]): Record<string, unknown> {
   return Object.fromEntries(
     fields.map((f) => [
       f.name,
-      f.kind === 'number' ? 0 : f.kind === 'boolean' ? false : ['tags', 'files', 'objectList', 'menuTree'].includes(f.kind) ? [] : f.nullable && f.kind !== 'text' && f.kind !== 'url' ? null : f.kind === 'select' ? f.options?.[0]?.value ?? '' : '',
+      f.kind === 'number'
+        ? 0
+        : f.kind === 'boolean'
+          ? false
+          : ['tags', 'files', 'objectList', 'menuTree'].includes(f.kind)
+            ? []
+            : f.nullable && f.kind !== 'text' && f.kind !== 'url'
+              ? null
+              : f.kind === 'select'
+                ? (f.options?.[0]?.value ?? '')
+                : '',
     ]),
   );
 }
@@ -38,7 +63,10 @@ const MENU_ITEM_FIELDS: FieldSpec[] = [
 function ObjectList({ spec, path, depth }: { spec: FieldSpec; path: string; depth: number }) {
   const { control } = useFormContext();
   const { fields, append, remove, move } = useFieldArray({ control, name: path });
-  const itemFields = spec.kind === 'menuTree' ? MENU_ITEM_FIELDS.filter((f) => depth < 2 || f.name !== 'children') : spec.itemFields ?? [];
+  const itemFields =
+    spec.kind === 'menuTree'
+      ? MENU_ITEM_FIELDS.filter((f) => depth < 2 || f.name !== 'children')
+      : (spec.itemFields ?? []);
   return (
     <Fieldset legend={spec.label} variant={depth ? 'filled' : 'default'}>
       <Stack gap="sm">
@@ -51,7 +79,12 @@ function ObjectList({ spec, path, depth }: { spec: FieldSpec; path: string; dept
             </Stack>
             <Stack gap={4}>
               <Tooltip label="Вище">
-                <ActionIcon variant="default" aria-label={`${spec.label}: перемістити вище (${index + 1})`} disabled={index === 0} onClick={() => move(index, index - 1)}>
+                <ActionIcon
+                  variant="default"
+                  aria-label={`${spec.label}: перемістити вище (${index + 1})`}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
                   ↑
                 </ActionIcon>
               </Tooltip>
@@ -66,7 +99,12 @@ function ObjectList({ spec, path, depth }: { spec: FieldSpec; path: string; dept
                 </ActionIcon>
               </Tooltip>
               <Tooltip label="Видалити">
-                <ActionIcon variant="subtle" color="red" aria-label={`${spec.label}: видалити (${index + 1})`} onClick={() => remove(index)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`${spec.label}: видалити (${index + 1})`}
+                  onClick={() => remove(index)}
+                >
                   ✕
                 </ActionIcon>
               </Tooltip>
@@ -93,7 +131,18 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
       return <TextInput label={label} {...register(path)} error={error} maxLength={spec.maxLength} />;
     case 'url':
       // Site paths (/docs/…) are links too, so not type="url" (the browser would refuse them); the schema checks.
-      return <TextInput label={label} inputMode="url" autoComplete="url" spellCheck={false} placeholder="/… або https://…" {...register(path)} error={error} maxLength={spec.maxLength} />;
+      return (
+        <TextInput
+          label={label}
+          inputMode="url"
+          autoComplete="url"
+          spellCheck={false}
+          placeholder="/… або https://…"
+          {...register(path)}
+          error={error}
+          maxLength={spec.maxLength}
+        />
+      );
     case 'textarea':
       return <Textarea label={label} autosize minRows={2} maxRows={10} {...register(path)} error={error} />;
     default:
@@ -106,7 +155,12 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
               case 'richText':
                 return (
                   <Input.Wrapper label={label} error={error} id={`${path}-editor`}>
-                    <RichTextEditor id={`${path}-editor`} label={label} value={(field.value as string) ?? ''} onChange={field.onChange} />
+                    <RichTextEditor
+                      id={`${path}-editor`}
+                      label={label}
+                      value={(field.value as string) ?? ''}
+                      onChange={field.onChange}
+                    />
                   </Input.Wrapper>
                 );
               case 'number':
@@ -120,16 +174,32 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   />
                 );
               case 'boolean':
-                return <Switch label={label} checked={!!field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />;
+                return (
+                  <Switch
+                    label={label}
+                    checked={!!field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  />
+                );
               case 'date':
-                return <TextInput type="date" label={label} value={field.value ?? ''} onChange={(e) => field.onChange(e.currentTarget.value || (spec.nullable ? null : ''))} error={error} />;
+                return (
+                  <TextInput
+                    type="date"
+                    label={label}
+                    value={field.value ?? ''}
+                    onChange={(e) => field.onChange(e.currentTarget.value || (spec.nullable ? null : ''))}
+                    error={error}
+                  />
+                );
               case 'datetime':
                 return (
                   <TextInput
                     type="datetime-local"
                     label={`${label} (київський час)`}
                     value={toKyivLocal(field.value as string | null)}
-                    onChange={(e) => field.onChange(fromKyivLocal(e.currentTarget.value) ?? (spec.nullable ? null : ''))}
+                    onChange={(e) =>
+                      field.onChange(fromKyivLocal(e.currentTarget.value) ?? (spec.nullable ? null : ''))
+                    }
                     error={error}
                   />
                 );
@@ -137,16 +207,46 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                 return (
                   <Input.Wrapper label={label}>
                     <div>
-                      <SegmentedControl value={field.value ?? 'draft'} onChange={field.onChange} data={spec.options ?? []} />
+                      <SegmentedControl
+                        value={field.value ?? 'draft'}
+                        onChange={field.onChange}
+                        data={spec.options ?? []}
+                      />
                     </div>
                   </Input.Wrapper>
                 );
               case 'select':
-                return <Select label={label} data={spec.options ?? []} value={field.value ?? null} onChange={field.onChange} allowDeselect={false} error={error} />;
+                return (
+                  <Select
+                    label={label}
+                    data={spec.options ?? []}
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    allowDeselect={false}
+                    error={error}
+                  />
+                );
               case 'tags':
-                return <TagsInput label={label} value={(field.value as string[]) ?? []} onChange={field.onChange} error={error} splitChars={[',', ';']} />;
+                return (
+                  <TagsInput
+                    label={label}
+                    value={(field.value as string[]) ?? []}
+                    onChange={field.onChange}
+                    error={error}
+                    splitChars={[',', ';']}
+                  />
+                );
               case 'relation':
-                return <RelationSelect to={spec.relationTo!} label={label} value={field.value ?? null} onChange={field.onChange} nullable={spec.nullable} error={error} />;
+                return (
+                  <RelationSelect
+                    to={spec.relationTo!}
+                    label={label}
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    nullable={spec.nullable}
+                    error={error}
+                  />
+                );
               case 'file':
               case 'image':
                 return (
@@ -160,9 +260,18 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   />
                 );
               case 'files':
-                return <FileListField label={label} value={(field.value as []) ?? []} onChange={field.onChange} error={error} />;
+                return (
+                  <FileListField
+                    label={label}
+                    value={(field.value as []) ?? []}
+                    onChange={field.onChange}
+                    error={error}
+                  />
+                );
               default:
-                return <TextInput label={label} value={String(field.value ?? '')} onChange={field.onChange} error={error} />;
+                return (
+                  <TextInput label={label} value={String(field.value ?? '')} onChange={field.onChange} error={error} />
+                );
             }
           }}
         />

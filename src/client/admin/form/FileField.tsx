@@ -107,7 +107,9 @@ export function SingleFileField({
       <Stack gap="xs" mt={4}>
         {value ? (
           <>
-            {image ? <Image src={value.url} alt={(value as ImageRef).alt ?? ''} h={140} w="auto" fit="contain" radius="sm" /> : null}
+            {image ? (
+              <Image src={value.url} alt={(value as ImageRef).alt ?? ''} h={140} w="auto" fit="contain" radius="sm" />
+            ) : null}
             <FileRow file={value} onRemove={() => onChange(null)} />
             {image ? (
               <TextInput
@@ -121,7 +123,11 @@ export function SingleFileField({
             ) : null}
           </>
         ) : (
-          <AddFile folder={folder} image={image} onAdd={(files) => (image ? void imageRefOf(files[0]!).then(onChange) : onChange(files[0]!))} />
+          <AddFile
+            folder={folder}
+            image={image}
+            onAdd={(files) => (image ? void imageRefOf(files[0]!).then(onChange) : onChange(files[0]!))}
+          />
         )}
       </Stack>
     </Input.Wrapper>
@@ -129,7 +135,19 @@ export function SingleFileField({
 }
 
 /** A list of files. */
-export function FileListField({ label, value, onChange, folder = MEDIA_ROOT, error }: { label: string; value: FileRef[]; onChange: (v: FileRef[]) => void; folder?: string; error?: string }) {
+export function FileListField({
+  label,
+  value,
+  onChange,
+  folder = MEDIA_ROOT,
+  error,
+}: {
+  label: string;
+  value: FileRef[];
+  onChange: (v: FileRef[]) => void;
+  folder?: string;
+  error?: string;
+}) {
   return (
     <Input.Wrapper label={label} error={error}>
       <Stack gap="xs" mt={4}>

@@ -10,34 +10,66 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
 import { MediaPicker } from '../media/MediaPicker';
 
-function ToolButton({ label, active, onClick, children }: { label: string; active?: boolean; onClick: () => void; children: React.ReactNode }) {
+function ToolButton({
+  label,
+  active,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <Tooltip label={label}>
-      <ActionIcon variant={active ? 'filled' : 'default'} size="md" aria-label={label} aria-pressed={active} onClick={onClick}>
+      <ActionIcon
+        variant={active ? 'filled' : 'default'}
+        size="md"
+        aria-label={label}
+        aria-pressed={active}
+        onClick={onClick}
+      >
         {children}
       </ActionIcon>
     </Tooltip>
   );
 }
 
-export function RichTextEditor({ value, onChange, label, id }: { value: string; onChange: (html: string) => void; label: string; id: string }) {
+export function RichTextEditor({
+  value,
+  onChange,
+  label,
+  id,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  label: string;
+  id: string;
+}) {
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
   const [picking, setPicking] = useState(false);
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'] } }),
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'] },
+      }),
       Image,
       TableKit.configure({ table: { resizable: false } }),
     ],
     content: value,
     immediatelyRender: false,
-    editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', id, class: 'rich-editor-content' } },
+    editorProps: {
+      attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', id, class: 'rich-editor-content' },
+    },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
   // Outside changes (reset, restore of a revision) replace the content.
   useEffect(() => {
-    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty))
+      editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
   const active = useEditorState({
     editor,
@@ -58,11 +90,25 @@ export function RichTextEditor({ value, onChange, label, id }: { value: string; 
   const chain = () => editor.chain().focus();
   return (
     <Paper withBorder p={0}>
-      <Group gap={4} p={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} role="toolbar" aria-label={`Форматування: ${label}`}>
-        <ToolButton label="Заголовок розділу (H2)" active={active?.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <Group
+        gap={4}
+        p={6}
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        role="toolbar"
+        aria-label={`Форматування: ${label}`}
+      >
+        <ToolButton
+          label="Заголовок розділу (H2)"
+          active={active?.h2}
+          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+        >
           H2
         </ToolButton>
-        <ToolButton label="Підзаголовок (H3)" active={active?.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        <ToolButton
+          label="Підзаголовок (H3)"
+          active={active?.h3}
+          onClick={() => chain().toggleHeading({ level: 3 }).run()}
+        >
           H3
         </ToolButton>
         <ToolButton label="Жирний" active={active?.bold} onClick={() => chain().toggleBold().run()}>
@@ -74,7 +120,11 @@ export function RichTextEditor({ value, onChange, label, id }: { value: string; 
         <ToolButton label="Маркований список" active={active?.bullet} onClick={() => chain().toggleBulletList().run()}>
           •
         </ToolButton>
-        <ToolButton label="Нумерований список" active={active?.ordered} onClick={() => chain().toggleOrderedList().run()}>
+        <ToolButton
+          label="Нумерований список"
+          active={active?.ordered}
+          onClick={() => chain().toggleOrderedList().run()}
+        >
           1.
         </ToolButton>
         <ToolButton
@@ -87,7 +137,10 @@ export function RichTextEditor({ value, onChange, label, id }: { value: string; 
         >
           ↗
         </ToolButton>
-        <ToolButton label="Таблиця" onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
+        <ToolButton
+          label="Таблиця"
+          onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+        >
           ▦
         </ToolButton>
         <ToolButton label="Зображення з медіатеки" onClick={() => setPicking(true)}>
@@ -103,7 +156,13 @@ export function RichTextEditor({ value, onChange, label, id }: { value: string; 
       <EditorContent editor={editor} />
       <Modal opened={linkOpen} onClose={() => setLinkOpen(false)} title="Посилання">
         <Stack>
-          <TextInput label="Адреса" placeholder="https://… або /docs/…" value={href} onChange={(e) => setHref(e.currentTarget.value)} data-autofocus />
+          <TextInput
+            label="Адреса"
+            placeholder="https://… або /docs/…"
+            value={href}
+            onChange={(e) => setHref(e.currentTarget.value)}
+            data-autofocus
+          />
           <Group justify="flex-end">
             <Button
               variant="default"

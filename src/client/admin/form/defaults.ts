@@ -34,5 +34,9 @@ export function formSchema(type: AnyContentType): z.ZodObject {
 
 /** Only the fields of the type (drops id, version and timestamps of a loaded document). */
 export function dataOf(type: AnyContentType, doc: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(type.schema.shape).filter((k) => k in doc).map((k) => [k, doc[k]]));
+  return Object.fromEntries(
+    Object.keys(type.schema.shape)
+      .filter((k) => k in doc)
+      .map((k) => [k, doc[k]]),
+  );
 }

@@ -6,7 +6,13 @@
 import { z } from 'zod';
 import type { AnyContentType } from '../../../shared/content/define';
 import { richTextFieldsOf } from '../../../shared/content/define';
-import { BOOK_ORDER_STATES, DOC_KINDS, PUBLICATION_KINDS, SOCIAL_NETWORKS, TRAINING_FORMATS } from '../../../shared/content/constants';
+import {
+  BOOK_ORDER_STATES,
+  DOC_KINDS,
+  PUBLICATION_KINDS,
+  SOCIAL_NETWORKS,
+  TRAINING_FORMATS,
+} from '../../../shared/content/constants';
 import { CONTENT_LANGUAGES } from '../../../shared/content/language';
 import { fieldLabel, MATCH_LABELS, STATUS_LABELS } from './labels';
 
@@ -80,18 +86,29 @@ function isFileShape(def: Record<string, unknown>): boolean {
   return !!shape && 'path' in shape && 'url' in shape;
 }
 
-function specFor(typeKey: string, name: string, schema: ZodLike, hints: { richText: Set<string>; relations: Map<string, string> }): FieldSpec {
+function specFor(
+  typeKey: string,
+  name: string,
+  schema: ZodLike,
+  hints: { richText: Set<string>; relations: Map<string, string> },
+): FieldSpec {
   const { inner, nullable } = unwrap(schema);
   const def = inner._zod.def;
   const base = { name, label: fieldLabel(typeKey, name), nullable };
   if (hints.richText.has(name)) return { ...base, kind: 'richText' };
   if (hints.relations.has(name)) return { ...base, kind: 'relation', relationTo: hints.relations.get(name) };
-  if (name === 'status') return { ...base, kind: 'status', options: Object.entries(STATUS_LABELS).map(([value, l]) => ({ value, label: l })) };
+  if (name === 'status')
+    return {
+      ...base,
+      kind: 'status',
+      options: Object.entries(STATUS_LABELS).map(([value, l]) => ({ value, label: l })),
+    };
   switch (def.type) {
     case 'string': {
       const format = def.format as string | undefined;
       // A field the registry declares a link (`.meta({ widget: 'url' })`, e.g. hrefSchema) is one line, however long it may be.
-      if ((z.globalRegistry.get(inner as unknown as z.ZodType) as { widget?: string } | undefined)?.widget === 'url') return { ...base, kind: 'url' };
+      if ((z.globalRegistry.get(inner as unknown as z.ZodType) as { widget?: string } | undefined)?.widget === 'url')
+        return { ...base, kind: 'url' };
       if (format === 'date') return { ...base, kind: 'date' };
       if (format === 'datetime') return { ...base, kind: 'datetime' };
       const max = (inner as unknown as { maxLength?: number | null }).maxLength ?? undefined;
@@ -104,11 +121,20 @@ function specFor(typeKey: string, name: string, schema: ZodLike, hints: { richTe
     case 'enum': {
       const values = Object.values(def.entries as Record<string, string>);
       const labels = ENUM_LABELS[name] ?? {};
-      return { ...base, kind: 'select', options: values.map((v) => ({ value: v, label: (labels as Record<string, string>)[v] ?? v })) };
+      return {
+        ...base,
+        kind: 'select',
+        options: values.map((v) => ({ value: v, label: (labels as Record<string, string>)[v] ?? v })),
+      };
     }
     case 'object':
-      if (isFileShape(def)) return { ...base, kind: 'shape' in def && 'alt' in (def.shape as object) ? 'image' : 'file' };
-      return { ...base, kind: 'objectList', itemFields: objectFields(typeKey, def.shape as Record<string, ZodLike>, hints) };
+      if (isFileShape(def))
+        return { ...base, kind: 'shape' in def && 'alt' in (def.shape as object) ? 'image' : 'file' };
+      return {
+        ...base,
+        kind: 'objectList',
+        itemFields: objectFields(typeKey, def.shape as Record<string, ZodLike>, hints),
+      };
     case 'lazy':
       return { ...base, kind: 'menuTree' };
     case 'array': {
@@ -117,7 +143,12 @@ function specFor(typeKey: string, name: string, schema: ZodLike, hints: { richTe
       if (edef.type === 'string') return { ...base, kind: 'tags' };
       if (edef.type === 'object' && isFileShape(edef)) return { ...base, kind: 'files' };
       if (edef.type === 'lazy') return { ...base, kind: 'menuTree' };
-      if (edef.type === 'object') return { ...base, kind: 'objectList', itemFields: objectFields(typeKey, edef.shape as Record<string, ZodLike>, hints) };
+      if (edef.type === 'object')
+        return {
+          ...base,
+          kind: 'objectList',
+          itemFields: objectFields(typeKey, edef.shape as Record<string, ZodLike>, hints),
+        };
       return { ...base, kind: 'tags' };
     }
     default:
@@ -125,8 +156,15 @@ function specFor(typeKey: string, name: string, schema: ZodLike, hints: { richTe
   }
 }
 
-function objectFields(typeKey: string, shape: Record<string, ZodLike>, hints: { richText: Set<string>; relations: Map<string, string> }): FieldSpec[] {
-  const none = { richText: new Set<string>(), relations: hints.relations.size ? new Map<string, string>() : hints.relations };
+function objectFields(
+  typeKey: string,
+  shape: Record<string, ZodLike>,
+  hints: { richText: Set<string>; relations: Map<string, string> },
+): FieldSpec[] {
+  const none = {
+    richText: new Set<string>(),
+    relations: hints.relations.size ? new Map<string, string>() : hints.relations,
+  };
   return Object.entries(shape).map(([name, s]) => specFor(typeKey, name, s, none));
 }
 
@@ -136,5 +174,7 @@ export function formFields(type: AnyContentType): FieldSpec[] {
     richText: new Set(richTextFieldsOf(type)),
     relations: new Map(type.relations.map((r) => [r.field as string, r.to])),
   };
-  return Object.entries(type.schema.shape as unknown as Record<string, ZodLike>).map(([name, s]) => specFor(type.key, name, s, hints));
+  return Object.entries(type.schema.shape as unknown as Record<string, ZodLike>).map(([name, s]) =>
+    specFor(type.key, name, s, hints),
+  );
 }

@@ -30,12 +30,27 @@ export function ErrorAlert({ message }: { message: string | null }) {
 }
 
 /** A labelled text input with its error linked by aria-describedby. */
-export function Field({ label, error, ...input }: { label: string; error?: string; name: string; type: string; autoComplete: string }) {
+export function Field({
+  label,
+  error,
+  ...input
+}: {
+  label: string;
+  error?: string;
+  name: string;
+  type: string;
+  autoComplete: string;
+}) {
   const id = useId();
   return (
     <p className="login-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} {...input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      <input
+        id={id}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       {error ? (
         <span id={`${id}-error`} className="login-field-error">
           {error}

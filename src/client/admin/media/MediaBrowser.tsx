@@ -3,7 +3,22 @@
  * subfolders), files with image and PDF previews, upload of several files with progress, copy
  * link, delete with confirmation; in picking mode a file is chosen instead.
  */
-import { Alert, Anchor, Breadcrumbs, Button, Card, FileButton, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
@@ -59,7 +74,11 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
           onChange={(e) => setNewFolder(e.currentTarget.value.replace(/[^\p{L}\p{N}_-]/gu, ''))}
           w={180}
         />
-        <Button variant="default" disabled={!newFolder} onClick={() => (setFolder(`${folder}/${newFolder}`), setNewFolder(''))}>
+        <Button
+          variant="default"
+          disabled={!newFolder}
+          onClick={() => (setFolder(`${folder}/${newFolder}`), setNewFolder(''))}
+        >
           Відкрити теку
         </Button>
       </Group>
@@ -142,7 +161,9 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
       </SimpleGrid>
       <Modal opened={!!previewing} onClose={() => setPreviewing(null)} title={previewing?.name} size="xl">
         {previewing && isImage(previewing) ? <Image src={previewing.url} alt={previewing.name} /> : null}
-        {previewing && isPdf(previewing) ? <iframe title={previewing.name} src={previewing.url} style={{ width: '100%', height: '70vh', border: 0 }} /> : null}
+        {previewing && isPdf(previewing) ? (
+          <iframe title={previewing.name} src={previewing.url} style={{ width: '100%', height: '70vh', border: 0 }} />
+        ) : null}
       </Modal>
       <ConfirmModal
         opened={!!deleting}
@@ -160,7 +181,8 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
         }}
       >
         <Text>
-          Файл <strong>{deleting?.name}</strong> буде видалено зі сховища. Сторінки, що посилаються на нього, показуватимуть непрацююче посилання.
+          Файл <strong>{deleting?.name}</strong> буде видалено зі сховища. Сторінки, що посилаються на нього,
+          показуватимуть непрацююче посилання.
         </Text>
       </ConfirmModal>
     </Stack>

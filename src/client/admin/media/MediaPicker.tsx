@@ -15,7 +15,12 @@ export function MediaPicker({
   accept?: 'image' | 'any';
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={accept === 'image' ? 'Оберіть зображення' : 'Оберіть файл'} size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={accept === 'image' ? 'Оберіть зображення' : 'Оберіть файл'}
+      size="xl"
+    >
       {opened ? <MediaBrowser onPick={onPick} accept={accept} /> : null}
     </Modal>
   );

@@ -18,11 +18,12 @@ export type UploadState = 'running' | 'paused' | 'success' | 'canceled' | 'error
 export function objectNameFor(folder: string, file: File): string {
   const fileName = file.name.split(/[\\/]/).pop() ?? '';
   const ext = /\.[A-Za-z0-9]{1,8}$/.exec(fileName)?.[0]?.toLowerCase() ?? '';
-  const base = fileName
-    .replace(/\.[^.]*$/, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'file';
+  const base =
+    fileName
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'file';
   const stamp = Date.now().toString(36);
   return `${folder.replace(/\/+$/, '')}/${stamp}-${base}${ext}`;
 }
@@ -48,7 +49,9 @@ export function UploadProgress({
   const task = useRef<UploadTask | null>(null);
 
   useEffect(() => {
-    const t = uploadBytesResumable(storageRef(storage, path), file, { contentType: file.type || 'application/octet-stream' });
+    const t = uploadBytesResumable(storageRef(storage, path), file, {
+      contentType: file.type || 'application/octet-stream',
+    });
     task.current = t;
     const stop = t.on(
       'state_changed',
@@ -68,7 +71,13 @@ export function UploadProgress({
         setState('success');
         void getDownloadURL(t.snapshot.ref).then((url) => {
           const meta = t.snapshot.metadata;
-          onDone({ path: meta.fullPath, name: file.name, contentType: meta.contentType ?? file.type, size: meta.size, url: fileRefUrl(url) });
+          onDone({
+            path: meta.fullPath,
+            name: file.name,
+            contentType: meta.contentType ?? file.type,
+            size: meta.size,
+            url: fileRefUrl(url),
+          });
           onFinished?.('success');
         });
       },
@@ -81,7 +90,13 @@ export function UploadProgress({
   }, [file, path, storage]);
 
   const percent = file.size ? Math.round((bytes / file.size) * 100) : 100;
-  const label = { running: 'Завантаження', paused: 'Призупинено', success: 'Завантажено', canceled: 'Скасовано', error: 'Помилка' }[state];
+  const label = {
+    running: 'Завантаження',
+    paused: 'Призупинено',
+    success: 'Завантажено',
+    canceled: 'Скасовано',
+    error: 'Помилка',
+  }[state];
   return (
     <div role="group" aria-label={`Завантаження ${file.name}`}>
       <Group justify="space-between" gap="xs">
@@ -92,7 +107,12 @@ export function UploadProgress({
           {label}: {formatBytes(bytes)} з {formatBytes(file.size)} ({percent}%)
         </Text>
       </Group>
-      <Progress value={percent} mt={4} aria-label={`Прогрес ${file.name}`} color={state === 'error' ? 'red' : state === 'success' ? 'green' : 'blue'} />
+      <Progress
+        value={percent}
+        mt={4}
+        aria-label={`Прогрес ${file.name}`}
+        color={state === 'error' ? 'red' : state === 'success' ? 'green' : 'blue'}
+      />
       {error ? (
         <Text size="sm" c="red" role="alert" mt={4}>
           {error}

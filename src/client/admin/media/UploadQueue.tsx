@@ -18,11 +18,22 @@ interface QueuedUpload {
 export function useUploadQueue(folder: string) {
   const [uploads, setUploads] = useState<QueuedUpload[]>([]);
   const add = useCallback(
-    (files: File[]) => setUploads((u) => [...u, ...files.map((file) => ({ key: `${file.name}-${file.size}-${Math.random()}`, file, path: objectNameFor(folder, file) }))]),
+    (files: File[]) =>
+      setUploads((u) => [
+        ...u,
+        ...files.map((file) => ({
+          key: `${file.name}-${file.size}-${Math.random()}`,
+          file,
+          path: objectNameFor(folder, file),
+        })),
+      ]),
     [folder],
   );
   /** Uploads `file` over the stored object `path` (same name, so every link to it now serves the new bytes). */
-  const replace = useCallback((file: File, path: string) => setUploads((u) => [...u, { key: `${path}-${Math.random()}`, file, path }]), []);
+  const replace = useCallback(
+    (file: File, path: string) => setUploads((u) => [...u, { key: `${path}-${Math.random()}`, file, path }]),
+    [],
+  );
   const remove = useCallback((key: string) => setUploads((all) => all.filter((x) => x.key !== key)), []);
   return { uploads, add, replace, remove };
 }

@@ -57,7 +57,13 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
         const metas = await Promise.all(
           page.items.map(async (item) => {
             const [meta, url] = await Promise.all([getMetadata(item), getDownloadURL(item)]);
-            return { path: meta.fullPath, name: meta.name, contentType: meta.contentType ?? 'application/octet-stream', size: meta.size, url: fileRefUrl(url) };
+            return {
+              path: meta.fullPath,
+              name: meta.name,
+              contentType: meta.contentType ?? 'application/octet-stream',
+              size: meta.size,
+              url: fileRefUrl(url),
+            };
           }),
         );
         files.push(...metas);

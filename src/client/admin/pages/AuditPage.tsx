@@ -9,7 +9,6 @@ import { ADMIN_HOME } from '../guards';
 import { trpcErrorMessage } from '../trpcErrors';
 import type { AuditEntry } from '../../../server/content/history';
 
-
 const ACTIONS: Record<string, string> = {
   create: 'Створення',
   update: 'Зміна',
@@ -25,16 +24,22 @@ const ACTIONS: Record<string, string> = {
 /** Audit-log collections that are not content types (mail about sign-in accounts). */
 const OTHER_COLLECTIONS: Record<string, string> = { accounts: 'Облікові записи' };
 
-
 export function AuditPage() {
   const [collection, setCollection] = useState<string | null>(null);
   const [cursors, setCursors] = useState<string[]>([]);
-  const list = trpc.adminAudit.list.useQuery({ collection: collection ?? undefined, cursor: cursors[cursors.length - 1], limit: 50 });
-  const label = (key: string) => contentTypeList.find((t) => t.key === key)?.labels.plural ?? OTHER_COLLECTIONS[key] ?? key;
+  const list = trpc.adminAudit.list.useQuery({
+    collection: collection ?? undefined,
+    cursor: cursors[cursors.length - 1],
+    limit: 50,
+  });
+  const label = (key: string) =>
+    contentTypeList.find((t) => t.key === key)?.labels.plural ?? OTHER_COLLECTIONS[key] ?? key;
   const link = (e: AuditEntry) => {
     const type = contentTypeList.find((t) => t.key === e.collection);
     if (!type?.adminSection || e.action === 'delete') return null;
-    return type.kind === 'singleton' ? `${ADMIN_HOME}/config/${type.adminSection}` : `${ADMIN_HOME}/config/${type.adminSection}/${e.documentId}`;
+    return type.kind === 'singleton'
+      ? `${ADMIN_HOME}/config/${type.adminSection}`
+      : `${ADMIN_HOME}/config/${type.adminSection}/${e.documentId}`;
   };
   return (
     <>
@@ -83,7 +88,12 @@ export function AuditPage() {
       </Table>
       {list.data && !list.data.entries.length ? <Text c="dimmed">Записів немає.</Text> : null}
       <Group mt="md">
-        <Button variant="default" size="xs" disabled={!cursors.length} onClick={() => setCursors((c) => c.slice(0, -1))}>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={!cursors.length}
+          onClick={() => setCursors((c) => c.slice(0, -1))}
+        >
           ← Новіші
         </Button>
         <Button
@@ -101,4 +111,3 @@ export function AuditPage() {
     </>
   );
 }
-

@@ -3,7 +3,21 @@
  * name, role, disabled, created, last sign-in), create, change role, disable/enable, send a password
  * reset, delete with confirmation. Works in both backends (the server uses IdentityBackend).
  */
-import { Alert, Button, Group, Menu, Modal, PasswordInput, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -53,9 +67,24 @@ function CreateAccountModal({ opened, onClose }: { opened: boolean; onClose: () 
               {form.formState.errors.root.message}
             </Alert>
           ) : null}
-          <TextInput label="Електронна пошта" type="email" required {...form.register('email')} error={form.formState.errors.email?.message} />
-          <TextInput label="Ім’я" {...form.register('displayName')} error={form.formState.errors.displayName?.message} />
-          <PasswordInput label="Початковий пароль" required {...form.register('password')} error={form.formState.errors.password?.message} />
+          <TextInput
+            label="Електронна пошта"
+            type="email"
+            required
+            {...form.register('email')}
+            error={form.formState.errors.email?.message}
+          />
+          <TextInput
+            label="Ім’я"
+            {...form.register('displayName')}
+            error={form.formState.errors.displayName?.message}
+          />
+          <PasswordInput
+            label="Початковий пароль"
+            required
+            {...form.register('password')}
+            error={form.formState.errors.password?.message}
+          />
           <Controller
             control={form.control}
             name="role"
@@ -96,7 +125,8 @@ export function AuthUsersPage() {
     await utils.authUsers.list.invalidate();
     notifications.show({ color: 'green', message });
   };
-  const onError = (err: unknown) => notifications.show({ color: 'red', title: 'Помилка', message: trpcErrorMessage(err) });
+  const onError = (err: unknown) =>
+    notifications.show({ color: 'red', title: 'Помилка', message: trpcErrorMessage(err) });
   const setRole = trpc.authUsers.setRole.useMutation({ onSuccess: onDone('Роль змінено'), onError });
   const setDisabled = trpc.authUsers.setDisabled.useMutation({ onError });
   const reset = trpc.authUsers.sendPasswordReset.useMutation({ onError });
@@ -158,7 +188,11 @@ export function AuthUsersPage() {
                   />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {a.disabled ? <StateBadge color="gray" label="Вимкнено" /> : <StateBadge color="green" label="Активний" />}
+                  {a.disabled ? (
+                    <StateBadge color="gray" label="Вимкнено" />
+                  ) : (
+                    <StateBadge color="green" label="Активний" />
+                  )}
                 </Table.Td>
                 <Table.Td>{a.createdAt ? formatDateTime(a.createdAt) : '—'}</Table.Td>
                 <Table.Td>{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : '—'}</Table.Td>
@@ -182,7 +216,9 @@ export function AuthUsersPage() {
                         onClick={() =>
                           setDisabled.mutate(
                             { uid: a.uid, disabled: !a.disabled },
-                            { onSuccess: onDone(a.disabled ? 'Обліковий запис увімкнено' : 'Обліковий запис вимкнено') },
+                            {
+                              onSuccess: onDone(a.disabled ? 'Обліковий запис увімкнено' : 'Обліковий запис вимкнено'),
+                            },
                           )
                         }
                       >
@@ -198,7 +234,12 @@ export function AuthUsersPage() {
                                 notifications.show(
                                   r.mailed
                                     ? { color: 'green', message: r.message }
-                                    : { color: 'yellow', title: 'Лист не надіслано', message: r.message, autoClose: false },
+                                    : {
+                                        color: 'yellow',
+                                        title: 'Лист не надіслано',
+                                        message: r.message,
+                                        autoClose: false,
+                                      },
                                 ),
                             },
                           )
@@ -206,7 +247,11 @@ export function AuthUsersPage() {
                       >
                         Надіслати посилання для зміни пароля
                       </Menu.Item>
-                      <Menu.Item color="red" disabled={a.uid === myUid} onClick={() => setDeleting({ uid: a.uid, email: a.email })}>
+                      <Menu.Item
+                        color="red"
+                        disabled={a.uid === myUid}
+                        onClick={() => setDeleting({ uid: a.uid, email: a.email })}
+                      >
                         Видалити
                       </Menu.Item>
                     </Menu.Dropdown>
@@ -228,7 +273,8 @@ export function AuthUsersPage() {
         onConfirm={() => deleting && remove.mutate({ uid: deleting.uid }, { onSettled: () => setDeleting(null) })}
       >
         <Text>
-          Обліковий запис <strong>{deleting?.email}</strong> буде видалено назавжди; його власник більше не зможе увійти.
+          Обліковий запис <strong>{deleting?.email}</strong> буде видалено назавжди; його власник більше не зможе
+          увійти.
         </Text>
       </ConfirmModal>
     </>

@@ -12,7 +12,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { identityErrorMessage } from '../../../shared/identityErrors';
-import { LONG_PASSWORD_MESSAGE, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/passwordRules';
+import {
+  LONG_PASSWORD_MESSAGE,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  WEAK_PASSWORD_MESSAGE,
+} from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
 import { syncSession } from '../session';
 
@@ -21,21 +26,35 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Неправильний пото
 const changePasswordSchema = z
   .object({
     current: z.string().min(1, 'Введіть поточний пароль'),
-    password: z.string().min(MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE).max(MAX_PASSWORD_LENGTH, LONG_PASSWORD_MESSAGE),
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE)
+      .max(MAX_PASSWORD_LENGTH, LONG_PASSWORD_MESSAGE),
     repeat: z.string().min(1, 'Повторіть новий пароль'),
   })
   .refine((v) => v.password === v.repeat, { message: 'Паролі не збігаються', path: ['repeat'] })
-  .refine((v) => v.password !== v.current, { message: 'Новий пароль має відрізнятися від поточного', path: ['password'] });
+  .refine((v) => v.password !== v.current, {
+    message: 'Новий пароль має відрізнятися від поточного',
+    path: ['password'],
+  });
 
 /** SDK codes of a wrong password at re-authentication (with and without enumeration protection). */
-const WRONG_PASSWORD_CODES = new Set(['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']);
-const codeOf = (err: unknown) => (typeof err === 'object' && err && 'code' in err ? String((err as { code: unknown }).code) : '');
+const WRONG_PASSWORD_CODES = new Set([
+  'auth/wrong-password',
+  'auth/invalid-credential',
+  'auth/invalid-login-credentials',
+]);
+const codeOf = (err: unknown) =>
+  typeof err === 'object' && err && 'code' in err ? String((err as { code: unknown }).code) : '';
 
 export function ChangePasswordPage() {
   const { auth } = useAdmin();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const form = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: { current: '', password: '', repeat: '' } });
+  const form = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { current: '', password: '', repeat: '' },
+  });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async ({ current, password }) => {
@@ -49,14 +68,16 @@ export function ChangePasswordPage() {
     try {
       await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, current));
     } catch (err) {
-      if (WRONG_PASSWORD_CODES.has(codeOf(err))) form.setError('current', { message: WRONG_CURRENT_PASSWORD_MESSAGE }, { shouldFocus: true });
+      if (WRONG_PASSWORD_CODES.has(codeOf(err)))
+        form.setError('current', { message: WRONG_CURRENT_PASSWORD_MESSAGE }, { shouldFocus: true });
       else setError(identityErrorMessage(err));
       return;
     }
     try {
       await updatePassword(user, password);
     } catch (err) {
-      if (codeOf(err) === 'auth/weak-password') form.setError('password', { message: identityErrorMessage(err) }, { shouldFocus: true });
+      if (codeOf(err) === 'auth/weak-password')
+        form.setError('password', { message: identityErrorMessage(err) }, { shouldFocus: true });
       else setError(identityErrorMessage(err));
       return;
     }
@@ -72,7 +93,8 @@ export function ChangePasswordPage() {
         Змінити пароль
       </Title>
       <Text c="dimmed" size="sm">
-        Для {auth.currentUser?.email ?? 'цього облікового запису'}. Пароль має містити від {MIN_PASSWORD_LENGTH} до {MAX_PASSWORD_LENGTH} символів.
+        Для {auth.currentUser?.email ?? 'цього облікового запису'}. Пароль має містити від {MIN_PASSWORD_LENGTH} до{' '}
+        {MAX_PASSWORD_LENGTH} символів.
       </Text>
       <Paper withBorder p="lg" radius="md">
         <form onSubmit={submit} noValidate>
@@ -87,9 +109,24 @@ export function ChangePasswordPage() {
                 Новий пароль збережено. На інших пристроях потрібно буде увійти знову.
               </Alert>
             ) : null}
-            <PasswordInput label="Поточний пароль" autoComplete="current-password" {...form.register('current')} error={errors.current?.message} />
-            <PasswordInput label="Новий пароль" autoComplete="new-password" {...form.register('password')} error={errors.password?.message} />
-            <PasswordInput label="Повторіть новий пароль" autoComplete="new-password" {...form.register('repeat')} error={errors.repeat?.message} />
+            <PasswordInput
+              label="Поточний пароль"
+              autoComplete="current-password"
+              {...form.register('current')}
+              error={errors.current?.message}
+            />
+            <PasswordInput
+              label="Новий пароль"
+              autoComplete="new-password"
+              {...form.register('password')}
+              error={errors.password?.message}
+            />
+            <PasswordInput
+              label="Повторіть новий пароль"
+              autoComplete="new-password"
+              {...form.register('repeat')}
+              error={errors.repeat?.message}
+            />
             <Button type="submit" loading={form.formState.isSubmitting} w="fit-content">
               Змінити пароль
             </Button>

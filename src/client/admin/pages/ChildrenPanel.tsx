@@ -18,14 +18,30 @@ export interface ChildRelation {
 
 /** Types with no admin section of their own whose documents point at `parent`. */
 export function childTypesOf(parent: AnyContentType): ChildRelation[] {
-  return contentTypeList.flatMap((t) => (t.adminSection ? [] : t.relations.filter((r) => r.to === parent.key).map((r) => ({ type: t, field: r.field as string }))));
+  return contentTypeList.flatMap((t) =>
+    t.adminSection
+      ? []
+      : t.relations.filter((r) => r.to === parent.key).map((r) => ({ type: t, field: r.field as string })),
+  );
 }
 
-export function ChildrenPanel({ parent, relation, basePath }: { parent: AdminDoc; relation: ChildRelation; basePath: string }) {
+export function ChildrenPanel({
+  parent,
+  relation,
+  basePath,
+}: {
+  parent: AdminDoc;
+  relation: ChildRelation;
+  basePath: string;
+}) {
   const { type, field } = relation;
   const api = collectionApi(type.key);
   const hasOrder = 'order' in type.schema.shape;
-  const list = api.list.useQuery({ filter: { [field]: parent.id }, sort: hasOrder ? { field: 'order', direction: 'asc' } : undefined, limit: 100 });
+  const list = api.list.useQuery({
+    filter: { [field]: parent.id },
+    sort: hasOrder ? { field: 'order', direction: 'asc' } : undefined,
+    limit: 100,
+  });
   const update = api.update.useMutation();
   const invalidate = useInvalidateType();
   const items = list.data?.items ?? [];
@@ -69,7 +85,12 @@ export function ChildrenPanel({ parent, relation, basePath }: { parent: AdminDoc
                 {hasOrder ? (
                   <Table.Td w={90}>
                     <Group gap={4}>
-                      <ActionIcon variant="default" aria-label={`Вище: ${String(doc[type.useAsTitle])}`} disabled={i === 0} onClick={() => void swap(doc, items[i - 1]!, 'up')}>
+                      <ActionIcon
+                        variant="default"
+                        aria-label={`Вище: ${String(doc[type.useAsTitle])}`}
+                        disabled={i === 0}
+                        onClick={() => void swap(doc, items[i - 1]!, 'up')}
+                      >
                         ↑
                       </ActionIcon>
                       <ActionIcon
@@ -95,7 +116,11 @@ export function ChildrenPanel({ parent, relation, basePath }: { parent: AdminDoc
 /** Types with their own admin section whose documents point at `parent` through a filterable field. */
 export function relatedTypesOf(parent: AnyContentType): ChildRelation[] {
   return contentTypeList.flatMap((t) =>
-    t.adminSection ? t.relations.filter((r) => r.to === parent.key && t.filters.includes(r.field)).map((r) => ({ type: t, field: r.field as string })) : [],
+    t.adminSection
+      ? t.relations
+          .filter((r) => r.to === parent.key && t.filters.includes(r.field))
+          .map((r) => ({ type: t, field: r.field as string }))
+      : [],
   );
 }
 

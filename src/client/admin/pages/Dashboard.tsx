@@ -27,7 +27,9 @@ export function Dashboard() {
           Цей розділ доступний лише адміністраторам.
         </Alert>
       ) : null}
-      <Text>Вітаємо{state.status === 'signedIn' && state.email ? `, ${state.email}` : ''}! Оберіть розділ для роботи.</Text>
+      <Text>
+        Вітаємо{state.status === 'signedIn' && state.email ? `, ${state.email}` : ''}! Оберіть розділ для роботи.
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
         {sections.map((s) => {
           const type = typeOfPath(s.path);
@@ -40,8 +42,16 @@ export function Dashboard() {
                   <Text size="sm" c="dimmed">
                     {count.total}
                   </Text>
-                  {count.drafts ? <Badge size="xs" color="gray" variant="light">чернеток: {count.drafts}</Badge> : null}
-                  {count.scheduled ? <Badge size="xs" color="orange" variant="light">заплановано: {count.scheduled}</Badge> : null}
+                  {count.drafts ? (
+                    <Badge size="xs" color="gray" variant="light">
+                      чернеток: {count.drafts}
+                    </Badge>
+                  ) : null}
+                  {count.scheduled ? (
+                    <Badge size="xs" color="orange" variant="light">
+                      заплановано: {count.scheduled}
+                    </Badge>
+                  ) : null}
                 </Group>
               ) : null}
             </Card>

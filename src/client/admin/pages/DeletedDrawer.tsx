@@ -13,7 +13,17 @@ import { ConfirmModal } from '../components/ConfirmModal';
 import { collectionApi, useInvalidateType, type DeletedEntry } from '../contentApi';
 import { trpcErrorMessage } from '../trpcErrors';
 
-export function DeletedDrawer({ type, base, opened, onClose }: { type: AnyContentType; base: string; opened: boolean; onClose: () => void }) {
+export function DeletedDrawer({
+  type,
+  base,
+  opened,
+  onClose,
+}: {
+  type: AnyContentType;
+  base: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const api = collectionApi(type.key);
   const deleted = api.deleted.useQuery(undefined, { enabled: opened });
   const undelete = api.undelete.useMutation();
@@ -42,7 +52,9 @@ export function DeletedDrawer({ type, base, opened, onClose }: { type: AnyConten
             {trpcErrorMessage(deleted.error)}
           </Alert>
         ) : null}
-        {deleted.data && !deleted.data.length ? <Text c="dimmed">Видалених документів, які можна відновити, немає.</Text> : null}
+        {deleted.data && !deleted.data.length ? (
+          <Text c="dimmed">Видалених документів, які можна відновити, немає.</Text>
+        ) : null}
         {(deleted.data ?? []).map((entry) => (
           <Group key={entry.id} justify="space-between" wrap="nowrap">
             <div>
@@ -54,7 +66,12 @@ export function DeletedDrawer({ type, base, opened, onClose }: { type: AnyConten
                 {entry.deletedBy ? ` · ${entry.deletedBy}` : ''}
               </Text>
             </div>
-            <Button size="compact-xs" aria-label={`Відновити «${entry.title}»`} loading={undelete.isPending} onClick={() => setConfirming(entry)}>
+            <Button
+              size="compact-xs"
+              aria-label={`Відновити «${entry.title}»`}
+              loading={undelete.isPending}
+              onClick={() => setConfirming(entry)}
+            >
               Відновити
             </Button>
           </Group>

@@ -38,7 +38,11 @@ const signInSchema = (v: SignIn): FieldErrors<SignIn> => ({
 const resetRequestSchema = (v: { email: string }) => (isEmail(v.email) ? {} : { email: EMAIL_MESSAGE });
 type NewPassword = { password: string; repeat: string };
 const newPasswordSchema = (v: NewPassword): FieldErrors<NewPassword> =>
-  v.password.length < MIN_PASSWORD_LENGTH ? { password: WEAK_PASSWORD_MESSAGE } : v.password !== v.repeat ? { repeat: 'Паролі не збігаються' } : {};
+  v.password.length < MIN_PASSWORD_LENGTH
+    ? { password: WEAK_PASSWORD_MESSAGE }
+    : v.password !== v.repeat
+      ? { repeat: 'Паролі не збігаються' }
+      : {};
 
 const PROVIDERS: Record<string, { label: string; create: () => AuthProvider }> = {
   google: { label: 'Увійти через Google', create: () => new GoogleAuthProvider() },
@@ -78,8 +82,20 @@ function NewPasswordForm({ oobCode }: { oobCode: string }) {
       <form onSubmit={submit} noValidate>
         <div className="login-stack">
           <ErrorAlert message={error} />
-          <Field label="Новий пароль" type="password" autoComplete="new-password" name="password" error={form.errors.password} />
-          <Field label="Повторіть пароль" type="password" autoComplete="new-password" name="repeat" error={form.errors.repeat} />
+          <Field
+            label="Новий пароль"
+            type="password"
+            autoComplete="new-password"
+            name="password"
+            error={form.errors.password}
+          />
+          <Field
+            label="Повторіть пароль"
+            type="password"
+            autoComplete="new-password"
+            name="repeat"
+            error={form.errors.repeat}
+          />
           <button type="submit" className="login-button" disabled={form.submitting}>
             Зберегти пароль
           </button>
@@ -110,8 +126,9 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
           <ErrorAlert message={error} />
           {sentTo ? (
             <p className="login-alert login-alert-success" role="status">
-              Запит для {sentTo} прийнято. Якщо ця адреса належить обліковому запису і на сайті налаштовано пошту, протягом
-              кількох хвилин надійде лист із посиланням для зміни пароля. Якщо листа немає, зверніться до адміністратора сайту.
+              Запит для {sentTo} прийнято. Якщо ця адреса належить обліковому запису і на сайті налаштовано пошту,
+              протягом кількох хвилин надійде лист із посиланням для зміни пароля. Якщо листа немає, зверніться до
+              адміністратора сайту.
             </p>
           ) : null}
           <Field label="Електронна пошта" type="email" autoComplete="email" name="email" error={form.errors.email} />
@@ -186,7 +203,13 @@ export function LoginPage() {
         <div className="login-stack">
           <ErrorAlert message={shownError} />
           <Field label="Електронна пошта" type="email" autoComplete="username" name="email" error={form.errors.email} />
-          <Field label="Пароль" type="password" autoComplete="current-password" name="password" error={form.errors.password} />
+          <Field
+            label="Пароль"
+            type="password"
+            autoComplete="current-password"
+            name="password"
+            error={form.errors.password}
+          />
           <button type="submit" className="login-button" disabled={form.submitting}>
             Увійти
           </button>
@@ -197,7 +220,12 @@ export function LoginPage() {
             <>
               <p className="login-divider">або</p>
               {config.authProviders.map((p) => (
-                <button key={p} type="button" className="login-button login-button-secondary" onClick={() => void withProvider(PROVIDERS[p]!.create)}>
+                <button
+                  key={p}
+                  type="button"
+                  className="login-button login-button-secondary"
+                  onClick={() => void withProvider(PROVIDERS[p]!.create)}
+                >
                   {PROVIDERS[p]!.label}
                 </button>
               ))}

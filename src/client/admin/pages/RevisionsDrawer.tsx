@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { formatDateTime } from '../../lib/dates';
 import type { CollectionApi, SingletonApi } from '../contentApi';
 
-const ACTIONS: Record<string, string> = { create: 'Створено', update: 'Змінено', restore: 'Відновлено', publish: 'Опубліковано', unpublish: 'Знято з публікації' };
+const ACTIONS: Record<string, string> = {
+  create: 'Створено',
+  update: 'Змінено',
+  restore: 'Відновлено',
+  publish: 'Опубліковано',
+  unpublish: 'Знято з публікації',
+};
 
 export function RevisionsDrawer({
   api,
@@ -36,10 +42,19 @@ export function RevisionsDrawer({
               </Text>
             </div>
             <Group gap={4}>
-              <Button size="compact-xs" variant="default" aria-label={`Переглянути версію ${r.version}`} onClick={() => setViewing(r.revision)}>
+              <Button
+                size="compact-xs"
+                variant="default"
+                aria-label={`Переглянути версію ${r.version}`}
+                onClick={() => setViewing(r.revision)}
+              >
                 Переглянути
               </Button>
-              <Button size="compact-xs" aria-label={`Відновити версію ${r.version}`} onClick={() => void onRestore(r.revision)}>
+              <Button
+                size="compact-xs"
+                aria-label={`Відновити версію ${r.version}`}
+                onClick={() => void onRestore(r.revision)}
+              >
                 Відновити
               </Button>
             </Group>

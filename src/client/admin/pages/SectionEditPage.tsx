@@ -67,10 +67,25 @@ export function SectionEditPage(target: EditTarget) {
       </Alert>
     );
   }
-  return <EditForm key={`${type.key}/${target.id ?? 'new'}`} target={target} doc={(existing.data as AdminDoc | null | undefined) ?? null} reload={() => existing.refetch()} />;
+  return (
+    <EditForm
+      key={`${type.key}/${target.id ?? 'new'}`}
+      target={target}
+      doc={(existing.data as AdminDoc | null | undefined) ?? null}
+      reload={() => existing.refetch()}
+    />
+  );
 }
 
-function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc | null; reload: () => Promise<unknown> }) {
+function EditForm({
+  target,
+  doc,
+  reload,
+}: {
+  target: EditTarget;
+  doc: AdminDoc | null;
+  reload: () => Promise<unknown>;
+}) {
   const { type } = target;
   const singleton = type.kind === 'singleton';
   const specs = useMemo(() => formFields(type), [type]);
@@ -100,7 +115,10 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
   });
   const dirty = form.formState.isDirty && !saved;
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
@@ -120,7 +138,8 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
     try {
       let result: AdminDoc;
       if (singleton) result = await updateSingle.mutateAsync({ version: overVersion ?? version, data });
-      else if (doc) result = await update.mutateAsync({ id: doc.id, version: overVersion ?? version ?? doc.version, data });
+      else if (doc)
+        result = await update.mutateAsync({ id: doc.id, version: overVersion ?? version ?? doc.version, data });
       else result = await create.mutateAsync({ data });
       setVersion(result.version);
       await invalidate(type.key);
@@ -171,8 +190,13 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
     }
   };
 
-  const title = doc ? String(doc[type.useAsTitle] ?? type.labels.singular) : singleton ? type.labels.singular : `Новий документ: ${type.labels.singular.toLowerCase()}`;
-  const previewPath = doc && type.publicPath ? `${type.publicPath(doc)}${type.publicPath(doc).includes('#') ? '' : '?preview=1'}` : null;
+  const title = doc
+    ? String(doc[type.useAsTitle] ?? type.labels.singular)
+    : singleton
+      ? type.labels.singular
+      : `Новий документ: ${type.labels.singular.toLowerCase()}`;
+  const previewPath =
+    doc && type.publicPath ? `${type.publicPath(doc)}${type.publicPath(doc).includes('#') ? '' : '?preview=1'}` : null;
   const root = form.formState.errors.root?.message;
 
   return (
@@ -220,7 +244,9 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
               </Alert>
             ) : null}
             {specs.map((spec) =>
-              target.preset && spec.name in target.preset ? null : <FieldInput key={spec.name} spec={spec} path={spec.name} />,
+              target.preset && spec.name in target.preset ? null : (
+                <FieldInput key={spec.name} spec={spec} path={spec.name} />
+              ),
             )}
             {type.slug && !doc ? (
               <Text size="xs" c="dimmed">
@@ -249,7 +275,14 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
           </Stack>
         </form>
         {doc && !singleton
-          ? childTypesOf(type).map((child) => <ChildrenPanel key={child.type.key} parent={doc} relation={child} basePath={`${target.basePath}/${doc.id}`} />)
+          ? childTypesOf(type).map((child) => (
+              <ChildrenPanel
+                key={child.type.key}
+                parent={doc}
+                relation={child}
+                basePath={`${target.basePath}/${doc.id}`}
+              />
+            ))
           : null}
         {doc && !singleton
           ? relatedTypesOf(type)
@@ -317,7 +350,13 @@ function EditForm({ target, doc, reload }: { target: EditTarget; doc: AdminDoc |
         </Stack>
       </Modal>
       {doc || singleton ? (
-        <RevisionsDrawer api={singleton ? single : collection} id={doc?.id ?? type.key} opened={history} onClose={() => setHistory(false)} onRestore={onRestore} />
+        <RevisionsDrawer
+          api={singleton ? single : collection}
+          id={doc?.id ?? type.key}
+          opened={history}
+          onClose={() => setHistory(false)}
+          onRestore={onRestore}
+        />
       ) : null}
     </FormProvider>
   );

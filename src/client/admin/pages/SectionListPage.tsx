@@ -3,7 +3,20 @@
  * sort by a column, cursor pagination, bulk publish / unpublish / delete with confirmation, and the
  * deleted documents that can be brought back.
  */
-import { Alert, Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -27,7 +40,10 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [sort, setSort] = useState<{ field: string; direction: 'asc' | 'desc' }>({ field: 'updatedAt', direction: 'desc' });
+  const [sort, setSort] = useState<{ field: string; direction: 'asc' | 'desc' }>({
+    field: 'updatedAt',
+    direction: 'desc',
+  });
   const [cursors, setCursors] = useState<string[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -55,7 +71,10 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
       const result = await bulk.mutateAsync({ ids: [...selected], action });
       await invalidate(type.key);
       setSelected(new Set());
-      notifications.show({ color: result.failed.length ? 'orange' : 'green', message: `Виконано: ${result.done}${result.failed.length ? `, не вдалося: ${result.failed.length}` : ''}` });
+      notifications.show({
+        color: result.failed.length ? 'orange' : 'green',
+        message: `Виконано: ${result.done}${result.failed.length ? `, не вдалося: ${result.failed.length}` : ''}`,
+      });
       for (const f of result.failed.slice(0, 3)) notifications.show({ color: 'red', message: f.message });
     } catch (err) {
       notifications.show({ color: 'red', title: 'Помилка', message: trpcErrorMessage(err) });
@@ -87,7 +106,13 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
       </Group>
       <DeletedDrawer type={type} base={base} opened={showDeleted} onClose={() => setShowDeleted(false)} />
       <Group align="flex-end">
-        <TextInput label="Пошук" placeholder="Пошук за назвою" value={search} onChange={(e) => (setSearch(e.currentTarget.value), resetPaging())} w={320} />
+        <TextInput
+          label="Пошук"
+          placeholder="Пошук за назвою"
+          value={search}
+          onChange={(e) => (setSearch(e.currentTarget.value), resetPaging())}
+          w={320}
+        />
         {type.publishable ? (
           <SegmentedControl
             aria-label="Фільтр за станом"
@@ -147,14 +172,21 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
                 />
               </Table.Th>
               {columns.map((c) => (
-                <Table.Th key={c} aria-sort={sort.field === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                <Table.Th
+                  key={c}
+                  aria-sort={sort.field === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
                   <UnstyledButton onClick={() => sortBy(c)} fw={700} fz="sm">
                     {specs.get(c)?.label ?? c} {sort.field === c ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
                   </UnstyledButton>
                 </Table.Th>
               ))}
               {type.publishable ? <Table.Th>Стан</Table.Th> : null}
-              <Table.Th aria-sort={sort.field === 'updatedAt' ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+              <Table.Th
+                aria-sort={
+                  sort.field === 'updatedAt' ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
+                }
+              >
                 <UnstyledButton onClick={() => sortBy('updatedAt')} fw={700} fz="sm">
                   Змінено {sort.field === 'updatedAt' ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
                 </UnstyledButton>
@@ -183,7 +215,12 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
                     </Table.Td>
                   ) : (
                     <Table.Td key={c}>
-                      <CellValue spec={specs.get(c)} value={doc[c]} doc={doc} relationTitles={list.data?.relationTitles[c]} />
+                      <CellValue
+                        spec={specs.get(c)}
+                        value={doc[c]}
+                        doc={doc}
+                        relationTitles={list.data?.relationTitles[c]}
+                      />
                     </Table.Td>
                   ),
                 )}
@@ -200,10 +237,20 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
       </Table.ScrollContainer>
       {list.data && !items.length ? <Text c="dimmed">Нічого не знайдено.</Text> : null}
       <Group>
-        <Button variant="default" size="xs" disabled={!cursors.length} onClick={() => setCursors((c) => c.slice(0, -1))}>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={!cursors.length}
+          onClick={() => setCursors((c) => c.slice(0, -1))}
+        >
           ← Попередня
         </Button>
-        <Button variant="default" size="xs" disabled={!list.data?.nextCursor} onClick={() => list.data?.nextCursor && setCursors((c) => [...c, list.data!.nextCursor!])}>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={!list.data?.nextCursor}
+          onClick={() => list.data?.nextCursor && setCursors((c) => [...c, list.data!.nextCursor!])}
+        >
           Наступна →
         </Button>
         {list.isFetching ? <Badge variant="light">Завантаження…</Badge> : null}

@@ -30,7 +30,8 @@ export function SectionIndexRoute() {
   if (!type) return <Missing />;
   if (denied) return <Navigate to={`${ADMIN_HOME}?denied=1`} replace />;
   const base = `${ADMIN_HOME}/config/${section}`;
-  if (type.kind === 'singleton') return <SectionEditPage type={type} id={type.key} backTo={base} basePath={base} backLabel={type.labels.plural} />;
+  if (type.kind === 'singleton')
+    return <SectionEditPage type={type} id={type.key} backTo={base} basePath={base} backLabel={type.labels.plural} />;
   return <SectionListPage key={type.key} type={type} />;
 }
 
@@ -40,7 +41,15 @@ export function SectionDocumentRoute() {
   if (!type || type.kind === 'singleton') return <Missing />;
   if (denied) return <Navigate to={`${ADMIN_HOME}?denied=1`} replace />;
   const base = `${ADMIN_HOME}/config/${section}`;
-  return <SectionEditPage type={type} id={id === 'new' ? undefined : id} backTo={base} basePath={base} backLabel={type.labels.plural} />;
+  return (
+    <SectionEditPage
+      type={type}
+      id={id === 'new' ? undefined : id}
+      backTo={base}
+      basePath={base}
+      backLabel={type.labels.plural}
+    />
+  );
 }
 
 export function ChildDocumentRoute() {

@@ -30,11 +30,23 @@ export function CellValue({
   if (value === null || value === undefined || value === '') return <>—</>;
   if (spec?.kind === 'status') {
     const at = doc.publishedAt as string | null | undefined;
-    if (value === 'published' && at && at > new Date().toISOString()) return <StateBadge color="orange" label="Заплановано" />;
-    return value === 'published' ? <StateBadge color="green" label="Опубліковано" /> : <StateBadge color="gray" label="Чернетка" />;
+    if (value === 'published' && at && at > new Date().toISOString())
+      return <StateBadge color="orange" label="Заплановано" />;
+    return value === 'published' ? (
+      <StateBadge color="green" label="Опубліковано" />
+    ) : (
+      <StateBadge color="gray" label="Чернетка" />
+    );
   }
   if (spec?.kind === 'relation') {
-    return <>{[value].flat().map((id) => relationTitles?.[String(id)] ?? String(id)).join(', ')}</>;
+    return (
+      <>
+        {[value]
+          .flat()
+          .map((id) => relationTitles?.[String(id)] ?? String(id))
+          .join(', ')}
+      </>
+    );
   }
   if (spec?.kind === 'select') return <>{spec.options?.find((o) => o.value === value)?.label ?? String(value)}</>;
   if (spec?.kind === 'date') return <>{formatDate(String(value))}</>;

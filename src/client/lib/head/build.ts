@@ -19,7 +19,12 @@ export interface HeadPart {
 
 export function buildHeadPart(key: string, source: HeadSource, ctx: HeadContext): HeadPart {
   const node = jsonLdOf(source, ctx);
-  return { key, id: headSourceId(source), jsonLd: node ? JSON.stringify(node) : null, meta: citationMetaOf(source, ctx) };
+  return {
+    key,
+    id: headSourceId(source),
+    jsonLd: node ? JSON.stringify(node) : null,
+    meta: citationMetaOf(source, ctx),
+  };
 }
 
 /** Replaces the head's tags of `part.key` with the part's (browser only). */
@@ -30,6 +35,8 @@ export function applyHeadPart(part: HeadPart): void {
     el.dataset.headId = part.id;
     document.head.appendChild(el);
   };
-  for (const tag of part.meta) mark(Object.assign(document.createElement('meta'), { name: tag.name, content: tag.content }));
-  if (part.jsonLd) mark(Object.assign(document.createElement('script'), { type: 'application/ld+json', text: part.jsonLd }));
+  for (const tag of part.meta)
+    mark(Object.assign(document.createElement('meta'), { name: tag.name, content: tag.content }));
+  if (part.jsonLd)
+    mark(Object.assign(document.createElement('script'), { type: 'application/ld+json', text: part.jsonLd }));
 }

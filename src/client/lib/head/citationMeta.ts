@@ -26,7 +26,9 @@ export function pageRange(pages: string): [string, string] | null {
 }
 
 function tags(entries: Array<[string, string | number | null | undefined]>): MetaTag[] {
-  return entries.filter((e): e is [string, string | number] => e[1] !== '' && e[1] != null).map(([name, content]) => ({ name, content: String(content) }));
+  return entries
+    .filter((e): e is [string, string | number] => e[1] !== '' && e[1] != null)
+    .map(([name, content]) => ({ name, content: String(content) }));
 }
 
 function authors(names: string[]): Array<[string, string]> {

@@ -24,12 +24,28 @@ import type {
 } from 'schema-dts';
 import type { ContentDocument } from '../../../shared/content/registry';
 import type { HeadSource } from './sources';
-import { absoluteUrl, articleDoiOf, conferenceAttendance, datasetDescription, datasetVersionOf, type HeadContext, internationalPhone, licenceUrl, plainText } from './text';
+import {
+  absoluteUrl,
+  articleDoiOf,
+  conferenceAttendance,
+  datasetDescription,
+  datasetVersionOf,
+  type HeadContext,
+  internationalPhone,
+  licenceUrl,
+  plainText,
+} from './text';
 import { DEFAULT_SHARE_IMAGE, JOURNAL_NAME, LOGO_PNG, SITE_NAME, SITE_SHORT_NAME } from './siteFacts';
 
 /** The institute as an organisation node (publisher, organizer, creator). */
 function institute(ctx: HeadContext) {
-  return { '@type': 'Organization', name: SITE_NAME, alternateName: SITE_SHORT_NAME, url: `${ctx.origin}/`, logo: absoluteUrl(LOGO_PNG, ctx) } as const satisfies Organization;
+  return {
+    '@type': 'Organization',
+    name: SITE_NAME,
+    alternateName: SITE_SHORT_NAME,
+    url: `${ctx.origin}/`,
+    logo: absoluteUrl(LOGO_PNG, ctx),
+  } as const satisfies Organization;
 }
 
 function imageOf(cover: { url: string } | null | undefined, ctx: HeadContext): string[] {
@@ -37,7 +53,11 @@ function imageOf(cover: { url: string } | null | undefined, ctx: HeadContext): s
 }
 
 function people(authors: Array<{ name: string; affiliation?: string }>): Person[] {
-  return authors.map((a) => ({ '@type': 'Person', name: a.name, ...(a.affiliation ? { affiliation: { '@type': 'Organization', name: a.affiliation } } : {}) }));
+  return authors.map((a) => ({
+    '@type': 'Person',
+    name: a.name,
+    ...(a.affiliation ? { affiliation: { '@type': 'Organization', name: a.affiliation } } : {}),
+  }));
 }
 
 const ATTENDANCE: Record<'offline' | 'online' | 'hybrid', EventAttendanceModeEnumeration> = {
@@ -47,7 +67,12 @@ const ATTENDANCE: Record<'offline' | 'online' | 'hybrid', EventAttendanceModeEnu
 };
 
 /** Where an event happens: a place, an online location, or both for a hybrid event. */
-function eventLocation(format: 'offline' | 'online' | 'hybrid', place: string, onlineUrl: string, ctx: HeadContext): Place | VirtualLocation | Array<Place | VirtualLocation> {
+function eventLocation(
+  format: 'offline' | 'online' | 'hybrid',
+  place: string,
+  onlineUrl: string,
+  ctx: HeadContext,
+): Place | VirtualLocation | Array<Place | VirtualLocation> {
   const physical: Place = { '@type': 'Place', name: place || SITE_NAME, address: place || SITE_NAME };
   const virtual: VirtualLocation = { '@type': 'VirtualLocation', url: absoluteUrl(onlineUrl, ctx) };
   if (format === 'online') return virtual;
@@ -55,7 +80,10 @@ function eventLocation(format: 'offline' | 'online' | 'hybrid', place: string, o
   return physical;
 }
 
-function organization(source: Extract<HeadSource, { kind: 'organization' }>, ctx: HeadContext): WithContext<Organization> {
+function organization(
+  source: Extract<HeadSource, { kind: 'organization' }>,
+  ctx: HeadContext,
+): WithContext<Organization> {
   const withAddress = source.contacts.find((c) => c.address);
   const first = source.contacts.find((c) => c.phones.length || c.email);
   const contactPoint: ContactPoint[] = source.contacts
@@ -83,7 +111,10 @@ function organization(source: Extract<HeadSource, { kind: 'organization' }>, ctx
  * the part before the five-digit postal code; what follows the code (a room) is left out.
  */
 export function postalAddress(text: string): PostalAddress {
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const code = parts.findIndex((p) => /^\d{5}$/.test(p));
   if (code < 2) return { '@type': 'PostalAddress', streetAddress: text, addressCountry: 'UA' };
   return {
@@ -95,7 +126,10 @@ export function postalAddress(text: string): PostalAddress {
   };
 }
 
-function breadcrumbs(source: Extract<HeadSource, { kind: 'breadcrumbs' }>, ctx: HeadContext): WithContext<BreadcrumbList> {
+function breadcrumbs(
+  source: Extract<HeadSource, { kind: 'breadcrumbs' }>,
+  ctx: HeadContext,
+): WithContext<BreadcrumbList> {
   const trail = [{ label: 'Головна', to: '/' }, ...source.crumbs];
   return {
     '@context': 'https://schema.org',
@@ -157,7 +191,15 @@ function conferenceEvent(c: ContentDocument<'conferences'>, ctx: HeadContext): W
     eventAttendanceMode: ATTENDANCE[format],
     eventStatus: 'https://schema.org/EventScheduled',
     location: eventLocation(format, c.location, c.registrationUrl || ctx.url, ctx),
-    organizer: c.organizers ? [institute(ctx), ...c.organizers.split(/;\s*/).filter(Boolean).map((name): Organization => ({ '@type': 'Organization', name }))] : institute(ctx),
+    organizer: c.organizers
+      ? [
+          institute(ctx),
+          ...c.organizers
+            .split(/;\s*/)
+            .filter(Boolean)
+            .map((name): Organization => ({ '@type': 'Organization', name })),
+        ]
+      : institute(ctx),
     image: imageOf(c.cover, ctx),
     url: ctx.url,
     inLanguage: 'uk',
@@ -179,11 +221,23 @@ function publicationArticle(p: ContentDocument<'publications'>, ctx: HeadContext
     url: ctx.url,
     inLanguage: 'uk',
     ...(p.doi ? { identifier: `https://doi.org/${p.doi}`, sameAs: `https://doi.org/${p.doi}` } : {}),
-    ...(pdf ? { encoding: { '@type': 'MediaObject', contentUrl: absoluteUrl(pdf.url, ctx), encodingFormat: 'application/pdf' } } : {}),
+    ...(pdf
+      ? {
+          encoding: {
+            '@type': 'MediaObject',
+            contentUrl: absoluteUrl(pdf.url, ctx),
+            encodingFormat: 'application/pdf',
+          },
+        }
+      : {}),
   };
 }
 
-function thesisArticle(t: ContentDocument<'theses'>, conf: ContentDocument<'conferences'>, ctx: HeadContext): WithContext<ScholarlyArticle> {
+function thesisArticle(
+  t: ContentDocument<'theses'>,
+  conf: ContentDocument<'conferences'>,
+  ctx: HeadContext,
+): WithContext<ScholarlyArticle> {
   return {
     '@context': 'https://schema.org',
     '@type': 'ScholarlyArticle',
@@ -196,9 +250,21 @@ function thesisArticle(t: ContentDocument<'theses'>, conf: ContentDocument<'conf
     image: imageOf(conf.cover, ctx),
     url: ctx.url,
     inLanguage: 'uk',
-    isPartOf: { '@type': 'CreativeWork', name: `Матеріали конференції «${conf.title}»`, url: absoluteUrl(`/conf/${conf.slug}`, ctx) },
+    isPartOf: {
+      '@type': 'CreativeWork',
+      name: `Матеріали конференції «${conf.title}»`,
+      url: absoluteUrl(`/conf/${conf.slug}`, ctx),
+    },
     ...(t.keywords.length ? { keywords: t.keywords.join(', ') } : {}),
-    ...(t.pdf ? { encoding: { '@type': 'MediaObject', contentUrl: absoluteUrl(t.pdf.url, ctx), encodingFormat: 'application/pdf' } } : {}),
+    ...(t.pdf
+      ? {
+          encoding: {
+            '@type': 'MediaObject',
+            contentUrl: absoluteUrl(t.pdf.url, ctx),
+            encodingFormat: 'application/pdf',
+          },
+        }
+      : {}),
   };
 }
 
@@ -216,28 +282,54 @@ function journalIssue(issue: ContentDocument<'journal'>, ctx: HeadContext): With
     isPartOf: {
       '@type': 'PublicationVolume',
       volumeNumber: String(issue.volume),
-      isPartOf: { '@type': 'Periodical', name: JOURNAL_NAME, publisher: institute(ctx), inLanguage: 'uk', url: absoluteUrl('/journal', ctx) },
+      isPartOf: {
+        '@type': 'Periodical',
+        name: JOURNAL_NAME,
+        publisher: institute(ctx),
+        inLanguage: 'uk',
+        url: absoluteUrl('/journal', ctx),
+      },
     },
-    ...(issue.pdf ? { encoding: { '@type': 'MediaObject', contentUrl: absoluteUrl(issue.pdf.url, ctx), encodingFormat: 'application/pdf' } } : {}),
-    hasPart: issue.toc.map(
-      (entry): ScholarlyArticle => ({
-        '@type': 'ScholarlyArticle',
-        headline: entry.title,
-        name: entry.title,
-        author: people(entry.authors),
-        ...(entry.pages ? { pagination: entry.pages } : {}),
-        ...(entry.doi ? { sameAs: `https://doi.org/${entry.doi}` } : {}),
-      }),
-    ),
+    ...(issue.pdf
+      ? {
+          encoding: {
+            '@type': 'MediaObject',
+            contentUrl: absoluteUrl(issue.pdf.url, ctx),
+            encodingFormat: 'application/pdf',
+          },
+        }
+      : {}),
+    hasPart: issue.toc.map((entry): ScholarlyArticle => ({
+      '@type': 'ScholarlyArticle',
+      headline: entry.title,
+      name: entry.title,
+      author: people(entry.authors),
+      ...(entry.pages ? { pagination: entry.pages } : {}),
+      ...(entry.doi ? { sameAs: `https://doi.org/${entry.doi}` } : {}),
+    })),
   };
 }
 
 /** Ukraine's bounding box (south west north east, WGS 84) for a dataset's spatial coverage. */
-const UKRAINE: Place = { '@type': 'Place', name: 'Україна', geo: { '@type': 'GeoShape', box: '44.38 22.14 52.38 40.23' } };
+const UKRAINE: Place = {
+  '@type': 'Place',
+  name: 'Україна',
+  geo: { '@type': 'GeoShape', box: '44.38 22.14 52.38 40.23' },
+};
 
 function dataset(d: ContentDocument<'dataRepo'>, ctx: HeadContext): WithContext<Dataset> {
-  const archive: DataDownload = { '@type': 'DataDownload', name: `${d.slug}.zip`, contentUrl: absoluteUrl(`/data_repo/${d.slug}.zip`, ctx), encodingFormat: 'application/zip' };
-  const files = d.files.map((f): DataDownload => ({ '@type': 'DataDownload', name: f.name, contentUrl: absoluteUrl(f.url, ctx), encodingFormat: f.contentType }));
+  const archive: DataDownload = {
+    '@type': 'DataDownload',
+    name: `${d.slug}.zip`,
+    contentUrl: absoluteUrl(`/data_repo/${d.slug}.zip`, ctx),
+    encodingFormat: 'application/zip',
+  };
+  const files = d.files.map((f): DataDownload => ({
+    '@type': 'DataDownload',
+    name: f.name,
+    contentUrl: absoluteUrl(f.url, ctx),
+    encodingFormat: f.contentType,
+  }));
   const version = datasetVersionOf(d);
   const licence = licenceUrl(d.licence);
   return {
@@ -257,10 +349,16 @@ function dataset(d: ContentDocument<'dataRepo'>, ctx: HeadContext): WithContext<
     distribution: [archive, ...files],
     ...(version ? { version } : {}),
     // How to cite it: the text the page shows, and the article that describes it.
-    ...(d.citation || articleDoiOf(d) ? { citation: [d.citation, articleDoiOf(d) ? `https://doi.org/${articleDoiOf(d)}` : ''].filter(Boolean) } : {}),
+    ...(d.citation || articleDoiOf(d)
+      ? { citation: [d.citation, articleDoiOf(d) ? `https://doi.org/${articleDoiOf(d)}` : ''].filter(Boolean) }
+      : {}),
     ...(d.variables.length ? { variableMeasured: d.variables.map((v) => v.name) } : {}),
     inLanguage: 'uk',
-    includedInDataCatalog: { '@type': 'DataCatalog', name: `Репозитарій даних ${SITE_SHORT_NAME}`, url: absoluteUrl('/data_repo', ctx) },
+    includedInDataCatalog: {
+      '@type': 'DataCatalog',
+      name: `Репозитарій даних ${SITE_SHORT_NAME}`,
+      url: absoluteUrl('/data_repo', ctx),
+    },
   };
 }
 

@@ -8,7 +8,9 @@ import { SITE_NAME } from './siteFacts';
 
 export type MetaEntry = readonly ['property' | 'name', string, string];
 
-export function openGraphTags(head: Pick<HeadTags, 'ogTitle' | 'description' | 'canonical' | 'ogType' | 'image'>): MetaEntry[] {
+export function openGraphTags(
+  head: Pick<HeadTags, 'ogTitle' | 'description' | 'canonical' | 'ogType' | 'image'>,
+): MetaEntry[] {
   const { image } = head;
   return [
     ['property', 'og:title', head.ogTitle],

@@ -8,7 +8,10 @@ import type { Crumb } from '../../components/Breadcrumbs';
 import type { ContentDocument } from '../../../shared/content/registry';
 
 export type HeadSource =
-  | { kind: 'organization'; contacts: Array<Pick<ContentDocument<'contacts'>, 'id' | 'updatedAt' | 'title' | 'address' | 'phones' | 'email'>> }
+  | {
+      kind: 'organization';
+      contacts: Array<Pick<ContentDocument<'contacts'>, 'id' | 'updatedAt' | 'title' | 'address' | 'phones' | 'email'>>;
+    }
   | { kind: 'breadcrumbs'; crumbs: Crumb[] }
   | { kind: 'news'; item: ContentDocument<'news'> }
   | { kind: 'trainings'; items: ContentDocument<'trainings'>[] }

@@ -11,7 +11,16 @@ export function absoluteUrl(url: string, ctx: Pick<HeadContext, 'origin'>): stri
   return new URL(url, `${ctx.origin}/`).href;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'" };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+  '#x27': "'",
+};
 
 /** Rich text as one line of plain text, cut at a word boundary to at most `max` characters. */
 export function plainText(html: string, max: number): string {

@@ -31,7 +31,8 @@ export function useHeadSource(key: string, source: HeadSource | null): void {
       import('./build')
         .then(({ applyHeadPart, buildHeadPart }) => {
           const current = latest.current;
-          if (live && current) applyHeadPart(buildHeadPart(key, current, { origin, url: canonicalUrl(origin, window.location) }));
+          if (live && current)
+            applyHeadPart(buildHeadPart(key, current, { origin, url: canonicalUrl(origin, window.location) }));
         })
         .catch((error: unknown) => console.warn('head tags not updated', error));
     }

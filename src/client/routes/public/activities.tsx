@@ -21,7 +21,10 @@ export const activityListPage = definePage({
     const [list] = trpc.activities.list.useSuspenseQuery(pageInput(search));
     return (
       <>
-        <PageMeta title="Діяльність" description="Основні напрями діяльності інституту: наукові дослідження, аспірантура, співпраця, прийом громадян." />
+        <PageMeta
+          title="Діяльність"
+          description="Основні напрями діяльності інституту: наукові дослідження, аспірантура, співпраця, прийом громадян."
+        />
         <PageHeader title="Діяльність" crumbs={[{ label: 'Діяльність' }]} />
         {list.items.length ? (
           <CardList label="Напрями діяльності" headingLevel={2}>
@@ -43,7 +46,11 @@ function ActivityView({ slug }: { slug: string }) {
   return (
     <>
       <PageMeta title={item.title} description={item.summary} />
-      <PageHeader title={item.title} crumbs={[{ label: 'Діяльність', to: '/activity' }, { label: item.title }]} lead={item.summary} />
+      <PageHeader
+        title={item.title}
+        crumbs={[{ label: 'Діяльність', to: '/activity' }, { label: item.title }]}
+        lead={item.summary}
+      />
       <Article cover={item.cover} body={item.body} attachments={item.attachments} />
     </>
   );
@@ -52,7 +59,8 @@ function ActivityView({ slug }: { slug: string }) {
 export const activityItemPage = definePage({
   path: '/activity/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.activities.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
+  prefetch: async (utils, { params, url }) =>
+    canonicalRedirect(url, (await utils.activities.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function ActivityItem() {
     const { id } = useParams();
     return <ActivityView slug={id!} />;

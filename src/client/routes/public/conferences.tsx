@@ -38,7 +38,10 @@ export const confListPage = definePage({
     const [list] = trpc.conferences.list.useSuspenseQuery(pageInput(search));
     return (
       <>
-        <PageMeta title="Конференції" description="Наукові конференції інституту: програми, тези доповідей, матеріали." />
+        <PageMeta
+          title="Конференції"
+          description="Наукові конференції інституту: програми, тези доповідей, матеріали."
+        />
         <PageHeader title="Конференції" crumbs={[{ label: 'Конференції' }]} />
         {list.items.length ? (
           <CardList label="Конференції" headingLevel={2}>
@@ -81,7 +84,11 @@ export const confItemPage = definePage({
     return (
       <>
         <PageMeta title={conf.title} description={conf.summary} image={conf.cover} />
-        <PageHeader title={conf.title} crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title }]} lead={conf.summary} />
+        <PageHeader
+          title={conf.title}
+          crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title }]}
+          lead={conf.summary}
+        />
         <Facts
           items={[
             ['Дати', formatDateRange(conf.startDate, conf.endDate)],
@@ -98,7 +105,11 @@ export const confItemPage = definePage({
             <ol className="theses-list" start={(theses.page - 1) * THESES_PER_PAGE + 1}>
               {theses.items.map((t) => (
                 <li key={t.id}>
-                  <Link to={`/conf/${conf.slug}/${t.slug}`} lang={langOf('theses', t, 'title')} data-s={mark('t', t.title)}>
+                  <Link
+                    to={`/conf/${conf.slug}/${t.slug}`}
+                    lang={langOf('theses', t, 'title')}
+                    data-s={mark('t', t.title)}
+                  >
                     {t.title}
                   </Link>
                   <span className="authors">
@@ -130,7 +141,10 @@ export const confItemPage = definePage({
 });
 
 /** What a thesis page uses of its conference: the title and the link, and for its head tags the start date and cover. */
-const parentInput = (input: { idOrSlug: string; preview?: true }) => ({ ...input, fields: ['title', 'slug', 'startDate', 'cover'] });
+const parentInput = (input: { idOrSlug: string; preview?: true }) => ({
+  ...input,
+  fields: ['title', 'slug', 'startDate', 'cover'],
+});
 
 export const thesisPage = definePage({
   path: '/conf/:id/:thesisId',
@@ -156,7 +170,11 @@ export const thesisPage = definePage({
         <PageHeader
           title={thesis.title}
           lang={langOf('theses', thesis, 'title')}
-          crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title, to: `/conf/${conf.slug}` }, { label: thesis.title }]}
+          crumbs={[
+            { label: 'Конференції', to: '/conf' },
+            { label: conf.title, to: `/conf/${conf.slug}` },
+            { label: thesis.title },
+          ]}
         />
         <ul className="author-list" aria-label="Автори">
           {thesis.authors.map((a) => (
@@ -174,7 +192,14 @@ export const thesisPage = definePage({
         <Facts
           items={[
             ['Секція', thesis.section],
-            ['Ключові слова', thesis.keywords.length ? <span lang={langOf('theses', thesis, 'keywords')}>{thesis.keywords.join(', ')}</span> : ''],
+            [
+              'Ключові слова',
+              thesis.keywords.length ? (
+                <span lang={langOf('theses', thesis, 'keywords')}>{thesis.keywords.join(', ')}</span>
+              ) : (
+                ''
+              ),
+            ],
           ]}
         />
         <Article body={thesis.body} lang={langOf('theses', thesis, 'body')} />

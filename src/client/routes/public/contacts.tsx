@@ -16,7 +16,10 @@ export const contactsPage = definePage({
     const mark = useSharedStrings();
     return (
       <>
-        <PageMeta title="Контакти" description="Адреса, телефони та електронна пошта Українського гідрометеорологічного інституту." />
+        <PageMeta
+          title="Контакти"
+          description="Адреса, телефони та електронна пошта Українського гідрометеорологічного інституту."
+        />
         <PageHeader title="Контакти" crumbs={[{ label: 'Контакти' }]} />
         {list.items.length ? (
           <ul className="contact-grid">

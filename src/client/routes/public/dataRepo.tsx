@@ -43,7 +43,12 @@ export const dataRepoListPage = definePage({
                 to={`/data_repo/${d.slug}`}
                 title={d.title}
                 summary={d.summary}
-                meta={[d.periodStart && d.periodEnd ? `${d.periodStart}–${d.periodEnd}` : '', d.datasetVersion ? `версія ${d.datasetVersion}` : ''].filter(Boolean).join(' · ')}
+                meta={[
+                  d.periodStart && d.periodEnd ? `${d.periodStart}–${d.periodEnd}` : '',
+                  d.datasetVersion ? `версія ${d.datasetVersion}` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
             ))}
           </CardList>
@@ -58,7 +63,8 @@ export const dataRepoListPage = definePage({
 export const dataRepoItemPage = definePage({
   path: '/data_repo/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.dataRepo.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
+  prefetch: async (utils, { params, url }) =>
+    canonicalRedirect(url, (await utils.dataRepo.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function DataRepoItem() {
     const { id } = useParams();
     const [d] = trpc.dataRepo.get.useSuspenseQuery(useItemInput(id!));
@@ -67,7 +73,11 @@ export const dataRepoItemPage = definePage({
     return (
       <>
         <PageMeta title={d.title} description={d.summary} />
-        <PageHeader title={d.title} crumbs={[{ label: 'Репозитарій даних', to: '/data_repo' }, { label: d.title }]} lead={d.summary} />
+        <PageHeader
+          title={d.title}
+          crumbs={[{ label: 'Репозитарій даних', to: '/data_repo' }, { label: d.title }]}
+          lead={d.summary}
+        />
         <Facts
           label="Характеристики набору даних"
           items={[
@@ -78,7 +88,10 @@ export const dataRepoItemPage = definePage({
             ['Версія', d.datasetVersion],
             ['Ліцензія', d.licence],
             ['DOI набору даних', d.doi ? <a href={`https://doi.org/${d.doi}`}>{d.doi}</a> : ''],
-            ['DOI статті про набір', d.articleDoi ? <a href={`https://doi.org/${d.articleDoi}`}>{d.articleDoi}</a> : ''],
+            [
+              'DOI статті про набір',
+              d.articleDoi ? <a href={`https://doi.org/${d.articleDoi}`}>{d.articleDoi}</a> : '',
+            ],
           ]}
         />
         <Article body={d.body}>

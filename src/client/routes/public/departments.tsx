@@ -26,7 +26,10 @@ export const departmentsListPage = definePage({
     const [list] = trpc.departments.list.useSuspenseQuery(listInput);
     return (
       <>
-        <PageMeta title="Наукові підрозділи" description="Відділи та лабораторії інституту: напрями досліджень, керівники, контакти." />
+        <PageMeta
+          title="Наукові підрозділи"
+          description="Відділи та лабораторії інституту: напрями досліджень, керівники, контакти."
+        />
         <PageHeader title="Наукові підрозділи" crumbs={[{ label: 'Наукові підрозділи' }]} />
         {list.items.length ? (
           <CardList label="Підрозділи" headingLevel={2}>
@@ -59,7 +62,11 @@ export const departmentItemPage = definePage({
     return (
       <>
         <PageMeta title={dep.title} description={dep.summary} />
-        <PageHeader title={dep.title} crumbs={[{ label: 'Наукові підрозділи', to: '/Departments' }, { label: dep.title }]} lead={dep.summary} />
+        <PageHeader
+          title={dep.title}
+          crumbs={[{ label: 'Наукові підрозділи', to: '/Departments' }, { label: dep.title }]}
+          lead={dep.summary}
+        />
         <Facts
           items={[
             ['Керівник', head ? `${head.title}${head.position ? `, ${head.position}` : ''}` : ''],
@@ -85,7 +92,17 @@ export const departmentItemPage = definePage({
             <ul className="staff-list">
               {staff.items.map((u) => (
                 <li key={u.id} className="staff-card">
-                  {u.photo ? <img src={u.photo.url} srcSet={srcSetFor(u.photo)} sizes="96px" alt={u.photo.alt || u.title} width={96} height={96} loading="lazy" /> : null}
+                  {u.photo ? (
+                    <img
+                      src={u.photo.url}
+                      srcSet={srcSetFor(u.photo)}
+                      sizes="96px"
+                      alt={u.photo.alt || u.title}
+                      width={96}
+                      height={96}
+                      loading="lazy"
+                    />
+                  ) : null}
                   <div>
                     <p className="staff-name" data-s={mark('t', u.title)}>
                       {u.title}

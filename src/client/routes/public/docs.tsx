@@ -41,7 +41,8 @@ export const docsListPage = definePage({
                 meta={
                   <>
                     {DOC_KINDS[d.kind]}
-                    {d.number ? ` № ${d.number}` : ''} · <time dateTime={machineDate(d.date)}>{formatDate(d.date)}</time>
+                    {d.number ? ` № ${d.number}` : ''} ·{' '}
+                    <time dateTime={machineDate(d.date)}>{formatDate(d.date)}</time>
                   </>
                 }
               />
@@ -59,14 +60,19 @@ export const docsListPage = definePage({
 export const docItemPage = definePage({
   path: '/docs/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.docs.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
+  prefetch: async (utils, { params, url }) =>
+    canonicalRedirect(url, (await utils.docs.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function DocItem() {
     const { id } = useParams();
     const [doc] = trpc.docs.get.useSuspenseQuery(useItemInput(id!));
     return (
       <>
         <PageMeta title={doc.title} description={doc.summary} />
-        <PageHeader title={doc.title} crumbs={[{ label: 'Документи', to: '/docs' }, { label: doc.title }]} lead={doc.summary} />
+        <PageHeader
+          title={doc.title}
+          crumbs={[{ label: 'Документи', to: '/docs' }, { label: doc.title }]}
+          lead={doc.summary}
+        />
         <Facts
           items={[
             ['Вид', DOC_KINDS[doc.kind]],

@@ -11,10 +11,18 @@ import { trpc } from '../../lib/trpc';
 
 // Only what the home page shows of each list (the list pages show more): the lists are also the page's state.
 const newsInput = { limit: 3, fields: ['title', 'slug', 'summary', 'cover', 'date'] };
-const upcomingTrainings = (today: string) =>
-  ({ sort: 'upcoming' as const, range: { field: 'endDate', gte: today }, limit: 3, fields: ['title', 'slug', 'summary', 'startDate', 'endDate'] });
-const upcomingConferences = (today: string) =>
-  ({ sort: 'upcoming' as const, range: { field: 'endDate', gte: today }, limit: 3, fields: ['title', 'slug', 'summary', 'startDate', 'endDate', 'location'] });
+const upcomingTrainings = (today: string) => ({
+  sort: 'upcoming' as const,
+  range: { field: 'endDate', gte: today },
+  limit: 3,
+  fields: ['title', 'slug', 'summary', 'startDate', 'endDate'],
+});
+const upcomingConferences = (today: string) => ({
+  sort: 'upcoming' as const,
+  range: { field: 'endDate', gte: today },
+  limit: 3,
+  fields: ['title', 'slug', 'summary', 'startDate', 'endDate', 'location'],
+});
 const repoInput = { limit: 100, fields: ['title', 'slug', 'summary', 'datasetVersion'] };
 const departmentsInput = { limit: 100, fields: ['title', 'slug'] };
 // The institute's address and contact points for its Organization structured data.
@@ -59,8 +67,8 @@ export const homePage = definePage({
         <section className="hero" aria-labelledby="hero-title">
           <h1 id="hero-title">Український гідрометеорологічний інститут</h1>
           <p className="lead">
-            Науково-дослідна установа ДСНС України та НАН України: дослідження клімату, гідрології, агрометеорології, морської
-            гідрометеорології та стану довкілля, методичне забезпечення гідрометеорологічних спостережень.
+            Науково-дослідна установа ДСНС України та НАН України: дослідження клімату, гідрології, агрометеорології,
+            морської гідрометеорології та стану довкілля, методичне забезпечення гідрометеорологічних спостережень.
           </p>
           <p className="hero-links">
             <Link className="button" to="/data_repo">
@@ -87,7 +95,14 @@ export const homePage = definePage({
             {trainings.items.length ? (
               <CardList label="Найближчі навчання">
                 {trainings.items.map((t) => (
-                  <Card key={t.id} to={`/Trainings#${t.slug}`} title={t.title} meta={formatDateRange(t.startDate, t.endDate)} summary={t.summary} image={t.cover} />
+                  <Card
+                    key={t.id}
+                    to={`/Trainings#${t.slug}`}
+                    title={t.title}
+                    meta={formatDateRange(t.startDate, t.endDate)}
+                    summary={t.summary}
+                    image={t.cover}
+                  />
                 ))}
               </CardList>
             ) : (
@@ -116,10 +131,21 @@ export const homePage = definePage({
         </div>
 
         <section aria-labelledby="home-repo" className="band">
-          <SectionHeading id="home-repo" title="Репозитарій кліматичних даних" to="/data_repo" linkLabel="До репозитарію" />
+          <SectionHeading
+            id="home-repo"
+            title="Репозитарій кліматичних даних"
+            to="/data_repo"
+            linkLabel="До репозитарію"
+          />
           <CardList label="Набори даних">
             {repo.items.map((d) => (
-              <Card key={d.id} to={`/data_repo/${d.slug}`} title={d.title} summary={d.summary} meta={d.datasetVersion ? `версія ${d.datasetVersion}` : undefined} />
+              <Card
+                key={d.id}
+                to={`/data_repo/${d.slug}`}
+                title={d.title}
+                summary={d.summary}
+                meta={d.datasetVersion ? `версія ${d.datasetVersion}` : undefined}
+              />
             ))}
           </CardList>
         </section>

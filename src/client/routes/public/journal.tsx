@@ -34,7 +34,14 @@ export const journalListPage = definePage({
         {list.items.length ? (
           <CardList label="Випуски журналу" headingLevel={2}>
             {list.items.map((j) => (
-              <Card key={j.id} to={`/journal/${j.slug}`} title={j.title} image={j.cover} summary={j.summary} meta={`${j.year} · Том ${j.volume}, № ${j.number}`} />
+              <Card
+                key={j.id}
+                to={`/journal/${j.slug}`}
+                title={j.title}
+                image={j.cover}
+                summary={j.summary}
+                meta={`${j.year} · Том ${j.volume}, № ${j.number}`}
+              />
             ))}
           </CardList>
         ) : (
@@ -49,7 +56,8 @@ export const journalListPage = definePage({
 export const journalItemPage = definePage({
   path: '/journal/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.journal.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
+  prefetch: async (utils, { params, url }) =>
+    canonicalRedirect(url, (await utils.journal.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function JournalItem() {
     const { id } = useParams();
     const [issue] = trpc.journal.get.useSuspenseQuery(useItemInput(id!));
@@ -62,7 +70,11 @@ export const journalItemPage = definePage({
           description={issue.summary || `${JOURNAL_TITLE}, ${issue.year}, том ${issue.volume}, № ${issue.number}`}
           image={issue.cover}
         />
-        <PageHeader title={issue.title} crumbs={[{ label: 'Журнал', to: '/journal' }, { label: issue.title }]} lead={issue.summary} />
+        <PageHeader
+          title={issue.title}
+          crumbs={[{ label: 'Журнал', to: '/journal' }, { label: issue.title }]}
+          lead={issue.summary}
+        />
         <Facts
           items={[
             ['Рік', String(issue.year)],
@@ -80,7 +92,9 @@ export const journalItemPage = definePage({
                     <span className="toc-title" data-s={mark('t', entry.title)}>
                       {entry.title}
                     </span>
-                    {entry.authors.length > 0 && <span className="authors"> — {entry.authors.map((a) => a.name).join(', ')}</span>}
+                    {entry.authors.length > 0 && (
+                      <span className="authors"> — {entry.authors.map((a) => a.name).join(', ')}</span>
+                    )}
                     {entry.pages ? <span className="pages">, с. {entry.pages}</span> : null}
                     {entry.doi ? (
                       <>

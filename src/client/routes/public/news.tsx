@@ -15,7 +15,10 @@ import { formatDateTime, machineDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 
 /** A page of /News with only what the cards show (no tags). */
-const newsListInput = (search: URLSearchParams | string) => ({ ...pageInput(search), fields: ['title', 'slug', 'summary', 'cover', 'date'] });
+const newsListInput = (search: URLSearchParams | string) => ({
+  ...pageInput(search),
+  fields: ['title', 'slug', 'summary', 'cover', 'date'],
+});
 
 export const newsListPage = definePage({
   path: '/News',
@@ -26,7 +29,10 @@ export const newsListPage = definePage({
     const [list] = trpc.news.list.useSuspenseQuery(newsListInput(search));
     return (
       <>
-        <PageMeta title="Новини" description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації." />
+        <PageMeta
+          title="Новини"
+          description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації."
+        />
         <PageHeader title="Новини" crumbs={[{ label: 'Новини' }]} />
         {list.items.length ? (
           <NewsCards items={list.items} label="Новини" priorityFirst headingLevel={2} />
@@ -42,7 +48,8 @@ export const newsListPage = definePage({
 export const newsItemPage = definePage({
   path: '/News/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.news.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
+  prefetch: async (utils, { params, url }) =>
+    canonicalRedirect(url, (await utils.news.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function NewsItem() {
     const { id } = useParams();
     const [item] = trpc.news.get.useSuspenseQuery(useItemInput(id!));

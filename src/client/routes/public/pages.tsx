@@ -35,7 +35,8 @@ export const tethysPage = fixedPage('/msg/tethys', FIXED_PAGE_SLUGS.tethys);
 export const slugPage = definePage({
   path: '/:slug',
   validate: ({ params }) => isValidSlugParam(params.slug),
-  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.pages.get.ensureData(itemInput(params.slug!, url.searchParams))).publicPath),
+  prefetch: async (utils, { params, url }) =>
+    canonicalRedirect(url, (await utils.pages.get.ensureData(itemInput(params.slug!, url.searchParams))).publicPath),
   Component: function SlugPage() {
     const { slug } = useParams();
     return <PageView slug={slug!} />;

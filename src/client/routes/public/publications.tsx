@@ -31,7 +31,10 @@ export const publicationsListPage = definePage({
     const current = params.get('kind');
     return (
       <>
-        <PageMeta title="Публікації" description="Монографії, настанови, збірники наукових праць, атласи та набори даних інституту." />
+        <PageMeta
+          title="Публікації"
+          description="Монографії, настанови, збірники наукових праць, атласи та набори даних інституту."
+        />
         <PageHeader title="Публікації" crumbs={[{ label: 'Публікації' }]} />
         <KindFilterBar path="/publications" kinds={PUBLICATION_KINDS} current={current} label="Вид публікації" />
         {list.items.length ? (
@@ -60,7 +63,11 @@ export const publicationsListPage = definePage({
 export const publicationItemPage = definePage({
   path: '/publications/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: async (utils, { params, url }) => canonicalRedirect(url, (await utils.publications.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
+  prefetch: async (utils, { params, url }) =>
+    canonicalRedirect(
+      url,
+      (await utils.publications.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath,
+    ),
   // The book-order form posted without JavaScript.
   action: bookOrderAction,
   Component: function PublicationItem() {
@@ -83,7 +90,10 @@ export const publicationItemPage = definePage({
             ['Вид', PUBLICATION_KINDS[p.kind]],
             ['Автори', p.authors.join(', ')],
             ['Рік', String(p.year)],
-            ['Видавництво', p.publisher ? <span lang={langOf('publications', p, 'publisher')}>{p.publisher}</span> : ''],
+            [
+              'Видавництво',
+              p.publisher ? <span lang={langOf('publications', p, 'publisher')}>{p.publisher}</span> : '',
+            ],
             ['Сторінок', p.pages ? String(p.pages) : ''],
             ['ISBN', p.isbn],
             ['DOI', p.doi ? <a href={`https://doi.org/${p.doi}`}>{p.doi}</a> : ''],

@@ -18,11 +18,7 @@ function searchInput(search: URLSearchParams | string): { q: string; page: numbe
 
 /** Text parts with the matched words in <mark> (React escapes every part). */
 function Marked({ parts }: { parts: TextPart[] }) {
-  return (
-    <>
-      {parts.map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <Fragment key={i}>{p.text}</Fragment>))}
-    </>
-  );
+  return <>{parts.map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <Fragment key={i}>{p.text}</Fragment>))}</>;
 }
 
 function Results({ q, page }: { q: string; page: number }) {
@@ -65,7 +61,15 @@ function QueryForm({ q }: { q: string }) {
   return (
     <Form method="get" action="/search" className="search-page-form">
       <label htmlFor={id}>Запит</label>
-      <input key={q} id={id} type="search" name="q" defaultValue={q} maxLength={MAX_SEARCH_QUERY} enterKeyHint="search" />
+      <input
+        key={q}
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={q}
+        maxLength={MAX_SEARCH_QUERY}
+        enterKeyHint="search"
+      />
       <button type="submit">Знайти</button>
     </Form>
   );
@@ -73,7 +77,8 @@ function QueryForm({ q }: { q: string }) {
 
 export const searchPage = definePage({
   path: '/search',
-  validate: ({ url }) => (url.searchParams.get('q') ?? '').length <= MAX_SEARCH_QUERY && parsePageParam(url.searchParams) !== null,
+  validate: ({ url }) =>
+    (url.searchParams.get('q') ?? '').length <= MAX_SEARCH_QUERY && parsePageParam(url.searchParams) !== null,
   prefetch: async (utils, { url }) => {
     const input = searchInput(url.searchParams);
     if (input.q) await utils.search.query.ensureData(input);
@@ -83,7 +88,10 @@ export const searchPage = definePage({
     const { q, page } = searchInput(search);
     return (
       <>
-        <PageMeta title={q ? `Пошук: ${q}` : 'Пошук'} description="Пошук по сайту Українського гідрометеорологічного інституту: новини, документи, публікації, дані." />
+        <PageMeta
+          title={q ? `Пошук: ${q}` : 'Пошук'}
+          description="Пошук по сайту Українського гідрометеорологічного інституту: новини, документи, публікації, дані."
+        />
         <PageHeader title="Пошук" crumbs={[{ label: 'Пошук' }]} />
         <QueryForm q={q} />
         {q ? <Results q={q} page={page} /> : <p className="search-count">Введіть слова для пошуку.</p>}

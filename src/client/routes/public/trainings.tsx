@@ -12,9 +12,11 @@ import { RichText } from '../../components/RichText';
 import { formatDateRange, previousDay, todayInKyiv } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
 
-const upcomingInput = (today: string) => ({ sort: 'upcoming', range: { field: 'endDate', gte: today }, limit: 50 }) as const;
+const upcomingInput = (today: string) =>
+  ({ sort: 'upcoming', range: { field: 'endDate', gte: today }, limit: 50 }) as const;
 // A training that ends today is still upcoming, so the past ones end yesterday at the latest.
-const pastInput = (today: string) => ({ sort: 'newest', range: { field: 'endDate', lte: previousDay(today) }, limit: 50 }) as const;
+const pastInput = (today: string) =>
+  ({ sort: 'newest', range: { field: 'endDate', lte: previousDay(today) }, limit: 50 }) as const;
 
 type Training = ContentDocument<'trainings'>;
 
@@ -60,7 +62,10 @@ export const trainingsPage = definePage({
   // «Today» is fixed by the loader so the server render and hydration ask for the same lists.
   loaderData: () => ({ today: todayInKyiv() }),
   prefetch: async (utils, _args, { today }) => {
-    await Promise.all([utils.trainings.list.ensureData(upcomingInput(today)), utils.trainings.list.ensureData(pastInput(today))]);
+    await Promise.all([
+      utils.trainings.list.ensureData(upcomingInput(today)),
+      utils.trainings.list.ensureData(pastInput(today)),
+    ]);
   },
   Component: function Trainings() {
     const { today } = useLoaderData() as { today: string };
@@ -69,7 +74,10 @@ export const trainingsPage = definePage({
     useHeadSource('page', { kind: 'trainings', items: [...upcoming.items, ...past.items] });
     return (
       <>
-        <PageMeta title="Навчання" description="Курси, семінари та тренінги інституту для фахівців гідрометеорологічної служби та користувачів кліматичних даних." />
+        <PageMeta
+          title="Навчання"
+          description="Курси, семінари та тренінги інституту для фахівців гідрометеорологічної служби та користувачів кліматичних даних."
+        />
         <PageHeader
           title="Навчання"
           crumbs={[{ label: 'Навчання' }]}

@@ -21,7 +21,13 @@ export class AdminBulk {
   ) {}
 
   /** Sets a publishable document's state (no write when it already has it). */
-  private async setStatus(type: AnyContentType, id: string, action: 'publish' | 'unpublish', actor: Actor, extra: { bulk?: boolean }): Promise<void> {
+  private async setStatus(
+    type: AnyContentType,
+    id: string,
+    action: 'publish' | 'unpublish',
+    actor: Actor,
+    extra: { bulk?: boolean },
+  ): Promise<void> {
     const { core } = this;
     if (!type.publishable) throw new ValidationError('Документи цього розділу не мають стану публікації');
     const doc = await core.load(type, id);

@@ -81,7 +81,10 @@ export class AdminCore {
   /** CONFLICT for a stale version, with the current document (or null when it is gone) in `current`. */
   async stale(type: AnyContentType, id: string): Promise<ConflictError> {
     const current = await this.store.get<Data>(type.key, id);
-    return new ConflictError(STALE_VERSION_MESSAGE, { reason: 'stale-version', current: current ? this.content.toApi(type, current) : null });
+    return new ConflictError(STALE_VERSION_MESSAGE, {
+      reason: 'stale-version',
+      current: current ? this.content.toApi(type, current) : null,
+    });
   }
 
   /** The API shape of a document the store returned from a write. */

@@ -97,7 +97,13 @@ export class AdminDeletion {
    * unless `detach`, which first clears those references in the same atomic write (FORBIDDEN if
    * that would change a type the actor may not manage). CONFLICT for a stale `version`.
    */
-  async delete(key: string, id: string, opts: { version?: number; detach?: boolean }, actor: Actor, extra: { bulk?: boolean } = {}): Promise<{ id: string }> {
+  async delete(
+    key: string,
+    id: string,
+    opts: { version?: number; detach?: boolean },
+    actor: Actor,
+    extra: { bulk?: boolean } = {},
+  ): Promise<{ id: string }> {
     const { core } = this;
     const type = core.typeOf(key, 'collection');
     const doc = await core.load(type, id);
@@ -109,7 +115,11 @@ export class AdminDeletion {
       throw new PreconditionError(`Документ використовується: ${named.join(', ')}${more}`, {
         reason: 'in-use',
         total: refs.total,
-        referrers: refs.items.map((r) => ({ collection: r.type.key, id: r.doc.id, title: titleOf(r.type, r.doc.data, r.doc.id) })),
+        referrers: refs.items.map((r) => ({
+          collection: r.type.key,
+          id: r.doc.id,
+          title: titleOf(r.type, r.doc.data, r.doc.id),
+        })),
       });
     }
     const ops: WriteOp[] = [];
@@ -118,7 +128,8 @@ export class AdminDeletion {
         throw new ForbiddenError(`Від'єднати записи розділу «${ref.type.labels.plural}» може лише адміністратор`);
       }
       const data = detached(ref, id);
-      const action: RevisionAction = ref.doc.data.status === 'published' && data.status === 'draft' ? 'unpublish' : 'update';
+      const action: RevisionAction =
+        ref.doc.data.status === 'published' && data.status === 'draft' ? 'unpublish' : 'update';
       ops.push(
         ...(await core.history.baselineOps(ref.doc)),
         { kind: 'update', collection: ref.type.key, id: ref.doc.id, data, expectedVersion: ref.doc.version },
@@ -140,7 +151,10 @@ export class AdminDeletion {
    * The revision holding the version a deletion removed, or null when it is not kept (deletions
    * recorded before deletes kept it, or a version written outside the admin).
    */
-  private async deletedRevision(type: AnyContentType, entry: AuditEntry | undefined): Promise<{ revision: number; data: Data } | null> {
+  private async deletedRevision(
+    type: AnyContentType,
+    entry: AuditEntry | undefined,
+  ): Promise<{ revision: number; data: Data } | null> {
     if (!entry || entry.version === undefined) return null;
     const latest = await this.core.history.latest(type.key, entry.documentId);
     return latest && latest.revision === entry.version ? latest : null;
@@ -177,7 +191,8 @@ export class AdminDeletion {
     const { core } = this;
     const type = core.typeOf(key, 'collection');
     if (await core.store.get(type.key, id)) throw new ConflictError('Документ не видалено: він уже є в розділі');
-    const [deletion] = (await core.history.audit({ collection: type.key, action: 'delete', documentId: id, limit: 1 })).entries;
+    const [deletion] = (await core.history.audit({ collection: type.key, action: 'delete', documentId: id, limit: 1 }))
+      .entries;
     const latest = await this.deletedRevision(type, deletion);
     if (!latest) throw new NotFoundError('Видаленої версії цього документа не збережено');
     const input: Data = { ...latest.data };

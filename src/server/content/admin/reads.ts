@@ -60,11 +60,20 @@ export class AdminReads {
   }
 
   /** For each relation among the type's list columns, the titles of the documents `docs` point at (gone ones left out). */
-  private async relationTitles(type: AnyContentType, docs: Array<StoredDocument<Data>>): Promise<AdminListPage['relationTitles']> {
+  private async relationTitles(
+    type: AnyContentType,
+    docs: Array<StoredDocument<Data>>,
+  ): Promise<AdminListPage['relationTitles']> {
     const result: AdminListPage['relationTitles'] = {};
     for (const relation of type.relations) {
       if (!(type.defaultColumns as readonly string[]).includes(relation.field)) continue;
-      const ids = [...new Set(docs.flatMap((d) => [d.data[relation.field]].flat().filter((v): v is string => typeof v === 'string' && v !== '')))];
+      const ids = [
+        ...new Set(
+          docs.flatMap((d) =>
+            [d.data[relation.field]].flat().filter((v): v is string => typeof v === 'string' && v !== ''),
+          ),
+        ),
+      ];
       const found = ids.length ? await this.options(relation.to, { ids, limit: ids.length }) : [];
       result[relation.field] = Object.fromEntries(found.map((o) => [o.id, o.title]));
     }
@@ -92,7 +101,9 @@ export class AdminReads {
     const type = this.core.typeOf(key, 'collection');
     if (input.ids) {
       const docs = await Promise.all(input.ids.map((id) => this.core.store.get<Data>(type.key, id)));
-      return docs.filter((d): d is StoredDocument<Data> => d !== null).map((d) => ({ id: d.id, title: titleOf(type, d.data, d.id) }));
+      return docs
+        .filter((d): d is StoredDocument<Data> => d !== null)
+        .map((d) => ({ id: d.id, title: titleOf(type, d.data, d.id) }));
     }
     const page = await this.core.store.list<Data>(type.key, {
       search: input.search?.trim() || undefined,

@@ -62,7 +62,12 @@ export class AdminWrites {
    * the `slug.from` field (unique in the type, `selfId` excluded), relations checked.
    * BAD_REQUEST (with the zod issues as cause) for invalid data or a missing related document.
    */
-  async prepare(type: AnyContentType, input: unknown, selfId: string | undefined, actor: Actor): Promise<{ data: Data; generatedSlug: boolean }> {
+  async prepare(
+    type: AnyContentType,
+    input: unknown,
+    selfId: string | undefined,
+    actor: Actor,
+  ): Promise<{ data: Data; generatedSlug: boolean }> {
     let schema = dataSchemas.get(type);
     if (!schema) dataSchemas.set(type, (schema = adminDataSchema(type)));
     const parsed = schema.safeParse(input);
@@ -106,7 +111,11 @@ export class AdminWrites {
         const target = getContentType(relation.to);
         if (await this.core.store.get(relation.to, id)) continue;
         const message = `Поле ${relation.field}: документ «${id}» (${target.labels.plural}) не існує`;
-        throw new ValidationError(message, { reason: 'bad-relation', field: relation.field, zodError: fieldErrorsOf({ [relation.field]: message }) });
+        throw new ValidationError(message, {
+          reason: 'bad-relation',
+          field: relation.field,
+          zodError: fieldErrorsOf({ [relation.field]: message }),
+        });
       }
     }
   }
@@ -148,7 +157,14 @@ export class AdminWrites {
   }
 
   /** Writes new data over an existing document (an update, or a restore of an old revision) if `version` is current. */
-  async writeExisting(type: AnyContentType, id: string, version: number, input: unknown, actor: Actor, kind: 'update' | 'restore'): Promise<ApiDocument> {
+  async writeExisting(
+    type: AnyContentType,
+    id: string,
+    version: number,
+    input: unknown,
+    actor: Actor,
+    kind: 'update' | 'restore',
+  ): Promise<ApiDocument> {
     const { core } = this;
     const current = await core.load(type, id);
     if (current.version !== version) throw await core.stale(type, id);
@@ -159,7 +175,14 @@ export class AdminWrites {
       try {
         const docs = await core.commit(type, id, [
           ...baseline,
-          { kind: 'update', collection: type.key, id, data, expectedVersion: version, unique: uniqueFields(type, data) },
+          {
+            kind: 'update',
+            collection: type.key,
+            id,
+            data,
+            expectedVersion: version,
+            unique: uniqueFields(type, data),
+          },
           core.history.revisionOp(type.key, id, version + 1, action, actor, data),
           core.history.auditOp(actor, type.key, id, titleOf(type, data, id), action),
           ...(await slugRedirectOps(core.store, core.history, actor, { type, id, before: current.data, after: data })),

@@ -92,7 +92,9 @@ export const conferencesSeed: SeedDocument<'conferences'>[] = [
 <p>Участь безкоштовна. Щоб зареєструватися як слухач, напишіть на <a href="mailto:conf@uhmi.org.ua">conf@uhmi.org.ua</a>. Прийняті тези оприлюднено нижче; програму буде опубліковано в лютому.</p>`,
       cover: seedCovers['conf-water-climate-2027'],
       attachments: [
-        pdf('informatsiinyi-lyst-voda-i-klimat-2027.pdf', { subtitle: 'Інформаційний лист. Київ, 22–23 березня 2027 року; тези — до 15 листопада 2026 року' }),
+        pdf('informatsiinyi-lyst-voda-i-klimat-2027.pdf', {
+          subtitle: 'Інформаційний лист. Київ, 22–23 березня 2027 року; тези — до 15 листопада 2026 року',
+        }),
       ],
     },
   },

@@ -3,10 +3,22 @@
  * (graphics/covers.ts) from the repository's sample data or as a schematic map, and carries alt text
  * that says what the picture shows (the numbers in it are those of the drawing).
  */
-import { anomalyBars, climograph, dataRescueChart, htcChart, journalCover, projectionChart, riverMap, stationMap, timeline, warmingStripes } from '../graphics/covers';
+import {
+  anomalyBars,
+  climograph,
+  dataRescueChart,
+  htcChart,
+  journalCover,
+  projectionChart,
+  riverMap,
+  stationMap,
+  timeline,
+  warmingStripes,
+} from '../graphics/covers';
 import { image } from '../types';
 
-const RIVERS_ALT = 'Схематична карта України з основними річками: Дніпро, Десна, Дністер, Південний Буг, Сіверський Донець і Дунай.';
+const RIVERS_ALT =
+  'Схематична карта України з основними річками: Дніпро, Десна, Дністер, Південний Буг, Сіверський Донець і Дунай.';
 const journalAlt = (volume: number, number: number, year: number) =>
   `Обкладинка журналу «Метеорологія. Гідрологія. Моніторинг довкілля»: том ${volume}, випуск ${number}, ${year} рік, зі схематичною картою України та станціями.`;
 
@@ -20,7 +32,10 @@ export const seedCovers = {
   'news-wmd-2025': image(
     'cover-wmd-2025.png',
     'Схематична карта України з вісімнадцятьма метеорологічними станціями та основними річками; виділено Київ, Львів, Харків, Одесу й Дніпро.',
-    () => stationMap('Мережа спостережень — основа попереджень', { highlight: ['Kyiv', 'Lviv', 'Kharkiv', 'Odesa', 'Dnipro'] }),
+    () =>
+      stationMap('Мережа спостережень — основа попереджень', {
+        highlight: ['Kyiv', 'Lviv', 'Kharkiv', 'Odesa', 'Dnipro'],
+      }),
   ),
   'news-agrostats-2025': image(
     'cover-agrostats.png',
@@ -34,7 +49,10 @@ export const seedCovers = {
     () => dataRescueChart('Оцифрування паперових записів доповнює ряди'),
   ),
   'news-climate-viewer-2025': image('cover-river-basins.png', RIVERS_ALT, () =>
-    riverMap('Річкові басейни в переглядачі змін клімату', 'Основні річки України, для басейнів яких показано зміни температури й опадів'),
+    riverMap(
+      'Річкові басейни в переглядачі змін клімату',
+      'Основні річки України, для басейнів яких показано зміни температури й опадів',
+    ),
   ),
   'news-hydromet-day-2025': image(
     'cover-stripes-kyiv.png',
@@ -108,7 +126,10 @@ export const seedCovers = {
   'tr-observations-2027': image(
     'cover-observations.png',
     'Схематична карта України з метеорологічними станціями; виділено станції Києва, Житомира, Вінниці, Полтави й Чернігова.',
-    () => stationMap('Спостереження на метеорологічних станціях', { highlight: ['Kyiv', 'Zhytomyr', 'Vinnytsia', 'Poltava', 'Chernihiv'] }),
+    () =>
+      stationMap('Спостереження на метеорологічних станціях', {
+        highlight: ['Kyiv', 'Zhytomyr', 'Vinnytsia', 'Poltava', 'Chernihiv'],
+      }),
   ),
   // Conferences
   'conf-climate-2025': image(

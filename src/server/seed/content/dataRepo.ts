@@ -22,13 +22,20 @@ const NETCDF = 'application/x-netcdf';
 export const datasetArchiveExtras: Record<string, Array<{ name: string; bytes: () => Buffer }>> = {
   month: [
     { name: 'stations.csv', bytes: () => Buffer.from(stationsCsv(), 'utf8') },
-    { name: 'stations-monthly-1946-2020.csv', bytes: () => Buffer.from(monthlyStationsCsv(['Kyiv', 'Lviv', 'Kharkiv', 'Odesa']), 'utf8') },
+    {
+      name: 'stations-monthly-1946-2020.csv',
+      bytes: () => Buffer.from(monthlyStationsCsv(['Kyiv', 'Lviv', 'Kharkiv', 'Odesa']), 'utf8'),
+    },
   ],
   ClimUAd_Ukrainian_gridded_daily: [{ name: 'stations.csv', bytes: () => Buffer.from(stationsCsv(), 'utf8') }],
   'ClimUAsd-stn.v2': [
     {
       name: 'ClimUAsd-stn-daily-2020-all-stations.csv',
-      bytes: () => Buffer.from(dailyStationsCsv(['Kyiv', 'Lviv', 'Kharkiv', 'Odesa', 'Chernihiv', 'Uzhhorod', 'Dnipro', 'Kherson'], 2020), 'utf8'),
+      bytes: () =>
+        Buffer.from(
+          dailyStationsCsv(['Kyiv', 'Lviv', 'Kharkiv', 'Odesa', 'Chernihiv', 'Uzhhorod', 'Dnipro', 'Kherson'], 2020),
+          'utf8',
+        ),
     },
   ],
 };
@@ -69,11 +76,16 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       articleDoi: DIB_DOI,
       datasetVersion: '1.0.1',
       versions: [
-        { version: '1.0', date: '2022-08-24', notes: 'Перша публікація набору разом зі статтею в журналі Data in Brief.' },
+        {
+          version: '1.0',
+          date: '2022-08-24',
+          notes: 'Перша публікація набору разом зі статтею в журналі Data in Brief.',
+        },
         {
           version: '1.0.1',
           date: '2025-03-10',
-          notes: 'Сторінку набору перенесено на новий сайт інституту, додано вибірку у форматах NetCDF і CSV. Значення даних не змінювалися.',
+          notes:
+            'Сторінку набору перенесено на новий сайт інституту, додано вибірку у форматах NetCDF і CSV. Значення даних не змінювалися.',
         },
       ],
       body: `<p>Набір містить довгі сіткові часові ряди місячних значень мінімальної, максимальної та середньої температури повітря й кількості опадів для України за 1946–2020 роки. Його використовують для регіональних досліджень змін і мінливості клімату, оцінювання якості реаналізів та інших сіткових продуктів, перевірки результатів кліматичних моделей.</p>
@@ -87,10 +99,7 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
 <p>Докладний опис методики та оцінки точності наведено в статті, на яку просимо посилатися в разі використання даних (див. розділ «Як цитувати»). Стаття має власний DOI; окремого DOI набір даних не має.</p>
 <h2>Файли</h2>
 <p>Сіткові поля зберігаються у файлах NetCDF класичного формату: змінні <code>tmin</code>, <code>tmax</code>, <code>tmean</code> і <code>precip</code> з вимірами час × широта × довгота, атрибутами одиниць вимірювання й позначкою пропущених значень. Ті самі величини доступні й у вигляді таблиць CSV. Нижче — вибірка за 2020 рік для квадрата 1° × 1° навколо Києва в обох форматах; у ZIP-архіві до неї додано перелік станцій і станційні місячні ряди.</p>`,
-      files: [
-        netcdf('month-sample-2020.nc', monthlyGridNetcdf),
-        generatedCsv('month-sample-2020.csv', monthlyGridCsv),
-      ],
+      files: [netcdf('month-sample-2020.nc', monthlyGridNetcdf), generatedCsv('month-sample-2020.csv', monthlyGridCsv)],
       links: [
         { label: 'Стаття в Data in Brief (DOI)', href: `https://doi.org/${DIB_DOI}` },
         { label: 'Завантажити архів (ZIP)', href: '/data_repo/month.zip' },
@@ -106,7 +115,8 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       slug: 'ClimUAd_Ukrainian_gridded_daily',
       status: 'published',
       publishedAt: null,
-      summary: 'Добовий відповідник місячного сіткового масиву: мінімальна, максимальна й середня температура повітря та опади на сітці 0,1° за 1946–2020 роки.',
+      summary:
+        'Добовий відповідник місячного сіткового масиву: мінімальна, максимальна й середня температура повітря та опади на сітці 0,1° за 1946–2020 роки.',
       order: 2,
       variables: [
         { name: 'tmin', unit: '°C', description: 'Мінімальна температура повітря за добу' },
@@ -127,7 +137,11 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       datasetVersion: '1.1',
       versions: [
         { version: '1.0', date: '2024-05-20', notes: 'Перша публікація набору.' },
-        { version: '1.1', date: '2025-04-14', notes: 'Виправлено атрибути метаданих у файлах архіву. Значення даних не змінювалися.' },
+        {
+          version: '1.1',
+          date: '2025-04-14',
+          notes: 'Виправлено атрибути метаданих у файлах архіву. Значення даних не змінювалися.',
+        },
       ],
       body: `<p>ClimUAd (Ukrainian gridded daily) — сіткові добові поля температури повітря й опадів для всієї території України. Набір доповнює <a href="/data_repo/month">місячний сітковий масив</a>: він побудований за тією самою методикою і на тій самій сітці, але зберігає мінливість від доби до доби, потрібну для аналізу екстремальних явищ — хвиль тепла, морозів, сильних опадів і посушливих періодів.</p>
 <h2>Що містить набір</h2>
@@ -144,7 +158,11 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
         netcdf('ClimUAd-sample-2020-07.nc', dailyGridNetcdf),
         generatedCsv('ClimUAd-sample-kyiv-2020-07.csv', dailyGridCellCsv),
       ],
-      links: [{ label: 'Завантажити архів (ZIP)', href: '/data_repo/ClimUAd_Ukrainian_gridded_daily.zip' }, CLIMATE_VIEWER, DATA_POLICY],
+      links: [
+        { label: 'Завантажити архів (ZIP)', href: '/data_repo/ClimUAd_Ukrainian_gridded_daily.zip' },
+        CLIMATE_VIEWER,
+        DATA_POLICY,
+      ],
     },
   },
   {
@@ -154,7 +172,8 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       slug: 'ClimUAsd-stn.v2',
       status: 'published',
       publishedAt: null,
-      summary: 'Друга версія добових рядів метеорологічних станцій України за 1946–2020 роки після відновлення пропусків, контролю якості й гомогенізації.',
+      summary:
+        'Друга версія добових рядів метеорологічних станцій України за 1946–2020 роки після відновлення пропусків, контролю якості й гомогенізації.',
       order: 3,
       variables: [
         { name: 'tmin', unit: '°C', description: 'Мінімальна температура повітря за добу' },
@@ -174,11 +193,16 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       articleDoi: '',
       datasetVersion: '2.0',
       versions: [
-        { version: '1.0', date: '2023-06-15', notes: 'Перша версія: добові ряди температури повітря й опадів, контроль якості.' },
+        {
+          version: '1.0',
+          date: '2023-06-15',
+          notes: 'Перша версія: добові ряди температури повітря й опадів, контроль якості.',
+        },
         {
           version: '2.0',
           date: '2026-02-10',
-          notes: 'Прогалини заповнено даними, оцифрованими з паперових джерел у 2024–2025 роках; повторний контроль якості; додано метадані станцій.',
+          notes:
+            'Прогалини заповнено даними, оцифрованими з паперових джерел у 2024–2025 роках; повторний контроль якості; додано метадані станцій.',
         },
       ],
       body: `<p>ClimUAsd-stn (station daily) — добові ряди температури повітря та опадів за даними метеорологічних станцій України. Саме ці ряди є основою сіткових масивів інституту; окремо від сітки вони потрібні там, де важливі значення в конкретному пункті спостережень: для перевірки моделей, кліматологічних довідок і розрахунків для проєктування.</p>

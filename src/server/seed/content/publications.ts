@@ -10,11 +10,13 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
   {
     id: 'pub-nastanova-2011',
     data: {
-      title: 'Настанова гідрометеорологічним станціям і постам. Випуск 3. Частина 1. Метеорологічні спостереження на станціях',
+      title:
+        'Настанова гідрометеорологічним станціям і постам. Випуск 3. Частина 1. Метеорологічні спостереження на станціях',
       slug: 'nastanova-hidrometeorolohichnym-stantsiiam-i-postam',
       status: 'published',
       publishedAt: null,
-      summary: 'Основний методичний документ для виконання метеорологічних спостережень на станціях гідрометеорологічної мережі.',
+      summary:
+        'Основний методичний документ для виконання метеорологічних спостережень на станціях гідрометеорологічної мережі.',
       kind: 'guidance',
       authors: [],
       year: 2011,
@@ -37,7 +39,8 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       slug: 'hidrometeorolohichni-umovy-moriv-ukrainy-tom-1',
       status: 'published',
       publishedAt: null,
-      summary: 'Монографія про гідрометеорологічний режим Азовського моря: клімат, рівень, хвилювання, течії, термохалінні та льодові умови.',
+      summary:
+        'Монографія про гідрометеорологічний режим Азовського моря: клімат, рівень, хвилювання, течії, термохалінні та льодові умови.',
       kind: 'monograph',
       authors: [],
       year: 2009,
@@ -85,7 +88,8 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
   {
     id: 'pub-pratsi-248',
     data: {
-      title: 'Наукові праці Українського науково-дослідного гідрометеорологічного інституту. Випуск 248. Гідрометеорологічні дослідження в Україні',
+      title:
+        'Наукові праці Українського науково-дослідного гідрометеорологічного інституту. Випуск 248. Гідрометеорологічні дослідження в Україні',
       slug: 'naukovi-pratsi-vypusk-248',
       status: 'published',
       publishedAt: null,
@@ -139,7 +143,8 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       slug: 'sitkovi-misiachni-klimatychni-dani',
       status: 'published',
       publishedAt: null,
-      summary: 'Набір даних: місячна температура повітря (мінімальна, максимальна, середня) та опади на сітці 0,1° × 0,1°.',
+      summary:
+        'Набір даних: місячна температура повітря (мінімальна, максимальна, середня) та опади на сітці 0,1° × 0,1°.',
       kind: 'dataset',
       authors: ['Skrynyk O. та ін.'],
       year: 2022,
@@ -161,7 +166,8 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       slug: 'meteorolohiia-hidrolohiia-monitorynh-dovkillia',
       status: 'published',
       publishedAt: null,
-      summary: 'Науковий журнал інституту: теоретична та прикладна метеорологія, дослідження клімату й водних об’єктів, моніторинг вод і повітря.',
+      summary:
+        'Науковий журнал інституту: теоретична та прикладна метеорологія, дослідження клімату й водних об’єктів, моніторинг вод і повітря.',
       kind: 'journal',
       authors: [],
       year: 2026,
@@ -190,7 +196,8 @@ export const publicationsSeed: SeedDocument<'publications'>[] = [
       slug: 'ahroklimatychni-resursy-ukrainy',
       status: 'published',
       publishedAt: null,
-      summary: 'Монографія про теплові й вологісні ресурси вегетаційного періоду в Україні, їх зміни та очікувані тенденції до середини століття.',
+      summary:
+        'Монографія про теплові й вологісні ресурси вегетаційного періоду в Україні, їх зміни та очікувані тенденції до середини століття.',
       kind: 'monograph',
       authors: ['Савчук Л. П.', 'Мороз В. Г.', 'Назаренко О. І.'],
       year: 2024,

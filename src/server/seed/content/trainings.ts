@@ -28,9 +28,7 @@ export const trainingsSeed: SeedDocument<'trainings'>[] = [
 <li>День 3: оцінювання результатів, практична робота з рядами учасників.</li>
 </ul>`,
       cover: seedCovers['tr-homer-2025'],
-      attachments: [
-        pdf('prohrama-kursu-homer-2025.pdf', { subtitle: 'Програма курсу. Київ, 14–16 жовтня 2025 року' }),
-      ],
+      attachments: [pdf('prohrama-kursu-homer-2025.pdf', { subtitle: 'Програма курсу. Київ, 14–16 жовтня 2025 року' })],
     },
   },
   {
@@ -40,7 +38,8 @@ export const trainingsSeed: SeedDocument<'trainings'>[] = [
       slug: 'ahrometeorolohichne-modeliuvannia-vrozhainosti',
       status: 'published',
       publishedAt: null,
-      summary: 'Онлайн-курс про динамічні моделі продуктивності культур та їх застосування для прогнозування врожайності.',
+      summary:
+        'Онлайн-курс про динамічні моделі продуктивності культур та їх застосування для прогнозування врожайності.',
       startDate: '2026-04-21',
       endDate: '2026-04-23',
       format: 'online',
@@ -60,7 +59,8 @@ export const trainingsSeed: SeedDocument<'trainings'>[] = [
       slug: 'vidbir-i-analiz-prob-poverkhnevykh-vod',
       status: 'published',
       publishedAt: null,
-      summary: 'Практичний семінар для лабораторій моніторингу вод: відбір, консервування й зберігання проб, внутрішній контроль якості.',
+      summary:
+        'Практичний семінар для лабораторій моніторингу вод: відбір, консервування й зберігання проб, внутрішній контроль якості.',
       startDate: '2026-09-08',
       endDate: '2026-09-10',
       format: 'offline',
@@ -85,7 +85,8 @@ export const trainingsSeed: SeedDocument<'trainings'>[] = [
       slug: 'klimatychni-dani-dlia-hromad',
       status: 'published',
       publishedAt: null,
-      summary: 'Два онлайн-заняття про те, як знайти й використати кліматичні дані для оцінювання вразливості та планування адаптації громади.',
+      summary:
+        'Два онлайн-заняття про те, як знайти й використати кліматичні дані для оцінювання вразливості та планування адаптації громади.',
       startDate: '2026-12-08',
       endDate: '2026-12-09',
       format: 'online',
@@ -107,7 +108,8 @@ export const trainingsSeed: SeedDocument<'trainings'>[] = [
       slug: 'meteorolohichni-sposterezhennia-na-stantsiiakh',
       status: 'published',
       publishedAt: null,
-      summary: 'Семінар-практикум для спостерігачів і техніків метеостанцій: вимоги Настанови, типові помилки, контроль якості даних.',
+      summary:
+        'Семінар-практикум для спостерігачів і техніків метеостанцій: вимоги Настанови, типові помилки, контроль якості даних.',
       startDate: '2027-02-16',
       endDate: '2027-02-19',
       format: 'hybrid',
@@ -125,7 +127,9 @@ export const trainingsSeed: SeedDocument<'trainings'>[] = [
 <p>Можна взяти участь очно в Києві або онлайн. Заявки приймаються до 2 лютого 2027 року за адресою <a href="mailto:training@uhmi.org.ua">training@uhmi.org.ua</a>.</p>`,
       cover: seedCovers['tr-observations-2027'],
       attachments: [
-        pdf('seminar-sposterezhennia-2027.pdf', { subtitle: 'Семінар-практикум, 16–19 лютого 2027 року, Київ та онлайн; заявки до 2 лютого 2027 року' }),
+        pdf('seminar-sposterezhennia-2027.pdf', {
+          subtitle: 'Семінар-практикум, 16–19 лютого 2027 року, Київ та онлайн; заявки до 2 лютого 2027 року',
+        }),
       ],
     },
   },

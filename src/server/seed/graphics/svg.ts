@@ -56,7 +56,12 @@ export interface TextOptions {
 }
 
 /** `text` as one `<path>` of glyph outlines with its baseline at (x, y). */
-export function text(value: string, x: number, y: number, { size, fill = '#1d2b3a', bold = false, anchor = 'start', rotate }: TextOptions): string {
+export function text(
+  value: string,
+  x: number,
+  y: number,
+  { size, fill = '#1d2b3a', bold = false, anchor = 'start', rotate }: TextOptions,
+): string {
   const f = font(bold);
   const run = f.layout(value);
   const scale = size / f.unitsPerEm;
@@ -66,7 +71,10 @@ export function text(value: string, x: number, y: number, { size, fill = '#1d2b3
   const parts: string[] = [];
   run.glyphs.forEach((glyph, i) => {
     const d = glyphPath(bold, glyph);
-    if (d) parts.push(`<path transform="translate(${(startX + pen * scale).toFixed(2)} 0) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})" d="${d}"/>`);
+    if (d)
+      parts.push(
+        `<path transform="translate(${(startX + pen * scale).toFixed(2)} 0) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})" d="${d}"/>`,
+      );
     pen += run.positions[i]!.xAdvance;
   });
   const transform = `translate(${x.toFixed(2)} ${y.toFixed(2)})${rotate ? ` rotate(${rotate})` : ''}`;
@@ -98,4 +106,5 @@ export function svgDocument(width: number, height: number, body: string, backgro
 }
 
 /** A polyline/polygon `points` attribute. */
-export const points = (pts: Array<[number, number]>) => pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
+export const points = (pts: Array<[number, number]>) =>
+  pts.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');

@@ -77,7 +77,9 @@ export function storageRouteContext(opts: {
     writableBucket: (bucket) => {
       if (bucket !== bucketName) throw notFound(`Bucket '${bucket}' does not exist.`);
     },
-    originOf: (request) => (publicOrigin.host === request.host ? publicOrigin.origin : `${request.protocol}://${request.host}`),
-    tooLarge: (size) => new StorageHttpError(413, `Object too large: ${size} bytes; the maximum object size is ${maxObjectBytes} bytes`),
+    originOf: (request) =>
+      publicOrigin.host === request.host ? publicOrigin.origin : `${request.protocol}://${request.host}`,
+    tooLarge: (size) =>
+      new StorageHttpError(413, `Object too large: ${size} bytes; the maximum object size is ${maxObjectBytes} bytes`),
   };
 }

@@ -42,33 +42,38 @@ async function readHead(file: string, bytes: number): Promise<Buffer> {
 /** Registers the metadata and download endpoint. */
 export function registerDownload(app: FastifyInstance, ctx: StorageRouteContext): void {
   const { objects, variants } = ctx;
-  app.get<{ Params: ObjectParams; Querystring: { alt?: string; token?: string; width?: string } }>('/v0/b/:bucket/o/:name', AS_STORED, async (request, reply) => {
-    const { bucket } = request.params;
-    const name = objectName(request.params.name);
-    const media = request.query.alt === 'media';
-    const requester = await ctx.who(request);
-    const meta = await objects.getMetadata(bucket, name);
-    const tokenOk = media && !!meta && !!request.query.token && meta.downloadTokens.split(',').includes(request.query.token);
-    deny(authorize({ action: 'read', path: name, requester, downloadToken: tokenOk }));
-    if (!meta) throw notFound(`Object '${name}' does not exist.`);
-    if (!media) return reply.header('Cache-Control', 'no-store').send(meta);
+  app.get<{ Params: ObjectParams; Querystring: { alt?: string; token?: string; width?: string } }>(
+    '/v0/b/:bucket/o/:name',
+    AS_STORED,
+    async (request, reply) => {
+      const { bucket } = request.params;
+      const name = objectName(request.params.name);
+      const media = request.query.alt === 'media';
+      const requester = await ctx.who(request);
+      const meta = await objects.getMetadata(bucket, name);
+      const tokenOk =
+        media && !!meta && !!request.query.token && meta.downloadTokens.split(',').includes(request.query.token);
+      deny(authorize({ action: 'read', path: name, requester, downloadToken: tokenOk }));
+      if (!meta) throw notFound(`Object '${name}' does not exist.`);
+      if (!media) return reply.header('Cache-Control', 'no-store').send(meta);
 
-    if (request.query.width !== undefined) {
-      const width = Number(request.query.width) as ImageWidth;
-      if (!IMAGE_WIDTHS.includes(width)) throw badRequest(`width must be one of ${IMAGE_WIDTHS.join(', ')}`);
-      const variant = await variants.variantFile(meta, width);
-      if (variant) {
-        return sendBytes(request, reply, objects, meta, {
-          file: variant,
-          size: (await fs.stat(variant)).size,
-          contentType: 'image/webp',
-          etag: `"${meta.md5Hash}-w${width}"`,
-          fileName: `${meta.name.replace(/\.[^./]*$/, '')}-${width}.webp`,
-        });
+      if (request.query.width !== undefined) {
+        const width = Number(request.query.width) as ImageWidth;
+        if (!IMAGE_WIDTHS.includes(width)) throw badRequest(`width must be one of ${IMAGE_WIDTHS.join(', ')}`);
+        const variant = await variants.variantFile(meta, width);
+        if (variant) {
+          return sendBytes(request, reply, objects, meta, {
+            file: variant,
+            size: (await fs.stat(variant)).size,
+            contentType: 'image/webp',
+            etag: `"${meta.md5Hash}-w${width}"`,
+            fileName: `${meta.name.replace(/\.[^./]*$/, '')}-${width}.webp`,
+          });
+        }
       }
-    }
-    return sendBytes(request, reply, objects, meta, null);
-  });
+      return sendBytes(request, reply, objects, meta, null);
+    },
+  );
 }
 
 /**
@@ -87,10 +92,17 @@ async function sendBytes(
   const contentType = variant?.contentType ?? meta.contentType;
   const etag = variant?.etag ?? `"${meta.md5Hash}"`;
   // Our own WebP variants are images; a stored object is inline only if its bytes match its type.
-  const inline = variant ? true : mayServeInline(contentType) && servesInline(contentType, await readHead(file, SIGNATURE_BYTES));
+  const inline = variant
+    ? true
+    : mayServeInline(contentType) && servesInline(contentType, await readHead(file, SIGNATURE_BYTES));
   reply
     .header('Content-Type', contentType)
-    .header('Content-Disposition', variant ? contentDispositionFor(variant.fileName, true) : contentDispositionFor(meta.name, inline, meta.contentDisposition))
+    .header(
+      'Content-Disposition',
+      variant
+        ? contentDispositionFor(variant.fileName, true)
+        : contentDispositionFor(meta.name, inline, meta.contentDisposition),
+    )
     .header('Cache-Control', meta.cacheControl ?? 'private, max-age=0')
     .header('ETag', etag)
     .header('Accept-Ranges', 'bytes')
@@ -104,7 +116,10 @@ async function sendBytes(
     return reply.code(416).header('Content-Range', `bytes */${size}`).send();
   }
   if (range) {
-    reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`).header('Content-Length', range.end - range.start + 1);
+    reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', range.end - range.start + 1);
     return reply.send(createReadStream(file, range));
   }
   reply.header('Content-Length', size);

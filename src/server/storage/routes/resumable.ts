@@ -18,7 +18,10 @@ import { JSON_LIMIT, objectName, type StorageRouteContext } from './context';
 async function* emptyBody(): AsyncGenerator<Buffer> {}
 
 function sendStatus(reply: FastifyReply, status: 'active' | 'final', received: number, meta?: ObjectMetadata) {
-  reply.header('X-Goog-Upload-Status', status).header('X-Goog-Upload-Size-Received', String(received)).header('Cache-Control', 'no-store');
+  reply
+    .header('X-Goog-Upload-Status', status)
+    .header('X-Goog-Upload-Size-Received', String(received))
+    .header('Cache-Control', 'no-store');
   return meta ? reply.send(meta) : reply.send();
 }
 
@@ -27,19 +30,28 @@ export function resumableUploads(ctx: StorageRouteContext) {
   const { objects, config } = ctx;
 
   /** Starts a session: validates name, size and metadata, checks the quota, answers the upload URL. */
-  async function start(request: FastifyRequest<{ Querystring: { name?: string } }>, reply: FastifyReply, bucket: string) {
+  async function start(
+    request: FastifyRequest<{ Querystring: { name?: string } }>,
+    reply: FastifyReply,
+    bucket: string,
+  ) {
     const requester = await ctx.who(request);
     const metadata = parseMetadataJson(await readText(request.body as Readable | undefined, JSON_LIMIT));
     const name = objectName(request.query.name ?? metadata.name);
     ctx.check('write', name, requester);
     const lengthHeader = String(request.headers['x-goog-upload-header-content-length'] ?? '');
-    if (!/^\d{1,16}$/.test(lengthHeader)) throw badRequest('X-Goog-Upload-Header-Content-Length must give the upload size in bytes');
+    if (!/^\d{1,16}$/.test(lengthHeader))
+      throw badRequest('X-Goog-Upload-Header-Content-Length must give the upload size in bytes');
     const totalSize = Number(lengthHeader);
     if (totalSize > config.storage.maxObjectBytes) throw ctx.tooLarge(totalSize);
     objects.checkQuota(bucket, name, totalSize, config.storage.quotaBytes);
     const headerType = request.headers['x-goog-upload-header-content-type'];
-    const declaredType = typeof headerType === 'string' ? parseWritableMetadata({ contentType: headerType }).contentType : undefined;
-    const stored: WritableMetadata = { ...metadata, contentType: metadata.contentType || declaredType || DEFAULT_CONTENT_TYPE };
+    const declaredType =
+      typeof headerType === 'string' ? parseWritableMetadata({ contentType: headerType }).contentType : undefined;
+    const stored: WritableMetadata = {
+      ...metadata,
+      contentType: metadata.contentType || declaredType || DEFAULT_CONTENT_TYPE,
+    };
     delete stored.name;
     const uid = requester.kind === 'user' ? requester.user.uid : '';
     const session = await objects.uploads.create({ bucket, name, uid, totalSize, metadata: stored });
@@ -58,14 +70,16 @@ export function resumableUploads(ctx: StorageRouteContext) {
   async function finalAnswer(reply: FastifyReply, session: UploadSession, body: Readable | undefined) {
     drainRequest(body);
     const meta = await objects.getMetadata(session.bucket, session.name);
-    if (!meta || meta.generation !== session.generation) throw notFound(`Object '${session.name}' has changed since this upload finished.`);
+    if (!meta || meta.generation !== session.generation)
+      throw notFound(`Object '${session.name}' has changed since this upload finished.`);
     return sendStatus(reply, 'final', session.totalSize, meta);
   }
 
   /** Checks who sends a request to a session and its command header, then runs it under the session's lock. */
   async function command(request: FastifyRequest, reply: FastifyReply, id: string) {
     const found = objects.uploads.get(id);
-    if (!found || found.bucket !== (request.params as { bucket: string }).bucket) throw notFound('Upload session not found or expired.');
+    if (!found || found.bucket !== (request.params as { bucket: string }).bucket)
+      throw notFound('Upload session not found or expired.');
     const requester = await ctx.who(request);
     ctx.check('write', found.name, requester);
     if (requester.kind !== 'user' || requester.user.uid !== found.uid) {

@@ -19,17 +19,21 @@ import { resumableUploads } from './resumable';
 /** Registers the upload endpoint (multipart, resumable start, resumable session commands). */
 export function registerUpload(app: FastifyInstance, ctx: StorageRouteContext): void {
   const resumable = resumableUploads(ctx);
-  app.post<{ Params: { bucket: string }; Querystring: { name?: string; upload_id?: string } }>('/v0/b/:bucket/o', AS_STORED, async (request, reply) => {
-    const { bucket } = request.params;
-    ctx.writableBucket(bucket);
-    if (request.query.upload_id !== undefined) return resumable.command(request, reply, request.query.upload_id);
-    const protocol = String(request.headers['x-goog-upload-protocol'] ?? '').toLowerCase();
-    const command = String(request.headers['x-goog-upload-command'] ?? '').toLowerCase();
-    if (protocol === 'resumable' && command === 'start') return resumable.start(request, reply, bucket);
-    const boundary = relatedBoundary(request.headers['content-type']);
-    if (boundary) return multipartUpload(ctx, request, reply, bucket, boundary);
-    throw badRequest('Unsupported upload: send multipart/related or start a resumable upload');
-  });
+  app.post<{ Params: { bucket: string }; Querystring: { name?: string; upload_id?: string } }>(
+    '/v0/b/:bucket/o',
+    AS_STORED,
+    async (request, reply) => {
+      const { bucket } = request.params;
+      ctx.writableBucket(bucket);
+      if (request.query.upload_id !== undefined) return resumable.command(request, reply, request.query.upload_id);
+      const protocol = String(request.headers['x-goog-upload-protocol'] ?? '').toLowerCase();
+      const command = String(request.headers['x-goog-upload-command'] ?? '').toLowerCase();
+      if (protocol === 'resumable' && command === 'start') return resumable.start(request, reply, bucket);
+      const boundary = relatedBoundary(request.headers['content-type']);
+      if (boundary) return multipartUpload(ctx, request, reply, bucket, boundary);
+      throw badRequest('Unsupported upload: send multipart/related or start a resumable upload');
+    },
+  );
 }
 
 /** Stores a multipart/related upload: the bytes are hashed and counted as they arrive, then committed as the object. */
@@ -66,8 +70,17 @@ async function multipartUpload(
     const metadata = parseMetadataJson(reader.metadataText ?? '');
     metadata.contentType = metadata.contentType || reader.fileContentType || DEFAULT_CONTENT_TYPE;
     const md5Hash = hash.digest('base64');
-    if (metadata.md5Hash && metadata.md5Hash !== md5Hash) throw badRequest(`MD5 mismatch: the client sent ${metadata.md5Hash}, the server computed ${md5Hash}`);
-    const meta = await objects.commitFile({ bucket, name, file: tmp, size, md5Hash, metadata, quotaBytes: config.storage.quotaBytes });
+    if (metadata.md5Hash && metadata.md5Hash !== md5Hash)
+      throw badRequest(`MD5 mismatch: the client sent ${metadata.md5Hash}, the server computed ${md5Hash}`);
+    const meta = await objects.commitFile({
+      bucket,
+      name,
+      file: tmp,
+      size,
+      md5Hash,
+      metadata,
+      quotaBytes: config.storage.quotaBytes,
+    });
     return reply.header('Cache-Control', 'no-store').send(meta);
   } finally {
     await fs.rm(tmp, { force: true });

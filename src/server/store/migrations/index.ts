@@ -18,4 +18,12 @@ export interface SqliteMigration {
   down: (db: Database.Database) => void;
 }
 
-export const migrations: SqliteMigration[] = [m0001Documents, m0002StorageObjects, m0003Auth, m0004UploadSessions, m0005RevisionsAudit, m0006Scale, m0007SiteSearch];
+export const migrations: SqliteMigration[] = [
+  m0001Documents,
+  m0002StorageObjects,
+  m0003Auth,
+  m0004UploadSessions,
+  m0005RevisionsAudit,
+  m0006Scale,
+  m0007SiteSearch,
+];

@@ -77,18 +77,31 @@ export function adminCollectionRouter<K extends ContentKey>(key: K) {
       .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.create(key, input.data, actorOf(ctx.user)))),
     update: procedure
       .input(z.object({ id: documentIdSchema, version: versionSchema, data }).strict())
-      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.update(key, input.id, input.version, input.data, actorOf(ctx.user)))),
+      .mutation(async ({ ctx, input }) =>
+        typed(key, await ctx.admin.update(key, input.id, input.version, input.data, actorOf(ctx.user))),
+      ),
     delete: procedure
       .input(adminDeleteInput)
-      .mutation(({ ctx, input }) => ctx.admin.delete(key, input.id, { version: input.version, detach: input.detach }, actorOf(ctx.user))),
-    bulk: procedure.input(adminBulkInput).mutation(({ ctx, input }) => ctx.admin.bulk(key, input.ids, input.action, actorOf(ctx.user))),
-    revisions: procedure.input(adminRevisionsInput).query(({ ctx, input }): Promise<RevisionInfo[]> => ctx.admin.revisions(key, input.id)),
+      .mutation(({ ctx, input }) =>
+        ctx.admin.delete(key, input.id, { version: input.version, detach: input.detach }, actorOf(ctx.user)),
+      ),
+    bulk: procedure
+      .input(adminBulkInput)
+      .mutation(({ ctx, input }) => ctx.admin.bulk(key, input.ids, input.action, actorOf(ctx.user))),
+    revisions: procedure
+      .input(adminRevisionsInput)
+      .query(({ ctx, input }): Promise<RevisionInfo[]> => ctx.admin.revisions(key, input.id)),
     revision: procedure
       .input(adminRevisionInput)
-      .query(async ({ ctx, input }) => (await ctx.admin.revision(key, input.id, input.revision)) as { revision: number; data: ContentData<K> }),
+      .query(
+        async ({ ctx, input }) =>
+          (await ctx.admin.revision(key, input.id, input.revision)) as { revision: number; data: ContentData<K> },
+      ),
     restore: procedure
       .input(adminRestoreInput)
-      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.restore(key, input.id, input.revision, input.version, actorOf(ctx.user)))),
+      .mutation(async ({ ctx, input }) =>
+        typed(key, await ctx.admin.restore(key, input.id, input.revision, input.version, actorOf(ctx.user))),
+      ),
     deleted: procedure.input(z.void()).query(({ ctx }): Promise<DeletedDocument[]> => ctx.admin.deleted(key)),
     undelete: procedure
       .input(adminGetInput)
@@ -109,14 +122,23 @@ export function adminSingletonRouter<K extends ContentKey>(key: K) {
     }),
     update: procedure
       .input(z.object({ version: versionSchema.nullable(), data }).strict())
-      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.saveSingleton(key, input.version, input.data, actorOf(ctx.user)))),
-    revisions: procedure.input(history.revisions).query(({ ctx }): Promise<RevisionInfo[]> => ctx.admin.revisions(key, key)),
+      .mutation(async ({ ctx, input }) =>
+        typed(key, await ctx.admin.saveSingleton(key, input.version, input.data, actorOf(ctx.user))),
+      ),
+    revisions: procedure
+      .input(history.revisions)
+      .query(({ ctx }): Promise<RevisionInfo[]> => ctx.admin.revisions(key, key)),
     revision: procedure
       .input(history.revision)
-      .query(async ({ ctx, input }) => (await ctx.admin.revision(key, key, input.revision)) as { revision: number; data: ContentData<K> }),
+      .query(
+        async ({ ctx, input }) =>
+          (await ctx.admin.revision(key, key, input.revision)) as { revision: number; data: ContentData<K> },
+      ),
     restore: procedure
       .input(history.restore)
-      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.restore(key, key, input.revision, input.version, actorOf(ctx.user)))),
+      .mutation(async ({ ctx, input }) =>
+        typed(key, await ctx.admin.restore(key, key, input.revision, input.version, actorOf(ctx.user))),
+      ),
   });
 }
 
@@ -131,7 +153,8 @@ type AdminContentRouters = { [K in CollectionKeys]: ReturnType<typeof adminColle
 export function adminContentRouters(): AdminContentRouters {
   const out: Record<string, unknown> = {};
   for (const [key, type] of Object.entries(contentTypes)) {
-    out[key] = type.kind === 'collection' ? adminCollectionRouter(key as ContentKey) : adminSingletonRouter(key as ContentKey);
+    out[key] =
+      type.kind === 'collection' ? adminCollectionRouter(key as ContentKey) : adminSingletonRouter(key as ContentKey);
   }
   return out as AdminContentRouters;
 }

@@ -2,7 +2,14 @@
  * AuthUsers: sign-in accounts (admin only), the same in both modes through IdentityBackend.
  */
 import { TRPCError } from '@trpc/server';
-import { createAccountInput, listAccountsInput, setDisabledInput, setPasswordInput, setRoleInput, uidInput } from '../../../shared/authUsers';
+import {
+  createAccountInput,
+  listAccountsInput,
+  setDisabledInput,
+  setPasswordInput,
+  setRoleInput,
+  uidInput,
+} from '../../../shared/authUsers';
 import { mailFailedMessage, noMailMessage } from '../../identity/mail';
 import { MailSendError } from '../../mail/outbox';
 import { AccountError } from '../../identity/types';
@@ -26,34 +33,53 @@ async function guard<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export const authUsersRouter = router({
-  list: adminOnlyProcedure.input(listAccountsInput).query(({ ctx, input }) => guard(() => ctx.identity.listAccounts(input))),
+  list: adminOnlyProcedure
+    .input(listAccountsInput)
+    .query(({ ctx, input }) => guard(() => ctx.identity.listAccounts(input))),
   create: adminOnlyProcedure
     .input(createAccountInput)
-    .mutation(({ ctx, input }) => guard(() => ctx.identity.createAccount({ ...input, displayName: input.displayName || undefined }))),
-  setRole: adminOnlyProcedure.input(setRoleInput).mutation(({ ctx, input }) => guard(() => ctx.identity.setRole(input.uid, input.role))),
-  setDisabled: adminOnlyProcedure.input(setDisabledInput).mutation(({ ctx, input }) => guard(() => ctx.identity.setDisabled(input.uid, input.disabled))),
-  setPassword: adminOnlyProcedure.input(setPasswordInput).mutation(({ ctx, input }) => guard(() => ctx.identity.setPassword(input.uid, input.password))),
+    .mutation(({ ctx, input }) =>
+      guard(() => ctx.identity.createAccount({ ...input, displayName: input.displayName || undefined })),
+    ),
+  setRole: adminOnlyProcedure
+    .input(setRoleInput)
+    .mutation(({ ctx, input }) => guard(() => ctx.identity.setRole(input.uid, input.role))),
+  setDisabled: adminOnlyProcedure
+    .input(setDisabledInput)
+    .mutation(({ ctx, input }) => guard(() => ctx.identity.setDisabled(input.uid, input.disabled))),
+  setPassword: adminOnlyProcedure
+    .input(setPasswordInput)
+    .mutation(({ ctx, input }) => guard(() => ctx.identity.setPassword(input.uid, input.password))),
   sendPasswordReset: adminOnlyProcedure.input(uidInput).mutation(({ ctx, input }) =>
     guard(async () => {
       const account = await ctx.identity.getAccount(input.uid);
       if (!account?.email) throw new AccountError('user-not-found', 'Обліковий запис не знайдено');
       let mailed: boolean;
       try {
-        ({ mailed } = await ctx.identity.sendPasswordReset(account.email, { uid: ctx.user.uid, email: ctx.user.email }));
+        ({ mailed } = await ctx.identity.sendPasswordReset(account.email, {
+          uid: ctx.user.uid,
+          email: ctx.user.email,
+        }));
       } catch (err) {
         // Refused by the SMTP server or unreachable (recorded in the audit log): say so, never "sent".
-        if (err instanceof MailSendError) throw new TRPCError({ code: 'BAD_GATEWAY', message: mailFailedMessage(account.email), cause: err });
+        if (err instanceof MailSendError)
+          throw new TRPCError({ code: 'BAD_GATEWAY', message: mailFailedMessage(account.email), cause: err });
         throw err;
       }
       // Without SMTP nothing was sent: say so, and how the server's administrator makes a link instead.
       return mailed
-        ? { email: account.email, mailed: true as const, message: `Посилання для зміни пароля надіслано на ${account.email}` }
+        ? {
+            email: account.email,
+            mailed: true as const,
+            message: `Посилання для зміни пароля надіслано на ${account.email}`,
+          }
         : { email: account.email, mailed: false as const, message: noMailMessage(account.email) };
     }),
   ),
   delete: adminOnlyProcedure.input(uidInput).mutation(({ ctx, input }) =>
     guard(async () => {
-      if (input.uid === ctx.user.uid) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Не можна видалити власний обліковий запис тут' });
+      if (input.uid === ctx.user.uid)
+        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Не можна видалити власний обліковий запис тут' });
       await ctx.identity.deleteAccount(input.uid);
       return { uid: input.uid };
     }),

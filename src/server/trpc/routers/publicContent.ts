@@ -6,7 +6,12 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { getInputSchemaFor, listInputSchema } from '../../../shared/content/listInput';
-import { contentTypes, type ContentDocument, type ContentKey, type ContentTypes } from '../../../shared/content/registry';
+import {
+  contentTypes,
+  type ContentDocument,
+  type ContentKey,
+  type ContentTypes,
+} from '../../../shared/content/registry';
 import { publicItemView, publicListView, publicSingletonView } from '../../content/publicView';
 import { publicProcedure, router } from '../init';
 
@@ -27,10 +32,15 @@ export function publicCollectionRouter<K extends ContentKey>(key: K) {
   return router({
     list: publicProcedure
       .input(listInputSchema(type))
-      .query(async ({ ctx, input }) => publicListView(type, input, await ctx.content.publicList(key, input)) as unknown as PublicListPage<K>),
+      .query(
+        async ({ ctx, input }) =>
+          publicListView(type, input, await ctx.content.publicList(key, input)) as unknown as PublicListPage<K>,
+      ),
     get: publicProcedure.input(getInputSchemaFor(type)).query(async ({ ctx, input }) => {
       // Preview (drafts, scheduled documents) only for signed-in staff; ignored for anyone else.
-      const doc = await ctx.content.publicGet(key, input.idOrSlug, { preview: input.preview === true && Boolean(ctx.user?.role) });
+      const doc = await ctx.content.publicGet(key, input.idOrSlug, {
+        preview: input.preview === true && Boolean(ctx.user?.role),
+      });
       if (!doc) throw new TRPCError({ code: 'NOT_FOUND', message: `${type.labels.singular}: не знайдено` });
       // The page's one address (the registry's publicPath, by slug): item pages reached at another (the internal id) answer 301 there.
       const publicPath = type.publicPath?.(doc as { id: string } & Record<string, unknown>) ?? null;
@@ -42,7 +52,12 @@ export function publicCollectionRouter<K extends ContentKey>(key: K) {
 /** `get` of one public singleton (header, footer); null before it is first saved. */
 export function publicSingletonRouter<K extends ContentKey>(key: K) {
   return router({
-    get: publicProcedure.input(z.void()).query(async ({ ctx }) => publicSingletonView(await ctx.content.getSingleton(key)) as unknown as ContentDocument<K> | null),
+    get: publicProcedure
+      .input(z.void())
+      .query(
+        async ({ ctx }) =>
+          publicSingletonView(await ctx.content.getSingleton(key)) as unknown as ContentDocument<K> | null,
+      ),
   });
 }
 
@@ -59,7 +74,8 @@ export function publicContentRouters(): PublicRouters {
   const out: Record<string, unknown> = {};
   for (const [key, type] of Object.entries(contentTypes)) {
     if (!type.isPublic) continue;
-    out[key] = type.kind === 'collection' ? publicCollectionRouter(key as ContentKey) : publicSingletonRouter(key as ContentKey);
+    out[key] =
+      type.kind === 'collection' ? publicCollectionRouter(key as ContentKey) : publicSingletonRouter(key as ContentKey);
   }
   return out as PublicRouters;
 }

@@ -10,5 +10,7 @@ export const searchInputSchema = z.object({
 });
 
 export const searchRouter = router({
-  query: publicProcedure.input(searchInputSchema).query(({ ctx, input }) => new SiteSearchService(ctx.content).search(input.q, input.page)),
+  query: publicProcedure
+    .input(searchInputSchema)
+    .query(({ ctx, input }) => new SiteSearchService(ctx.content).search(input.q, input.page)),
 });

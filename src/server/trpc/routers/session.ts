@@ -2,5 +2,7 @@
 import { publicProcedure, router } from '../init';
 
 export const sessionRouter = router({
-  me: publicProcedure.query(({ ctx }) => (ctx.user ? { uid: ctx.user.uid, email: ctx.user.email, role: ctx.user.role } : null)),
+  me: publicProcedure.query(({ ctx }) =>
+    ctx.user ? { uid: ctx.user.uid, email: ctx.user.email, role: ctx.user.role } : null,
+  ),
 });

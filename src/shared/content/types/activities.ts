@@ -4,7 +4,6 @@ import { RECEPTION_SLUG } from '../constants';
 import { defineContentType, publishableFields } from '../define';
 import { attachmentsSchema, imageRefSchema, richTextSchema } from '../fields';
 
-
 export const activities = defineContentType({
   key: 'activities',
   labels: { singular: 'Напрям діяльності', plural: 'Діяльність' },

@@ -4,7 +4,6 @@ import { BOOK_ORDER_STATES } from '../constants';
 import { defineContentType } from '../define';
 import { emailSchema, idRefSchema, requiredText, text } from '../fields';
 
-
 export const bookOrders = defineContentType({
   key: 'bookOrders',
   adminSection: 'BookOrders',
@@ -18,7 +17,11 @@ export const bookOrders = defineContentType({
     email: emailSchema,
     phone: text(40, 'Телефон').default(''),
     organisation: text(300, 'Організація').default(''),
-    quantity: z.number({ error: 'Вкажіть кількість примірників числом' }).int('Кількість має бути цілим числом').min(1, 'Щонайменше 1 примірник').max(100, 'Не більше 100 примірників'),
+    quantity: z
+      .number({ error: 'Вкажіть кількість примірників числом' })
+      .int('Кількість має бути цілим числом')
+      .min(1, 'Щонайменше 1 примірник')
+      .max(100, 'Не більше 100 примірників'),
     comment: text(2000, 'Коментар').default(''),
     state: z.enum(['new', 'in_progress', 'done', 'cancelled']).default('new'),
   }),
@@ -36,7 +39,15 @@ export const bookOrders = defineContentType({
  * empty (an order with it filled in is answered as accepted and not stored).
  */
 export const bookOrderFormSchema = bookOrders.schema
-  .pick({ publicationId: true, name: true, email: true, phone: true, organisation: true, quantity: true, comment: true })
+  .pick({
+    publicationId: true,
+    name: true,
+    email: true,
+    phone: true,
+    organisation: true,
+    quantity: true,
+    comment: true,
+  })
   .extend({ website: z.string().max(500).optional() });
 
 export { BOOK_ORDER_STATES };

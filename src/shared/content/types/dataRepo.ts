@@ -2,9 +2,16 @@
 import { z } from 'zod';
 import { DATA_REPO_FIXED_SLUGS } from '../constants';
 import { defineContentType, legacyPublishableFields } from '../define';
-import { attachmentsSchema, dateSchema, languageSchema, linkSchema, requiredText, richTextSchema, text } from '../fields';
+import {
+  attachmentsSchema,
+  dateSchema,
+  languageSchema,
+  linkSchema,
+  requiredText,
+  richTextSchema,
+  text,
+} from '../fields';
 import { LANGUAGE_FIELDS } from '../language';
-
 
 export const dataRepo = defineContentType({
   key: 'dataRepo',
@@ -19,7 +26,13 @@ export const dataRepo = defineContentType({
     title: requiredText(300, 'Назва набору даних'),
     order: z.number().int().min(0).max(10_000).default(0),
     variables: z
-      .array(z.object({ name: requiredText(200, 'Змінна'), unit: text(40, 'Одиниці').default(''), description: text(500, 'Опис').default('') }))
+      .array(
+        z.object({
+          name: requiredText(200, 'Змінна'),
+          unit: text(40, 'Одиниці').default(''),
+          description: text(500, 'Опис').default(''),
+        }),
+      )
       .max(50)
       .default([]),
     periodStart: text(20, 'Початок періоду').default(''),
@@ -41,7 +54,9 @@ export const dataRepo = defineContentType({
      */
     datasetVersion: text(40, 'Версія набору').default(''),
     versions: z
-      .array(z.object({ version: requiredText(40, 'Версія'), date: dateSchema, notes: text(1000, 'Зміни').default('') }))
+      .array(
+        z.object({ version: requiredText(40, 'Версія'), date: dateSchema, notes: text(1000, 'Зміни').default('') }),
+      )
       .max(50)
       .default([]),
     body: richTextSchema,

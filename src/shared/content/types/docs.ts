@@ -4,7 +4,6 @@ import { DOC_KINDS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
 import { attachmentsSchema, dateSchema, richTextSchema, text } from '../fields';
 
-
 export const docs = defineContentType({
   key: 'docs',
   adminSection: 'Docs',

@@ -4,7 +4,6 @@ import { SOCIAL_NETWORKS } from '../constants';
 import { defineContentType } from '../define';
 import { emailSchema, linkSchema, requiredText, text, webUrlSchema } from '../fields';
 
-
 export const footer = defineContentType({
   key: 'footer',
   adminSection: 'Footer',
@@ -14,7 +13,9 @@ export const footer = defineContentType({
   publishable: false,
   schema: z.object({
     columns: z
-      .array(z.object({ title: requiredText(100, 'Заголовок колонки'), links: z.array(linkSchema).max(30).default([]) }))
+      .array(
+        z.object({ title: requiredText(100, 'Заголовок колонки'), links: z.array(linkSchema).max(30).default([]) }),
+      )
       .max(6)
       .default([]),
     address: text(300, 'Адреса').default(''),

@@ -4,7 +4,6 @@ import { FIXED_PAGE_SLUGS } from '../constants';
 import { defineContentType, legacyPublishableFields } from '../define';
 import { attachmentsSchema, imageRefSchema, richTextSchema } from '../fields';
 
-
 export const pages = defineContentType({
   key: 'pages',
   adminSection: 'Pages',

@@ -5,7 +5,6 @@ import { defineContentType, publishableFields } from '../define';
 import { attachmentsSchema, hrefSchema, imageRefSchema, languageSchema, richTextSchema, text } from '../fields';
 import { LANGUAGE_FIELDS } from '../language';
 
-
 export const publications = defineContentType({
   key: 'publications',
   adminSection: 'Publications',
@@ -15,7 +14,9 @@ export const publications = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
-    kind: z.enum(Object.keys(PUBLICATION_KINDS) as [keyof typeof PUBLICATION_KINDS, ...Array<keyof typeof PUBLICATION_KINDS>]),
+    kind: z.enum(
+      Object.keys(PUBLICATION_KINDS) as [keyof typeof PUBLICATION_KINDS, ...Array<keyof typeof PUBLICATION_KINDS>],
+    ),
     authors: z.array(text(200, 'Автор')).max(50).default([]),
     year: z.number().int().min(1800).max(2100),
     publisher: text(300, 'Видавництво').default(''),

@@ -68,5 +68,6 @@ export const redirects = defineContentType({
   fileFields: [],
   relations: [],
   // Sending visitors to another site is an administrator's decision (a phishing page must not be one editor away).
-  writeCheck: (data, writer) => (writer.role !== 'admin' && isExternalTarget(data.to) ? { to: REDIRECT_MESSAGES.adminOnly } : null),
+  writeCheck: (data, writer) =>
+    writer.role !== 'admin' && isExternalTarget(data.to) ? { to: REDIRECT_MESSAGES.adminOnly } : null,
 });

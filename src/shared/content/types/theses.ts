@@ -34,5 +34,9 @@ export const theses = defineContentType({
   sorts: { programme: { by: ['order'], direction: 'asc' }, title: { by: ['title'], direction: 'asc' } },
   fileFields: ['pdf'],
   relations: [{ field: 'conferenceId', to: 'conferences' }],
-  publicPlace: { relation: 'conferenceId', path: (conference, d) => `${conference}/${String(d.slug ?? d.id)}`, ownPage: true },
+  publicPlace: {
+    relation: 'conferenceId',
+    path: (conference, d) => `${conference}/${String(d.slug ?? d.id)}`,
+    ownPage: true,
+  },
 });

@@ -4,7 +4,6 @@ import { TRAINING_FORMATS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
 import { attachmentsSchema, dateSchema, hrefSchema, imageRefSchema, richTextSchema, text } from '../fields';
 
-
 export const trainings = defineContentType({
   key: 'trainings',
   adminSection: 'Trainings',
@@ -28,7 +27,20 @@ export const trainings = defineContentType({
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'startDate', 'format', 'status'],
   // The /Trainings page shows each training in full (it has no item page).
-  listFields: ['title', 'slug', 'summary', 'cover', 'startDate', 'endDate', 'format', 'location', 'audience', 'body', 'registrationUrl', 'attachments'],
+  listFields: [
+    'title',
+    'slug',
+    'summary',
+    'cover',
+    'startDate',
+    'endDate',
+    'format',
+    'location',
+    'audience',
+    'body',
+    'registrationUrl',
+    'attachments',
+  ],
   searchable: ['title', 'summary', 'location'],
   filters: ['format'],
   sorts: { upcoming: { by: ['startDate'], direction: 'asc' }, newest: { by: ['startDate'], direction: 'desc' } },

@@ -40,7 +40,10 @@ export const users = defineContentType({
       .string()
       .trim()
       .regex(/^(\d{4}-){3}\d{3}[\dX]$/, 'ORCID має вигляд 0000-0002-1825-0097')
-      .refine(isIssuableOrcid, 'Такого ORCID не існує: перевірте цифри (остання — контрольна) або залиште поле порожнім')
+      .refine(
+        isIssuableOrcid,
+        'Такого ORCID не існує: перевірте цифри (остання — контрольна) або залиште поле порожнім',
+      )
       .or(z.literal(''))
       .default(''),
     photo: imageRefSchema.nullable().default(null),
