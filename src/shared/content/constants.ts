@@ -43,6 +43,12 @@ export const BOOK_ORDER_STATES = {
   cancelled: 'Скасовано',
 } as const;
 
+/** Ukrainian names of a document's publication states (`status`). */
+export const STATUS_LABELS = { draft: 'Чернетка', published: 'Опубліковано' } as const;
+
+/** Ukrainian names of the kinds of redirect rule (`match`). */
+export const REDIRECT_MATCH_LABELS = { prefix: 'Префікс шляху', zip: 'Архів {назва}.zip' } as const;
+
 /** Slug of the fixed page on personal reception of citizens by the management (/activity/{slug}). */
 export const RECEPTION_SLUG = 'osobystyi-pryiom-hromadian';
 

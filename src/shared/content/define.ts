@@ -6,6 +6,7 @@
  * tRPC procedures, the admin screens and the public pages all read these declarations.
  */
 import { z } from 'zod';
+import { fieldMetaOf } from './fieldMeta';
 import { dateTimeSchema, requiredText, slugSchema, legacySlugSchema, statusSchema, text } from './fields';
 
 /**
@@ -125,7 +126,7 @@ export const publishableFields = {
   slug: slugSchema,
   status: statusSchema.default('draft'),
   /** When the document becomes visible; null means "as soon as it is published". */
-  publishedAt: dateTimeSchema.nullable().default(null),
+  publishedAt: dateTimeSchema.nullable().default(null).meta({ label: 'Опублікувати в' }),
   summary: text(1000, 'Короткий опис').default(''),
 };
 
@@ -158,6 +159,12 @@ export function adminListFieldsOf(type: AnyContentType): string[] {
     ...(type.publishable ? ['status', 'publishedAt'] : []),
   ];
   return [...new Set(fields)].filter((f) => f in type.schema.shape);
+}
+
+/** The Ukrainian label a field of the type declares (`.meta({ label })`), or the field's name. */
+export function fieldLabelOf(type: AnyContentType, field: string): string {
+  const schema = type.schema.shape[field];
+  return (schema && fieldMetaOf(schema).label) ?? field;
 }
 
 /** Who may manage a type in the admin (`staff` unless declared). */

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import '../zodLocale';
 
+import { STATUS_LABELS } from './constants';
+import './fieldMeta';
 import { CONTENT_LANGUAGES, SITE_LANGUAGE, type ContentLanguage } from './language';
 
 export { SITE_TIME_ZONE } from './constants';
@@ -15,7 +17,8 @@ export const slugSchema = z
   .trim()
   .min(1, 'Вкажіть адресу (slug)')
   .max(120, 'Адреса задовга (до 120 символів)')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Лише малі латинські літери, цифри та дефіси');
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Лише малі латинські літери, цифри та дефіси')
+  .meta({ label: 'Адреса (slug)' });
 
 /** A looser slug for fixed legacy addresses such as `ClimUAsd-stn.v2` (letters of both cases, digits, `.`, `_`, `-`). */
 export const legacySlugSchema = z
@@ -23,7 +26,8 @@ export const legacySlugSchema = z
   .trim()
   .min(1, 'Вкажіть адресу (slug)')
   .max(120, 'Адреса задовга (до 120 символів)')
-  .regex(/^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/, 'Лише латинські літери, цифри, крапки, дефіси та підкреслення');
+  .regex(/^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/, 'Лише латинські літери, цифри, крапки, дефіси та підкреслення')
+  .meta({ label: 'Адреса (slug)' });
 
 /** A calendar date `YYYY-MM-DD`, meant as a day in Europe/Kyiv. */
 export const dateSchema = z.iso.date({ error: 'Дата має бути у форматі РРРР-ММ-ДД' });
@@ -39,20 +43,32 @@ export const dateTimeSchema = z.iso
 /** The language some fields of a document are written in (see language.ts); Ukrainian by default. */
 export const languageSchema = z
   .enum(Object.keys(CONTENT_LANGUAGES) as [ContentLanguage, ...ContentLanguage[]])
+  .meta({ widget: 'select', options: CONTENT_LANGUAGES })
   .default(SITE_LANGUAGE);
 
-/** Plain one-line text with a length limit and a Ukrainian message. */
-export function text(max: number, label = 'Поле') {
-  return z.string().trim().max(max, `${label}: не більше ${max} символів`);
+/**
+ * Plain text with a length limit: `label` is the field's label (its meta, see fieldMeta.ts) and names
+ * the field in the message. Longer than 400 characters it is edited in a textarea.
+ */
+export function text(max: number, label: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label}: не більше ${max} символів`)
+    .meta({ label, widget: max > 400 ? 'textarea' : 'text' });
 }
 
-/** Required one-line text. */
-export function requiredText(max: number, label = 'Поле') {
+/** Required text. */
+export function requiredText(max: number, label: string) {
   return text(max, label).min(1, `${label}: заповніть це поле`);
 }
 
 /** Rich-text HTML (sanitised on the server with an allow-list; never trusted on render). */
-export const richTextSchema = z.string().max(500_000, 'Текст задовгий').default('');
+export const richTextSchema = z
+  .string()
+  .max(500_000, 'Текст задовгий')
+  .meta({ label: 'Текст', widget: 'richText' })
+  .default('');
 
 /**
  * Control characters (tab and line breaks included) anywhere in a URL: browsers drop tabs and line
@@ -90,7 +106,10 @@ export const webUrlSchema = z
   .max(2000)
   .meta({ widget: 'url' });
 
-export const emailSchema = z.email({ error: 'Невірна адреса електронної пошти' }).max(254);
+export const emailSchema = z
+  .email({ error: 'Невірна адреса електронної пошти' })
+  .max(254)
+  .meta({ label: 'Електронна пошта', widget: 'text' });
 
 /** Hosts whose plain-http URLs a file reference may hold (the embedded storage in development and tests). */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -121,15 +140,17 @@ export function isFileUrl(value: string): boolean {
  * storage metadata when the file was attached, so pages render links without a round trip. The URL
  * must pass isFileUrl.
  */
-export const fileRefSchema = z.object({
-  path: z.string().min(1).max(1024),
-  name: requiredText(300, 'Назва файлу'),
-  contentType: z.string().max(200).default('application/octet-stream'),
-  size: z.number().int().nonnegative(),
-  url: z.string().max(4000).refine(isFileUrl, {
-    message: 'Адреса файлу має бути шляхом на цьому сайті (/…) або починатися з https://',
-  }),
-});
+export const fileRefSchema = z
+  .object({
+    path: z.string().min(1).max(1024),
+    name: requiredText(300, 'Назва файлу'),
+    contentType: z.string().max(200).default('application/octet-stream'),
+    size: z.number().int().nonnegative(),
+    url: z.string().max(4000).refine(isFileUrl, {
+      message: 'Адреса файлу має бути шляхом на цьому сайті (/…) або починатися з https://',
+    }),
+  })
+  .meta({ widget: 'file' });
 export type FileRef = z.infer<typeof fileRefSchema>;
 
 /** The message under an image's alt field when an image is set without one. */
@@ -145,30 +166,43 @@ const imageDimension = z.number().int().positive().max(100_000).nullable().defau
  * height, which pages put on `<img>` so nothing shifts while it loads. The admin reads them when an
  * image is chosen; the seed from the image it makes.
  */
-export const imageRefSchema = fileRefSchema.extend({
-  alt: z.string().trim().max(300, 'Альтернативний текст: не більше 300 символів').min(1, ALT_REQUIRED_MESSAGE),
-  width: imageDimension,
-  height: imageDimension,
-});
+export const imageRefSchema = fileRefSchema
+  .extend({
+    alt: z
+      .string()
+      .trim()
+      .max(300, 'Альтернативний текст: не більше 300 символів')
+      .min(1, ALT_REQUIRED_MESSAGE)
+      .meta({ label: 'Альтернативний текст' }),
+    width: imageDimension,
+    height: imageDimension,
+  })
+  .meta({ widget: 'image' });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 
-export const attachmentsSchema = z.array(fileRefSchema).max(50, 'Не більше 50 файлів').default([]);
+export const attachmentsSchema = z
+  .array(fileRefSchema)
+  .max(50, 'Не більше 50 файлів')
+  .meta({ label: 'Файли', widget: 'files' })
+  .default([]);
 
 /** Publication state of a document. */
-export const statusSchema = z.enum(['draft', 'published']);
+export const statusSchema = z
+  .enum(['draft', 'published'])
+  .meta({ label: 'Стан', widget: 'status', options: STATUS_LABELS });
 export type Status = z.infer<typeof statusSchema>;
 
 /** A person named as an author, with an optional affiliation. */
 export const authorSchema = z.object({
-  name: requiredText(200, "Ім'я автора"),
+  name: requiredText(200, 'Ім’я'),
   affiliation: text(300, 'Установа').default(''),
 });
 export type Author = z.infer<typeof authorSchema>;
 
 /** A labelled external or internal link. */
 export const linkSchema = z.object({
-  label: requiredText(200, 'Підпис посилання'),
-  href: hrefSchema,
+  label: requiredText(200, 'Підпис'),
+  href: hrefSchema.meta({ label: 'Посилання' }),
 });
 export type Link = z.infer<typeof linkSchema>;
 

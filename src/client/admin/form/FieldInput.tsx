@@ -15,6 +15,7 @@ import {
   Stack,
   Switch,
   TagsInput,
+  Text,
   Textarea,
   TextInput,
   Tooltip,
@@ -54,22 +55,21 @@ function emptyItem(fields: FieldSpec[]): Record<string, unknown> {
   );
 }
 
-const MENU_ITEM_FIELDS: FieldSpec[] = [
-  { name: 'label', label: 'Підпис', kind: 'text', nullable: false },
-  { name: 'href', label: 'Посилання', kind: 'url', nullable: false },
-  { name: 'children', label: 'Підпункти', kind: 'menuTree', nullable: false },
-];
-
 function ObjectList({ spec, path, depth }: { spec: FieldSpec; path: string; depth: number }) {
   const { control } = useFormContext();
   const { fields, append, remove, move } = useFieldArray({ control, name: path });
-  const itemFields =
-    spec.kind === 'menuTree'
-      ? MENU_ITEM_FIELDS.filter((f) => depth < 2 || f.name !== 'children')
-      : (spec.itemFields ?? []);
+  // The menu goes three levels deep: the third level's items have no children.
+  const itemFields = (spec.itemFields ?? []).filter(
+    (f) => spec.kind !== 'menuTree' || depth < 2 || f.kind !== 'menuTree',
+  );
   return (
     <Fieldset legend={spec.label} variant={depth ? 'filled' : 'default'}>
       <Stack gap="sm">
+        {spec.help ? (
+          <Text size="sm" c="dimmed">
+            {spec.help}
+          </Text>
+        ) : null}
         {fields.map((item, index) => (
           <Group key={item.id} align="flex-start" wrap="nowrap" gap="xs">
             <Stack gap="xs" style={{ flex: 1 }}>
@@ -128,12 +128,15 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
     case 'menuTree':
       return <ObjectList spec={spec} path={path} depth={depth} />;
     case 'text':
-      return <TextInput label={label} {...register(path)} error={error} maxLength={spec.maxLength} />;
+      return (
+        <TextInput label={label} description={spec.help} {...register(path)} error={error} maxLength={spec.maxLength} />
+      );
     case 'url':
       // Site paths (/docs/…) are links too, so not type="url" (the browser would refuse them); the schema checks.
       return (
         <TextInput
           label={label}
+          description={spec.help}
           inputMode="url"
           autoComplete="url"
           spellCheck={false}
@@ -144,7 +147,17 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
         />
       );
     case 'textarea':
-      return <Textarea label={label} autosize minRows={2} maxRows={10} {...register(path)} error={error} />;
+      return (
+        <Textarea
+          label={label}
+          description={spec.help}
+          autosize
+          minRows={2}
+          maxRows={10}
+          {...register(path)}
+          error={error}
+        />
+      );
     default:
       return (
         <Controller
@@ -154,7 +167,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
             switch (spec.kind) {
               case 'richText':
                 return (
-                  <Input.Wrapper label={label} error={error} id={`${path}-editor`}>
+                  <Input.Wrapper label={label} description={spec.help} error={error} id={`${path}-editor`}>
                     <RichTextEditor
                       id={`${path}-editor`}
                       label={label}
@@ -167,6 +180,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                 return (
                   <NumberInput
                     label={label}
+                    description={spec.help}
                     value={field.value ?? ''}
                     onChange={(v) => field.onChange(v === '' ? (spec.nullable ? null : 0) : Number(v))}
                     error={error}
@@ -177,6 +191,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                 return (
                   <Switch
                     label={label}
+                    description={spec.help}
                     checked={!!field.value}
                     onChange={(e) => field.onChange(e.currentTarget.checked)}
                   />
@@ -186,6 +201,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   <TextInput
                     type="date"
                     label={label}
+                    description={spec.help}
                     value={field.value ?? ''}
                     onChange={(e) => field.onChange(e.currentTarget.value || (spec.nullable ? null : ''))}
                     error={error}
@@ -196,6 +212,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   <TextInput
                     type="datetime-local"
                     label={`${label} (київський час)`}
+                    description={spec.help}
                     value={toKyivLocal(field.value as string | null)}
                     onChange={(e) =>
                       field.onChange(fromKyivLocal(e.currentTarget.value) ?? (spec.nullable ? null : ''))
@@ -205,7 +222,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                 );
               case 'status':
                 return (
-                  <Input.Wrapper label={label}>
+                  <Input.Wrapper label={label} description={spec.help}>
                     <div>
                       <SegmentedControl
                         value={field.value ?? 'draft'}
@@ -219,6 +236,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                 return (
                   <Select
                     label={label}
+                    description={spec.help}
                     data={spec.options ?? []}
                     value={field.value ?? null}
                     onChange={field.onChange}
@@ -230,6 +248,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                 return (
                   <TagsInput
                     label={label}
+                    description={spec.help}
                     value={(field.value as string[]) ?? []}
                     onChange={field.onChange}
                     error={error}

@@ -1,180 +1,142 @@
 /**
- * Reads a content type's zod schema to decide how each field is edited: the widget kind, whether it
- * may be empty, options of enums, the shape of nested objects. The registry adds what a schema cannot
- * say (rich text, files, relations); labels come from labels.ts.
+ * Decides how each field of a content type is edited, from the registry: the label, help text,
+ * widget and option names each field declares with `.meta()` (shared/content/fieldMeta.ts), the
+ * registry's rich-text fields and relations, and from the schema what it alone can say (whether a
+ * field may be empty, an enum's values, a text's length limit, the fields of nested objects).
+ *
+ * A field without a declared widget is inferred, as a fallback for plain values only: strings (a
+ * one-line input, a textarea above 400 characters, date and datetime inputs for ISO dates), numbers
+ * and booleans. Anything else (lists, nested objects, files, choices) must declare its widget; a
+ * field that does not is a programming error, thrown here and caught by tests/unit/admin-lib.test.ts.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AnyContentType } from '../../../shared/content/define';
 import { richTextFieldsOf } from '../../../shared/content/define';
-import {
-  BOOK_ORDER_STATES,
-  DOC_KINDS,
-  PUBLICATION_KINDS,
-  SOCIAL_NETWORKS,
-  TRAINING_FORMATS,
-} from '../../../shared/content/constants';
-import { CONTENT_LANGUAGES } from '../../../shared/content/language';
-import { fieldLabel, MATCH_LABELS, STATUS_LABELS } from './labels';
+import { fieldMetaOf, type FieldWidget } from '../../../shared/content/fieldMeta';
 
-type ZodLike = { _zod: { def: Record<string, unknown> & { type: string } } };
+type Schema = z.core.$ZodType;
 
-export type FieldKind =
-  | 'text'
-  | 'url'
-  | 'textarea'
-  | 'richText'
-  | 'number'
-  | 'boolean'
-  | 'date'
-  | 'datetime'
-  | 'select'
-  | 'status'
-  | 'tags'
-  | 'file'
-  | 'image'
-  | 'files'
-  | 'relation'
-  | 'objectList'
-  | 'menuTree';
+/** The widget kinds of the admin form (the registry's FieldWidget). */
+export type FieldKind = FieldWidget;
 
 export interface FieldSpec {
   name: string;
   label: string;
+  /** A sentence shown under the field. */
+  help?: string;
   kind: FieldKind;
   nullable: boolean;
   options?: Array<{ value: string; label: string }>;
   relationTo?: string;
-  /** Nested fields of each item (objectList). */
+  /** Nested fields of each item (objectList, menuTree). */
   itemFields?: FieldSpec[];
   maxLength?: number;
 }
 
-const ENUM_LABELS: Record<string, Record<string, string>> = {
-  kind: { ...DOC_KINDS, ...PUBLICATION_KINDS },
-  format: TRAINING_FORMATS,
-  state: BOOK_ORDER_STATES,
-  network: SOCIAL_NETWORKS,
-  match: MATCH_LABELS,
-  status: STATUS_LABELS,
-  language: CONTENT_LANGUAGES,
-  citationLanguage: CONTENT_LANGUAGES,
-};
+interface Hints {
+  richText: Set<string>;
+  relations: Map<string, string>;
+}
 
-function unwrap(schema: ZodLike): { inner: ZodLike; nullable: boolean } {
+const NO_HINTS: Hints = { richText: new Set(), relations: new Map() };
+
+/** The schema under defaults, optionality, nullability, pipes and `x.or(z.literal(''))`, and whether it may be empty. */
+function unwrap(schema: Schema): { inner: Schema; nullable: boolean } {
   let s = schema;
   let nullable = false;
   for (;;) {
     const def = s._zod.def;
-    if (def.type === 'default' || def.type === 'optional' || def.type === 'prefault') s = def.innerType as ZodLike;
+    if (def.type === 'default' || def.type === 'optional' || def.type === 'prefault')
+      s = (def as z.core.$ZodDefaultDef).innerType;
     else if (def.type === 'nullable') {
       nullable = true;
-      s = def.innerType as ZodLike;
-    } else if (def.type === 'pipe') s = def.in as ZodLike;
+      s = (def as z.core.$ZodNullableDef).innerType;
+    } else if (def.type === 'pipe') s = (def as z.core.$ZodPipeDef).in;
     else if (def.type === 'union') {
-      // `x.or(z.literal(''))`: a value of x's kind that may be left empty.
-      const all = def.options as ZodLike[];
+      const all = (def as z.core.$ZodUnionDef).options;
       const options = all.filter((o) => o._zod.def.type !== 'literal');
       if (!options.length) return { inner: s, nullable };
       nullable = nullable || options.length < all.length;
       s = options[0]!;
-    } else return { inner: s, nullable };
+    } else if (def.type === 'lazy') s = (def as z.core.$ZodLazyDef).getter();
+    else return { inner: s, nullable };
   }
 }
 
-function isFileShape(def: Record<string, unknown>): boolean {
-  const shape = def.shape as Record<string, unknown> | undefined;
-  return !!shape && 'path' in shape && 'url' in shape;
+/** A string's maximum length (zod's classic strings expose it), if it has one. */
+function maxLengthOf(schema: Schema): number | undefined {
+  const max = 'maxLength' in schema ? schema.maxLength : undefined;
+  return typeof max === 'number' ? max : undefined;
 }
 
-function specFor(
-  typeKey: string,
-  name: string,
-  schema: ZodLike,
-  hints: { richText: Set<string>; relations: Map<string, string> },
-): FieldSpec {
-  const { inner, nullable } = unwrap(schema);
+/** The fallback for a field without a declared widget: plain strings, numbers and booleans. */
+function inferredWidget(inner: Schema, where: string): FieldWidget {
   const def = inner._zod.def;
-  const base = { name, label: fieldLabel(typeKey, name), nullable };
-  if (hints.richText.has(name)) return { ...base, kind: 'richText' };
+  if (def.type === 'number') return 'number';
+  if (def.type === 'boolean') return 'boolean';
+  if (def.type === 'string') {
+    const format = (def as z.core.$ZodStringFormatDef).format as string | undefined;
+    if (format === 'date') return 'date';
+    if (format === 'datetime') return 'datetime';
+    const max = maxLengthOf(inner);
+    return max !== undefined && max > 400 ? 'textarea' : 'text';
+  }
+  throw new Error(`${where}: declare the field's widget with .meta({ widget }) (a ${def.type} is not inferred)`);
+}
+
+/** The object schema of each item of a list (or of the lazy menu item). */
+function itemShapeOf(inner: Schema): Record<string, Schema> | undefined {
+  const def = inner._zod.def;
+  const element = def.type === 'array' ? unwrap((def as z.core.$ZodArrayDef).element).inner : inner;
+  const edef = element._zod.def;
+  return edef.type === 'object' ? (edef as z.core.$ZodObjectDef).shape : undefined;
+}
+
+function specFor(where: string, name: string, schema: Schema, hints: Hints): FieldSpec {
+  const { inner, nullable } = unwrap(schema);
+  const meta = fieldMetaOf(schema);
+  const base = { name, label: meta.label ?? name, nullable, ...(meta.help ? { help: meta.help } : {}) };
   if (hints.relations.has(name)) return { ...base, kind: 'relation', relationTo: hints.relations.get(name) };
-  if (name === 'status')
-    return {
-      ...base,
-      kind: 'status',
-      options: Object.entries(STATUS_LABELS).map(([value, l]) => ({ value, label: l })),
-    };
-  switch (def.type) {
-    case 'string': {
-      const format = def.format as string | undefined;
-      // A field the registry declares a link (`.meta({ widget: 'url' })`, e.g. hrefSchema) is one line, however long it may be.
-      if ((z.globalRegistry.get(inner as unknown as z.ZodType) as { widget?: string } | undefined)?.widget === 'url')
-        return { ...base, kind: 'url' };
-      if (format === 'date') return { ...base, kind: 'date' };
-      if (format === 'datetime') return { ...base, kind: 'datetime' };
-      const max = (inner as unknown as { maxLength?: number | null }).maxLength ?? undefined;
-      return { ...base, kind: max !== undefined && max > 400 ? 'textarea' : 'text', maxLength: max };
+  const kind: FieldWidget = hints.richText.has(name) ? 'richText' : (meta.widget ?? inferredWidget(inner, where));
+  switch (kind) {
+    case 'select':
+    case 'status': {
+      const entries = (inner._zod.def as z.core.$ZodEnumDef).entries ?? {};
+      const values = Object.values(entries).map(String);
+      return { ...base, kind, options: values.map((v) => ({ value: v, label: meta.options?.[v] ?? v })) };
     }
-    case 'number':
-      return { ...base, kind: 'number' };
-    case 'boolean':
-      return { ...base, kind: 'boolean' };
-    case 'enum': {
-      const values = Object.values(def.entries as Record<string, string>);
-      const labels = ENUM_LABELS[name] ?? {};
-      return {
-        ...base,
-        kind: 'select',
-        options: values.map((v) => ({ value: v, label: (labels as Record<string, string>)[v] ?? v })),
-      };
+    case 'objectList':
+      return { ...base, kind, itemFields: objectFields(where, itemShapeOf(inner) ?? {}) };
+    case 'menuTree': {
+      // The menu item is recursive: its `children` are menu items again, so they share this list.
+      const itemFields: FieldSpec[] = [];
+      for (const [field, s] of Object.entries(itemShapeOf(inner) ?? {})) {
+        const child = fieldMetaOf(s);
+        if (child.widget === 'menuTree')
+          itemFields.push({ name: field, label: child.label ?? field, kind: 'menuTree', nullable: false, itemFields });
+        else itemFields.push(specFor(`${where}.${field}`, field, s, NO_HINTS));
+      }
+      return { ...base, kind, itemFields };
     }
-    case 'object':
-      if (isFileShape(def))
-        return { ...base, kind: 'shape' in def && 'alt' in (def.shape as object) ? 'image' : 'file' };
-      return {
-        ...base,
-        kind: 'objectList',
-        itemFields: objectFields(typeKey, def.shape as Record<string, ZodLike>, hints),
-      };
-    case 'lazy':
-      return { ...base, kind: 'menuTree' };
-    case 'array': {
-      const element = unwrap(def.element as ZodLike).inner;
-      const edef = element._zod.def;
-      if (edef.type === 'string') return { ...base, kind: 'tags' };
-      if (edef.type === 'object' && isFileShape(edef)) return { ...base, kind: 'files' };
-      if (edef.type === 'lazy') return { ...base, kind: 'menuTree' };
-      if (edef.type === 'object')
-        return {
-          ...base,
-          kind: 'objectList',
-          itemFields: objectFields(typeKey, edef.shape as Record<string, ZodLike>, hints),
-        };
-      return { ...base, kind: 'tags' };
+    case 'text':
+    case 'textarea': {
+      const max = maxLengthOf(inner);
+      return { ...base, kind, ...(max !== undefined ? { maxLength: max } : {}) };
     }
     default:
-      return { ...base, kind: 'text' };
+      return { ...base, kind };
   }
 }
 
-function objectFields(
-  typeKey: string,
-  shape: Record<string, ZodLike>,
-  hints: { richText: Set<string>; relations: Map<string, string> },
-): FieldSpec[] {
-  const none = {
-    richText: new Set<string>(),
-    relations: hints.relations.size ? new Map<string, string>() : hints.relations,
-  };
-  return Object.entries(shape).map(([name, s]) => specFor(typeKey, name, s, none));
+function objectFields(where: string, shape: Record<string, Schema>): FieldSpec[] {
+  return Object.entries(shape).map(([name, s]) => specFor(`${where}.${name}`, name, s, NO_HINTS));
 }
 
 /** The editable fields of a type, in declaration order. */
 export function formFields(type: AnyContentType): FieldSpec[] {
-  const hints = {
+  const hints: Hints = {
     richText: new Set(richTextFieldsOf(type)),
     relations: new Map(type.relations.map((r) => [r.field as string, r.to])),
   };
-  return Object.entries(type.schema.shape as unknown as Record<string, ZodLike>).map(([name, s]) =>
-    specFor(type.key, name, s, hints),
-  );
+  return Object.entries(type.schema.shape).map(([name, s]) => specFor(`${type.key}.${name}`, name, s, hints));
 }

@@ -12,12 +12,11 @@ import { TRPCClientError } from '@trpc/client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useBlocker, useNavigate } from 'react-router';
-import type { AnyContentType } from '../../../shared/content/define';
+import { fieldLabelOf, type AnyContentType } from '../../../shared/content/define';
 import { collectionApi, singletonApi, useInvalidateType, type AdminDoc } from '../contentApi';
 import { dataOf, formSchema, newDocumentValues } from '../form/defaults';
 import { FieldInput } from '../form/FieldInput';
 import { formFields } from '../form/introspect';
-import { fieldLabel } from '../form/labels';
 import { ADMIN_HOME } from '../guards';
 import { trpcErrorMessage } from '../trpcErrors';
 import { ChildrenPanel, childTypesOf, RelatedPanel, relatedTypesOf } from './ChildrenPanel';
@@ -294,7 +293,7 @@ function EditForm({
         opened={!!conflict}
         mine={conflict?.mine ?? {}}
         theirs={conflict?.theirs ? dataOf(type, conflict.theirs) : null}
-        labels={(f) => fieldLabel(type.key, f)}
+        labels={(f) => fieldLabelOf(type, f)}
         onClose={() => setConflict(null)}
         onReload={() => {
           setConflict(null);

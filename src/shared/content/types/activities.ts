@@ -13,9 +13,9 @@ export const activities = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
-    order: z.number().int().min(0).max(10_000).default(0),
+    order: z.number().int().min(0).max(10_000).default(0).meta({ label: 'Порядок' }),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null),
+    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
     attachments: attachmentsSchema,
   }),
   useAsTitle: 'title',

@@ -12,8 +12,8 @@ export const bookOrders = defineContentType({
   isPublic: false,
   publishable: false,
   schema: z.object({
-    publicationId: idRefSchema,
-    name: requiredText(200, "Ім'я"),
+    publicationId: idRefSchema.meta({ label: 'Видання' }),
+    name: requiredText(200, 'Ім’я'),
     email: emailSchema,
     phone: text(40, 'Телефон').default(''),
     organisation: text(300, 'Організація').default(''),
@@ -21,9 +21,13 @@ export const bookOrders = defineContentType({
       .number({ error: 'Вкажіть кількість примірників числом' })
       .int('Кількість має бути цілим числом')
       .min(1, 'Щонайменше 1 примірник')
-      .max(100, 'Не більше 100 примірників'),
+      .max(100, 'Не більше 100 примірників')
+      .meta({ label: 'Кількість' }),
     comment: text(2000, 'Коментар').default(''),
-    state: z.enum(['new', 'in_progress', 'done', 'cancelled']).default('new'),
+    state: z
+      .enum(['new', 'in_progress', 'done', 'cancelled'])
+      .meta({ label: 'Стан замовлення', widget: 'select', options: BOOK_ORDER_STATES })
+      .default('new'),
   }),
   useAsTitle: 'name',
   defaultColumns: ['name', 'publicationId', 'quantity', 'state'],

@@ -14,8 +14,8 @@ export const contacts = defineContentType({
     ...publishableFields,
     // Its own name for the title field, so a message under it names the right field.
     title: requiredText(300, 'Назва'),
-    order: z.number().int().min(0).max(10_000).default(0),
-    phones: z.array(text(60, 'Телефон')).max(10).default([]),
+    order: z.number().int().min(0).max(10_000).default(0).meta({ label: 'Порядок' }),
+    phones: z.array(text(60, 'Телефон')).max(10).default([]).meta({ label: 'Телефони', widget: 'tags' }),
     email: emailSchema.or(z.literal('')).default(''),
     address: text(300, 'Адреса').default(''),
     /** Working hours, e.g. «пн–чт 8:30–17:30, пт 8:30–16:15». */

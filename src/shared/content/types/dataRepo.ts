@@ -24,7 +24,7 @@ export const dataRepo = defineContentType({
     ...legacyPublishableFields,
     // Its own name for the title field, so a message under it names the right field.
     title: requiredText(300, 'Назва набору даних'),
-    order: z.number().int().min(0).max(10_000).default(0),
+    order: z.number().int().min(0).max(10_000).default(0).meta({ label: 'Порядок' }),
     variables: z
       .array(
         z.object({
@@ -34,7 +34,8 @@ export const dataRepo = defineContentType({
         }),
       )
       .max(50)
-      .default([]),
+      .default([])
+      .meta({ label: 'Змінні', widget: 'objectList' }),
     periodStart: text(20, 'Початок періоду').default(''),
     periodEnd: text(20, 'Кінець періоду').default(''),
     spatialResolution: text(200, 'Просторова роздільність').default(''),
@@ -43,11 +44,11 @@ export const dataRepo = defineContentType({
     licence: text(300, 'Ліцензія').default(''),
     citation: text(2000, 'Як цитувати').default(''),
     /** The language of the citation (a dataset published with an English article is cited in English). */
-    citationLanguage: languageSchema,
+    citationLanguage: languageSchema.meta({ label: 'Мова цитування' }),
     /** The dataset's own DOI (or other persistent identifier), never its article's. */
     doi: text(200, 'DOI набору даних').default(''),
     /** The DOI of the article that describes the dataset. */
-    articleDoi: text(200, 'DOI статті').default(''),
+    articleDoi: text(200, 'DOI статті про набір').default(''),
     /**
      * The dataset's own version («2.0»). Not `version`: the API puts the store's revision number
      * there (ContentService.toApi), which the admin's optimistic concurrency relies on.
@@ -55,13 +56,18 @@ export const dataRepo = defineContentType({
     datasetVersion: text(40, 'Версія набору').default(''),
     versions: z
       .array(
-        z.object({ version: requiredText(40, 'Версія'), date: dateSchema, notes: text(1000, 'Зміни').default('') }),
+        z.object({
+          version: requiredText(40, 'Версія'),
+          date: dateSchema.meta({ label: 'Дата' }),
+          notes: text(1000, 'Зміни').default(''),
+        }),
       )
       .max(50)
-      .default([]),
+      .default([])
+      .meta({ label: 'Історія версій', widget: 'objectList' }),
     body: richTextSchema,
-    files: attachmentsSchema,
-    links: z.array(linkSchema).max(30).default([]),
+    files: attachmentsSchema.meta({ label: 'Файли даних' }),
+    links: z.array(linkSchema).max(30).default([]).meta({ label: 'Посилання', widget: 'objectList' }),
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },

@@ -15,15 +15,19 @@ export const departments = defineContentType({
     // Its own name for the title field, so a message under it names the right field.
     title: requiredText(300, 'Назва підрозділу'),
     shortName: text(60, 'Скорочена назва').default(''),
-    order: z.number().int().min(0).max(10_000).default(0),
+    order: z.number().int().min(0).max(10_000).default(0).meta({ label: 'Порядок' }),
     /** The staff member (users) who heads the department. */
-    headId: idRefSchema.nullable().default(null),
-    researchAreas: z.array(text(300, 'Напрям')).max(30).default([]),
+    headId: idRefSchema.nullable().default(null).meta({ label: 'Керівник' }),
+    researchAreas: z
+      .array(text(300, 'Напрям'))
+      .max(30)
+      .default([])
+      .meta({ label: 'Напрями досліджень', widget: 'tags' }),
     phone: text(60, 'Телефон').default(''),
     email: emailSchema.or(z.literal('')).default(''),
     room: text(60, 'Кімната').default(''),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null),
+    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },

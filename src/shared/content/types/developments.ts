@@ -12,14 +12,14 @@ export const developments = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
-    year: z.number().int().min(1900).max(2100),
-    authors: z.array(text(200, 'Автор')).max(30).default([]),
+    year: z.number().int().min(1900).max(2100).meta({ label: 'Рік' }),
+    authors: z.array(text(200, 'Автор')).max(30).default([]).meta({ label: 'Автори', widget: 'tags' }),
     /** Where it is applied, e.g. «оперативна практика УкрГМЦ». */
     application: text(1000, 'Застосування').default(''),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null),
+    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
     attachments: attachmentsSchema,
-    links: z.array(linkSchema).max(20).default([]),
+    links: z.array(linkSchema).max(20).default([]).meta({ label: 'Посилання', widget: 'objectList' }),
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },

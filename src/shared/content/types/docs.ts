@@ -13,11 +13,14 @@ export const docs = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
-    kind: z.enum(Object.keys(DOC_KINDS) as [keyof typeof DOC_KINDS, ...Array<keyof typeof DOC_KINDS>]).default('other'),
+    kind: z
+      .enum(Object.keys(DOC_KINDS) as [keyof typeof DOC_KINDS, ...Array<keyof typeof DOC_KINDS>])
+      .meta({ label: 'Вид', widget: 'select', options: DOC_KINDS })
+      .default('other'),
     /** Registration number, e.g. «15-од». */
     number: text(60, 'Номер').default(''),
     /** Date the document was signed or approved. */
-    date: dateSchema,
+    date: dateSchema.meta({ label: 'Дата' }),
     body: richTextSchema,
     attachments: attachmentsSchema,
   }),

@@ -14,17 +14,29 @@ export const footer = defineContentType({
   schema: z.object({
     columns: z
       .array(
-        z.object({ title: requiredText(100, 'Заголовок колонки'), links: z.array(linkSchema).max(30).default([]) }),
+        z.object({
+          title: requiredText(100, 'Заголовок колонки'),
+          links: z.array(linkSchema).max(30).default([]).meta({ label: 'Посилання', widget: 'objectList' }),
+        }),
       )
       .max(6)
-      .default([]),
+      .default([])
+      .meta({ label: 'Колонки посилань', widget: 'objectList' }),
     address: text(300, 'Адреса').default(''),
     phone: text(60, 'Телефон').default(''),
     email: emailSchema.or(z.literal('')).default(''),
     social: z
-      .array(z.object({ network: z.enum(['facebook', 'youtube', 'telegram', 'x', 'linkedin']), url: webUrlSchema }))
+      .array(
+        z.object({
+          network: z
+            .enum(['facebook', 'youtube', 'telegram', 'x', 'linkedin'])
+            .meta({ label: 'Мережа', widget: 'select', options: SOCIAL_NETWORKS }),
+          url: webUrlSchema.meta({ label: 'Посилання' }),
+        }),
+      )
       .max(10)
-      .default([]),
+      .default([])
+      .meta({ label: 'Соцмережі', widget: 'objectList' }),
     copyright: text(300, 'Копірайт').default(''),
   }),
   useAsTitle: 'copyright',

@@ -15,9 +15,9 @@ export interface MenuItemInput {
 
 export const menuItemSchema: z.ZodType<MenuItem, MenuItemInput> = z.lazy(() =>
   z.object({
-    label: requiredText(100, 'Пункт меню'),
-    href: hrefSchema,
-    children: z.array(menuItemSchema).max(30).default([]),
+    label: requiredText(100, 'Підпис'),
+    href: hrefSchema.meta({ label: 'Посилання' }),
+    children: z.array(menuItemSchema).max(30).default([]).meta({ label: 'Підпункти', widget: 'menuTree' }),
   }),
 ) as unknown as z.ZodType<MenuItem, MenuItemInput>;
 
@@ -32,7 +32,7 @@ export const header = defineContentType({
     siteName: requiredText(300, 'Назва сайту'),
     shortName: text(40, 'Скорочена назва').default(''),
     tagline: text(300, 'Підзаголовок').default(''),
-    menu: z.array(menuItemSchema).max(30).default([]),
+    menu: z.array(menuItemSchema).max(30).default([]).meta({ label: 'Меню', widget: 'menuTree' }),
   }),
   useAsTitle: 'siteName',
   defaultColumns: ['siteName'],

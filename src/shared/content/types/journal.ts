@@ -5,7 +5,7 @@ import { authorSchema, fileRefSchema, imageRefSchema, requiredText, richTextSche
 
 export const tocEntrySchema = z.object({
   title: requiredText(500, 'Назва статті'),
-  authors: z.array(authorSchema).max(30).default([]),
+  authors: z.array(authorSchema).max(30).default([]).meta({ label: 'Автори', widget: 'objectList' }),
   /** Page range, e.g. «5–17». */
   pages: text(20, 'Сторінки').default(''),
   doi: text(200, 'DOI').default(''),
@@ -23,13 +23,13 @@ export const journal = defineContentType({
     ...publishableFields,
     // Its own name for the title field, so a message under it names the right field.
     title: requiredText(300, 'Назва випуску'),
-    year: z.number().int().min(1900).max(2100),
-    volume: z.number().int().min(1).max(10_000),
-    number: z.number().int().min(1).max(100),
+    year: z.number().int().min(1900).max(2100).meta({ label: 'Рік' }),
+    volume: z.number().int().min(1).max(10_000).meta({ label: 'Том' }),
+    number: z.number().int().min(1).max(100).meta({ label: 'Номер випуску' }),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null),
-    pdf: fileRefSchema.nullable().default(null),
-    toc: z.array(tocEntrySchema).max(200).default([]),
+    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
+    pdf: fileRefSchema.nullable().default(null).meta({ label: 'Повний текст (PDF)' }),
+    toc: z.array(tocEntrySchema).max(200).default([]).meta({ label: 'Зміст', widget: 'objectList' }),
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },

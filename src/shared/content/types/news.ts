@@ -13,11 +13,11 @@ export const news = defineContentType({
   schema: z.object({
     ...publishableFields,
     /** The moment the news is dated by (shown on the site, sorts the list). */
-    date: dateTimeSchema,
+    date: dateTimeSchema.meta({ label: 'Дата' }),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null),
+    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
     attachments: attachmentsSchema,
-    tags: z.array(text(60, 'Мітка')).max(20).default([]),
+    tags: z.array(text(60, 'Мітка')).max(20).default([]).meta({ label: 'Мітки', widget: 'tags' }),
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },

@@ -14,7 +14,7 @@ export const pages = defineContentType({
   schema: z.object({
     ...legacyPublishableFields,
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null),
+    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
     attachments: attachmentsSchema,
   }),
   useAsTitle: 'title',

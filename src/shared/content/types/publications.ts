@@ -14,22 +14,24 @@ export const publications = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
-    kind: z.enum(
-      Object.keys(PUBLICATION_KINDS) as [keyof typeof PUBLICATION_KINDS, ...Array<keyof typeof PUBLICATION_KINDS>],
-    ),
-    authors: z.array(text(200, 'Автор')).max(50).default([]),
-    year: z.number().int().min(1800).max(2100),
+    kind: z
+      .enum(
+        Object.keys(PUBLICATION_KINDS) as [keyof typeof PUBLICATION_KINDS, ...Array<keyof typeof PUBLICATION_KINDS>],
+      )
+      .meta({ label: 'Вид', widget: 'select', options: PUBLICATION_KINDS }),
+    authors: z.array(text(200, 'Автор')).max(50).default([]).meta({ label: 'Автори', widget: 'tags' }),
+    year: z.number().int().min(1800).max(2100).meta({ label: 'Рік' }),
     publisher: text(300, 'Видавництво').default(''),
-    pages: z.number().int().min(0).max(100_000).nullable().default(null),
+    pages: z.number().int().min(0).max(100_000).nullable().default(null).meta({ label: 'Сторінок' }),
     isbn: text(40, 'ISBN').default(''),
     doi: text(200, 'DOI').default(''),
-    url: hrefSchema.or(z.literal('')).default(''),
+    url: hrefSchema.or(z.literal('')).default('').meta({ label: 'Посилання' }),
     /** Whether visitors may order printed copies (book orders). */
-    orderable: z.boolean().default(false),
+    orderable: z.boolean().default(false).meta({ label: 'Можна замовити друкований примірник' }),
     /** The language of the work's title and publisher (an article in an English journal: `en`). */
-    language: languageSchema,
+    language: languageSchema.meta({ label: 'Мова тексту' }),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null),
+    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
     attachments: attachmentsSchema,
   }),
   useAsTitle: 'title',

@@ -1,6 +1,7 @@
 /** Redirect rules answered with 301 before rendering (spec section 2). */
 import { z } from 'zod';
 import { isExternalTarget, isReservedPath } from '../../routes';
+import { REDIRECT_MATCH_LABELS } from '../constants';
 import { defineContentType } from '../define';
 import { isSitePath, text } from '../fields';
 
@@ -50,14 +51,22 @@ export const redirects = defineContentType({
      * `prefix`: paths equal to `from` or under `from/` go to `to` (plus the rest of the path when
      * `keepRest`); `zip`: `{name}.zip` under `from` goes to the archive folder base URL from configuration.
      */
-    match: z.enum(['prefix', 'zip']).default('prefix'),
+    match: z
+      .enum(['prefix', 'zip'])
+      .meta({ label: 'Тип правила', widget: 'select', options: REDIRECT_MATCH_LABELS })
+      .default('prefix'),
     /** Never a path the server answers itself (`isReservedPath`: the admin, APIs, identity, storage, assets). */
-    from: pathSchema.refine((path) => !isReservedPath(path), REDIRECT_MESSAGES.reserved),
+    from: pathSchema
+      .refine((path) => !isReservedPath(path), REDIRECT_MESSAGES.reserved)
+      .meta({ label: 'Звідки (шлях)', widget: 'text' }),
     /** A path on the site, or (admins only, see `writeCheck`) an https address of another site. */
-    to: z.union([targetSchema, z.literal('')]).default(''),
-    keepRest: z.boolean().default(false),
+    to: z
+      .union([targetSchema, z.literal('')])
+      .default('')
+      .meta({ label: 'Куди', widget: 'url' }),
+    keepRest: z.boolean().default(false).meta({ label: 'Зберігати решту шляху' }),
     /** Lower runs first. */
-    priority: z.number().int().min(0).max(10_000).default(100),
+    priority: z.number().int().min(0).max(10_000).default(100).meta({ label: 'Пріоритет' }),
     note: text(300, 'Примітка').default(''),
   }),
   useAsTitle: 'from',

@@ -12,17 +12,21 @@ export const theses = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
-    conferenceId: idRefSchema,
+    conferenceId: idRefSchema.meta({ label: 'Конференція' }),
     /** Position within the conference programme (ascending). */
-    order: z.number().int().min(0).max(100_000).default(0),
+    order: z.number().int().min(0).max(100_000).default(0).meta({ label: 'Порядок' }),
     section: text(200, 'Секція').default(''),
-    authors: z.array(authorSchema).min(1, 'Вкажіть хоча б одного автора').max(30),
-    keywords: z.array(text(80, 'Ключове слово')).max(20).default([]),
+    authors: z
+      .array(authorSchema)
+      .min(1, 'Вкажіть хоча б одного автора')
+      .max(30)
+      .meta({ label: 'Автори', widget: 'objectList' }),
+    keywords: z.array(text(80, 'Ключове слово')).max(20).default([]).meta({ label: 'Ключові слова', widget: 'tags' }),
     /** The abstract as rich text. */
     body: richTextSchema,
-    pdf: fileRefSchema.nullable().default(null),
+    pdf: fileRefSchema.nullable().default(null).meta({ label: 'Повний текст (PDF)' }),
     /** The language the thesis is written in. */
-    language: languageSchema,
+    language: languageSchema.meta({ label: 'Мова тексту' }),
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },

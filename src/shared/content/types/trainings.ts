@@ -13,14 +13,17 @@ export const trainings = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
-    startDate: dateSchema,
-    endDate: dateSchema,
-    format: z.enum(['offline', 'online', 'hybrid']).default('offline'),
+    startDate: dateSchema.meta({ label: 'Дата початку' }),
+    endDate: dateSchema.meta({ label: 'Дата завершення' }),
+    format: z
+      .enum(['offline', 'online', 'hybrid'])
+      .meta({ label: 'Формат', widget: 'select', options: TRAINING_FORMATS })
+      .default('offline'),
     location: text(300, 'Місце').default(''),
     audience: text(500, 'Для кого').default(''),
-    registrationUrl: hrefSchema.or(z.literal('')).default(''),
+    registrationUrl: hrefSchema.or(z.literal('')).default('').meta({ label: 'Посилання на реєстрацію' }),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null),
+    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
     attachments: attachmentsSchema,
   }),
   useAsTitle: 'title',

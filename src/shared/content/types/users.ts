@@ -31,8 +31,8 @@ export const users = defineContentType({
     position: text(300, 'Посада').default(''),
     academicDegree: text(200, 'Науковий ступінь').default(''),
     academicTitle: text(200, 'Вчене звання').default(''),
-    departmentId: idRefSchema.nullable().default(null),
-    order: z.number().int().min(0).max(10_000).default(0),
+    departmentId: idRefSchema.nullable().default(null).meta({ label: 'Підрозділ' }),
+    order: z.number().int().min(0).max(10_000).default(0).meta({ label: 'Порядок' }),
     email: emailSchema.or(z.literal('')).default(''),
     phone: text(60, 'Телефон').default(''),
     /** An ORCID iD, or empty (the site then shows none). */
@@ -45,8 +45,9 @@ export const users = defineContentType({
         'Такого ORCID не існує: перевірте цифри (остання — контрольна) або залиште поле порожнім',
       )
       .or(z.literal(''))
-      .default(''),
-    photo: imageRefSchema.nullable().default(null),
+      .default('')
+      .meta({ label: 'ORCID' }),
+    photo: imageRefSchema.nullable().default(null).meta({ label: 'Фото' }),
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
