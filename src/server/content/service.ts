@@ -6,7 +6,7 @@
  */
 import { isArrayField, listFieldsOf, richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
 import type { ListInput } from '../../shared/content/listInput';
-import { getContentType } from '../../shared/content/registry';
+import { registry as siteRegistry, type ContentRegistry } from '../../shared/content/registry';
 import { InvalidCursorError, type DocumentStore, type Filter, type StoredDocument } from '../store/port';
 import { NotFoundError, ValidationError } from './errors';
 import { sanitizeRichText } from './sanitize';
@@ -60,6 +60,8 @@ export class ContentService {
     readonly store: DocumentStore,
     /** The clock that decides when scheduled documents become visible. */
     readonly now: () => Date = () => new Date(),
+    /** The content types it serves (the site's; a test may pass a copy with a type added). */
+    readonly registry: ContentRegistry = siteRegistry,
   ) {}
 
   /** Filters that keep only what visitors may see: published, and due when scheduled. */
@@ -122,7 +124,7 @@ export class ContentService {
    */
   async publicList(key: string, listInput: ListInput): Promise<ListPage> {
     const input = listInput ?? {};
-    const type = getContentType(key);
+    const type = this.registry.get(key);
     if (!type.isPublic || type.kind !== 'collection')
       throw new NotFoundError(`${type.labels.plural}: розділу немає на сайті`);
     const where: Filter[] = [...this.visibilityFilters(type), ...equalityFilters(type, input.filter)];
@@ -164,7 +166,7 @@ export class ContentService {
    * `preview` (the caller has checked that the user is staff): drafts and scheduled documents too.
    */
   async publicGet(key: string, idOrSlug: string, opts: { preview?: boolean } = {}): Promise<ApiDocument | null> {
-    const type = getContentType(key);
+    const type = this.registry.get(key);
     if (!type.isPublic || type.kind !== 'collection') return null;
     const visibility = opts.preview ? [] : this.visibilityFilters(type);
     const bySlug = type.slug
@@ -180,7 +182,7 @@ export class ContentService {
 
   /** A singleton settings document (header, footer); null before it is first saved. */
   async getSingleton(key: string): Promise<ApiDocument | null> {
-    const type = getContentType(key);
+    const type = this.registry.get(key);
     if (type.kind !== 'singleton') throw new Error(`${key} is not a singleton`);
     const doc = await this.store.get<Record<string, unknown>>(type.key, type.key);
     return doc ? this.toApi(type, doc) : null;

@@ -17,7 +17,7 @@ import {
 } from '../../shared/content/adminInput';
 import { isArrayField, type AnyContentType } from '../../shared/content/define';
 import { listCombinationError } from '../../shared/content/listInput';
-import { contentTypeList } from '../../shared/content/registry';
+import { registry as siteRegistry, type ContentRegistry } from '../../shared/content/registry';
 import { ContentAdminService } from '../content/admin';
 import { ContentHistory } from '../content/history';
 import { ContentService } from '../content/service';
@@ -70,12 +70,12 @@ function sampleFilter(type: AnyContentType, fields: string[]): Record<string, st
  * Every query the site's services send to the store for registry types (and their revisions and
  * audit log), as Firestore query shapes. Each call is one combination of what the declarations allow.
  */
-export async function registryQueryShapes(): Promise<QueryShape[]> {
+export async function registryQueryShapes(registry: ContentRegistry = siteRegistry): Promise<QueryShape[]> {
   const store = new ShapeRecorder();
-  const content = new ContentService(store, () => new Date('2025-01-01T00:00:00.000Z'));
+  const content = new ContentService(store, () => new Date('2025-01-01T00:00:00.000Z'), registry);
   const admin = new ContentAdminService(content);
   const history = new ContentHistory(store);
-  for (const type of contentTypeList) {
+  for (const type of registry.list) {
     if (type.kind !== 'collection') continue;
     const filterSets = subsets(type.filters as string[]);
     if (type.isPublic) {
@@ -125,7 +125,7 @@ export async function registryQueryShapes(): Promise<QueryShape[]> {
     await history.audit({ collection: type.key, action: 'delete', limit: 500 });
     await history.audit({ collection: type.key, action: 'delete', documentId: 'id', limit: 1 });
     // Referrers of a document being deleted (ContentAdminService.referrers).
-    for (const other of contentTypeList) {
+    for (const other of registry.list) {
       for (const relation of other.relations) {
         if (relation.to !== type.key) continue;
         const many = relation.many || isArrayField(other, relation.field);
@@ -151,9 +151,9 @@ export async function registryQueryShapes(): Promise<QueryShape[]> {
 const UNINDEXED_PATHS = ['_text', '_site.title', '_site.body'];
 
 /** The content of `firestore.indexes.json` (Firebase CLI format). */
-export async function registryIndexFile(): Promise<IndexFile> {
-  const shapes = await registryQueryShapes();
-  const collections = [...new Set(contentTypeList.map((t) => t.key))].sort();
+export async function registryIndexFile(registry: ContentRegistry = siteRegistry): Promise<IndexFile> {
+  const shapes = await registryQueryShapes(registry);
+  const collections = [...new Set(registry.list.map((t) => t.key))].sort();
   return {
     indexes: indexesFor(shapes),
     fieldOverrides: [

@@ -1,9 +1,13 @@
 /**
  * The application's root tRPC router. The client imports only its type (`import type { AppRouter }`).
+ * The content routers are generated from a registry: the site's for `appRouter`; `createAppRouter`
+ * takes another (a copy with a type added, in tests), whose ContentService the context must carry.
  */
+import { registry as siteRegistry, type ContentRegistry } from '../../shared/content/registry';
+import type { AnyContentType } from '../../shared/content/define';
 import { router } from './init';
 import { adminAuditRouter } from './routers/adminAudit';
-import { adminContentRouter } from './routers/adminContent';
+import { adminContentRouters } from './routers/adminContent';
 import { adminDashboardRouter } from './routers/adminDashboard';
 import { bookOrdersRouter } from './routers/bookOrders';
 import { authUsersRouter } from './routers/authUsers';
@@ -11,15 +15,19 @@ import { publicContentRouters } from './routers/publicContent';
 import { searchRouter } from './routers/search';
 import { sessionRouter } from './routers/session';
 
-export const appRouter = router({
-  ...publicContentRouters(),
-  search: searchRouter,
-  session: sessionRouter,
-  authUsers: authUsersRouter,
-  adminContent: adminContentRouter,
-  adminAudit: adminAuditRouter,
-  adminDashboard: adminDashboardRouter,
-  bookOrders: bookOrdersRouter,
-});
+export function createAppRouter<T extends Record<string, AnyContentType>>(registry: ContentRegistry<T>) {
+  return router({
+    ...publicContentRouters(registry),
+    search: searchRouter,
+    session: sessionRouter,
+    authUsers: authUsersRouter,
+    adminContent: router(adminContentRouters(registry)),
+    adminAudit: adminAuditRouter,
+    adminDashboard: adminDashboardRouter,
+    bookOrders: bookOrdersRouter,
+  });
+}
+
+export const appRouter = createAppRouter(siteRegistry);
 
 export type AppRouter = typeof appRouter;

@@ -10,9 +10,9 @@ type Doc = { id: string } & Record<string, unknown>;
 
 const SAMPLE: Doc = { id: 'x', slug: 'x' };
 
-/** Public collections whose documents are on the site (a `publicPath` or a `publicPlace`). */
-export function siteTypes(): AnyContentType[] {
-  return contentTypeList.filter((t) => t.isPublic && t.kind === 'collection' && (t.publicPath || t.publicPlace));
+/** Public collections whose documents are on the site (a `publicPath` or a `publicPlace`), of the site's registry or of `types`. */
+export function siteTypes(types: readonly AnyContentType[] = contentTypeList): AnyContentType[] {
+  return types.filter((t) => t.isPublic && t.kind === 'collection' && (t.publicPath || t.publicPlace));
 }
 
 /** Whether each document of the type has a page of its own (an address without a `#`). */

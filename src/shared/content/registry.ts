@@ -1,6 +1,7 @@
 /**
  * The content-type registry: every type of the site, declared once (see define.ts).
- * Adding a content type is adding one file under types/ and one line here (plus its public page).
+ * Adding a content type is adding one file under types/ and one line here (plus its public page);
+ * ARCHITECTURE.md, "Adding a content type", walks through it.
  */
 import { activities } from './types/activities';
 import { bookOrders } from './types/bookOrders';
@@ -66,23 +67,65 @@ export type DocumentMeta = {
 /** A document as the API returns it: its data with its metadata alongside. */
 export type ContentDocument<K extends ContentKey> = ContentData<K> & DocumentMeta;
 
-export const contentTypeList: AnyContentType[] = Object.values(contentTypes);
+/** The same for any type declaration (what the routers, generic over a registry, return). */
+export type DocumentOf<Type extends AnyContentType> = z.output<Type['schema']> & DocumentMeta;
 
-/** Looks a type up by key; throws for an unknown key (a programming error, not user input). */
-/** The content type of a store collection, or undefined for collections outside the registry (`_revisions`, `_audit`…). */
-export function findContentType(key: string): AnyContentType | undefined {
-  return Object.prototype.hasOwnProperty.call(contentTypes, key)
-    ? (contentTypes as Record<string, AnyContentType>)[key]
-    : undefined;
+/**
+ * A set of content types with its lookups. The site has one, `registry` (the types above); the server
+ * takes it as a parameter where it builds from types (ContentService, and through it the admin
+ * service; the tRPC routers, `createAppRouter`; the Firestore index generator), so a test can build
+ * all of that from a copy with a type added (tests/integration/registry-extension.test.ts).
+ */
+export interface ContentRegistry<Types extends Record<string, AnyContentType> = Record<string, AnyContentType>> {
+  /** The types by key (what the typed routers map over). */
+  readonly types: Types;
+  /** Every type, in declaration order. */
+  readonly list: readonly AnyContentType[];
+  /** The type of a store collection, or undefined for collections outside the registry (`_revisions`, `_audit`…). */
+  find(key: string): AnyContentType | undefined;
+  /** The type of a key; throws for an unknown key (a programming error, not user input). */
+  get(key: string): AnyContentType;
+  /** The type of an admin section name (`News`, `DataRepo`...), or undefined. */
+  findByAdminSection(section: string): AnyContentType | undefined;
 }
 
+/** A registry of `types` (keyed by their own keys). */
+export function createRegistry<const Types extends Record<string, AnyContentType>>(
+  types: Types,
+): ContentRegistry<Types> {
+  const byKey = new Map<string, AnyContentType>(Object.entries(types));
+  for (const [key, type] of byKey)
+    if (type.key !== key) throw new Error(`Content type ${type.key} is registered under another key (${key})`);
+  const list = [...byKey.values()];
+  return {
+    types,
+    list,
+    find: (key) => byKey.get(key),
+    get(key) {
+      const type = byKey.get(key);
+      if (!type) throw new Error(`Unknown content type: ${key}`);
+      return type;
+    },
+    findByAdminSection: (section) => list.find((t) => t.adminSection === section),
+  };
+}
+
+/** The site's content types. */
+export const registry: ContentRegistry<ContentTypes> = createRegistry(contentTypes);
+
+export const contentTypeList: readonly AnyContentType[] = registry.list;
+
+/** The content type of a store collection, or undefined for collections outside the registry (`_revisions`, `_audit`…). */
+export function findContentType(key: string): AnyContentType | undefined {
+  return registry.find(key);
+}
+
+/** Looks a type up by key; throws for an unknown key (a programming error, not user input). */
 export function getContentType(key: string): AnyContentType {
-  const type = (contentTypes as Record<string, AnyContentType>)[key];
-  if (!type) throw new Error(`Unknown content type: ${key}`);
-  return type;
+  return registry.get(key);
 }
 
 /** Looks a type up by its admin section name (`News`, `DataRepo`...), or undefined. */
 export function findByAdminSection(section: string): AnyContentType | undefined {
-  return contentTypeList.find((t) => t.adminSection === section);
+  return registry.findByAdminSection(section);
 }

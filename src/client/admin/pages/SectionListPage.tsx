@@ -26,8 +26,8 @@ import type { AnyContentType } from '../../../shared/content/define';
 import { formatDateTime } from '../../lib/dates';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { collectionApi, useInvalidateType, type AdminListInput } from '../contentApi';
-import { formFields } from '../form/introspect';
 import { ADMIN_HOME } from '../guards';
+import { sectionScreenOf } from '../sections';
 import { trpcErrorMessage } from '../trpcErrors';
 import { CellValue } from './cellValue';
 import { DeletedDrawer } from './DeletedDrawer';
@@ -36,7 +36,8 @@ type StatusFilter = 'all' | 'draft' | 'published' | 'scheduled';
 
 export function SectionListPage({ type }: { type: AnyContentType }) {
   const api = collectionApi(type.key);
-  const specs = useMemo(() => new Map(formFields(type).map((f) => [f.name, f])), [type]);
+  const screen = useMemo(() => sectionScreenOf(type), [type]);
+  const specs = useMemo(() => new Map(screen.fields.map((f) => [f.name, f])), [screen]);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -87,13 +88,13 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
     setStatus('all');
     resetPaging();
   };
-  const columns = type.defaultColumns.filter((c) => c !== 'status');
+  const columns = screen.columns;
 
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={1} size="h2">
-          {type.labels.plural}
+          {screen.title}
         </Title>
         <Group gap="xs">
           <Button variant="default" onClick={() => setShowDeleted(true)}>
@@ -171,13 +172,13 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
                   onChange={(e) => setSelected(e.currentTarget.checked ? new Set(items.map((i) => i.id)) : new Set())}
                 />
               </Table.Th>
-              {columns.map((c) => (
+              {columns.map(({ field: c, label }) => (
                 <Table.Th
                   key={c}
                   aria-sort={sort.field === c ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
                   <UnstyledButton onClick={() => sortBy(c)} fw={700} fz="sm">
-                    {specs.get(c)?.label ?? c} {sort.field === c ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                    {label} {sort.field === c ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
                   </UnstyledButton>
                 </Table.Th>
               ))}
@@ -208,7 +209,7 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
                     }}
                   />
                 </Table.Td>
-                {columns.map((c) =>
+                {columns.map(({ field: c }) =>
                   c === type.useAsTitle ? (
                     <Table.Td key={c}>
                       <Link to={`${base}/${doc.id}`}>{String(doc[c] ?? doc.id)}</Link>

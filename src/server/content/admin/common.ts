@@ -4,7 +4,7 @@
  * failures into domain errors (NOT_FOUND, stale version, taken slug) for every part.
  */
 import type { z } from 'zod';
-import { findContentType, getContentType } from '../../../shared/content/registry';
+import type { ContentRegistry } from '../../../shared/content/registry';
 import type { AnyContentType } from '../../../shared/content/define';
 import type { Role } from '../../identity/types';
 import {
@@ -58,15 +58,18 @@ export function isSlugTaken(err: unknown): boolean {
 export class AdminCore {
   readonly store: DocumentStore;
   readonly history: ContentHistory;
+  /** The content types (the content service's). */
+  readonly registry: ContentRegistry;
 
   constructor(readonly content: ContentService) {
     this.store = content.store;
+    this.registry = content.registry;
     this.history = new ContentHistory(content.store);
   }
 
   /** The registry type of `key`, which must be of `kind`. */
   typeOf(key: string, kind: 'collection' | 'singleton'): AnyContentType {
-    const type = getContentType(key);
+    const type = this.registry.get(key);
     if (type.kind !== kind) throw new Error(`${key} is not a ${kind}`);
     return type;
   }
@@ -100,10 +103,10 @@ export class AdminCore {
       // A precondition on another registry document (a detached referrer) names that document;
       // one on the history (a revision written meanwhile) means this document changed.
       if (err instanceof VersionConflictError || err instanceof DocumentExistsError) {
-        const other = findContentType(err.collection);
+        const other = this.registry.find(err.collection);
         throw other ? await this.stale(other, err.id) : await this.stale(type, id);
       }
-      if (err instanceof DocumentNotFoundError) throw notFound(findContentType(err.collection) ?? type);
+      if (err instanceof DocumentNotFoundError) throw notFound(this.registry.find(err.collection) ?? type);
       if (err instanceof UniqueConstraintError) {
         throw new ConflictError(SLUG_TAKEN_MESSAGE, {
           reason: 'slug-taken',

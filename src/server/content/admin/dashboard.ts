@@ -1,7 +1,6 @@
 /** The audit log for administrators and the admin's start page (counts, recent changes, new book orders). */
 import type { z } from 'zod';
 import type { adminAuditListInput } from '../../../shared/content/adminInput';
-import { contentTypeList } from '../../../shared/content/registry';
 import type { AuditEntry, AuditPage } from '../history';
 import { withCursorCheck } from '../service';
 import { textOf } from '../text';
@@ -35,7 +34,7 @@ export class AdminDashboard {
   async dashboard(): Promise<DashboardSummary> {
     const { store, content, history } = this.core;
     const counts: DashboardSummary['counts'] = {};
-    for (const type of contentTypeList) {
+    for (const type of this.core.registry.list) {
       counts[type.key] = {
         total: await store.count(type.key),
         drafts: type.publishable ? await store.count(type.key, [{ field: 'status', op: '==', value: 'draft' }]) : 0,

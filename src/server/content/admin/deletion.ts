@@ -6,7 +6,6 @@
 import type { z } from 'zod';
 import type { RevisionAction } from '../../../shared/content/adminInput';
 import { adminAccessOf, isArrayField, type AnyContentType } from '../../../shared/content/define';
-import { contentTypeList } from '../../../shared/content/registry';
 import type { Filter, StoredDocument, WriteOp } from '../../store/port';
 import { ConflictError, ForbiddenError, NotFoundError, PreconditionError } from '../errors';
 import type { AuditEntry } from '../history';
@@ -63,7 +62,7 @@ export class AdminDeletion {
   private async referrers(key: string, id: string, limit: number): Promise<{ items: Referrer[]; total: number }> {
     const byDoc = new Map<string, Referrer>();
     let total = 0;
-    for (const type of contentTypeList) {
+    for (const type of this.core.registry.list) {
       for (const relation of type.relations) {
         if (relation.to !== key) continue;
         const many = relation.many || isArrayField(type, relation.field);

@@ -1,5 +1,4 @@
 /** A document's revisions: the list, one revision's data, and restoring one as a new version. */
-import { getContentType } from '../../../shared/content/registry';
 import { NotFoundError } from '../errors';
 import type { RevisionInfo } from '../history';
 import type { ApiDocument } from '../service';
@@ -14,13 +13,13 @@ export class AdminRevisions {
 
   /** The revisions of a document (collections: `id`; singletons: the key), newest first. */
   async revisions(key: string, id: string): Promise<RevisionInfo[]> {
-    const type = getContentType(key);
+    const type = this.core.registry.get(key);
     return this.core.history.list(type.key, id, await this.core.store.get(type.key, id));
   }
 
   /** One revision's data; NOT_FOUND when there is no such revision. */
   async revision(key: string, id: string, revision: number): Promise<{ revision: number; data: Data }> {
-    const type = getContentType(key);
+    const type = this.core.registry.get(key);
     const found = await this.core.history.get(type.key, id, revision, await this.core.store.get(type.key, id));
     if (!found) throw new NotFoundError('Такої версії документа немає');
     return found;
@@ -31,7 +30,7 @@ export class AdminRevisions {
    * BAD_REQUEST when the old data no longer passes the type's schema or its relations are gone.
    */
   async restore(key: string, id: string, revision: number, version: number, actor: Actor): Promise<ApiDocument> {
-    const type = getContentType(key);
+    const type = this.core.registry.get(key);
     const old = await this.revision(key, id, revision);
     return this.writes.writeExisting(type, id, version, old.data, actor, 'restore');
   }

@@ -9,7 +9,6 @@
 import type { z } from 'zod';
 import { adminDataSchema, type RevisionAction } from '../../../shared/content/adminInput';
 import { richTextFieldsOf, type AnyContentType } from '../../../shared/content/define';
-import { getContentType } from '../../../shared/content/registry';
 import { slugify, withSlugSuffix } from '../../../shared/content/slug';
 import { autoId } from '../../store/port';
 import { ForbiddenError, fieldErrorsOf, ValidationError } from '../errors';
@@ -108,7 +107,7 @@ export class AdminWrites {
       for (const value of ids) {
         const id = textOf(value);
         if (id === '') continue;
-        const target = getContentType(relation.to);
+        const target = this.core.registry.get(relation.to);
         if (await this.core.store.get(relation.to, id)) continue;
         const message = `Поле ${relation.field}: документ «${id}» (${target.labels.plural}) не існує`;
         throw new ValidationError(message, {

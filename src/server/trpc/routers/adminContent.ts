@@ -21,23 +21,20 @@ import {
   versionSchema,
 } from '../../../shared/content/adminInput';
 import { adminAccessOf, type AnyContentType } from '../../../shared/content/define';
-import {
-  contentTypes,
-  type ContentData,
-  type ContentDocument,
-  type ContentInput,
-  type ContentKey,
-  type ContentTypes,
-} from '../../../shared/content/registry';
+import type { ContentRegistry, DocumentOf } from '../../../shared/content/registry';
 import type { Actor, AdminListPage, DeletedDocument } from '../../content/admin';
 import type { RevisionInfo } from '../../content/history';
 import type { ApiDocument } from '../../content/service';
 import { adminOnlyProcedure, adminProcedure, router } from '../init';
 
+/** A type's stored data, and the data accepted on input (defaults may be omitted). */
+type DataOf<Type extends AnyContentType> = z.output<Type['schema']>;
+type InputOf<Type extends AnyContentType> = z.input<Type['schema']>;
+
 /** A type's data as the admin sends it: the slug may be left out (it is then generated). */
-export type AdminDataInput<K extends ContentKey> = 'slug' extends keyof ContentInput<K>
-  ? Omit<ContentInput<K>, 'slug'> & { slug?: string }
-  : ContentInput<K>;
+export type AdminDataInput<Type extends AnyContentType> = 'slug' extends keyof InputOf<Type>
+  ? Omit<InputOf<Type>, 'slug'> & { slug?: string }
+  : InputOf<Type>;
 
 /**
  * The one cast of the admin routers: the service is generic over the registry and returns
@@ -45,8 +42,8 @@ export type AdminDataInput<K extends ContentKey> = 'slug' extends keyof ContentI
  * `K`'s schema when it was written, so it is `K`'s document. TypeScript cannot relate the run-time
  * key to the static type, hence the cast, here only.
  */
-function typed<K extends ContentKey>(_key: K, doc: ApiDocument): ContentDocument<K> {
-  return doc as unknown as ContentDocument<K>;
+function typed<Type extends AnyContentType>(_type: Type, doc: ApiDocument): DocumentOf<Type> {
+  return doc as unknown as DocumentOf<Type>;
 }
 
 function procedureFor(type: AnyContentType): typeof adminProcedure {
@@ -58,27 +55,29 @@ function actorOf(user: { uid: string; email: string | null; role: Actor['role'] 
 }
 
 /** The procedures of one collection. */
-export function adminCollectionRouter<K extends ContentKey>(key: K) {
-  const type = contentTypes[key] as unknown as AnyContentType;
+export function adminCollectionRouter<Type extends AnyContentType>(type: Type) {
+  const key = type.key;
   const procedure = procedureFor(type);
-  const data = adminDataSchema(type) as unknown as z.ZodType<ContentData<K>, AdminDataInput<K>>;
+  const data = adminDataSchema(type) as unknown as z.ZodType<DataOf<Type>, AdminDataInput<Type>>;
   return router({
     list: procedure
       .input(adminListInputSchema(type))
-      .query(async ({ ctx, input }): Promise<AdminListPage<ContentDocument<K>>> => {
+      .query(async ({ ctx, input }): Promise<AdminListPage<DocumentOf<Type>>> => {
         const page = await ctx.admin.list(key, input);
-        return { ...page, items: page.items.map((doc) => typed(key, doc)) };
+        return { ...page, items: page.items.map((doc) => typed(type, doc)) };
       }),
-    get: procedure.input(adminGetInput).query(async ({ ctx, input }) => typed(key, await ctx.admin.get(key, input.id))),
+    get: procedure
+      .input(adminGetInput)
+      .query(async ({ ctx, input }) => typed(type, await ctx.admin.get(key, input.id))),
     // Staff for every type (titles only): relation pickers of staff-managed types may point at admin-only ones.
     options: adminProcedure.input(adminOptionsInput).query(({ ctx, input }) => ctx.admin.options(key, input)),
     create: procedure
       .input(z.object({ data }).strict())
-      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.create(key, input.data, actorOf(ctx.user)))),
+      .mutation(async ({ ctx, input }) => typed(type, await ctx.admin.create(key, input.data, actorOf(ctx.user)))),
     update: procedure
       .input(z.object({ id: documentIdSchema, version: versionSchema, data }).strict())
       .mutation(async ({ ctx, input }) =>
-        typed(key, await ctx.admin.update(key, input.id, input.version, input.data, actorOf(ctx.user))),
+        typed(type, await ctx.admin.update(key, input.id, input.version, input.data, actorOf(ctx.user))),
       ),
     delete: procedure
       .input(adminDeleteInput)
@@ -95,35 +94,35 @@ export function adminCollectionRouter<K extends ContentKey>(key: K) {
       .input(adminRevisionInput)
       .query(
         async ({ ctx, input }) =>
-          (await ctx.admin.revision(key, input.id, input.revision)) as { revision: number; data: ContentData<K> },
+          (await ctx.admin.revision(key, input.id, input.revision)) as { revision: number; data: DataOf<Type> },
       ),
     restore: procedure
       .input(adminRestoreInput)
       .mutation(async ({ ctx, input }) =>
-        typed(key, await ctx.admin.restore(key, input.id, input.revision, input.version, actorOf(ctx.user))),
+        typed(type, await ctx.admin.restore(key, input.id, input.revision, input.version, actorOf(ctx.user))),
       ),
     deleted: procedure.input(z.void()).query(({ ctx }): Promise<DeletedDocument[]> => ctx.admin.deleted(key)),
     undelete: procedure
       .input(adminGetInput)
-      .mutation(async ({ ctx, input }) => typed(key, await ctx.admin.undelete(key, input.id, actorOf(ctx.user)))),
+      .mutation(async ({ ctx, input }) => typed(type, await ctx.admin.undelete(key, input.id, actorOf(ctx.user)))),
   });
 }
 
 /** The procedures of one singleton (its id is its key). */
-export function adminSingletonRouter<K extends ContentKey>(key: K) {
-  const type = contentTypes[key] as unknown as AnyContentType;
+export function adminSingletonRouter<Type extends AnyContentType>(type: Type) {
+  const key = type.key;
   const procedure = procedureFor(type);
   const history = adminSingletonHistoryInputs(key);
-  const data = type.schema as unknown as z.ZodType<ContentData<K>, ContentInput<K>>;
+  const data = type.schema as unknown as z.ZodType<DataOf<Type>, InputOf<Type>>;
   return router({
     get: procedure.input(z.void()).query(async ({ ctx }) => {
       const doc = await ctx.admin.getSingleton(key);
-      return doc ? typed(key, doc) : null;
+      return doc ? typed(type, doc) : null;
     }),
     update: procedure
       .input(z.object({ version: versionSchema.nullable(), data }).strict())
       .mutation(async ({ ctx, input }) =>
-        typed(key, await ctx.admin.saveSingleton(key, input.version, input.data, actorOf(ctx.user))),
+        typed(type, await ctx.admin.saveSingleton(key, input.version, input.data, actorOf(ctx.user))),
       ),
     revisions: procedure
       .input(history.revisions)
@@ -132,31 +131,31 @@ export function adminSingletonRouter<K extends ContentKey>(key: K) {
       .input(history.revision)
       .query(
         async ({ ctx, input }) =>
-          (await ctx.admin.revision(key, key, input.revision)) as { revision: number; data: ContentData<K> },
+          (await ctx.admin.revision(key, key, input.revision)) as { revision: number; data: DataOf<Type> },
       ),
     restore: procedure
       .input(history.restore)
       .mutation(async ({ ctx, input }) =>
-        typed(key, await ctx.admin.restore(key, key, input.revision, input.version, actorOf(ctx.user))),
+        typed(type, await ctx.admin.restore(key, key, input.revision, input.version, actorOf(ctx.user))),
       ),
   });
 }
 
-type CollectionKeys = { [K in ContentKey]: ContentTypes[K]['kind'] extends 'collection' ? K : never }[ContentKey];
-type SingletonKeys = Exclude<ContentKey, CollectionKeys>;
+type Types = Record<string, AnyContentType>;
+type CollectionKeys<T extends Types> = { [K in keyof T]: T[K]['kind'] extends 'collection' ? K : never }[keyof T];
+type SingletonKeys<T extends Types> = Exclude<keyof T, CollectionKeys<T>>;
 
-type AdminContentRouters = { [K in CollectionKeys]: ReturnType<typeof adminCollectionRouter<K>> } & {
-  [K in SingletonKeys]: ReturnType<typeof adminSingletonRouter<K>>;
-};
+export type AdminContentRouters<T extends Types> = {
+  [K in CollectionKeys<T>]: ReturnType<typeof adminCollectionRouter<T[K]>>;
+} & { [K in SingletonKeys<T>]: ReturnType<typeof adminSingletonRouter<T[K]>> };
 
-/** One router per content type, keyed by the type's key. */
-export function adminContentRouters(): AdminContentRouters {
+/**
+ * One router per content type of a registry, keyed by the type's key. The procedures work through
+ * the context's ContentAdminService, whose ContentService must serve the same registry.
+ */
+export function adminContentRouters<T extends Types>(registry: ContentRegistry<T>): AdminContentRouters<T> {
   const out: Record<string, unknown> = {};
-  for (const [key, type] of Object.entries(contentTypes)) {
-    out[key] =
-      type.kind === 'collection' ? adminCollectionRouter(key as ContentKey) : adminSingletonRouter(key as ContentKey);
-  }
-  return out as AdminContentRouters;
+  for (const type of registry.list)
+    out[type.key] = type.kind === 'collection' ? adminCollectionRouter(type) : adminSingletonRouter(type);
+  return out as AdminContentRouters<T>;
 }
-
-export const adminContentRouter = router(adminContentRouters());

@@ -6,18 +6,14 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { getInputSchemaFor, listInputSchema } from '../../../shared/content/listInput';
-import {
-  contentTypes,
-  type ContentDocument,
-  type ContentKey,
-  type ContentTypes,
-} from '../../../shared/content/registry';
+import type { AnyContentType } from '../../../shared/content/define';
+import type { ContentRegistry, ContentTypes, DocumentOf } from '../../../shared/content/registry';
 import { publicItemView, publicListView, publicSingletonView } from '../../content/publicView';
 import { publicProcedure, router } from '../init';
 
-export interface PublicListPage<K extends ContentKey> {
+export interface PublicListPage<Type extends AnyContentType> {
   /** Each item's id and the list's fields (content/publicView.ts); typed as whole documents for the pages. */
-  items: Array<ContentDocument<K>>;
+  items: Array<DocumentOf<Type>>;
   /** null for a page read by number. */
   nextCursor: string | null;
   total: number;
@@ -27,14 +23,14 @@ export interface PublicListPage<K extends ContentKey> {
 }
 
 /** `list` and `get` of one public collection. */
-export function publicCollectionRouter<K extends ContentKey>(key: K) {
-  const type = contentTypes[key];
+export function publicCollectionRouter<Type extends AnyContentType>(type: Type) {
+  const key = type.key;
   return router({
     list: publicProcedure
       .input(listInputSchema(type))
       .query(
         async ({ ctx, input }) =>
-          publicListView(type, input, await ctx.content.publicList(key, input)) as unknown as PublicListPage<K>,
+          publicListView(type, input, await ctx.content.publicList(key, input)) as unknown as PublicListPage<Type>,
       ),
     get: publicProcedure.input(getInputSchemaFor(type)).query(async ({ ctx, input }) => {
       // Preview (drafts, scheduled documents) only for signed-in staff; ignored for anyone else.
@@ -44,38 +40,43 @@ export function publicCollectionRouter<K extends ContentKey>(key: K) {
       if (!doc) throw new TRPCError({ code: 'NOT_FOUND', message: `${type.labels.singular}: не знайдено` });
       // The page's one address (the registry's publicPath, by slug): item pages reached at another (the internal id) answer 301 there.
       const publicPath = type.publicPath?.(doc as { id: string } & Record<string, unknown>) ?? null;
-      return { ...(publicItemView(doc, input.fields) as unknown as ContentDocument<K>), publicPath };
+      return { ...(publicItemView(doc, input.fields) as unknown as DocumentOf<Type>), publicPath };
     }),
   });
 }
 
 /** `get` of one public singleton (header, footer); null before it is first saved. */
-export function publicSingletonRouter<K extends ContentKey>(key: K) {
+export function publicSingletonRouter<Type extends AnyContentType>(type: Type) {
   return router({
     get: publicProcedure
       .input(z.void())
       .query(
         async ({ ctx }) =>
-          publicSingletonView(await ctx.content.getSingleton(key)) as unknown as ContentDocument<K> | null,
+          publicSingletonView(await ctx.content.getSingleton(type.key)) as unknown as DocumentOf<Type> | null,
       ),
   });
 }
 
-type PublicKeys = { [K in ContentKey]: ContentTypes[K]['isPublic'] extends true ? K : never }[ContentKey];
-type CollectionKeys = { [K in PublicKeys]: ContentTypes[K]['kind'] extends 'collection' ? K : never }[PublicKeys];
-type SingletonKeys = Exclude<PublicKeys, CollectionKeys>;
+type Types = Record<string, AnyContentType>;
+type PublicKeys<T extends Types> = { [K in keyof T]: T[K]['isPublic'] extends true ? K : never }[keyof T];
+type CollectionKeys<T extends Types> = {
+  [K in PublicKeys<T>]: T[K]['kind'] extends 'collection' ? K : never;
+}[PublicKeys<T>];
+type SingletonKeys<T extends Types> = Exclude<PublicKeys<T>, CollectionKeys<T>>;
 
-type PublicRouters = { [K in CollectionKeys]: ReturnType<typeof publicCollectionRouter<K>> } & {
-  [K in SingletonKeys]: ReturnType<typeof publicSingletonRouter<K>>;
-};
+export type PublicRouters<T extends Types = ContentTypes> = {
+  [K in CollectionKeys<T>]: ReturnType<typeof publicCollectionRouter<T[K]>>;
+} & { [K in SingletonKeys<T>]: ReturnType<typeof publicSingletonRouter<T[K]>> };
 
-/** One router per public type, keyed by the type's key. */
-export function publicContentRouters(): PublicRouters {
+/**
+ * One router per public type of a registry, keyed by the type's key. The procedures answer through
+ * the context's ContentService, which must serve the same registry.
+ */
+export function publicContentRouters<T extends Types>(registry: ContentRegistry<T>): PublicRouters<T> {
   const out: Record<string, unknown> = {};
-  for (const [key, type] of Object.entries(contentTypes)) {
+  for (const type of registry.list) {
     if (!type.isPublic) continue;
-    out[key] =
-      type.kind === 'collection' ? publicCollectionRouter(key as ContentKey) : publicSingletonRouter(key as ContentKey);
+    out[type.key] = type.kind === 'collection' ? publicCollectionRouter(type) : publicSingletonRouter(type);
   }
-  return out as PublicRouters;
+  return out as PublicRouters<T>;
 }
