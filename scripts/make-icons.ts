@@ -15,7 +15,7 @@ import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import pngToIco from 'png-to-ico';
 import sharp from 'sharp';
-import { SITE_NAME, SITE_SHORT_NAME } from '../src/client/lib/head/siteFacts';
+import { SITE_NAME, SITE_SHORT_NAME } from '../src/shared/head/siteFacts';
 
 const OUT = path.resolve('src/client/static');
 const BLUE = '#0b4f8a';

@@ -16,7 +16,7 @@ import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
 import type { RouteDeps } from './app/definePage';
 import { createRoutes } from './app/routes';
-import type { HeadTags } from './app/site';
+import type { HeadTags } from '../shared/head/tags';
 import type { PublicConfig } from '../shared/publicConfig';
 import { buildHeadPart } from './lib/head/build';
 import { packPageState } from './lib/pageState';

@@ -6,7 +6,7 @@ import {
   resetBuildUpdateState,
   RELOAD_MARKER_KEY,
 } from '../../src/client/lib/buildUpdates';
-import { formatDate, formatDateRange, previousDay, todayInKyiv } from '../../src/client/lib/dates';
+import { formatDate, formatDateRange, previousDay, todayInKyiv } from '../../src/shared/dates';
 import { trainingMeta } from '../../src/client/routes/public/trainings';
 import { formatBytes } from '../../src/client/lib/files';
 import { scrollTargetY } from '../../src/client/lib/scroll';

@@ -1,7 +1,7 @@
 /** Head tags: titles within 60 characters, share images, JSON-LD escaping, and the small text helpers. */
 import { describe, expect, it } from 'vitest';
 import { pageTitle, shareImage, truncateText } from '../../src/client/components/PageMeta';
-import type { HeadTags } from '../../src/client/app/site';
+import type { HeadTags } from '../../src/shared/head/tags';
 import { pageRange, scholarDate } from '../../src/client/lib/head/citationMeta';
 import { postalAddress } from '../../src/client/lib/head/jsonLd';
 import {
@@ -12,7 +12,7 @@ import {
   languageOf,
   licenceUrl,
   plainText,
-} from '../../src/client/lib/head/text';
+} from '../../src/shared/head/text';
 import { cslName } from '../../src/server/cite/csl';
 import { unwrapRis } from '../../src/server/cite/format';
 import { htmlDocument } from '../../src/server/ssr/document';

@@ -2,12 +2,7 @@
 import { Link } from 'react-router';
 import { useHeadSource } from '../lib/head/useHeadSource';
 
-export interface Crumb {
-  label: string;
-  to?: string;
-  /** The label's language when it is not Ukrainian. */
-  lang?: string;
-}
+import type { Crumb } from '../../shared/head/sources';
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   useHeadSource('breadcrumbs', { kind: 'breadcrumbs', crumbs: items });

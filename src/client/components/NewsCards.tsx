@@ -1,6 +1,6 @@
 /** News items as cards (the news list and the home page). */
 import type { ContentDocument } from '../../shared/content/registry';
-import { formatDate, machineDate } from '../lib/dates';
+import { formatDate, machineDate } from '../../shared/dates';
 import { Card, CardList } from './Cards';
 
 /**

@@ -1,7 +1,8 @@
 /** The heading block of a page: breadcrumbs, title and an optional lead paragraph. */
 import type { ReactNode } from 'react';
 import { useSharedStrings } from '../lib/sharedStrings';
-import { Breadcrumbs, type Crumb } from './Breadcrumbs';
+import type { Crumb } from '../../shared/head/sources';
+import { Breadcrumbs } from './Breadcrumbs';
 
 /** `lang` / `leadLang`: the title's and the lead's language when it is not Ukrainian (the last crumb is the title). */
 export function PageHeader({

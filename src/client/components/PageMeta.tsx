@@ -5,10 +5,11 @@
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useSite, type HeadTags, type ShareImage } from '../app/site';
+import type { HeadTags, ShareImage } from '../../shared/head/tags';
+import { useSite } from '../app/site';
 import { canonicalUrl } from '../lib/head/canonical';
-import { openGraphTags } from '../lib/head/openGraph';
-import { DEFAULT_SHARE_IMAGE, SITE_NAME, SITE_SHORT_NAME } from '../lib/head/siteFacts';
+import { openGraphTags } from '../../shared/head/openGraph';
+import { DEFAULT_SHARE_IMAGE, SITE_NAME, SITE_SHORT_NAME } from '../../shared/head/siteFacts';
 
 export { SITE_SHORT_NAME };
 export const SITE_DEFAULT_DESCRIPTION =

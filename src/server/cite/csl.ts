@@ -4,8 +4,8 @@
  */
 import { PUBLICATION_KINDS } from '../../shared/content/constants';
 import type { ContentDocument } from '../../shared/content/registry';
-import { datasetVersionOf } from '../../client/lib/head/text';
-import { SITE_NAME } from '../../client/lib/head/siteFacts';
+import { SITE_NAME } from '../../shared/head/siteFacts';
+import { datasetVersionOf } from '../../shared/head/text';
 
 /** A CSL-JSON item (the fields used here; see the CSL-JSON schema). */
 export interface CslItem {

@@ -4,7 +4,7 @@
  * is absolute, from PUBLIC_URL, including links and images inside the bodies.
  */
 import { Feed } from 'feed';
-import { formatDateRange } from '../../client/lib/dates';
+import { formatDateRange } from '../../shared/dates';
 import type { AnyContentType } from '../../shared/content/define';
 import { placeOf } from '../../shared/content/places';
 import { getContentType } from '../../shared/content/registry';

@@ -8,10 +8,9 @@
  * The script is fetched at low priority: the server-rendered page paints without it, so on a slow
  * connection its bytes should not compete with the page's own (Lighthouse counts them towards FCP).
  */
-import type { HeadTags } from '../../client/app/site';
-import type { HeadPart } from '../../client/lib/head/build';
-import { openGraphTags } from '../../client/lib/head/openGraph';
-import type { PublicConfig } from '../../client/lib/publicConfig';
+import { openGraphTags } from '../../shared/head/openGraph';
+import type { HeadPart, HeadTags } from '../../shared/head/tags';
+import type { PublicConfig } from '../../shared/publicConfig';
 import { siteHeadLinks } from '../site/headLinks';
 import type { EntryAssets } from './assets';
 

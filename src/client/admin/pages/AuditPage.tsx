@@ -3,7 +3,7 @@ import { Alert, Button, Group, Select, Table, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { contentTypeList } from '../../../shared/content/registry';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
 import { ADMIN_HOME } from '../guards';
 import { trpcErrorMessage } from '../trpcErrors';

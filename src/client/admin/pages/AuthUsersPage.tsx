@@ -26,7 +26,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { createAccountInput, ROLE_LABELS } from '../../../shared/authUsers';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
 import { useAdmin } from '../context';
 import { useSessionState } from '../session';

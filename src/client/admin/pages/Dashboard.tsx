@@ -2,7 +2,7 @@
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { contentTypeList } from '../../../shared/content/registry';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
 import { useAdmin } from '../context';
 import { ADMIN_HOME } from '../guards';

@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AnyContentType } from '../../../shared/content/define';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../shared/dates';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { collectionApi, useInvalidateType, type DeletedEntry } from '../contentApi';
 import { trpcErrorMessage } from '../trpcErrors';

@@ -1,7 +1,7 @@
 /** The revision history of a document: list, view a revision's fields, restore it. */
 import { Badge, Button, Code, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../shared/dates';
 import type { CollectionApi, SingletonApi } from '../contentApi';
 
 const ACTIONS: Record<string, string> = {

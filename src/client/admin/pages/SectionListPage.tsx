@@ -23,7 +23,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { AnyContentType } from '../../../shared/content/define';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../shared/dates';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { collectionApi, useInvalidateType, type AdminListInput } from '../contentApi';
 import { ADMIN_HOME } from '../guards';

@@ -1,7 +1,7 @@
 /** How a field's value is shown in an admin list cell. */
 import { Badge } from '@mantine/core';
 import type { FieldSpec } from '../form/introspect';
-import { formatDate, formatDateTime } from '../../lib/dates';
+import { formatDate, formatDateTime } from '../../../shared/dates';
 
 /** A publication state; the label is never cut short, however narrow the column. */
 export function StateBadge({ color, label }: { color: string; label: string }) {

@@ -4,18 +4,11 @@
  * this for every render (entry-server); the browser loads it lazily, only when a navigation brings a
  * source whose tags are not already in the head (useHeadSource), so the public bundle stays as it was.
  */
-import { citationMetaOf, type MetaTag } from './citationMeta';
+import { headSourceId, type HeadSource } from '../../../shared/head/sources';
+import type { HeadPart } from '../../../shared/head/tags';
+import type { HeadContext } from '../../../shared/head/text';
+import { citationMetaOf } from './citationMeta';
 import { jsonLdOf } from './jsonLd';
-import { headSourceId, type HeadSource } from './sources';
-import type { HeadContext } from './text';
-
-export interface HeadPart {
-  key: string;
-  id: string;
-  /** The JSON-LD document as JSON text (not yet escaped for HTML), or null. */
-  jsonLd: string | null;
-  meta: MetaTag[];
-}
 
 export function buildHeadPart(key: string, source: HeadSource, ctx: HeadContext): HeadPart {
   const node = jsonLdOf(source, ctx);

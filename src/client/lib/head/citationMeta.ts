@@ -5,14 +5,10 @@
  * last page, DOI and language.
  */
 import type { ContentDocument } from '../../../shared/content/registry';
-import type { HeadSource } from './sources';
-import { absoluteUrl, type HeadContext, languageOf } from './text';
-import { JOURNAL_NAME, SITE_NAME } from './siteFacts';
-
-export interface MetaTag {
-  name: string;
-  content: string;
-}
+import { JOURNAL_NAME, SITE_NAME } from '../../../shared/head/siteFacts';
+import type { HeadSource } from '../../../shared/head/sources';
+import type { MetaTag } from '../../../shared/head/tags';
+import { absoluteUrl, type HeadContext, languageOf } from '../../../shared/head/text';
 
 /** `2025-11-18` → `2025/11/18`. */
 export function scholarDate(date: string): string {

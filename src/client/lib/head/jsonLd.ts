@@ -23,7 +23,7 @@ import type {
   WithContext,
 } from 'schema-dts';
 import type { ContentDocument } from '../../../shared/content/registry';
-import type { HeadSource } from './sources';
+import type { HeadSource } from '../../../shared/head/sources';
 import {
   absoluteUrl,
   articleDoiOf,
@@ -34,8 +34,14 @@ import {
   internationalPhone,
   licenceUrl,
   plainText,
-} from './text';
-import { DEFAULT_SHARE_IMAGE, JOURNAL_NAME, LOGO_PNG, SITE_NAME, SITE_SHORT_NAME } from './siteFacts';
+} from '../../../shared/head/text';
+import {
+  DEFAULT_SHARE_IMAGE,
+  JOURNAL_NAME,
+  LOGO_PNG,
+  SITE_NAME,
+  SITE_SHORT_NAME,
+} from '../../../shared/head/siteFacts';
 
 /** The institute as an organisation node (publisher, organizer, creator). */
 function institute(ctx: HeadContext) {

@@ -5,10 +5,10 @@
  * head (so hydration loads nothing) and removed when the component goes away.
  */
 import { useEffect, useRef } from 'react';
-import type { HeadTags } from '../../app/site';
+import type { HeadTags } from '../../../shared/head/tags';
 import { useSite } from '../../app/site';
 import { canonicalUrl } from './canonical';
-import { headSourceId, type HeadSource } from './sources';
+import { headSourceId, type HeadSource } from '../../../shared/head/sources';
 
 /** Puts a source into the server render's collector (a per-render sink, written during render). */
 function collect(head: HeadTags, key: string, source: HeadSource): void {

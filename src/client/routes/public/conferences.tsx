@@ -14,7 +14,7 @@ import { CiteLinks } from '../../components/CiteLinks';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
-import { formatDate, formatDateRange } from '../../lib/dates';
+import { formatDate, formatDateRange } from '../../../shared/dates';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 

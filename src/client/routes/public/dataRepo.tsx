@@ -13,7 +13,7 @@ import { CiteLinks } from '../../components/CiteLinks';
 import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../../shared/dates';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 

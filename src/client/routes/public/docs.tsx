@@ -11,7 +11,7 @@ import { KindFilterBar } from '../../components/KindFilterBar';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
-import { formatDate, machineDate } from '../../lib/dates';
+import { formatDate, machineDate } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
 
 const byKind = kindFilter(DOC_KINDS);

@@ -4,7 +4,7 @@ import { definePage } from '../../app/definePage';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
-import { formatDateRange, todayInKyiv } from '../../lib/dates';
+import { formatDateRange, todayInKyiv } from '../../../shared/dates';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { trpc } from '../../lib/trpc';

@@ -11,7 +11,7 @@ import { NewsCards } from '../../components/NewsCards';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
-import { formatDateTime, machineDate } from '../../lib/dates';
+import { formatDateTime, machineDate } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
 
 /** A page of /News with only what the cards show (no tags). */

@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { RichText } from '../../components/RichText';
-import { formatDateRange, previousDay, todayInKyiv } from '../../lib/dates';
+import { formatDateRange, previousDay, todayInKyiv } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
 
 const upcomingInput = (today: string) =>

@@ -1,11 +1,18 @@
 /**
  * What a page says about itself beyond its title: the sources of its structured data (JSON-LD) and
  * scholarly `citation_*` meta. Components name a source with `useHeadSource`; turning sources into
- * tags is `build.ts`, which the server imports and the browser loads lazily on navigation, so the
+ * tags is `client/lib/head/build.ts`, which the server's render imports and the browser loads lazily on navigation, so the
  * public bundle carries only these types and a short id per source.
  */
-import type { Crumb } from '../../components/Breadcrumbs';
-import type { ContentDocument } from '../../../shared/content/registry';
+import type { ContentDocument } from '../content/registry';
+
+/** A step of the trail from the home page to the current page (breadcrumbs and their BreadcrumbList). */
+export interface Crumb {
+  label: string;
+  to?: string;
+  /** The label's language when it is not Ukrainian. */
+  lang?: string;
+}
 
 export type HeadSource =
   | {

@@ -3,7 +3,7 @@
  * into the document, PageMeta updates them in the browser after a navigation (an empty content
  * removes the tag, e.g. the size of a cover whose size is not known).
  */
-import type { HeadTags } from '../../app/site';
+import type { HeadTags } from './tags';
 import { SITE_NAME } from './siteFacts';
 
 export type MetaEntry = readonly ['property' | 'name', string, string];

@@ -2,7 +2,7 @@
  * Dates as the institute shows them: Ukrainian, in Europe/Kyiv, whatever the server's zone.
  * Calendar dates (`YYYY-MM-DD`) are days in Kyiv; instants are ISO strings.
  */
-import { SITE_TIME_ZONE } from '../../shared/content/constants';
+import { SITE_TIME_ZONE } from './content/constants';
 
 function toDate(value: string): Date {
   // A calendar date is read at midday UTC, which is the same day in Kyiv.
