@@ -14,7 +14,8 @@ export const MEDIA_ROOT = 'public/media';
  */
 export const FOLDER_LABELS: Record<string, string> = {
   public: 'Усі файли сайту',
-  'public/media': 'Медіатека',
+  // Not «Медіатека»: the page is headed so, and its trail would repeat the heading right under it.
+  'public/media': 'Завантажені файли',
   'public/seed': 'Файли сторінок',
   'public/data_repo': 'Архіви репозиторію даних',
 };
