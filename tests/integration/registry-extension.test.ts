@@ -44,7 +44,7 @@ const vacancies = defineContentType({
   sorts: { closing: { by: ['closesOn'], direction: 'asc' } },
   fileFields: [],
   relations: [],
-  publicPath: (d) => `/vacancies/${String(d.slug ?? d.id)}`,
+  publicPath: (d) => `/vacancies/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });
 
 const withVacancies = createRegistry({ ...registry.types, vacancies });
@@ -64,7 +64,7 @@ async function signedIn(email: string, role: 'editor' | null): Promise<AuthUser>
     payload: { email, password: PASSWORD, returnSecureToken: true },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return server.identity.verifyIdToken((res.json() as { idToken: string }).idToken, true);
+  return server.identity.verifyIdToken(res.json<{ idToken: string }>().idToken, true);
 }
 
 /** A caller of the extended router as `who`, through a context whose services serve the extended registry. */

@@ -136,7 +136,7 @@ function objectFields(where: string, shape: Record<string, Schema>): FieldSpec[]
 export function formFields(type: AnyContentType): FieldSpec[] {
   const hints: Hints = {
     richText: new Set(richTextFieldsOf(type)),
-    relations: new Map(type.relations.map((r) => [r.field as string, r.to])),
+    relations: new Map(type.relations.map((r) => [r.field, r.to])),
   };
   return Object.entries(type.schema.shape).map(([name, s]) => specFor(`${type.key}.${name}`, name, s, hints));
 }
