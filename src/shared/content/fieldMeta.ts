@@ -1,8 +1,8 @@
 /**
  * What a content field says about itself beyond validation: its Ukrainian label, an optional help
  * text and the admin widget that edits it, declared on the field's zod schema with zod 4's
- * `.meta({ label, help, widget, options })`. The admin's forms, list columns, filters and conflict
- * view and the validation messages of the field helpers (fields.ts) all read them from here.
+ * `.meta({ label, help, widget, options })`. The admin's forms, list columns and conflict view and
+ * the validation messages of the field helpers (fields.ts) all read them from here.
  *
  * The shape is typed by augmenting zod's `GlobalMeta`, so a wrong widget name or a label that is not
  * a string is a type error; `tests/unit/field-meta.test.ts` also refuses keys that are not declared
