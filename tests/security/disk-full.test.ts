@@ -341,9 +341,9 @@ describe('document writes on a full disk (tRPC, SQLite SQLITE_FULL)', () => {
       payload: { json: { data: { title: title('3'), date: '2026-03-25T10:00:00+02:00', body: big } } },
     });
     expect(res.statusCode).toBe(402);
-    const error = (
-      res.json() as { error: { json: { message: string; data: { code: string; httpStatus: number; reason: string } } } }
-    ).error.json;
+    const error = res.json<{
+      error: { json: { message: string; data: { code: string; httpStatus: number; reason: string } } };
+    }>().error.json;
     expect(error.message).toBe(DISK_FULL_MESSAGE);
     expect(error.message).toMatch(/^На сервері закінчилося місце/);
     expect(error.data).toMatchObject({ code: 'PAYMENT_REQUIRED', httpStatus: 402, reason: 'disk-full' });
