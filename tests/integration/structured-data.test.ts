@@ -156,7 +156,7 @@ describe('structured data of each page type', () => {
     expect(node_.hasPart).toHaveLength(issue.data.toc!.length);
   });
 
-  it.each(published('dataRepo').map((d) => [d.data.slug!, d] as const))(
+  it.each(published('dataRepo').map((d) => [d.data.slug, d] as const))(
     'dataset %s: Dataset with its own identifier, coverage, licence and downloadable distribution',
     async (slug, seed) => {
       const dataset = node<{

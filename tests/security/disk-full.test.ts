@@ -47,7 +47,7 @@ beforeAll(async () => {
   bucket = server.config.firebase.storageBucket;
   server.app.server.on('request', (req: IncomingMessage) => {
     if (req.url?.startsWith('/v0/'))
-      seen.push(`${req.method} ${req.url} ${req.headers['x-goog-upload-command'] ?? ''}`);
+      seen.push(`${req.method} ${req.url} ${String(req.headers['x-goog-upload-command'] ?? '')}`);
   });
   await server.identity.createAccount({ ...EDITOR, role: 'editor' });
   editor = await storageClient(origin, bucket, EDITOR);
