@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type BuildOptions, type Plugin } from 'vite';
 import { formatBudgets, measureBudgets } from './scripts/bundle-budget';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|ico)$/i;
@@ -108,7 +108,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   publicDir: false,
   // `vite build --mode admin` builds the admin (React, Mantine); plain `vite build` the public site.
   resolve: command === 'build' && !isSsrBuild && mode !== 'admin' ? { alias: PREACT_ALIASES } : {},
-  build: isSsrBuild
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs the `as BuildOptions` below: the branches' inferred union is not assignable to BuildOptions
+  build: (isSsrBuild
     ? {
         outDir: 'dist/server',
         ssr: true,
@@ -142,7 +143,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         rollupOptions: {
           input: mode === 'admin' ? { admin: 'src/client/entry-admin.tsx' } : { public: 'src/client/entry-client.tsx' },
         },
-      },
+      }) as BuildOptions,
   test: {
     projects: [
       {

@@ -167,7 +167,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                 return (
                   <NumberInput
                     label={label}
-                    value={field.value ?? ''}
+                    value={(field.value as number | null) ?? ''}
                     onChange={(v) => field.onChange(v === '' ? (spec.nullable ? null : 0) : Number(v))}
                     error={error}
                     allowDecimal={false}
@@ -186,7 +186,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   <TextInput
                     type="date"
                     label={label}
-                    value={field.value ?? ''}
+                    value={(field.value as string | null) ?? ''}
                     onChange={(e) => field.onChange(e.currentTarget.value || (spec.nullable ? null : ''))}
                     error={error}
                   />
@@ -208,7 +208,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   <Input.Wrapper label={label}>
                     <div>
                       <SegmentedControl
-                        value={field.value ?? 'draft'}
+                        value={(field.value as string | null) ?? 'draft'}
                         onChange={field.onChange}
                         data={spec.options ?? []}
                       />
@@ -220,7 +220,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   <Select
                     label={label}
                     data={spec.options ?? []}
-                    value={field.value ?? null}
+                    value={(field.value as string | null) ?? null}
                     onChange={field.onChange}
                     allowDeselect={false}
                     error={error}
@@ -241,7 +241,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   <RelationSelect
                     to={spec.relationTo!}
                     label={label}
-                    value={field.value ?? null}
+                    value={(field.value as string | null) ?? null}
                     onChange={field.onChange}
                     nullable={spec.nullable}
                     error={error}
@@ -253,7 +253,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   <SingleFileField
                     label={label}
                     image={spec.kind === 'image'}
-                    value={field.value ?? null}
+                    value={(field.value as Parameters<typeof SingleFileField>[0]['value'] | undefined) ?? null}
                     onChange={field.onChange}
                     error={error}
                     altError={errorAt(formState.errors, `${path}.alt`)}

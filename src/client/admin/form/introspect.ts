@@ -124,7 +124,7 @@ function specFor(
       return {
         ...base,
         kind: 'select',
-        options: values.map((v) => ({ value: v, label: (labels as Record<string, string>)[v] ?? v })),
+        options: values.map((v) => ({ value: v, label: labels[v] ?? v })),
       };
     }
     case 'object':
@@ -172,7 +172,7 @@ function objectFields(
 export function formFields(type: AnyContentType): FieldSpec[] {
   const hints = {
     richText: new Set(richTextFieldsOf(type)),
-    relations: new Map(type.relations.map((r) => [r.field as string, r.to])),
+    relations: new Map(type.relations.map((r) => [r.field, r.to])),
   };
   return Object.entries(type.schema.shape as unknown as Record<string, ZodLike>).map(([name, s]) =>
     specFor(type.key, name, s, hints),

@@ -19,7 +19,7 @@ export const menuItemSchema: z.ZodType<MenuItem, MenuItemInput> = z.lazy(() =>
     href: hrefSchema,
     children: z.array(menuItemSchema).max(30).default([]),
   }),
-) as unknown as z.ZodType<MenuItem, MenuItemInput>;
+);
 
 export const header = defineContentType({
   key: 'header',
