@@ -33,7 +33,7 @@ export default tseslint.config(
     rules: {
       // `const { secret: _secret, ...rest } = obj` is how this code base drops fields from a copy; the
       // dropped names are unused by design. Anything else unused (imports, variables) is still an error.
-      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },
   },
   {
