@@ -108,6 +108,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   publicDir: false,
   // `vite build --mode admin` builds the admin (React, Mantine); plain `vite build` the public site.
   resolve: command === 'build' && !isSsrBuild && mode !== 'admin' ? { alias: PREACT_ALIASES } : {},
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs the `as BuildOptions` below: the branches' inferred union is not assignable to BuildOptions
   build: (isSsrBuild
     ? {
         outDir: 'dist/server',

@@ -129,7 +129,7 @@ async function callers(server: ServerHandle): Promise<{ visitor: Caller; admin: 
     url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${server.config.firebase.apiKey}`,
     payload: { ...ADMIN, returnSecureToken: true },
   });
-  const { idToken } = signIn.json() as { idToken: string };
+  const { idToken } = signIn.json<{ idToken: string }>();
   const request = (cookies: Record<string, string>) =>
     ({ cookies, ip: '192.0.2.1', headers: {} }) as unknown as FastifyRequest;
   return {

@@ -75,7 +75,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   });
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ready')) resolve();
     });
   });
@@ -185,7 +185,7 @@ async function lighthouse(
       });
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
   return out;
 }

@@ -83,7 +83,7 @@ async function serve(): Promise<void> {
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  process.on('message', async (message) => {
+  process.on('message', (message) => {
     if (message === 'usage') {
       const usage = process.resourceUsage();
       process.send!({
@@ -92,9 +92,16 @@ async function serve(): Promise<void> {
       } satisfies Usage);
     } else if (message === 'stop') {
       server.app.server.closeAllConnections(); // the SDK's keep-alive sockets would hold close() open
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
+      server.close().then(
+        () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          process.exit(0);
+        },
+        (err: unknown) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
     }
   });
   process.send!({ port: address.port, email, password, bucket: config.firebase.storageBucket } satisfies Ready);

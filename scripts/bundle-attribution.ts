@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SourceMapConsumer } from 'source-map-js';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { BUDGETS, initialChunks, readManifest } from './bundle-budget';
 
 const DIR = 'dist/client/assets';
@@ -27,10 +27,9 @@ function owner(source: string): string {
 /** Minified bytes of one chunk by owner (each generated character is charged to the mapping it falls in). */
 export function attribute(file: string): Map<string, number> {
   const code = readFileSync(file, 'utf8');
-  const map = new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+  const map = new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as RawSourceMap);
   const lines = code.split('\n');
   const bytes = new Map<string, number>();
-  let prev: { line: number; column: number; who: string } | null = null;
   const charge = (who: string, n: number) => bytes.set(who, (bytes.get(who) ?? 0) + n);
   const offset = (line: number, column: number) => {
     let n = 0;
@@ -43,7 +42,6 @@ export function attribute(file: string): Map<string, number> {
   });
   starts.sort((a, b) => a.at - b.at);
   for (let i = 0; i < starts.length; i++) charge(starts[i]!.who, (starts[i + 1]?.at ?? code.length) - starts[i]!.at);
-  void prev;
   return bytes;
 }
 

@@ -73,7 +73,7 @@ export interface CreateServerOptions {
 function withRedactedRequests(logger: NonNullable<FastifyServerOptions['logger']>): FastifyServerOptions['logger'] {
   if (logger === false) return false;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, req: redactedRequestSerializer as never } };
+  return { ...options, serializers: { ...options.serializers, req: redactedRequestSerializer } };
 }
 
 export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<ServerHandle> {
@@ -214,7 +214,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     createContext,
     changes: store,
     pageCache: new PageCache({ now: options.now }),
-    publicConfig: (request): PublicConfig => ({
+    publicConfig: (): PublicConfig => ({
       supportEmail: config.supportEmail,
       buildId: build.buildId,
       backend: config.backend,

@@ -3,6 +3,7 @@
  * reports them (`auth/{code}`). Unknown codes get a generic message.
  */
 import { MIN_PASSWORD_LENGTH } from './passwordRules';
+import { fieldText } from './fieldText';
 
 export const IDENTITY_ERROR_MESSAGES: Record<string, string> = {
   'wrong-password': 'Невірний пароль.',
@@ -55,6 +56,6 @@ export const IDENTITY_GENERIC_MESSAGE = 'Не вдалося виконати в
 
 /** The Ukrainian message for an error from the firebase/auth SDK (its `code` is `auth/...`). */
 export function identityErrorMessage(error: unknown): string {
-  const code = typeof error === 'object' && error && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const code = typeof error === 'object' && error && 'code' in error ? fieldText(error.code) : '';
   return IDENTITY_ERROR_MESSAGES[code.replace(/^auth\//, '')] ?? IDENTITY_GENERIC_MESSAGE;
 }

@@ -2,6 +2,8 @@
  * Ukrainian messages for the file-storage client codes (firebase/storage reports `storage/{code}`),
  * spec section 8.
  */
+import { fieldText } from './fieldText';
+
 export const STORAGE_ERROR_MESSAGES: Record<string, string> = {
   unauthenticated: 'Увійдіть, щоб завантажувати файли.',
   unauthorized: 'Недостатньо прав для цієї дії з файлом.',
@@ -35,9 +37,7 @@ export const DISK_FULL_REASON = 'the server is out of disk space';
 /** The Ukrainian message for an error from the firebase/storage SDK, with the server's text for unknown errors. */
 export function storageErrorMessage(error: unknown): string {
   const code =
-    typeof error === 'object' && error && 'code' in error
-      ? String((error as { code: unknown }).code).replace(/^storage\//, '')
-      : '';
+    typeof error === 'object' && error && 'code' in error ? fieldText(error.code).replace(/^storage\//, '') : '';
   const serverText = (error as { customData?: { serverResponse?: string | null } })?.customData?.serverResponse;
   if (code === 'quota-exceeded' && serverText?.includes(DISK_FULL_REASON)) return STORAGE_ERROR_MESSAGES['disk-full']!;
   const base = STORAGE_ERROR_MESSAGES[code] ?? STORAGE_ERROR_MESSAGES.unknown!;

@@ -6,16 +6,17 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener() {},
-  removeListener() {},
-  addEventListener() {},
-  removeEventListener() {},
-  dispatchEvent: () => false,
-})) as unknown as typeof window.matchMedia;
+if (typeof window.matchMedia !== 'function')
+  window.matchMedia = (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  });
 
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -28,6 +29,7 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
 }
 
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+if (typeof Element.prototype.scrollIntoView !== 'function')
+  Element.prototype.scrollIntoView = function scrollIntoView() {};
 
 afterEach(() => cleanup());

@@ -418,7 +418,7 @@ async function openFilesOf(server: Awaited<ReturnType<typeof createServer>>) {
 
 /** A document as the admin API returns it, without its bookkeeping (for an update's input). */
 function stripMeta(doc: Record<string, unknown>): Record<string, unknown> {
-  const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...rest } = doc as Record<string, unknown>;
+  const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...rest } = doc;
   return (rest.data as Record<string, unknown>) ?? rest;
 }
 

@@ -44,12 +44,15 @@ describe('firebase mode on the Storage emulator', () => {
   it('seeds files and archives into the bucket, keeping their download URLs', async () => {
     const written: Array<{ collection: string; data: unknown }> = [];
     const store = {
-      createMany: async (items: typeof written) => void written.push(...items),
+      createMany: (items: typeof written) => {
+        written.push(...items);
+        return Promise.resolve();
+      },
     } as unknown as DocumentStore;
     await loadSeedSet({ store, objects: port }, seedSet);
     const refs = JSON.stringify(written)
       .match(/"url":"[^"]+"/g)!
-      .map((m) => JSON.parse(`{${m}}`).url as string);
+      .map((m) => (JSON.parse(`{${m}}`) as { url: string }).url);
     expect(refs.length).toBeGreaterThan(0);
     for (const url of refs.slice(0, 5)) {
       expect(url.startsWith(`${emulator.origin}/v0/b/${BUCKET}/o/public%2Fseed%2F`)).toBe(true);

@@ -732,9 +732,7 @@ describe('both backends return the same pages', () => {
       for (const query of queries) {
         const [sqlite, firestore] = await Promise.all(opened.map(({ store }) => walk(store, 'news', query)));
         expect(firestore, JSON.stringify(query)).toEqual(sqlite);
-        expect(await opened[1]!.store.count('news', query.where)).toBe(
-          await opened[0]!.store.count('news', query.where),
-        );
+        expect(await opened[1].store.count('news', query.where)).toBe(await opened[0].store.count('news', query.where));
       }
     } finally {
       await Promise.all(opened.map(({ dispose }) => dispose()));

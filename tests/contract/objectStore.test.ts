@@ -21,7 +21,7 @@ interface Backend {
   name: string;
   enabled: boolean;
   /** The port, and the origin a site-relative download URL is fetched from. */
-  open(): Promise<{ port: ObjectStorePort; base: string; close(): Promise<void> }>;
+  open(): Promise<{ port: ObjectStorePort; base: string; close: () => Promise<void> }>;
   /** What a download URL of `name` looks like (before the token). */
   urlPattern(bucket: string, name: string): RegExp;
 }

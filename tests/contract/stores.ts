@@ -37,12 +37,12 @@ export const sqliteBackend: Backend = {
 
 export const firestoreBackend: Backend = {
   name: 'firestore',
-  async open(options = {}) {
+  open(options = {}) {
     const host = inject('firestoreEmulatorHost');
     if (!host) throw new Error('The Firestore emulator is not running (the contract project starts it in globalSetup)');
     const projectId = `demo-contract-${randomBytes(6).toString('hex')}`;
     const store = createFirestoreStore({ settings: { projectId, host, ssl: false }, ...options });
-    return {
+    return Promise.resolve({
       store,
       dispose: async () => {
         await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
@@ -50,7 +50,7 @@ export const firestoreBackend: Backend = {
         });
         await store.close();
       },
-    };
+    });
   },
 };
 

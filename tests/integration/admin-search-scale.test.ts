@@ -48,7 +48,7 @@ beforeAll(async () => {
     url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${server.config.firebase.apiKey}`,
     payload: { ...ADMIN, returnSecureToken: true },
   });
-  const { idToken } = signIn.json() as { idToken: string };
+  const { idToken } = signIn.json<{ idToken: string }>();
   const req = { cookies: { __session: idToken }, ip: '192.0.2.1', headers: {} } as unknown as FastifyRequest;
   const createContext = createContextFactory({
     config: server.config,

@@ -154,7 +154,7 @@ export async function startEmulator(): Promise<Emulator> {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`emulator ${method} ${route}: ${res.status} ${await res.text()}`);
-      return res.json();
+      return res.json() as Promise<unknown>;
     },
     stop,
   };

@@ -54,7 +54,7 @@ async function signIn(email: string, password: string): Promise<string> {
     payload: { email, password, returnSecureToken: true },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { idToken: string }).idToken;
+  return res.json<{ idToken: string }>().idToken;
 }
 
 /** The cookie the session endpoint sets for a token (what a browser would send back). */

@@ -27,7 +27,7 @@ async function signedIn(email: string): Promise<{ uid: string; token: string; co
     url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${server.config.firebase.apiKey}`,
     payload: { email, password: 'editor-password-1', returnSecureToken: true },
   });
-  const token = (res.json() as { idToken: string }).idToken;
+  const token = res.json<{ idToken: string }>().idToken;
   const session = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token } });
   expect(session.statusCode).toBe(200);
   return {

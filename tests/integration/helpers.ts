@@ -95,10 +95,10 @@ export async function trpc(
           payload: input === undefined ? '' : JSON.stringify({ json: input }),
           headers: { ...headers, 'content-type': 'application/json' },
         });
-  const body = res.json() as {
+  const body = res.json<{
     result?: { data?: { json?: unknown } };
     error?: { json?: { message?: string; data?: { code?: string } } };
-  };
+  }>();
   return {
     status: res.statusCode,
     data: body.result?.data?.json,

@@ -41,6 +41,7 @@ import {
   startEmulatorWithRetry,
   type Emulator,
 } from './authEmulator';
+import { stringMatching } from '../support/matchers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -206,11 +207,11 @@ describe('differential, Firebase defaults: embedded (enumeration protection on, 
       return { reported: credential.user.email, stored: (await side.admin.getAccount(credential.user.uid))?.email };
     });
     expect(results.embedded).toEqual({
-      reported: expect.stringMatching(/^mixed\.case-\d+@uhmi\.example\.org$/),
+      reported: stringMatching(/^mixed\.case-\d+@uhmi\.example\.org$/),
       stored: results.embedded.reported,
     });
     expect(results.emulator).toEqual({
-      reported: expect.stringMatching(/^mixed\.case-\d+@uhmi\.example\.org$/),
+      reported: stringMatching(/^mixed\.case-\d+@uhmi\.example\.org$/),
       stored: results.emulator.reported,
     });
   });

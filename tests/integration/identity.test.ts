@@ -14,6 +14,7 @@ import { loadOrCreateSigningKey } from '../../src/server/identity/keys';
 import { TokenSigner } from '../../src/server/identity/tokens';
 import { disposeAuthClients, errorCode, newAuthClient } from './firebaseClient';
 import { startTestServer, type TestServer } from './helpers';
+import { arrayContaining } from '../support/matchers';
 
 const ADMIN = { email: 'admin@uhmi.example.org', password: 'admin-password-1' };
 let server: TestServer;
@@ -174,7 +175,7 @@ describe('the official firebase/auth SDK against the embedded identity endpoints
   it('publishes the project configuration and the signing keys', async () => {
     const projects = await fetch(`${origin}/identitytoolkit.googleapis.com/v1/projects?key=embedded-uhmi-web-api-key`);
     expect(await projects.json()).toMatchObject({
-      authorizedDomains: expect.arrayContaining(['localhost', 'uhmi.example.org']),
+      authorizedDomains: arrayContaining(['localhost', 'uhmi.example.org']),
     });
     const jwks = (await (await fetch(`${origin}/securetoken.googleapis.com/v1/jwks`)).json()) as {
       keys: Array<Record<string, unknown>>;

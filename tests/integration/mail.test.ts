@@ -43,7 +43,7 @@ async function cookieOf(email: string, password: string): Promise<string> {
   const session = await server.app.inject({
     method: 'POST',
     url: '/api/__session',
-    payload: { token: signIn.json().idToken },
+    payload: { token: signIn.json<{ idToken: string }>().idToken },
   });
   expect(session.statusCode, session.body).toBe(200);
   return `__session=${/__session=([^;]+)/.exec(String(session.headers['set-cookie']))![1]}`;

@@ -45,8 +45,8 @@ describe('every public route is server-rendered with its Ukrainian content', () 
     [`/conf/${conf.data.slug}/${thesis.data.slug}`, thesis.data.authors[0]!.name],
     ['/journal', issue.data.title!],
     [`/journal/${issue.data.slug}`, 'Зміст'],
-    ['/activity', activity.data.title!],
-    [`/activity/${activity.data.slug}`, activity.data.title!],
+    ['/activity', activity.data.title],
+    [`/activity/${activity.data.slug}`, activity.data.title],
     ['/activity/osobystyi-pryiom-hromadian', 'Особистий прийом громадян'],
     ['/data_repo', 'Репозитарій даних'],
     ['/data_repo/month', 'HOMER'],
@@ -59,7 +59,7 @@ describe('every public route is server-rendered with its Ukrainian content', () 
     ['/Contacts', 'просп. Науки, 37'],
     ['/COP29', 'COP29'],
     ['/msg/tethys', 'Tethys'],
-    [`/${page.data.slug}`, page.data.title!],
+    [`/${page.data.slug}`, page.data.title],
   ];
 
   it.each(cases)('%s answers 200 with «%s»', async (url, expected) => {
@@ -237,9 +237,9 @@ describe('unknown paths and bad input', () => {
     const bad = encodeURIComponent(JSON.stringify({ json: { page: -1 } }));
     const res = await server.app.inject({ method: 'GET', url: `/api/trpc/news.list?input=${bad}` });
     expect(res.statusCode).toBe(400);
-    const body = res.json() as {
+    const body = res.json<{
       error: { json: { data: { code: string; zodError: { fieldErrors: Record<string, string[]> } } } };
-    };
+    }>();
     expect(body.error.json.data.code).toBe('BAD_REQUEST');
     expect(body.error.json.data.zodError.fieldErrors.page).toBeDefined();
     const longSlug = encodeURIComponent(JSON.stringify({ json: { idOrSlug: 'x'.repeat(10_000) } }));
@@ -349,11 +349,9 @@ describe('public list API', () => {
       const input = encodeURIComponent(JSON.stringify({ json: { limit: 5, ...(cursor ? { cursor } : {}) } }));
       const res = await server.app.inject({ method: 'GET', url: `/api/trpc/news.list?input=${input}` });
       expect(res.statusCode).toBe(200);
-      const data = (
-        res.json() as {
-          result: { data: { json: { items: Array<{ id: string; date: string }>; nextCursor: string | null } } };
-        }
-      ).result.data.json;
+      const data = res.json<{
+        result: { data: { json: { items: Array<{ id: string; date: string }>; nextCursor: string | null } } };
+      }>().result.data.json;
       seen.push(...data.items.map((i) => i.id));
       cursor = data.nextCursor ?? undefined;
     } while (cursor);
@@ -367,9 +365,8 @@ describe('public list API', () => {
       JSON.stringify({ json: { filter: { conferenceId: conf.id }, sort: 'programme' } }),
     );
     const res = await server.app.inject({ method: 'GET', url: `/api/trpc/theses.list?input=${input}` });
-    const items = (
-      res.json() as { result: { data: { json: { items: Array<{ order: number; conferenceId: string }> } } } }
-    ).result.data.json.items;
+    const items = res.json<{ result: { data: { json: { items: Array<{ order: number; conferenceId: string }> } } } }>()
+      .result.data.json.items;
     expect(items.length).toBeGreaterThanOrEqual(5);
     expect(items.every((t) => t.conferenceId === conf.id)).toBe(true);
     expect(items.map((t) => t.order)).toEqual([...items.map((t) => t.order)].sort((a, b) => a - b));

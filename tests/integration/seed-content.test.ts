@@ -5,6 +5,7 @@
  * multi-page PDFs for theses and publications, dataset archives with CSV and NetCDF samples, and no
  * placeholder text or fake ORCID on any seeded page.
  */
+import type { TRPCError } from '@trpc/server';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { NetCDFReader } from 'netcdfjs';
@@ -20,8 +21,30 @@ let server: TestServer;
 let admin: Caller;
 let seedMs = 0;
 
-type Doc = Record<string, any>;
-type Procedures = Record<string, (input?: unknown) => Promise<any>>;
+/** A stored file as documents reference it (a cover, a PDF, an attachment). */
+interface FileRef {
+  url: string;
+  contentType?: string;
+  alt?: string;
+}
+/** A document as the admin returns it: the fields these tests read are typed, the rest `unknown`. */
+interface Doc {
+  id: string;
+  version: number;
+  slug?: string;
+  status?: string;
+  title?: string;
+  cover?: FileRef;
+  pdf?: FileRef;
+  attachments?: FileRef[];
+  authors?: Array<string | { name: string }>;
+  [field: string]: unknown;
+}
+interface Procedures {
+  get?(input: { id: string }): Promise<Doc>;
+  list?(input: unknown): Promise<{ items: Doc[]; nextCursor?: string | null }>;
+  update?(input: { id: string; version: number; data: unknown }): Promise<Doc>;
+}
 const adminOf = (key: string) => (admin.adminContent as unknown as Record<string, Procedures>)[key]!;
 
 /** Every document of a type through the admin list (all states). */
@@ -68,8 +91,8 @@ describe('covers', () => {
       expect(docs.length).toBeGreaterThan(0);
       for (const doc of docs) {
         expect(doc.cover, `${key}/${doc.id}`).toMatchObject({ contentType: 'image/png', width: 1200, height: 675 });
-        expect(doc.cover.alt.length, `${key}/${doc.id}`).toBeGreaterThan(40);
-        const png = await download(doc.cover.url);
+        expect(doc.cover!.alt!.length, `${key}/${doc.id}`).toBeGreaterThan(40);
+        const png = await download(doc.cover!.url);
         expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
         expect(png.readUInt32BE(16)).toBe(1200);
         expect(png.readUInt32BE(20)).toBe(675);
@@ -80,14 +103,14 @@ describe('covers', () => {
   it('renders covers with srcset from the variants, sizes, width, height and alt; only the main image loads eagerly', async () => {
     // The newest published news (a state filter lists by last update only: adminListCombinationError).
     const first = (await adminOf('news').list!({ limit: 50, sort: { field: 'date', direction: 'desc' } })).items.find(
-      (n: { status: string }) => n.status === 'published',
+      (n) => n.status === 'published',
     )!;
     const item = await adminOf('news').get!({ id: first.id });
-    const page = await server.get(`/News/${item.slug}`);
+    const page = await server.get(`/News/${item.slug!}`);
     expect(page.status).toBe(200);
     const cover = images(page.body).find((img) => img.class === 'article-cover')!;
     expect(cover).toMatchObject({
-      alt: item.cover.alt,
+      alt: item.cover!.alt,
       width: '1200',
       height: '675',
       loading: 'eager',
@@ -125,12 +148,13 @@ describe('covers', () => {
     for (const alt of ['', '   ']) {
       const err = await adminOf('news').update!({ id, version, data: { ...data, cover: { ...data.cover, alt } } }).then(
         () => null,
-        (e: any) => e,
+        (e: unknown) => e as TRPCError,
       );
       expect(err?.code).toBe('BAD_REQUEST');
-      expect(err.cause?.flatten?.().fieldErrors ?? JSON.stringify(err.cause?.issues ?? err.message)).toBeTruthy();
-      expect(JSON.stringify(err.cause?.issues ?? [])).toContain(ALT_REQUIRED_MESSAGE);
-      expect(JSON.stringify(err.cause?.issues ?? [])).toContain('"cover","alt"');
+      // The cause is the validation error; its issues name the field and carry the Ukrainian message.
+      const issues = JSON.stringify((err?.cause as { issues?: unknown } | undefined)?.issues ?? []);
+      expect(issues).toContain(ALT_REQUIRED_MESSAGE);
+      expect(issues).toContain('"cover","alt"');
     }
     // Over HTTP the client gets it as a field error at data.cover.alt.
     const cookie = await sessionCookie(server, ADMIN.email, ADMIN.password);
@@ -150,7 +174,8 @@ describe('covers', () => {
       }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.json.data.zodError.fieldErrors['data.cover.alt']).toEqual([ALT_REQUIRED_MESSAGE]);
+    const body = res.json<{ error: { json: { data: { zodError: { fieldErrors: Record<string, string[]> } } } } }>();
+    expect(body.error.json.data.zodError.fieldErrors['data.cover.alt']).toEqual([ALT_REQUIRED_MESSAGE]);
 
     // With alt text it saves and shows.
     const saved = await adminOf('news').update!({
@@ -158,7 +183,7 @@ describe('covers', () => {
       version,
       data: { ...data, cover: { ...data.cover, alt: 'Новий опис обкладинки' } },
     });
-    expect(saved.cover.alt).toBe('Новий опис обкладинки');
+    expect(saved.cover!.alt).toBe('Новий опис обкладинки');
   });
 });
 
@@ -187,7 +212,7 @@ describe('datasets', () => {
     expect(saved.datasetVersion).toBe('1.2');
     const stale = await adminOf('dataRepo').update!({ id, version, data }).then(
       () => null,
-      (e: any) => e,
+      (e: unknown) => e as TRPCError,
     );
     expect(stale?.code).toBe('CONFLICT');
     expect(textOf((await server.get('/data_repo/ClimUAd_Ukrainian_gridded_daily')).body)).toContain('Версія 1.2');
@@ -207,9 +232,7 @@ describe('datasets', () => {
       const csvs = Object.keys(files).filter((n) => n.endsWith('.csv'));
       expect(csvs.length, slug).toBeGreaterThan(0);
       for (const name of csvs) {
-        const rows = parse(strFromU8(files[name]!), { columns: true, skip_empty_lines: true }) as Array<
-          Record<string, string>
-        >;
+        const rows = parse<Record<string, string>>(strFromU8(files[name]!), { columns: true, skip_empty_lines: true });
         expect(rows.length, name).toBeGreaterThan(10);
         for (const value of Object.values(rows[0]!)) expect(value, name).not.toBe('');
         if ('tmean_c' in rows[0]!) {
@@ -251,20 +274,18 @@ describe('PDFs', () => {
       ...theses.map((t) => ({ doc: t, file: t.pdf })),
       ...publications.map((p) => ({
         doc: p,
-        file: p.attachments.find((a: Doc) => a.contentType === 'application/pdf'),
+        file: p.attachments?.find((a) => a.contentType === 'application/pdf'),
       })),
     ];
     expect(pdfs.length).toBe(theses.length + publications.length);
     for (const { doc, file } of pdfs) {
       expect(file, doc.id).toBeTruthy();
-      const bytes = await download(file.url);
+      const bytes = await download(file!.url);
       expect(bytes.length, doc.id).toBeLessThan(200_000);
       const pdf = await PDFDocument.load(bytes);
       expect(pdf.getPageCount(), doc.id).toBeGreaterThan(1);
       expect(pdf.getTitle()).toBe(doc.title);
-      const names = Array.isArray(doc.authors)
-        ? doc.authors.map((a: string | { name: string }) => (typeof a === 'string' ? a : a.name))
-        : [];
+      const names = Array.isArray(doc.authors) ? doc.authors.map((a) => (typeof a === 'string' ? a : a.name)) : [];
       for (const name of names) expect(pdf.getAuthor()).toContain(name);
     }
   });
@@ -298,8 +319,7 @@ describe('no placeholders', () => {
     ]) {
       const type = (await import('../../src/shared/content/registry')).contentTypes[key as 'news'];
       for (const doc of await allOf(key))
-        if (doc.status === 'published' && type.publicPath)
-          paths.add(type.publicPath(doc as { id: string }).split('#')[0]!);
+        if (doc.status === 'published' && type.publicPath) paths.add(type.publicPath(doc).split('#')[0]!);
     }
     for (const path of paths) {
       const page = await server.get(path);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { startTestServer, type TestServer } from './helpers';
+import { any } from '../support/matchers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,8 +22,8 @@ describe('server endpoints', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       projectId: 'uhmi-embedded',
-      apiKey: expect.any(String),
-      storageBucket: expect.any(String),
+      apiKey: any(String),
+      storageBucket: any(String),
       measurementId: 'G-TEST12345',
     });
   });
@@ -31,7 +32,7 @@ describe('server endpoints', () => {
     const latest = await server.app.inject({ method: 'GET', url: `/builds/latest.json?${Date.now()}` });
     expect(latest.statusCode).toBe(200);
     expect(latest.headers['cache-control']).toContain('no-cache');
-    const { id } = latest.json() as { id: string };
+    const { id } = latest.json<{ id: string }>();
     expect(id).toBeTruthy();
     const meta = await server.app.inject({ method: 'GET', url: `/builds/meta/${id}.json` });
     expect(meta.statusCode).toBe(200);

@@ -23,6 +23,7 @@ import { openSqliteDatabase } from '../../src/server/store/sqlite';
 const BUCKET = 'uhmi-test.appspot.com';
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('base64');
 
+// eslint-disable-next-line @typescript-eslint/require-await -- an async source is what is under test; nothing to await
 async function* pieces(bytes: Buffer, size: number): AsyncGenerator<Buffer> {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
 }
@@ -126,6 +127,7 @@ describe('the batched file writer', () => {
 
   it("rejects with the source's error after writing what came before it", async () => {
     const file = path.join(dir, 'b.bin');
+    // eslint-disable-next-line @typescript-eslint/require-await -- an async source is what is under test; nothing to await
     async function* failing(): AsyncGenerator<Buffer> {
       yield Buffer.alloc(3 * 1024 * 1024, 1);
       throw new Error('client gone');

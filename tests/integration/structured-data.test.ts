@@ -8,6 +8,7 @@ import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSet } from '../../src/server/seed/content/index';
+import type { SeedDocument, SeedSet } from '../../src/server/seed/types';
 import { jsonLdProblems, readHead, type HeadFacts } from '../support/structuredData';
 import { startTestServer, type TestServer } from './helpers';
 
@@ -20,10 +21,9 @@ afterAll(async () => {
   await server.dispose();
 });
 
-type SeedDoc = { id: string; data: Record<string, any> };
-const published = (key: keyof typeof seedSet) =>
-  ((seedSet[key] ?? []) as SeedDoc[]).filter((d) => d.data.status === 'published');
-const conference = (id: string) => published('conferences').find((c) => c.id === id)!;
+const published = <K extends keyof SeedSet>(key: K): Array<SeedDocument<K>> =>
+  (seedSet[key] ?? []).filter((d) => (d.data as { status?: string }).status === 'published');
+const conference = (id: string | null | undefined) => published('conferences').find((c) => c.id === id)!;
 
 async function head(url: string): Promise<HeadFacts> {
   const res = await server.get(url);
@@ -31,14 +31,18 @@ async function head(url: string): Promise<HeadFacts> {
   return readHead(res.body);
 }
 
-/** The one node of a type on a page, checked complete. */
-function node(facts: HeadFacts, type: string): Record<string, any> {
+/**
+ * The one node of a type on a page, checked complete. `T` names the properties a test reads (JSON-LD
+ * is parsed, so this is the test's expectation of its shape, checked by the assertions that follow).
+ */
+function node<T = Record<string, unknown>>(facts: HeadFacts, type: string): T {
   expect(facts.badJsonLd).toEqual([]);
   const found = facts.jsonLd.filter((n) => n['@type'] === type);
   expect(found.length, type).toBeGreaterThan(0);
   for (const n of found) expect(jsonLdProblems(n)).toEqual([]);
-  return found[0]!;
+  return found[0] as T;
 }
+type Named = { name: string };
 
 /** GET through inject of a URL on the public origin. */
 async function fetchPublic(url: string) {
@@ -50,7 +54,11 @@ const meta = (facts: HeadFacts, name: string) => facts.meta.get(name) ?? [];
 
 describe('structured data of each page type', () => {
   it('home: Organization with logo, postal address and contact points from the contacts', async () => {
-    const org = node(await head('/'), 'Organization');
+    const org = node<{
+      logo: string;
+      address: unknown;
+      contactPoint: Array<{ contactType: string; telephone: string }>;
+    }>(await head('/'), 'Organization');
     expect(org.logo).toBe(`${PUBLIC_URL}/icon-512.png`);
     expect((await fetchPublic(org.logo)).statusCode).toBe(200);
     expect(org.address).toMatchObject({
@@ -59,30 +67,36 @@ describe('structured data of each page type', () => {
       postalCode: '03028',
       addressCountry: 'UA',
     });
-    const contacts = published('contacts').filter((c) => c.data.phones.length || c.data.email);
-    expect(org.contactPoint.map((c: { contactType: string }) => c.contactType)).toEqual(
+    const contacts = published('contacts').filter((c) => c.data.phones?.length || c.data.email);
+    expect(org.contactPoint.map((c) => c.contactType)).toEqual(
       expect.arrayContaining(contacts.map((c) => c.data.title)),
     );
-    expect(org.contactPoint[0].telephone).toMatch(/^\+380 /);
+    expect(org.contactPoint[0]!.telephone).toMatch(/^\+380 /);
   });
 
   it('an inner page: BreadcrumbList from Головна to the page, with absolute URLs', async () => {
     const news = published('news')[0]!;
-    const list = node(await head(`/News/${news.data.slug}`), 'BreadcrumbList');
-    expect(list.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Головна', 'Новини', news.data.title]);
-    expect(list.itemListElement.at(-1).item).toBe(`${PUBLIC_URL}/News/${news.data.slug}`);
+    const list = node<{ itemListElement: Array<Named & { item: string }> }>(
+      await head(`/News/${news.data.slug}`),
+      'BreadcrumbList',
+    );
+    expect(list.itemListElement.map((i) => i.name)).toEqual(['Головна', 'Новини', news.data.title]);
+    expect(list.itemListElement.at(-1)!.item).toBe(`${PUBLIC_URL}/News/${news.data.slug}`);
   });
 
   it('a news item: NewsArticle with headline, dates, image, author and publisher', async () => {
     const news = published('news')[0]!;
     const facts = await head(`/News/${news.data.slug}`);
-    const article = node(facts, 'NewsArticle');
+    const article = node<{ headline: string; datePublished: string; dateModified: string; image: string[] }>(
+      facts,
+      'NewsArticle',
+    );
     expect(article.headline).toBe(news.data.title);
     expect(article.datePublished).toBe(new Date(news.data.date).toISOString());
     expect(article.dateModified >= article.datePublished).toBe(true);
     expect(meta(facts, 'og:type')).toEqual(['article']);
     expect(article.image[0]).toBe(meta(facts, 'og:image')[0]);
-    expect((await fetchPublic(article.image[0])).statusCode).toBe(200);
+    expect((await fetchPublic(article.image[0]!)).statusCode).toBe(200);
   });
 
   it('/Trainings: one Event per training, its attendance mode from its format', async () => {
@@ -112,32 +126,47 @@ describe('structured data of each page type', () => {
   });
 
   it('a publication and a thesis: ScholarlyArticle with authors and date', async () => {
-    const pub = published('publications').find((p) => p.data.authors.length)!;
-    const article = node(await head(`/publications/${pub.data.slug}`), 'ScholarlyArticle');
-    expect(article.author.map((a: { name: string }) => a.name)).toEqual(pub.data.authors);
+    const pub = published('publications').find((p) => p.data.authors?.length)!;
+    const article = node<{ author: Named[]; datePublished: string }>(
+      await head(`/publications/${pub.data.slug}`),
+      'ScholarlyArticle',
+    );
+    expect(article.author.map((a) => a.name)).toEqual(pub.data.authors);
     expect(article.datePublished).toBe(String(pub.data.year));
     const thesis = published('theses')[0]!;
     const conf = conference(thesis.data.conferenceId);
-    const paper = node(await head(`/conf/${conf.data.slug}/${thesis.data.slug}`), 'ScholarlyArticle');
-    expect(paper.author.map((a: { name: string }) => a.name)).toEqual(
-      thesis.data.authors.map((a: { name: string }) => a.name),
+    const paper = node<{ author: Named[]; isPartOf: { url: string } }>(
+      await head(`/conf/${conf.data.slug}/${thesis.data.slug}`),
+      'ScholarlyArticle',
     );
+    expect(paper.author.map((a) => a.name)).toEqual(thesis.data.authors.map((a) => a.name));
     expect(paper.isPartOf.url).toBe(`${PUBLIC_URL}/conf/${conf.data.slug}`);
   });
 
   it('a journal issue: PublicationIssue in a PublicationVolume of the Periodical, its articles as parts', async () => {
-    const issue = published('journal').find((j) => j.data.toc.length)!;
-    const node_ = node(await head(`/journal/${issue.data.slug}`), 'PublicationIssue');
+    const issue = published('journal').find((j) => j.data.toc?.length)!;
+    const node_ = node<{
+      issueNumber: string;
+      isPartOf: { volumeNumber: string; isPartOf: Named };
+      hasPart: unknown[];
+    }>(await head(`/journal/${issue.data.slug}`), 'PublicationIssue');
     expect(node_.issueNumber).toBe(String(issue.data.number));
     expect(node_.isPartOf.volumeNumber).toBe(String(issue.data.volume));
     expect(node_.isPartOf.isPartOf.name).toBe('Метеорологія. Гідрологія. Моніторинг довкілля');
-    expect(node_.hasPart).toHaveLength(issue.data.toc.length);
+    expect(node_.hasPart).toHaveLength(issue.data.toc!.length);
   });
 
-  it.each(published('dataRepo').map((d) => [d.data.slug as string, d] as const))(
+  it.each(published('dataRepo').map((d) => [d.data.slug, d] as const))(
     'dataset %s: Dataset with its own identifier, coverage, licence and downloadable distribution',
     async (slug, seed) => {
-      const dataset = node(await head(`/data_repo/${slug}`), 'Dataset');
+      const dataset = node<{
+        name: string;
+        identifier: string;
+        temporalCoverage: string;
+        spatialCoverage: Named;
+        license: string;
+        distribution: Array<{ contentUrl: string }>;
+      }>(await head(`/data_repo/${slug}`), 'Dataset');
       expect(dataset.name).toBe(seed.data.title);
       // The dataset's own identifier, never the DOI of the article that describes it.
       if (seed.data.articleDoi) expect(dataset.identifier).not.toContain(seed.data.articleDoi);
@@ -156,7 +185,7 @@ describe('Google Scholar citation meta', () => {
     const conf = conference(thesis.data.conferenceId);
     const facts = await head(`/conf/${conf.data.slug}/${thesis.data.slug}`);
     expect(meta(facts, 'citation_title')).toEqual([thesis.data.title]);
-    expect(meta(facts, 'citation_author')).toEqual(thesis.data.authors.map((a: { name: string }) => a.name));
+    expect(meta(facts, 'citation_author')).toEqual(thesis.data.authors.map((a) => a.name));
     expect(meta(facts, 'citation_publication_date')).toEqual([conf.data.startDate.replace(/-/g, '/')]);
     expect(meta(facts, 'citation_conference_title')).toEqual([conf.data.title]);
     expect(meta(facts, 'citation_language')).toEqual(['uk']);
@@ -166,15 +195,15 @@ describe('Google Scholar citation meta', () => {
   });
 
   it('a journal issue: journal title, volume, issue, first and last page, PDF', async () => {
-    const issue = published('journal').find((j) => j.data.pdf && j.data.toc.length)!;
+    const issue = published('journal').find((j) => j.data.pdf && j.data.toc?.length)!;
     const facts = await head(`/journal/${issue.data.slug}`);
     expect(meta(facts, 'citation_journal_title')).toEqual(['Метеорологія. Гідрологія. Моніторинг довкілля']);
     expect(meta(facts, 'citation_volume')).toEqual([String(issue.data.volume)]);
     expect(meta(facts, 'citation_issue')).toEqual([String(issue.data.number)]);
     expect(meta(facts, 'citation_publication_date')).toEqual([String(issue.data.year)]);
-    const pages = issue.data.toc.map((e: { pages: string }) => e.pages.split(/[–-]/).map(Number));
-    expect(meta(facts, 'citation_firstpage')).toEqual([String(Math.min(...pages.map((p: number[]) => p[0]!)))]);
-    expect(meta(facts, 'citation_lastpage')).toEqual([String(Math.max(...pages.map((p: number[]) => p.at(-1)!)))]);
+    const pages = issue.data.toc!.map((e) => String(e.pages).split(/[–-]/).map(Number));
+    expect(meta(facts, 'citation_firstpage')).toEqual([String(Math.min(...pages.map((p) => p[0]!)))]);
+    expect(meta(facts, 'citation_lastpage')).toEqual([String(Math.max(...pages.map((p) => p.at(-1)!)))]);
     expect(meta(facts, 'citation_author').length).toBeGreaterThan(0);
     expect((await fetchPublic(meta(facts, 'citation_pdf_url')[0]!)).statusCode).toBe(200);
   });
@@ -184,7 +213,7 @@ describe('Google Scholar citation meta', () => {
       const facts = await head(`/publications/${pub.data.slug}`);
       expect(meta(facts, 'citation_title')).toEqual([pub.data.title]);
       expect(meta(facts, 'citation_author')).toEqual(
-        pub.data.authors.length ? pub.data.authors : ['Український гідрометеорологічний інститут'],
+        pub.data.authors?.length ? pub.data.authors : ['Український гідрометеорологічний інститут'],
       );
       expect(meta(facts, 'citation_publication_date')).toEqual([String(pub.data.year)]);
       expect(meta(facts, 'citation_doi')).toEqual(pub.data.doi ? [pub.data.doi] : []);
@@ -198,9 +227,9 @@ describe('Google Scholar citation meta', () => {
 });
 
 describe('«Цитувати»: BibTeX, RIS and CSL-JSON downloads', () => {
-  const pub = published('publications').find((p) => p.data.authors.length)!;
+  const pub = published('publications').find((p) => p.data.authors?.length)!;
   const thesis = published('theses')[0]!;
-  const dataset = published('dataRepo').find((d) => d.data.slug.includes('.'))!;
+  const dataset = published('dataRepo').find((d) => d.data.slug?.includes('.'))!;
   const cases = [
     ['publications', pub.data.slug, pub.data.title, `/publications/${pub.data.slug}`],
     [
@@ -268,7 +297,7 @@ describe('«Цитувати»: BibTeX, RIS and CSL-JSON downloads', () => {
   });
 
   it('answers 404, never 500, for an unknown type, format or record, and for drafts', async () => {
-    const draft = (seedSet.publications as SeedDoc[]).find((p) => p.data.status === 'draft');
+    const draft = seedSet.publications?.find((p) => p.data.status === 'draft');
     const urls = [
       '/api/cite/news/x.bib',
       `/api/cite/publications/${pub.data.slug}.docx`,

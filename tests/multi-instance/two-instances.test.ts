@@ -69,8 +69,8 @@ async function spawnServer(dataDir: string, extra: Record<string, string>, ready
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | string>((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
@@ -114,20 +114,21 @@ function newDataDir(): string {
   return dir;
 }
 
-interface TrpcAnswer {
+/** `T` is what the test expects the procedure to answer with (on success). */
+interface TrpcAnswer<T> {
   status: number;
-  data: any;
+  data: T;
   code?: string;
   message?: string;
 }
 
 /** A tRPC call over HTTP (superjson envelope), with the session cookie when given. */
-async function trpc(
+async function trpc<T = unknown>(
   origin: string,
   procedure: string,
   input: unknown,
   opts: { cookie?: string; query?: boolean } = {},
-): Promise<TrpcAnswer> {
+): Promise<TrpcAnswer<T>> {
   const headers: Record<string, string> = opts.cookie ? { cookie: `__session=${opts.cookie}` } : {};
   const res = opts.query
     ? await fetch(`${origin}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, {
@@ -144,7 +145,7 @@ async function trpc(
   };
   return {
     status: res.status,
-    data: body.result?.data?.json,
+    data: body.result?.data?.json as T,
     code: body.error?.json?.data?.code,
     message: body.error?.json?.message,
   };
@@ -217,7 +218,7 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
   it("shows news published through A on B's public pages within 2 s", async () => {
     expect((await fetch(`${b.origin}/News`)).status).toBe(200); // B has rendered the list before
     const title = `Новина з екземпляра A ${Date.now()}`;
-    const created = await trpc(
+    const created = await trpc<{ id: string; slug: string }>(
       a.origin,
       'adminContent.news.create',
       { data: { title, date: '2026-03-23T10:00:00+02:00', status: 'published' } },
@@ -257,7 +258,7 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
   });
 
   it('lets one of two concurrent updates of a document, through A and through B, win; the other gets CONFLICT', async () => {
-    const created = await trpc(
+    const created = await trpc<{ id: string; slug: string }>(
       a.origin,
       'adminContent.news.create',
       { data: { title: 'Спільний документ', date: '2026-03-23T10:00:00+02:00' } },
@@ -265,7 +266,7 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
     );
     expect(created.status, created.message).toBe(200);
     const update = (origin: string, cookie: string, title: string) =>
-      trpc(
+      trpc<{ title: string }>(
         origin,
         'adminContent.news.update',
         {
@@ -306,7 +307,7 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     const refused = await trpc(b.origin, 'bookOrders.submit', order);
     expect(refused).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
-    const stored = await trpc(
+    const stored = await trpc<{ total: number }>(
       b.origin,
       'adminContent.bookOrders.list',
       { limit: 100 },

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../integration/helpers';
-import { portOf, sessionCookie } from './helpers';
+import { sessionCookie } from './helpers';
 
 const EDITOR = { email: 'editor@uhmi.example.org', password: 'editor-password-1' };
 let server: TestServer;

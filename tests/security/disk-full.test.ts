@@ -47,7 +47,7 @@ beforeAll(async () => {
   bucket = server.config.firebase.storageBucket;
   server.app.server.on('request', (req: IncomingMessage) => {
     if (req.url?.startsWith('/v0/'))
-      seen.push(`${req.method} ${req.url} ${req.headers['x-goog-upload-command'] ?? ''}`);
+      seen.push(`${req.method} ${req.url} ${String(req.headers['x-goog-upload-command'] ?? '')}`);
   });
   await server.identity.createAccount({ ...EDITOR, role: 'editor' });
   editor = await storageClient(origin, bucket, EDITOR);
@@ -341,9 +341,9 @@ describe('document writes on a full disk (tRPC, SQLite SQLITE_FULL)', () => {
       payload: { json: { data: { title: title('3'), date: '2026-03-25T10:00:00+02:00', body: big } } },
     });
     expect(res.statusCode).toBe(402);
-    const error = (
-      res.json() as { error: { json: { message: string; data: { code: string; httpStatus: number; reason: string } } } }
-    ).error.json;
+    const error = res.json<{
+      error: { json: { message: string; data: { code: string; httpStatus: number; reason: string } } };
+    }>().error.json;
     expect(error.message).toBe(DISK_FULL_MESSAGE);
     expect(error.message).toMatch(/^На сервері закінчилося місце/);
     expect(error.data).toMatchObject({ code: 'PAYMENT_REQUIRED', httpStatus: 402, reason: 'disk-full' });

@@ -53,7 +53,7 @@ async function createWith(url: string): Promise<{ status: number; fieldErrors: R
       },
     },
   });
-  const body = res.json() as { error?: { json: { data: { zodError?: { fieldErrors: Record<string, string[]> } } } } };
+  const body = res.json<{ error?: { json: { data: { zodError?: { fieldErrors: Record<string, string[]> } } } } }>();
   return { status: res.statusCode, fieldErrors: body.error?.json.data.zodError?.fieldErrors ?? {} };
 }
 

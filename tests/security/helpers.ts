@@ -29,7 +29,7 @@ export async function idTokenOf(server: TestServer, email: string, password: str
     payload: { email, password, returnSecureToken: true },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { idToken: string }).idToken;
+  return res.json<{ idToken: string }>().idToken;
 }
 
 /** Signs in through the identity endpoint and the session route; returns the `__session` cookie value. */
@@ -101,7 +101,7 @@ export async function trpcMutation(
     headers: { 'content-type': 'application/json', ...headers },
     payload: JSON.stringify({ json: input }),
   });
-  return { status: res.statusCode, body: res.json() as TrpcErrorBody, headers: res.headers };
+  return { status: res.statusCode, body: res.json<TrpcErrorBody>(), headers: res.headers };
 }
 
 export interface RawResponse {

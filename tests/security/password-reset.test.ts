@@ -29,7 +29,10 @@ const mail = vi.hoisted(() => ({ sent: [] as Array<{ to: string; text: string }>
 vi.mock('nodemailer', () => ({
   default: {
     createTransport: () => ({
-      sendMail: async (message: { to: string; text: string }) => void mail.sent.push(message),
+      sendMail: (message: { to: string; text: string }) => {
+        mail.sent.push(message);
+        return Promise.resolve();
+      },
     }),
   },
 }));

@@ -66,7 +66,7 @@ function get(
 }
 
 function errorCode(json: unknown): string | undefined {
-  const one = Array.isArray(json) ? json[0] : json;
+  const one: unknown = Array.isArray(json) ? json[0] : json;
   return (one as { error?: { json?: { data?: { code?: string } } } }).error?.json?.data?.code;
 }
 
@@ -101,6 +101,9 @@ describe('tRPC error statuses', () => {
     const res = await get(`/api/trpc/news.list?input=${input({ json: { limit: 50 } })}`, { 'accept-encoding': 'gzip' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(res.body).toString('utf8')).result.data.json.items.length).toBeGreaterThan(0);
+    const body = JSON.parse(gunzipSync(res.body).toString('utf8')) as {
+      result: { data: { json: { items: unknown[] } } };
+    };
+    expect(body.result.data.json.items.length).toBeGreaterThan(0);
   });
 });

@@ -14,6 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const require = createRequire(import.meta.url);
@@ -24,15 +25,36 @@ export interface InProcessStorageEmulator {
   stop(): Promise<void>;
 }
 
+/** The parts of firebase-tools' internals used here (they ship no types for them). */
+interface StorageEmulator {
+  _rulesManager: unknown;
+  args: { port: number };
+  reset(): void;
+}
+interface StorageModule {
+  StorageEmulator: new (args: {
+    projectId: string;
+    host: string;
+    port: number;
+    auto_download: boolean;
+  }) => StorageEmulator;
+}
+interface ServerModule {
+  createApp: (projectId: string, emulator: StorageEmulator) => Promise<{ listen(port: number, host: string): Server }>;
+}
+interface RegistryModule {
+  EmulatorRegistry: { set(name: 'storage', emulator: StorageEmulator): void; clear(name: 'storage'): void };
+}
+
 /** A ruleset that refuses every request the emulator asks its rules about. */
 const denyAll = {
-  verify: async () => ({ permitted: false, issues: { exist: () => false, all: [] } }),
+  verify: () => Promise.resolve({ permitted: false, issues: { exist: () => false, all: [] } }),
 };
 
 export async function startStorageEmulatorInProcess(projectId = 'demo-uhmi'): Promise<InProcessStorageEmulator> {
-  const { StorageEmulator } = require('firebase-tools/lib/emulator/storage/index.js');
-  const { createApp } = require('firebase-tools/lib/emulator/storage/server.js');
-  const { EmulatorRegistry } = require('firebase-tools/lib/emulator/registry.js');
+  const { StorageEmulator } = require('firebase-tools/lib/emulator/storage/index.js') as StorageModule;
+  const { createApp } = require('firebase-tools/lib/emulator/storage/server.js') as ServerModule;
+  const { EmulatorRegistry } = require('firebase-tools/lib/emulator/registry.js') as RegistryModule;
   const emulator = new StorageEmulator({ projectId, host: '127.0.0.1', port: 0, auto_download: false });
   // In place of the rules manager that would run the Java rules runtime.
   emulator._rulesManager = { getRuleset: () => denyAll, start: async () => {}, stop: async () => {} };

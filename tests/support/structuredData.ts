@@ -57,7 +57,7 @@ export function jsonLdProblems(node: Node): string[] {
   for (const prop of required) if (empty(node[prop])) problems.push(`${type}: ${prop} missing`);
   if (type === 'BreadcrumbList') {
     list(node.itemListElement).forEach((item, i) => {
-      if (item.position !== i + 1 || empty(item.name) || !String(item.item ?? '').startsWith('http'))
+      if (item.position !== i + 1 || empty(item.name) || typeof item.item !== 'string' || !item.item.startsWith('http'))
         problems.push(`BreadcrumbList: item ${i + 1}`);
     });
   }
@@ -68,7 +68,7 @@ export function jsonLdProblems(node: Node): string[] {
     }
   }
   if (type === 'Dataset') {
-    const description = String(node.description ?? '');
+    const description = typeof node.description === 'string' ? node.description : '';
     if (description.length < 50 || description.length > 5000)
       problems.push('Dataset: description not 50–5000 characters');
     for (const d of list(node.distribution))

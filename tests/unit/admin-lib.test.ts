@@ -6,7 +6,7 @@ import { formSchema, newDocumentValues } from '../../src/client/admin/form/defau
 import { fromKyivLocal, toKyivLocal } from '../../src/client/admin/form/kyivTime';
 import { safeReturnUrl } from '../../src/client/admin/guards';
 import { objectNameFor } from '../../src/client/admin/media/UploadProgress';
-import { useHttpsWhenServedOverHttps } from '../../src/client/lib/storage';
+import { switchToHttpsWhenServedOverHttps } from '../../src/client/lib/storage';
 import { contentTypeList } from '../../src/shared/content/registry';
 import { IDENTITY_ERROR_MESSAGES, identityErrorMessage } from '../../src/shared/identityErrors';
 import { storageErrorMessage } from '../../src/shared/storageErrors';
@@ -143,8 +143,8 @@ describe('admin helpers', () => {
       initializeApp({ apiKey: 'k', projectId: 'p', storageBucket: 'b.appspot.com' }, 'https-switch-test'),
     );
     const protocol = () => (storage as unknown as { _protocol: string })._protocol;
-    expect(useHttpsWhenServedOverHttps(storage, 'http:')).toBe(false);
-    expect(useHttpsWhenServedOverHttps(storage, 'https:')).toBe(true);
+    expect(switchToHttpsWhenServedOverHttps(storage, 'http:')).toBe(false);
+    expect(switchToHttpsWhenServedOverHttps(storage, 'https:')).toBe(true);
     expect(protocol()).toBe('https');
   });
 

@@ -60,17 +60,15 @@ describe('build updates', () => {
   });
 
   it('detects a newer build from the manifest', async () => {
-    const fetchImpl = vi.fn(
-      async () => new Response(JSON.stringify({ id: 'new', timestamp: 1 })),
+    const fetchImpl = vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify({ id: 'new', timestamp: 1 }))),
     ) as unknown as typeof fetch;
     expect(await checkForNewBuild('old', fetchImpl)).toBe(true);
   });
 
   it('only logs a failed manifest fetch', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const fetchImpl = vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    }) as unknown as typeof fetch;
+    const fetchImpl = vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
     expect(await checkForNewBuild('old', fetchImpl)).toBe(false);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();

@@ -19,7 +19,7 @@ interface FirebaseJson {
   };
   firestore: { rules: string; indexes: string };
   storage: { rules: string };
-  emulators: Record<string, { port: number } | unknown>;
+  emulators: Record<string, unknown>;
 }
 
 describe('firebase.json', () => {

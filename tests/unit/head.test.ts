@@ -87,7 +87,7 @@ describe('the document head', () => {
     state: '{}',
     router: null,
     config: {} as never,
-    assets: { css: [], preload: [], script: '' } as never,
+    assets: { css: [], preload: [], script: '' },
   });
 
   it('escapes < in JSON-LD, so content cannot close the data block', () => {

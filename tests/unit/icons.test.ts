@@ -25,9 +25,11 @@ describe('icons and web app manifest', () => {
   });
 
   it('the manifest names the site in Ukrainian with its icons and theme colour', () => {
-    const manifest = JSON.parse(readFileSync(`${dir}/site.webmanifest`, 'utf8'));
+    const manifest = JSON.parse(readFileSync(`${dir}/site.webmanifest`, 'utf8')) as {
+      icons: Array<{ src: string; sizes: string }>;
+    };
     expect(manifest).toMatchObject({ lang: 'uk', short_name: 'УкрГМІ', theme_color: '#0b4f8a', start_url: '/' });
-    expect(manifest.icons.map((i: { src: string; sizes: string }) => `${i.src} ${i.sizes}`)).toEqual([
+    expect(manifest.icons.map((i) => `${i.src} ${i.sizes}`)).toEqual([
       '/icon-192.png 192x192',
       '/icon-512.png 512x512',
       '/icon.svg any',

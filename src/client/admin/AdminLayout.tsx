@@ -21,7 +21,8 @@ export function AdminLayout() {
   const leaving = useRef(false);
   // A session that ends while a screen is open (account disabled, signed out elsewhere) goes to the login page.
   useEffect(() => {
-    if (state.status === 'signedOut' && !leaving.current) navigate(loginUrl(`${pathname}${search}`), { replace: true });
+    if (state.status === 'signedOut' && !leaving.current)
+      void navigate(loginUrl(`${pathname}${search}`), { replace: true });
   }, [state.status, navigate, pathname, search]);
 
   const leave = async () => {

@@ -30,7 +30,7 @@ export function adminMiddleware(session: AdminSession): Record<string, RouteMidd
       const state = await session.ready().then(() => session.get());
       if (state.status !== 'signedIn' || !state.role) throw redirect(loginUrl(`${pathname}${search ?? ''}`));
     },
-    adminOnly: async () => {
+    adminOnly: () => {
       const state = session.get();
       if (state.status !== 'signedIn' || state.role !== 'admin') throw redirect(`${ADMIN_HOME}?denied=1`);
     },

@@ -16,8 +16,9 @@ export type SessionState =
   | { status: 'signedIn'; user: User; email: string | null; role: StaffRole | null };
 
 export interface AdminSession {
-  get(): SessionState;
-  subscribe(listener: () => void): () => void;
+  // Properties, not methods: they are handed to useSyncExternalStore unbound.
+  get: () => SessionState;
+  subscribe: (listener: () => void) => () => void;
   /** Resolves once the first state (signed in with the cookie set, or signed out) is known. */
   ready(): Promise<SessionState>;
   /** Resolves with the first state (the current one included) that satisfies `test`. */
@@ -87,7 +88,7 @@ export function createAdminSession(auth: Auth): AdminSession {
     else if (state.status !== 'loading') set(signedOut());
   };
 
-  onIdTokenChanged(auth, async (user) => {
+  const onUser = async (user: User | null) => {
     const mine = ++generation;
     try {
       if (!user) {
@@ -106,7 +107,8 @@ export function createAdminSession(auth: Auth): AdminSession {
       console.error('[session] could not sync the session', err);
       if (mine === generation) set(user ? { status: 'signedIn', user, email: user.email, role: null } : signedOut());
     }
-  });
+  };
+  onIdTokenChanged(auth, (user) => void onUser(user));
 
   return {
     get: () => state,

@@ -62,7 +62,8 @@ export function canonicalRedirect(url: URL, path: string | null | undefined): vo
 
 /** Whether a tRPC error means "nothing there" (not found, or input no route could serve). */
 function isMissing(err: unknown): boolean {
-  return err instanceof TRPCClientError && (err.data?.code === 'NOT_FOUND' || err.data?.code === 'BAD_REQUEST');
+  const code = err instanceof TRPCClientError ? (err.data as { code?: string } | undefined)?.code : undefined;
+  return code === 'NOT_FOUND' || code === 'BAD_REQUEST';
 }
 
 /** What a route's loader and action work with: query utils and the tRPC client. */

@@ -15,8 +15,7 @@ export function kindFilter<K extends string>(kinds: Record<K, string>) {
       const kind = search.get('kind');
       return { ...pageInput(search), ...(isKind(kind) ? { filter: { kind } } : {}) };
     },
-    validate(args: PageArgs): boolean {
-      return validPage(args) && (!args.url.searchParams.has('kind') || isKind(args.url.searchParams.get('kind')));
-    },
+    validate: (args: PageArgs): boolean =>
+      validPage(args) && (!args.url.searchParams.has('kind') || isKind(args.url.searchParams.get('kind'))),
   };
 }

@@ -4,7 +4,6 @@
  */
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { RouteMiddleware } from '../../shared/routes';
-import type { AppTRPCClient, QueryUtils } from '../lib/trpc';
 import { activityItemPage, activityListPage, receptionPage } from '../routes/public/activities';
 import { confItemPage, confListPage, thesisPage } from '../routes/public/conferences';
 import { contactsPage } from '../routes/public/contacts';

@@ -30,7 +30,7 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
   const id = useId();
   const location = useLocation();
   // A form posted without JavaScript and refused: the page came back with its errors and values.
-  const posted = useActionData() as OrderFormState | undefined;
+  const posted = useActionData<OrderFormState | undefined>();
   const submit = trpc.bookOrders.submit.useMutation();
   const [errors, setErrors] = useState<Partial<Record<string, string>>>(posted?.errors ?? {});
   const [message, setMessage] = useState<string | null>(posted?.message ?? null);

@@ -45,8 +45,7 @@ function MenuList({ items, level }: { items: MenuItem[]; level: number }) {
           onBlur={
             item.children.length
               ? (e) => {
-                  if (!e.currentTarget.contains(e.relatedTarget as Node | null))
-                    e.currentTarget.removeAttribute(DISMISSED);
+                  if (!e.currentTarget.contains(e.relatedTarget)) e.currentTarget.removeAttribute(DISMISSED);
                 }
               : undefined
           }

@@ -71,8 +71,8 @@ export async function bookOrderAction({ request, client, url, params }: ActionAr
   try {
     publicationId = (await client.publications.get.query({ idOrSlug: params.id ?? '' })).id;
   } catch (err) {
-    if (err instanceof TRPCClientError && (err.data?.code === 'NOT_FOUND' || err.data?.code === 'BAD_REQUEST'))
-      notFound(url.pathname);
+    const code = err instanceof TRPCClientError ? (err.data as { code?: string } | undefined)?.code : undefined;
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') notFound(url.pathname);
     throw err;
   }
   const form = await request.formData();

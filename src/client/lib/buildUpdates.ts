@@ -46,7 +46,7 @@ export function startBuildChecks(currentBuildId: string): () => void {
 
 /** Whether an error is a failed dynamic import / chunk load. */
 export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error ?? '');
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError/i.test(
     message,
   );

@@ -1,7 +1,7 @@
 /**
  * firebase/storage set up for both backends: in embedded mode pointed at this server with
  * connectStorageEmulator, which always speaks plain http — so when the site itself is served over
- * https, one isolated switch (useHttpsWhenServedOverHttps) moves the storage instance to https.
+ * https, one isolated switch (switchToHttpsWhenServedOverHttps) moves the storage instance to https.
  */
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
 import { firebaseApp } from './firebase';
@@ -14,7 +14,7 @@ let storage: FirebaseStorage | undefined;
  * served over https must talk to its own storage endpoints over https too, or the browser blocks
  * the requests as mixed content. Returns whether it switched.
  */
-export function useHttpsWhenServedOverHttps(instance: FirebaseStorage, pageProtocol: string): boolean {
+export function switchToHttpsWhenServedOverHttps(instance: FirebaseStorage, pageProtocol: string): boolean {
   if (pageProtocol !== 'https:') return false;
   (instance as unknown as { _protocol: string })._protocol = 'https';
   return true;
@@ -26,7 +26,7 @@ export function firebaseStorage(config: PublicConfig): FirebaseStorage {
   if (config.backend === 'embedded') {
     const { hostname, port, protocol } = window.location;
     connectStorageEmulator(storage, hostname, Number(port || (protocol === 'https:' ? 443 : 80)));
-    useHttpsWhenServedOverHttps(storage, protocol);
+    switchToHttpsWhenServedOverHttps(storage, protocol);
   }
   return storage;
 }

@@ -49,11 +49,9 @@ export function registerCiteRoutes(app: FastifyInstance, content: ContentService
     const { type, file } = request.params;
     const parsed = parseCiteFile(file);
     if (!Object.hasOwn(CITE_TYPES, type) || !parsed) {
-      return reply
-        .code(404)
-        .send({
-          error: 'Невідомий тип запису або формат: /api/cite/{publications|theses|datasets}/{адреса}.{bib|ris|json}',
-        });
+      return reply.code(404).send({
+        error: 'Невідомий тип запису або формат: /api/cite/{publications|theses|datasets}/{адреса}.{bib|ris|json}',
+      });
     }
     const item = await cslOf(content, type as CiteType, parsed.slug, publicUrl);
     if (!item) return reply.code(404).send({ error: 'Запис не знайдено' });

@@ -50,7 +50,7 @@ export function fileArguments<F extends string>(
     ]) as Record<string, { type: 'boolean'; short?: string }>;
     parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, strict: true, options });
   } catch (err) {
-    throw new UsageError((err as Error).message.split(/\.\s/)[0]!);
+    throw new UsageError((err as Error).message.split(/\.\s/)[0]);
   }
   if (parsed.values.help) {
     console.log(usage);
@@ -75,7 +75,7 @@ export function runCli(name: string, main: () => Promise<void>, helpNoun = 'usag
         finish(2);
         return;
       }
-      console.error(err instanceof ConfigError ? (err as Error).message : `Error: ${oneLine(err)}`);
+      console.error(err instanceof ConfigError ? err.message : `Error: ${oneLine(err)}`);
       finish(1);
     },
   );

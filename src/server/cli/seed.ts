@@ -30,7 +30,7 @@ runCli('seed', async () => {
     }
     scale = Number(values.scale);
   } catch (err) {
-    throw new UsageError((err as Error).message.split(/\.\s/)[0]!);
+    throw new UsageError((err as Error).message.split(/\.\s/)[0]);
   }
   if (!Number.isInteger(scale) || scale < 0 || scale > 1_000_000)
     throw new UsageError('--scale must be a whole number from 0 to 1000000');

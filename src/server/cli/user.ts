@@ -170,7 +170,7 @@ async function main(argv: string[]): Promise<number> {
     });
   } catch (err) {
     // e.g. "Unknown option '--x'. To specify a positional argument…": the first sentence is enough.
-    throw new UsageError((err as Error).message.split(/\.\s/)[0]!);
+    throw new UsageError((err as Error).message.split(/\.\s/)[0]);
   }
   const { values, positionals } = parsed;
   if (values.help) {

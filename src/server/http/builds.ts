@@ -9,7 +9,7 @@ import type { ClientBuild } from '../ssr/assets';
 
 export function registerBuildManifests(app: FastifyInstance, build: ClientBuild): void {
   const startedAt = Date.now();
-  const send = async (file: string, fallback: () => unknown | null) => {
+  const send = async (file: string, fallback: () => unknown) => {
     try {
       return JSON.parse(await readFile(path.join(build.dir, 'builds', file), 'utf8')) as unknown;
     } catch {

@@ -15,6 +15,7 @@ import { isExternalTarget } from '../../shared/routes';
 export function safeLocalPath(path: string): string {
   let safe = path
     .replace(/\\/g, '%5C')
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
     .replace(/[\u0000-\u001f\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
   safe = safe.replace(/^(?:\/|%2f|%5c)+/i, '/');
   return safe.startsWith('/') ? safe : `/${safe}`;

@@ -89,7 +89,7 @@ export class FirebaseIdentity implements IdentityBackend {
       return {
         uid: decoded.uid,
         email: decoded.email ?? null,
-        role: roleOf(decoded as unknown as Record<string, unknown>),
+        role: roleOf(decoded),
         authTime: decoded.auth_time,
       };
     }

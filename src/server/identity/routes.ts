@@ -28,8 +28,9 @@ function checkApiKey(request: FastifyRequest, apiKey: string): void {
     throw new IdentityError('API_KEY_INVALID');
 }
 
-function send(reply: FastifyReply, run: () => Promise<unknown>) {
-  return run().then(
+/** Answers with what `run` returns or resolves to; an IdentityError it throws (or rejects with) is the answer too. */
+function send(reply: FastifyReply, run: () => unknown) {
+  return new Promise((resolve) => resolve(run())).then(
     (body) => reply.header('Cache-Control', 'no-store').send(body),
     (err: unknown) => {
       if (err instanceof IdentityError)
@@ -39,7 +40,8 @@ function send(reply: FastifyReply, run: () => Promise<unknown>) {
   );
 }
 
-export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions): Promise<void> {
+/** A callback-style Fastify plugin: it only declares routes, so there is nothing to await. */
+export function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions, done: (err?: Error) => void): void {
   const { identity } = opts;
   const actions: Record<string, Handler> = {
     'accounts:signInWithPassword': (body, request) => identity.signInWithPassword(body, request.ip),
@@ -77,14 +79,14 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
   );
 
   app.get('/identitytoolkit.googleapis.com/v1/projects', (request, reply) =>
-    send(reply, async () => {
+    send(reply, () => {
       checkApiKey(request, opts.apiKey);
       return { authorizedDomains: opts.authorizedDomains };
     }),
   );
 
   app.get('/identitytoolkit.googleapis.com/v2/recaptchaConfig', (request, reply) =>
-    send(reply, async () => {
+    send(reply, () => {
       checkApiKey(request, opts.apiKey);
       return { recaptchaEnforcementState: [{ provider: 'EMAIL_PASSWORD_PROVIDER', enforcementState: 'OFF' }] };
     }),
@@ -101,4 +103,5 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
   app.get('/securetoken.googleapis.com/v1/jwks', async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').send({ keys: [opts.key.publicJwk] }),
   );
+  done();
 }

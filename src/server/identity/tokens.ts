@@ -94,7 +94,7 @@ export class TokenSigner {
         email: typeof payload.email === 'string' ? payload.email : null,
         authTime: typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat,
         iat: payload.iat,
-        claims: payload as Record<string, unknown>,
+        claims: payload,
       };
     } catch (err) {
       if (err instanceof InvalidTokenError) throw err;

@@ -33,7 +33,7 @@ async function materialise(
     const obj = value as Record<string, unknown>;
     if (isSeedFile(obj.file)) {
       const { file, ...rest } = obj;
-      return { ...(await store(file as SeedFile)), ...rest };
+      return { ...(await store(file)), ...rest };
     }
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(obj)) out[k] = await materialise(v, store);

@@ -6,6 +6,7 @@ import { isArrayField, type AnyContentType } from '../../shared/content/define';
 import { contentTypeList, type ContentKey } from '../../shared/content/registry';
 import type { DocumentStore } from '../store/port';
 import { seedSet } from './content/index';
+import { fieldText } from '../../shared/fieldText';
 
 const BOOK_ORDER_TEMPLATE = {
   publicationId: 'synthetic',
@@ -42,10 +43,10 @@ export function syntheticDocuments(
   for (let i = start; i < start + count; i += 1) {
     const data: Record<string, unknown> = { ...base };
     for (const f of type.fileFields) data[f] = isArrayField(type, f) ? [] : null;
-    data[type.useAsTitle] = `${String(base[type.useAsTitle] ?? type.labels.singular)} — синтетичний запис ${i}`;
+    data[type.useAsTitle] = `${fieldText(base[type.useAsTitle], type.labels.singular)} — синтетичний запис ${i}`;
     if (type.slug) data[type.slug.field] = `synthetic-${runId}-${i}`;
     if ('status' in data) data.status = 'published';
-    for (const f of type.rangeFields ?? []) if (typeof data[f] === 'string') data[f] = shiftDate(data[f] as string, i);
+    for (const f of type.rangeFields ?? []) if (typeof data[f] === 'string') data[f] = shiftDate(data[f], i);
     if (typeof data.date === 'string') data.date = shiftDate(data.date, i);
     // Orders stay within every schema's maximum (10 000): they wrap, and the id breaks ties.
     if ('order' in data) data.order = 1000 + ((i - 1) % 9000);

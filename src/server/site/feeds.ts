@@ -10,6 +10,7 @@ import { placeOf } from '../../shared/content/places';
 import { getContentType } from '../../shared/content/registry';
 import type { ApiDocument, ContentService } from '../content/service';
 import { escapeHtml } from '../ssr/document';
+import { fieldText } from '../../shared/fieldText';
 
 /** Entries in a feed. */
 export const FEED_ENTRIES = 20;
@@ -50,7 +51,7 @@ function newestFirst(type: AnyContentType) {
 
 /** The date the entry is about: a news item's date, an event's start, else its publication. */
 function entryDate(doc: ApiDocument): string {
-  return String(doc.date ?? doc.startDate ?? doc.publishedAt ?? doc.createdAt);
+  return fieldText(doc.date ?? doc.startDate ?? doc.publishedAt ?? doc.createdAt);
 }
 
 export class SiteFeeds {
@@ -110,7 +111,7 @@ export class SiteFeeds {
         id: link,
         link,
         date: new Date(doc.updatedAt),
-        published: new Date(String(doc.date ?? doc.publishedAt ?? doc.createdAt)),
+        published: new Date(fieldText(doc.date ?? doc.publishedAt ?? doc.createdAt)),
         description: typeof doc.summary === 'string' && doc.summary ? doc.summary : undefined,
         content: `${facts.length ? `<p>${escapeHtml(facts.join(' · '))}</p>` : ''}${body}` || undefined,
         category: [{ name: type.labels.singular, term: type.key }],

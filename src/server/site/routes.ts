@@ -42,13 +42,13 @@ export function registerSiteResources(app: FastifyInstance, options: SiteResourc
     path: '/robots.txt',
     contentType: 'text/plain; charset=utf-8',
     reads: [],
-    render: async () => robotsTxt(origin),
+    render: () => Promise.resolve(robotsTxt(origin)),
   });
   registerCachedRoute(app, cache, {
     path: '/opensearch.xml',
     contentType: 'application/opensearchdescription+xml; charset=utf-8',
     reads: [],
-    render: async () => openSearchXml(origin),
+    render: () => Promise.resolve(openSearchXml(origin)),
   });
   const feeds = new SiteFeeds(content, origin);
   for (const spec of SITE_FEEDS) {

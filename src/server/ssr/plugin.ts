@@ -84,7 +84,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     app.log.warn('No built client found: pages are rendered without scripts (run `npm run build`).');
   const cache = options.pageCache ?? new PageCache();
   const unsubscribe = options.changes?.onChange((event) => cache.invalidateType(event.collection));
-  if (unsubscribe) app.addHook('onClose', async () => unsubscribe());
+  if (unsubscribe) app.addHook('onClose', () => unsubscribe());
 
   const renderPage = async (
     request: FastifyRequest,
@@ -219,13 +219,14 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     if ('redirect' in out) return reply.redirect(out.redirect!, out.status);
     return reply.code(out.status).header('Content-Type', 'text/html; charset=utf-8').send(out.html);
   };
-  void app.register(async (scope) => {
+  void app.register((scope, _opts, registered) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
       (_req, body, done) => done(null, body),
     );
     for (const path of FORM_POST_PATHS) scope.post(path, postHandler);
+    registered();
   });
 
   const adminAssets = options.build.entry(ADMIN_ENTRY);

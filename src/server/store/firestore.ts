@@ -63,7 +63,6 @@ import {
   UniqueConstraintError,
   VersionConflictError,
   type ChangeEvent,
-  type DocumentStore,
   type Filter,
   type ListQuery,
   type ListResult,
@@ -900,7 +899,14 @@ export function createFirestoreStore(options: FirestoreStoreOptions = {}): Fires
   const db = new Firestore({
     ...settings,
     // The emulator treats this token as an administrator (as FIRESTORE_EMULATOR_HOST makes the SDK do).
-    ...(emulated ? { customHeaders: { Authorization: 'Bearer owner', ...(settings?.customHeaders ?? {}) } } : {}),
+    ...(emulated
+      ? {
+          customHeaders: {
+            Authorization: 'Bearer owner',
+            ...(settings?.customHeaders as Record<string, string> | undefined),
+          },
+        }
+      : {}),
   });
   return new FirestoreDocumentStore(db, rest, true);
 }

@@ -77,7 +77,7 @@ export async function registryQueryShapes(registry: ContentRegistry = siteRegist
   const history = new ContentHistory(store);
   for (const type of registry.list) {
     if (type.kind !== 'collection') continue;
-    const filterSets = subsets(type.filters as string[]);
+    const filterSets = subsets(type.filters);
     if (type.isPublic) {
       for (const fields of filterSets) {
         const ranges = [

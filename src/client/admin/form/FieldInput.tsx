@@ -181,7 +181,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   <NumberInput
                     label={label}
                     description={spec.help}
-                    value={field.value ?? ''}
+                    value={(field.value as number | null) ?? ''}
                     onChange={(v) => field.onChange(v === '' ? (spec.nullable ? null : 0) : Number(v))}
                     error={error}
                     allowDecimal={false}
@@ -202,7 +202,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                     type="date"
                     label={label}
                     description={spec.help}
-                    value={field.value ?? ''}
+                    value={(field.value as string | null) ?? ''}
                     onChange={(e) => field.onChange(e.currentTarget.value || (spec.nullable ? null : ''))}
                     error={error}
                   />
@@ -225,7 +225,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   <Input.Wrapper label={label} description={spec.help}>
                     <div>
                       <SegmentedControl
-                        value={field.value ?? 'draft'}
+                        value={(field.value as string | null) ?? 'draft'}
                         onChange={field.onChange}
                         data={spec.options ?? []}
                       />
@@ -238,7 +238,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                     label={label}
                     description={spec.help}
                     data={spec.options ?? []}
-                    value={field.value ?? null}
+                    value={(field.value as string | null) ?? null}
                     onChange={field.onChange}
                     allowDeselect={false}
                     error={error}
@@ -260,7 +260,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   <RelationSelect
                     to={spec.relationTo!}
                     label={label}
-                    value={field.value ?? null}
+                    value={(field.value as string | null) ?? null}
                     onChange={field.onChange}
                     nullable={spec.nullable}
                     error={error}
@@ -272,7 +272,7 @@ export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: s
                   <SingleFileField
                     label={label}
                     image={spec.kind === 'image'}
-                    value={field.value ?? null}
+                    value={(field.value as Parameters<typeof SingleFileField>[0]['value'] | undefined) ?? null}
                     onChange={field.onChange}
                     error={error}
                     altError={errorAt(formState.errors, `${path}.alt`)}

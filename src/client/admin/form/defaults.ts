@@ -27,7 +27,7 @@ export function newDocumentValues(type: AnyContentType, specs: FieldSpec[]): Rec
 
 /** The form's schema: the type's schema, with an empty slug allowed (the server makes one from the title). */
 export function formSchema(type: AnyContentType): z.ZodObject {
-  if (!type.slug) return type.schema as unknown as z.ZodObject;
+  if (!type.slug) return type.schema;
   const slug = (type.schema.shape as Record<string, z.ZodType>)[type.slug.field]!;
   return (type.schema as unknown as z.ZodObject).extend({ [type.slug.field]: slug.or(z.literal('')) });
 }

@@ -69,24 +69,24 @@ export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 export function useLoginForm<T extends Record<string, string>>(validate: (values: T) => FieldErrors<T>) {
   const [errors, setErrors] = useState<FieldErrors<T>>({});
   const [submitting, setSubmitting] = useState(false);
-  const handleSubmit = (fn: (values: T) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (fn: (values: T) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const values = Object.fromEntries([...new FormData(event.currentTarget)].map(([k, v]) => [k, String(v)])) as T;
+    // These forms have text fields only (a file input's value would be a File).
+    const values = Object.fromEntries(
+      [...new FormData(event.currentTarget)].map(([k, v]) => [k, typeof v === 'string' ? v : '']),
+    ) as T;
     const found = validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
-    try {
-      await fn(values);
-    } finally {
-      setSubmitting(false);
-    }
+    // React ignores what an event handler returns; `fn` shows its own errors.
+    void fn(values).finally(() => setSubmitting(false));
   };
   return { errors, submitting, handleSubmit };
 }
 
 /** zod's email pattern (z.email()), so the login accepts what the server's schemas accept. */
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 export const isEmail = (value: string) => EMAIL.test(value);
 
 /** Shown while a route's code or guard is loading. */

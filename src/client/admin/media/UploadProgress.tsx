@@ -59,7 +59,7 @@ export function UploadProgress({
         // Shown progress only moves forward: after a pause or a retried chunk the SDK may report
         // fewer bytes than before while it re-reads the server's offset.
         setBytes((shown) => Math.max(shown, snap.bytesTransferred));
-        setState(snap.state as UploadState);
+        setState(snap.state);
       },
       (err) => {
         const canceled = (err as { code?: string }).code === 'storage/canceled';

@@ -38,16 +38,19 @@ export function fileRefUrl(url: string): string {
 }
 
 export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaFolderState {
-  const [state, setState] = useState<{ folders: string[]; files: FileRef[]; loading: boolean; error: unknown }>({
-    folders: [],
-    files: [],
-    loading: true,
-    error: null,
-  });
   const [tick, setTick] = useState(0);
+  // The last listing and the request it answered: the folder is loading while that is not this render's
+  // request (derived, so the effect does not set state before its work starts). The previous listing
+  // stays shown meanwhile.
+  const [loaded, setLoaded] = useState<{
+    request: { storage: FirebaseStorage; folder: string; tick: number };
+    folders: string[];
+    files: FileRef[];
+    error: unknown;
+  } | null>(null);
   useEffect(() => {
     let live = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
+    const request = { storage, folder, tick };
     (async () => {
       const folders: string[] = [];
       const files: FileRef[] = [];
@@ -70,9 +73,9 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
         files.push(...metas);
         pageToken = page.nextPageToken;
       } while (pageToken && live);
-      if (live) setState({ folders, files, loading: false, error: null });
+      if (live) setLoaded({ request, folders, files, error: null });
     })().catch((error: unknown) => {
-      if (live) setState({ folders: [], files: [], loading: false, error });
+      if (live) setLoaded({ request, folders: [], files: [], error });
     });
     return () => {
       live = false;
@@ -86,5 +89,14 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
     },
     [storage, reload],
   );
-  return { ...state, reload, remove };
+  const loading =
+    !loaded || loaded.request.storage !== storage || loaded.request.folder !== folder || loaded.request.tick !== tick;
+  return {
+    folders: loaded?.folders ?? [],
+    files: loaded?.files ?? [],
+    loading,
+    error: loading ? null : loaded.error,
+    reload,
+    remove,
+  };
 }

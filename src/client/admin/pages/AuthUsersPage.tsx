@@ -60,7 +60,7 @@ function CreateAccountModal({ opened, onClose }: { opened: boolean; onClose: () 
   });
   return (
     <Modal opened={opened} onClose={onClose} title="Новий обліковий запис">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           {form.formState.errors.root ? (
             <Alert color="red" role="alert">
@@ -217,7 +217,8 @@ export function AuthUsersPage() {
                           setDisabled.mutate(
                             { uid: a.uid, disabled: !a.disabled },
                             {
-                              onSuccess: onDone(a.disabled ? 'Обліковий запис увімкнено' : 'Обліковий запис вимкнено'),
+                              onSuccess: () =>
+                                void onDone(a.disabled ? 'Обліковий запис увімкнено' : 'Обліковий запис вимкнено')(),
                             },
                           )
                         }

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
 import { syncSession } from '../session';
+import { fieldText } from '../../../shared/fieldText';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Неправильний поточний пароль';
 
@@ -44,8 +45,7 @@ const WRONG_PASSWORD_CODES = new Set([
   'auth/invalid-credential',
   'auth/invalid-login-credentials',
 ]);
-const codeOf = (err: unknown) =>
-  typeof err === 'object' && err && 'code' in err ? String((err as { code: unknown }).code) : '';
+const codeOf = (err: unknown) => (typeof err === 'object' && err && 'code' in err ? fieldText(err.code) : '');
 
 export function ChangePasswordPage() {
   const { auth } = useAdmin();
@@ -97,7 +97,7 @@ export function ChangePasswordPage() {
         {MAX_PASSWORD_LENGTH} символів.
       </Text>
       <Paper withBorder p="lg" radius="md">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
             {error ? (
               <Alert color="red" role="alert" title="Помилка">

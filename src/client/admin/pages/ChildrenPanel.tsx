@@ -10,6 +10,7 @@ import { contentTypeList } from '../../../shared/content/registry';
 import { collectionApi, useInvalidateType, type AdminDoc } from '../contentApi';
 import { dataOf } from '../form/defaults';
 import { trpcErrorMessage } from '../trpcErrors';
+import { fieldText } from '../../../shared/fieldText';
 
 export interface ChildRelation {
   type: AnyContentType;
@@ -19,9 +20,7 @@ export interface ChildRelation {
 /** Types with no admin section of their own whose documents point at `parent`. */
 export function childTypesOf(parent: AnyContentType): ChildRelation[] {
   return contentTypeList.flatMap((t) =>
-    t.adminSection
-      ? []
-      : t.relations.filter((r) => r.to === parent.key).map((r) => ({ type: t, field: r.field as string })),
+    t.adminSection ? [] : t.relations.filter((r) => r.to === parent.key).map((r) => ({ type: t, field: r.field })),
   );
 }
 
@@ -77,9 +76,9 @@ export function ChildrenPanel({
           <Table.Tbody>
             {items.map((doc, i) => (
               <Table.Tr key={doc.id}>
-                <Table.Td w={40}>{hasOrder ? String(doc.order ?? '') : i + 1}</Table.Td>
+                <Table.Td w={40}>{hasOrder ? fieldText(doc.order) : i + 1}</Table.Td>
                 <Table.Td>
-                  <Link to={`${basePath}/${type.key}/${doc.id}`}>{String(doc[type.useAsTitle] ?? doc.id)}</Link>
+                  <Link to={`${basePath}/${type.key}/${doc.id}`}>{fieldText(doc[type.useAsTitle], doc.id)}</Link>
                 </Table.Td>
                 <Table.Td>{doc.status === 'published' ? 'Опубліковано' : 'Чернетка'}</Table.Td>
                 {hasOrder ? (
@@ -119,7 +118,7 @@ export function relatedTypesOf(parent: AnyContentType): ChildRelation[] {
     t.adminSection
       ? t.relations
           .filter((r) => r.to === parent.key && t.filters.includes(r.field))
-          .map((r) => ({ type: t, field: r.field as string }))
+          .map((r) => ({ type: t, field: r.field }))
       : [],
   );
 }
@@ -138,7 +137,7 @@ export function RelatedPanel({ parent, relation }: { parent: AdminDoc; relation:
         {!items.length ? <Text c="dimmed">Поки немає.</Text> : null}
         {items.map((doc) => (
           <Link key={doc.id} to={`/edit/admin/config/${type.adminSection}/${doc.id}`}>
-            {String(doc[type.useAsTitle] ?? doc.id)}
+            {fieldText(doc[type.useAsTitle], doc.id)}
           </Link>
         ))}
       </Stack>

@@ -38,7 +38,7 @@ export function DeletedDrawer({
       await invalidate(type.key);
       notifications.show({ color: 'green', message: `Відновлено: «${entry.title}»` });
       onClose();
-      navigate(`${base}/${doc.id}`);
+      void navigate(`${base}/${doc.id}`);
     } catch (err) {
       notifications.show({ color: 'red', title: 'Не вдалося відновити', message: trpcErrorMessage(err) });
     }

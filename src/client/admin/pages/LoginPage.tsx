@@ -166,7 +166,7 @@ export function LoginPage() {
       setError('Цей обліковий запис не має доступу до адміністрування сайту.');
       return;
     }
-    navigate(returnUrl, { replace: true });
+    void navigate(returnUrl, { replace: true });
   };
 
   const submit = form.handleSubmit(async ({ email, password }) => {

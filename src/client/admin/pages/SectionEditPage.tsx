@@ -24,6 +24,7 @@ import { useAdmin } from '../context';
 import { useSessionState } from '../session';
 import { ConflictModal } from './ConflictModal';
 import { RevisionsDrawer } from './RevisionsDrawer';
+import { fieldText } from '../../../shared/fieldText';
 
 interface ErrorData {
   code?: string;
@@ -70,7 +71,7 @@ export function SectionEditPage(target: EditTarget) {
     <EditForm
       key={`${type.key}/${target.id ?? 'new'}`}
       target={target}
-      doc={(existing.data as AdminDoc | null | undefined) ?? null}
+      doc={existing.data ?? null}
       reload={() => existing.refetch()}
     />
   );
@@ -146,7 +147,7 @@ function EditForm({
       if (!doc && !singleton) {
         setSaved(true);
         leaving.current = true;
-        navigate(`${target.basePath}/${result.id}`, { replace: true });
+        void navigate(`${target.basePath}/${result.id}`, { replace: true });
       } else {
         form.reset(dataOf(type, result));
       }
@@ -169,7 +170,7 @@ function EditForm({
       leaving.current = true;
       setDeleting(null);
       notifications.show({ color: 'green', message: 'Документ видалено' });
-      navigate(target.backTo);
+      void navigate(target.backTo);
     } catch (err) {
       if (errorData(err).code === 'PRECONDITION_FAILED') setDeleting({ message: trpcErrorMessage(err) });
       else notifications.show({ color: 'red', title: 'Помилка', message: trpcErrorMessage(err) });
@@ -190,7 +191,7 @@ function EditForm({
   };
 
   const title = doc
-    ? String(doc[type.useAsTitle] ?? type.labels.singular)
+    ? fieldText(doc[type.useAsTitle], type.labels.singular)
     : singleton
       ? type.labels.singular
       : `Новий документ: ${type.labels.singular.toLowerCase()}`;
@@ -230,7 +231,7 @@ function EditForm({
             ) : null}
           </Group>
         </Group>
-        <form onSubmit={form.handleSubmit((data) => save(data))} noValidate aria-label={title}>
+        <form onSubmit={(event) => void form.handleSubmit((data) => save(data))(event)} noValidate aria-label={title}>
           <Stack>
             {root ? (
               <Alert color="red" role="alert" title="Не вдалося зберегти">

@@ -31,6 +31,7 @@ import { sectionScreenOf } from '../sections';
 import { trpcErrorMessage } from '../trpcErrors';
 import { CellValue } from './cellValue';
 import { DeletedDrawer } from './DeletedDrawer';
+import { fieldText } from '../../../shared/fieldText';
 
 type StatusFilter = 'all' | 'draft' | 'published' | 'scheduled';
 
@@ -120,7 +121,7 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
             value={status}
             onChange={(v) => {
               // A state filter lists by the last update, newest first (the only order it has indexes for).
-              setStatus(v as StatusFilter);
+              setStatus(v);
               if (v !== 'all') setSort({ field: 'updatedAt', direction: 'desc' });
               resetPaging();
             }}
@@ -199,7 +200,7 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
               <Table.Tr key={doc.id}>
                 <Table.Td>
                   <Checkbox
-                    aria-label={`Вибрати: ${String(doc[type.useAsTitle] ?? doc.id)}`}
+                    aria-label={`Вибрати: ${fieldText(doc[type.useAsTitle], doc.id)}`}
                     checked={selected.has(doc.id)}
                     onChange={(e) => {
                       const next = new Set(selected);
@@ -212,7 +213,7 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
                 {columns.map(({ field: c }) =>
                   c === type.useAsTitle ? (
                     <Table.Td key={c}>
-                      <Link to={`${base}/${doc.id}`}>{String(doc[c] ?? doc.id)}</Link>
+                      <Link to={`${base}/${doc.id}`}>{fieldText(doc[c], doc.id)}</Link>
                     </Table.Td>
                   ) : (
                     <Table.Td key={c}>

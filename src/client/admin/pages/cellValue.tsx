@@ -2,6 +2,7 @@
 import { Badge } from '@mantine/core';
 import type { FieldSpec } from '../form/introspect';
 import { formatDate, formatDateTime } from '../../../shared/dates';
+import { fieldText } from '../../../shared/fieldText';
 
 /** A publication state; the label is never cut short, however narrow the column. */
 export function StateBadge({ color, label }: { color: string; label: string }) {
@@ -43,16 +44,16 @@ export function CellValue({
       <>
         {[value]
           .flat()
-          .map((id) => relationTitles?.[String(id)] ?? String(id))
+          .map((id) => relationTitles?.[fieldText(id)] ?? fieldText(id))
           .join(', ')}
       </>
     );
   }
-  if (spec?.kind === 'select') return <>{spec.options?.find((o) => o.value === value)?.label ?? String(value)}</>;
-  if (spec?.kind === 'date') return <>{formatDate(String(value))}</>;
-  if (spec?.kind === 'datetime') return <>{formatDateTime(String(value))}</>;
+  if (spec?.kind === 'select') return <>{spec.options?.find((o) => o.value === value)?.label ?? fieldText(value)}</>;
+  if (spec?.kind === 'date') return <>{formatDate(fieldText(value))}</>;
+  if (spec?.kind === 'datetime') return <>{formatDateTime(fieldText(value))}</>;
   if (spec?.kind === 'boolean') return <>{value ? 'Так' : 'Ні'}</>;
   if (Array.isArray(value)) return <>{value.length}</>;
   if (typeof value === 'object') return <>{String((value as { name?: string }).name ?? '…')}</>;
-  return <>{String(value)}</>;
+  return <>{fieldText(value)}</>;
 }

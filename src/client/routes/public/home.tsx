@@ -52,7 +52,7 @@ export const homePage = definePage({
     ]);
   },
   Component: function Home() {
-    const { today } = useLoaderData() as { today: string };
+    const { today } = useLoaderData<{ today: string }>();
     const [news] = trpc.news.list.useSuspenseQuery(newsInput);
     const [trainings] = trpc.trainings.list.useSuspenseQuery(upcomingTrainings(today));
     const [conferences] = trpc.conferences.list.useSuspenseQuery(upcomingConferences(today));

@@ -46,6 +46,6 @@ export const slugPage = definePage({
 /** Any other path: 404. */
 export const unknownPage = definePage({
   path: '*',
-  prefetch: async (_utils, { url }) => notFound(url.pathname),
+  prefetch: (_utils, { url }) => notFound(url.pathname),
   Component: () => null,
 });

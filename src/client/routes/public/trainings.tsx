@@ -68,7 +68,7 @@ export const trainingsPage = definePage({
     ]);
   },
   Component: function Trainings() {
-    const { today } = useLoaderData() as { today: string };
+    const { today } = useLoaderData<{ today: string }>();
     const [upcoming] = trpc.trainings.list.useSuspenseQuery(upcomingInput(today));
     const [past] = trpc.trainings.list.useSuspenseQuery(pastInput(today));
     useHeadSource('page', { kind: 'trainings', items: [...upcoming.items, ...past.items] });

@@ -27,7 +27,7 @@ export const activities = defineContentType({
   sorts: { order: { by: ['order'], direction: 'asc' }, title: { by: ['title'], direction: 'asc' } },
   fileFields: ['cover', 'attachments'],
   relations: [],
-  publicPath: (d) => `/activity/${String(d.slug ?? d.id)}`,
+  publicPath: (d) => `/activity/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });
 
 export { RECEPTION_SLUG };

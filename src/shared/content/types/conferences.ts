@@ -33,5 +33,5 @@ export const conferences = defineContentType({
   rangeFields: ['startDate', 'endDate'],
   fileFields: ['cover', 'attachments'],
   relations: [],
-  publicPath: (d) => `/conf/${String(d.slug ?? d.id)}`,
+  publicPath: (d) => `/conf/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });

@@ -79,7 +79,7 @@ export const dataRepo = defineContentType({
   sorts: { order: { by: ['order'], direction: 'asc' } },
   fileFields: ['files'],
   relations: [],
-  publicPath: (d) => `/data_repo/${String(d.slug ?? d.id)}`,
+  publicPath: (d) => `/data_repo/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });
 
 export { DATA_REPO_FIXED_SLUGS };

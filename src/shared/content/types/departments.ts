@@ -38,5 +38,5 @@ export const departments = defineContentType({
   sorts: { order: { by: ['order'], direction: 'asc' }, title: { by: ['title'], direction: 'asc' } },
   fileFields: ['cover'],
   relations: [{ field: 'headId', to: 'users' }],
-  publicPath: (d) => `/Departments/${String(d.slug ?? d.id)}`,
+  publicPath: (d) => `/Departments/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });

@@ -34,7 +34,7 @@ export const docs = defineContentType({
   rangeFields: ['date'],
   fileFields: ['attachments'],
   relations: [],
-  publicPath: (d) => `/docs/${String(d.slug ?? d.id)}`,
+  publicPath: (d) => `/docs/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });
 
 export { DOC_KINDS };

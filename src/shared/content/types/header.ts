@@ -19,7 +19,7 @@ export const menuItemSchema: z.ZodType<MenuItem, MenuItemInput> = z.lazy(() =>
     href: hrefSchema.meta({ label: 'Посилання' }),
     children: z.array(menuItemSchema).max(30).default([]).meta({ label: 'Підпункти', widget: 'menuTree' }),
   }),
-) as unknown as z.ZodType<MenuItem, MenuItemInput>;
+);
 
 export const header = defineContentType({
   key: 'header',

@@ -40,5 +40,5 @@ export const journal = defineContentType({
   sorts: { newest: { by: ['year', 'number'], direction: 'desc' } },
   fileFields: ['cover', 'pdf'],
   relations: [],
-  publicPath: (d) => `/journal/${String(d.slug ?? d.id)}`,
+  publicPath: (d) => `/journal/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });

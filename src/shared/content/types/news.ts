@@ -29,5 +29,5 @@ export const news = defineContentType({
   rangeFields: ['date'],
   fileFields: ['cover', 'attachments'],
   relations: [],
-  publicPath: (d) => `/News/${String(d.slug ?? d.id)}`,
+  publicPath: (d) => `/News/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });

@@ -26,7 +26,8 @@ export const pages = defineContentType({
   fileFields: ['cover', 'attachments'],
   relations: [],
   // /msg/tethys keeps the old site's two-segment address; every other page is /{slug}.
-  publicPath: (d) => (d.slug === FIXED_PAGE_SLUGS.tethys ? '/msg/tethys' : `/${String(d.slug ?? d.id)}`),
+  publicPath: (d) =>
+    d.slug === FIXED_PAGE_SLUGS.tethys ? '/msg/tethys' : `/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });
 
 export { FIXED_PAGE_SLUGS };

@@ -44,7 +44,7 @@ export const publications = defineContentType({
   sorts: { newest: { by: ['year'], direction: 'desc' }, title: { by: ['title'], direction: 'asc' } },
   fileFields: ['cover', 'attachments'],
   relations: [],
-  publicPath: (d) => `/publications/${String(d.slug ?? d.id)}`,
+  publicPath: (d) => `/publications/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });
 
 export { PUBLICATION_KINDS };

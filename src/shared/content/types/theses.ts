@@ -40,7 +40,7 @@ export const theses = defineContentType({
   relations: [{ field: 'conferenceId', to: 'conferences' }],
   publicPlace: {
     relation: 'conferenceId',
-    path: (conference, d) => `${conference}/${String(d.slug ?? d.id)}`,
+    path: (conference, d) => `${conference}/${typeof d.slug === 'string' ? d.slug : d.id}`,
     ownPage: true,
   },
 });

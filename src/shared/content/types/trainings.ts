@@ -50,7 +50,7 @@ export const trainings = defineContentType({
   rangeFields: ['startDate', 'endDate'],
   fileFields: ['cover', 'attachments'],
   relations: [],
-  publicPath: (d) => `/Trainings#${String(d.slug ?? d.id)}`,
+  publicPath: (d) => `/Trainings#${typeof d.slug === 'string' ? d.slug : d.id}`,
 });
 
 export { TRAINING_FORMATS };
