@@ -9,11 +9,13 @@
  *
  *   NODE_ENV=production npx tsx bench/render-cpu.ts
  *   BENCH_PAGES=/,/Contacts NODE_ENV=production npx tsx bench/render-cpu.ts
+ *   BENCH_LINK_SHORTCUT=0 …   # links rendered by react-router's components, for comparison
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
+import { setServerLinkShortcut } from '../src/client/components/Link';
 import { createServer } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 
@@ -42,6 +44,8 @@ const config = loadConfig({
 });
 const handle = await createServer(config, { logger: false });
 handle.pageCache.enabled = false;
+// BENCH_LINK_SHORTCUT=0: links through react-router's components (src/client/components/Link.tsx).
+if (process.env.BENCH_LINK_SHORTCUT === '0') setServerLinkShortcut(false);
 
 async function renders(url: string, n: number): Promise<void> {
   for (let done = 0; done < n; done += CONCURRENCY) {
