@@ -130,6 +130,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       config,
       assets,
       noindex,
+      priorityImage: result.priorityImage,
     });
     return { html, status: result.status, isBot: result.isBot } as const;
   };
