@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
+import { PriorityImageContext, PriorityImageRecord, type PriorityImage } from './components/StoredImage';
 import type { RouteDeps } from './app/definePage';
 import { createRoutes } from './app/routes';
 import type { HeadTags } from '../shared/head/tags';
@@ -48,6 +49,8 @@ export type RenderResult =
        * handed to the browser in the page's JSON data block instead.
        */
       router: { loaderData: unknown; actionData: unknown; errors: Record<string, unknown> | null };
+      /** The page's main image (the first `priority` StoredImage), for a preload in the head. */
+      priorityImage?: PriorityImage;
       /** Errors thrown by loaders or rendering (logged by the server when the status is 5xx). */
       errors: unknown[];
       isBot: boolean;
@@ -86,17 +89,20 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     parts: [],
   };
   const shownStrings = new ShownStrings();
+  const priority = new PriorityImageRecord();
   const rendered = renderToString(
     <StrictMode>
-      <ShownStringsContext.Provider value={shownStrings}>
-        <Providers
-          site={{ config: options.config, isBot, head }}
-          queryClient={queryClient}
-          trpcClient={options.trpcClient}
-        >
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </Providers>
-      </ShownStringsContext.Provider>
+      <PriorityImageContext.Provider value={priority}>
+        <ShownStringsContext.Provider value={shownStrings}>
+          <Providers
+            site={{ config: options.config, isBot, head }}
+            queryClient={queryClient}
+            trpcClient={options.trpcClient}
+          >
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Providers>
+        </ShownStringsContext.Provider>
+      </PriorityImageContext.Provider>
     </StrictMode>,
   );
   // Marked strings (titles, summaries, rich text) are numbered in document order; the state points at them.
@@ -112,6 +118,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     head,
     state: packPageState(queryClient, shared.positions),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+    priorityImage: priority.image,
     errors: context.errors ? Object.values(context.errors) : [],
     isBot,
   };

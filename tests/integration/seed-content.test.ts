@@ -128,6 +128,19 @@ describe('covers', () => {
     expect(variant.statusCode).toBe(200);
     expect(variant.headers['content-type']).toBe('image/webp');
 
+    // The main image is preloaded from the head with the same srcset and sizes (the LCP starts at once).
+    const preload =
+      /<link rel="preload" as="image" href="([^"]*)" imagesrcset="([^"]*)" imagesizes="([^"]*)" fetchpriority="high">/.exec(
+        page.body.slice(0, page.body.indexOf('</head>')),
+      );
+    expect(preload?.slice(1)).toEqual([cover.src, cover.srcset, cover.sizes]);
+    const newsList = await server.get('/News');
+    const firstCard = images(newsList.body).find((img) => img.class === 'card-image' && img.loading === 'eager')!;
+    expect(newsList.body).toContain(
+      `<link rel="preload" as="image" href="${firstCard.src}" imagesrcset="${firstCard.srcset}"`,
+    );
+    expect((await server.get('/Contacts')).body).not.toContain('rel="preload" as="image"');
+
     for (const path of ['/News', '/conf', '/Trainings', '/']) {
       const list = await server.get(path);
       const cards = images(list.body).filter((img) => img.class === 'card-image');

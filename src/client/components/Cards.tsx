@@ -1,6 +1,6 @@
 /** List entries shared by the list pages: a card with a title link, meta line and summary. */
 import { createContext, useContext, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './Link';
 import type { ImageRef } from '../../shared/content/fields';
 import { useSharedStrings } from '../lib/sharedStrings';
 import { StoredImage } from './StoredImage';

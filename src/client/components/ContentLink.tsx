@@ -4,7 +4,7 @@
  * file (`/data_repo/month.zip`, which the server redirects to the archive) that no page renders.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './Link';
 
 /**
  * Whether `href` is a page of this site: a path from the root, not `//host`, not a storage URL, and

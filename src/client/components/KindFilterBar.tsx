@@ -1,5 +1,5 @@
 /** Links that filter a list by kind («Усі», then each kind), the current one marked. */
-import { Link } from 'react-router';
+import { Link } from './Link';
 
 export function KindFilterBar({
   path,

@@ -1,5 +1,6 @@
 /** Page links for a list (`?page=N`), with the current page marked for assistive technology. */
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './Link';
 
 function pageHref(pathname: string, search: string, page: number): string {
   const params = new URLSearchParams(search);

@@ -9,7 +9,8 @@
  * scroll-padding-top, so hash targets and focused elements are never hidden under it).
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from './Link';
 import type { MenuItem } from '../../shared/content/constants';
 import { useSharedStrings } from '../lib/sharedStrings';
 import { trpc } from '../lib/trpc';

@@ -2,11 +2,36 @@
  * A stored image (an ImageRef: cover, photo) as a responsive `<img>`: `srcset` from the storage's
  * WebP variants (shared/images.ts), `sizes` from the layout, and the intrinsic `width`/`height` so
  * the browser reserves the space before the bytes arrive. Images below the fold load lazily; the
- * page's main image (`priority`) loads at once with high fetch priority, since it is the LCP.
+ * page's main image (`priority`) loads at once with high fetch priority, since it is the LCP, and
+ * the server render preloads it from the document's head (PriorityImageContext).
  */
+import { createContext, useContext } from 'react';
 import type { ImageRef } from '../../shared/content/fields';
 import { srcSetFor } from '../../shared/images';
 import { useSharedStrings } from '../lib/sharedStrings';
+
+/** The page's main image as the document's `<link rel="preload" as="image">` announces it. */
+export interface PriorityImage {
+  href: string;
+  srcSet?: string;
+  sizes: string;
+}
+
+/**
+ * The server render's record of the first `priority` image it writes (the LCP candidate: a cover,
+ * the first card's image), so the document's head can preload it before the body is parsed.
+ * Absent in the browser.
+ */
+export class PriorityImageRecord {
+  image: PriorityImage | undefined;
+
+  /** Keeps the first image offered (the first in document order). */
+  offer(image: PriorityImage): void {
+    this.image ??= image;
+  }
+}
+
+export const PriorityImageContext = createContext<PriorityImageRecord | null>(null);
 
 export function StoredImage({
   image,
@@ -21,12 +46,15 @@ export function StoredImage({
 }) {
   // The alt text is read back from the element on hydration (lib/pageState.ts).
   const mark = useSharedStrings();
+  const srcSet = srcSetFor(image);
+  const record = useContext(PriorityImageContext);
+  if (priority) record?.offer({ href: image.url, srcSet, sizes });
   return (
     <img
       data-s={mark('a', image.alt)}
       className={className}
       src={image.url}
-      srcSet={srcSetFor(image)}
+      srcSet={srcSet}
       sizes={sizes}
       alt={image.alt}
       width={image.width ?? undefined}

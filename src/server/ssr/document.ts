@@ -80,6 +80,19 @@ function styleTags(assets: EntryAssets): string {
 }
 
 /**
+ * The preload of the page's main image (the LCP candidate: a cover, the first card's image), so the
+ * browser fetches it at once rather than after parsing the inlined styles and the page's content; with
+ * `imagesrcset` and `imagesizes` it picks the same variant the `<img>` will.
+ */
+function imagePreload(image: { href: string; srcSet?: string; sizes: string } | undefined): string {
+  if (!image) return '';
+  const srcset = image.srcSet
+    ? ` imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes)}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${srcset} fetchpriority="high">\n`;
+}
+
+/**
  * The data block's JSON: `{config, state, router}`, with the state's JSON text embedded as a value
  * (not encoded a second time as a string), all of it safe inside a script element.
  */
@@ -100,6 +113,8 @@ export function htmlDocument(opts: {
   assets: EntryAssets;
   /** Keep the page out of search engines (previews of drafts). */
   noindex?: boolean;
+  /** The page's main image (its LCP candidate): preloaded at high priority, first thing in the head. */
+  priorityImage?: { href: string; srcSet?: string; sizes: string };
 }): string {
   const { head, assets } = opts;
   return `<!doctype html>
@@ -107,7 +122,7 @@ export function htmlDocument(opts: {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(head.title)}</title>
+${imagePreload(opts.priorityImage)}<title>${escapeHtml(head.title)}</title>
 <meta name="description" content="${escapeHtml(head.description)}">
 <link rel="canonical" href="${escapeHtml(head.canonical)}">
 ${siteHeadLinks(opts.config.origin)}

@@ -85,6 +85,27 @@ export function strongEtag(body: Buffer | string, suffix = ''): string {
   return `"${hash}${suffix}"`;
 }
 
+/** Smallest body worth compressing per request (as @fastify/compress's threshold). */
+const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * The body of a page rendered for one request (staff, previews, errors: never cached), encoded once
+ * to UTF-8 and gzipped at level 1 in one call (libuv's pool) when the client takes gzip: the same
+ * bytes @fastify/compress would send, without its stream pipeline per response. Brotli is never
+ * made per request. `etag` is weak (the bytes sent depend on the encoding): a hash of the UTF-8
+ * bytes, as `weakEtag(html)`.
+ */
+export async function perRequestBody(
+  html: string,
+  acceptEncoding: string | undefined,
+): Promise<{ body: Buffer; encoding: 'gzip' | null; etag: string }> {
+  const identity = Buffer.from(html, 'utf8');
+  const etag = weakEtag(identity);
+  if (identity.length < COMPRESS_THRESHOLD || negotiate(acceptEncoding ?? '', ['gzip']) !== 'gzip')
+    return { body: identity, encoding: null, etag };
+  return { body: await gzipAsync(identity, { level: 1 }), encoding: 'gzip', etag };
+}
+
 /** Weak entity tag of a body: for bodies compressed per request (@fastify/compress), whose bytes on the wire vary by encoding. */
 export function weakEtag(body: Buffer | string): string {
   return `W/${strongEtag(body)}`;

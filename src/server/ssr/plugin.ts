@@ -1,7 +1,7 @@
 /**
  * Server rendering of every public page: GET requests no other route claims are rendered by the
- * client's entry-server with an in-process tRPC client (tRPC's localLink: the same procedures the
- * browser calls over HTTP), then wrapped in the HTML document.
+ * client's entry-server with an in-process tRPC client (`serverLink.ts`: the same procedures the
+ * browser calls over HTTP, called directly), then wrapped in the HTML document.
  *
  * Anonymous pages go through the page cache (`pageCache.ts`): a hit is answered from memory in the
  * encoding the client accepts, without rendering; a miss renders, stores and answers. Cached pages
@@ -16,9 +16,8 @@
  * entered values) is never cached (`no-store`). Cross-site posts are refused before this by the
  * cross-site guard.
  */
-import { createTRPCClient, unstable_localLink, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, type TRPCLink } from '@trpc/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import superjson from 'superjson';
 import { formPostPaths } from '../../client/app/definePage';
 import { publicPages } from '../../client/app/routes';
 import { render } from '../../client/entry-server';
@@ -32,7 +31,16 @@ import type { createContextFactory } from '../trpc/context';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
 import { adminDocument, htmlDocument } from './document';
 import { typesReadBy } from './procedureReads';
-import { negotiateEncoding, notModified, PageCache, pageCacheKey, weakEtag, type CachedPage } from './pageCache';
+import { serverLink } from './serverLink';
+import {
+  negotiateEncoding,
+  notModified,
+  PageCache,
+  pageCacheKey,
+  perRequestBody,
+  weakEtag,
+  type CachedPage,
+} from './pageCache';
 
 /** Route paths of the pages that take a posted form (POST is allowed there by the request guard). */
 export const FORM_POST_PATHS: readonly string[] = formPostPaths(publicPages);
@@ -96,11 +104,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     const trpcClient = createTRPCClient<AppRouter>({
       links: [
         readTracker(reads),
-        unstable_localLink({
-          router: appRouter,
-          createContext: () => options.createContext({ req: request }),
-          transformer: superjson,
-        }),
+        serverLink({ router: appRouter, createContext: () => options.createContext({ req: request }) }),
       ],
     });
     const result = await render({
@@ -126,6 +130,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       config,
       assets,
       noindex,
+      priorityImage: result.priorityImage,
     });
     return { html, status: result.status, isBot: result.isBot } as const;
   };
@@ -175,8 +180,8 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       const page = await cache.store(key, out.status, out.html, reads, since);
       return sendCached(request, reply, page, false);
     }
-    // Not cached (staff, previews, errors, renders that set a cookie): compressed per request by
-    // @fastify/compress (gzip), so the tag is weak (the bytes sent depend on the encoding).
+    // Not cached (staff, previews, errors, renders that set a cookie): gzipped per request (level 1,
+    // in one call), so the tag is weak (the bytes sent depend on the encoding).
     const setsCookie = reply.getHeader('set-cookie') !== undefined;
     reply
       .code(out.status)
@@ -193,13 +198,15 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       )
       .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
     if (isPreviewRequest(request)) reply.header('X-Robots-Tag', 'noindex, nofollow');
+    const body = await perRequestBody(out.html, request.headers['accept-encoding']);
+    reply.header('Vary', 'Accept-Encoding');
     if (out.status === 200) {
-      const etag = weakEtag(out.html);
-      reply.header('ETag', etag);
-      if (notModified({ 'if-none-match': request.headers['if-none-match'] }, [etag], null))
+      reply.header('ETag', body.etag);
+      if (notModified({ 'if-none-match': request.headers['if-none-match'] }, [body.etag], null))
         return reply.code(304).send();
     }
-    return reply.send(out.html);
+    if (body.encoding) reply.header('Content-Encoding', body.encoding);
+    return reply.send(body.body);
   };
 
   app.get('/*', handler);

@@ -1,6 +1,7 @@
 /** /conf, /conf/{slug} (with its theses) and /conf/{slug}/{thesis}. */
 import { Fragment } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { Link } from '../../components/Link';
 import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';

@@ -1,5 +1,6 @@
 /** The home page: latest news, upcoming trainings and conferences, the data repository, departments. */
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/Link';
 import { definePage } from '../../app/definePage';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { NewsCards } from '../../components/NewsCards';

@@ -1,6 +1,7 @@
 /** /search?q=…&page=N: the visitor search (server/search/service.ts) with highlighted snippets. */
 import { Fragment } from 'react';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, useLocation } from 'react-router';
+import { Link } from '../../components/Link';
 import { parsePageParam } from '../../../shared/routes';
 import { MAX_SEARCH_QUERY, type TextPart } from '../../../shared/searchResults';
 import { definePage } from '../../app/definePage';
