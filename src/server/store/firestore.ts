@@ -12,8 +12,9 @@
  *   _text      the normalised search text (shared/content/search.ts, as SQLite's `search` column)
  *   _search    the distinct 1-, 2- and 3-character substrings of each word of `_text`
  *   _unique    {field: value} of the unique guards it holds
- *   _site      the visitor search's entry (server/search/siteIndex.ts: distinct stemmed `terms`, the
- *              title's and text's terms, `visibleFrom`), null for drafts and types not on the site
+ *   _site      the visitor search's entry (server/search/siteIndex.ts: the title's and text's stemmed
+ *              terms, `visibleFrom`, `parent`) and `w`, {term: stored BM25 weight} of each distinct
+ *              term (search/rank.ts termWeights), null for drafts and types not on the site
  * Guards: `_unique/{collection}:{field}:{hash of the value}` = {collection, field, value, owner}.
  * Document ids containing `/` or `%` (or reserved by Firestore: `.`, `..`, `__…__`) are stored
  * percent-encoded; the port sees its own ids.
@@ -43,7 +44,7 @@ import {
 import { richTextFieldsOf } from '../../shared/content/define';
 import { findContentType } from '../../shared/content/registry';
 import { searchTerms } from '../../shared/content/search';
-import { bm25Scores } from '../search/rank';
+import { bm25Scores, MAX_WEIGHTED_TERM, termWeights } from '../search/rank';
 import { siteSearchCollections, siteSearchEntry, type SiteSearchEntry } from '../search/siteIndex';
 import { CommitDocumentStore, decodeCursor, encodeCursor, registrySearchText, sortKeysOf } from './storeBase';
 import {
@@ -123,7 +124,7 @@ interface FsDocument {
   _text: string;
   _search: string[];
   _unique: Record<string, string | number>;
-  _site: SiteSearchEntry | null;
+  _site: FsSiteEntry | null;
 }
 
 export interface FirestoreStoreOptions {
@@ -140,6 +141,12 @@ export interface FirestoreStoreOptions {
   onQuery?: (shape: QueryShape) => void;
   /** Write and follow the change feed (server instances sharing one database: see ChangeFeedOptions). */
   changeFeed?: boolean | ChangeFeedOptions;
+  /** Documents a visitor search reads per collection, at most (default SITE_SEARCH_CANDIDATES). */
+  siteSearchCandidates?: number;
+  /** Documents an admin search reads, at most (default SEARCH_CANDIDATES). */
+  searchCandidates?: number;
+  /** Called with the number of documents each read of a search returned (tests check the bound). */
+  onRead?: (documents: number) => void;
 }
 
 /** One entry of a change document. */
@@ -173,6 +180,28 @@ export function searchGrams(text: string): string[] {
   }
   return [...grams];
 }
+
+/** The term a visitor search reads candidates by: its longest (likely the rarest). */
+function probeTerm(terms: string[]): string {
+  return terms.reduce((a, b) => (b.length > a.length ? b : a));
+}
+
+/**
+ * The visitor search's entry as Firestore keeps it (`_site`): siteIndex.ts's entry and `w`, each
+ * distinct term's stored BM25 weight (termWeights), which the search orders by. A map, not an
+ * array: every entry has its own automatic single-field index, so a query can read the documents
+ * of one term best first.
+ */
+export type FsSiteEntry = SiteSearchEntry & { w: Record<string, number> };
+
+/** The `_site` field of a document (null: not found by visitors). */
+function siteEntryOf(collection: string, data: unknown): FsSiteEntry | null {
+  const entry = siteSearchEntry(collection, data);
+  return entry && { ...entry, w: termWeights(entry) };
+}
+
+/** Documents a visitor search reads per collection on the site, at most (FirestoreStoreOptions.siteSearchCandidates). */
+export const SITE_SEARCH_CANDIDATES = 100;
 
 /** The gram a search reads candidates by: the first three characters of its longest term. */
 function searchGram(terms: string[]): string {
@@ -270,6 +299,8 @@ interface DocState {
 export class FirestoreDocumentStore extends CommitDocumentStore {
   private readonly searchText: (collection: string, data: unknown) => string;
   private readonly onQuery?: (shape: QueryShape) => void;
+  private readonly onRead?: (documents: number) => void;
+  private readonly siteSearchCandidates: number;
   /** This store's id in the change feed (its own change documents are not re-emitted). */
   readonly origin = autoId();
   private readonly feed: Required<ChangeFeedOptions> | null;
@@ -290,6 +321,8 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     super();
     this.searchText = options.searchText ?? registrySearchText;
     this.onQuery = options.onQuery;
+    this.onRead = options.onRead;
+    this.siteSearchCandidates = options.siteSearchCandidates ?? SITE_SEARCH_CANDIDATES;
     const feed = options.changeFeed === true ? {} : options.changeFeed || null;
     const retentionMs = feed?.retentionMs ?? 10 * 60_000;
     this.feed = feed
@@ -568,34 +601,46 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
   }
 
   /**
-   * The visitor search: per collection on the site, the documents whose `_site.terms` contain the
-   * query's longest term (array-contains, one single-field index), checked for the other terms and
-   * visibility, ranked by BM25 in memory (search/rank.ts, the weights SQLite's FTS5 uses), paged;
-   * the page's documents are then fetched by id. One read per candidate, as the admin search.
+   * The visitor search, reading at most `siteSearchCandidates` documents per collection on the site
+   * whatever the collection's size: per collection, the documents whose stored weight of the
+   * query's probe term (`_site.w.{term}`, termWeights in search/rank.ts) is highest, by the
+   * automatic single-field index of that map entry (an order on it, descending, with a limit; a
+   * document without the term has no entry and is not read). They are checked for the other terms
+   * and visibility, ranked by BM25 in memory (search/rank.ts, the weights SQLite's FTS5 uses) and
+   * paged; the parents they are shown under and the page's documents are then fetched by id. When a
+   * collection has more documents with the probe term than the bound, only its best ones by that
+   * term are ranked and counted (SQLite ranks and counts them all).
    */
   async siteSearch(query: SiteSearchQuery): Promise<SiteSearchResult> {
-    const probe = query.terms.reduce((a, b) => (b.length > a.length ? b : a));
+    const probe = probeTerm(query.terms);
+    if (probe.length > MAX_WEIGHTED_TERM) return { items: [], total: 0 };
+    const weight = new FieldPath('_site', 'w', probe);
     const snaps = await Promise.all(
       siteSearchCollections().map(async (collection) => {
         this.onQuery?.({
           collection,
-          branches: [{ equality: [], contains: '_site.terms', range: [] }],
-          orderBy: [],
+          branches: [{ equality: [], range: [] }],
+          orderBy: [{ path: `_site.w.${probe}`, direction: 'desc' }],
           nameDirection: null,
         });
         const snap = await this.db
           .collection(collection)
-          .where('_site.terms', 'array-contains', probe)
-          .select('_site')
+          .orderBy(weight, 'desc')
+          .select('_site.title', '_site.body', '_site.visibleFrom', '_site.parent', weight)
+          .limit(this.siteSearchCandidates)
           .get();
-        return snap.docs.map((d) => ({ collection, d, site: d.get('_site') as SiteSearchEntry }));
+        this.onRead?.(snap.size);
+        return snap.docs.map((d) => ({ collection, d, site: d.get('_site') as FsSiteEntry }));
       }),
     );
-    const visible = (site: SiteSearchEntry | null | undefined) =>
+    const visible = (site: Pick<FsSiteEntry, 'visibleFrom'> | null | undefined) =>
       Boolean(site) && (site!.visibleFrom === null || site!.visibleFrom <= query.now);
-    const matching = snaps
-      .flat()
-      .filter(({ site }) => visible(site) && query.terms.every((t) => site.terms.includes(t)));
+    const matching = snaps.flat().filter(({ site }) => {
+      if (!visible(site)) return false;
+      // Each other term must be in the title or the text (the probe's weight is there: it was read).
+      const terms = new Set(`${site.title} ${site.body}`.split(' '));
+      return query.terms.every((t) => t === probe || terms.has(t));
+    });
     // Documents shown under a parent count only while the parent is indexed (published) and visible.
     const parentKeys = [...new Set(matching.map((c) => c.site.parent).filter((p): p is string => Boolean(p)))];
     const parents = parentKeys.length
@@ -604,8 +649,9 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
           { fieldMask: ['_site.visibleFrom', '_site.parent'] },
         )
       : [];
+    this.onRead?.(parents.length);
     const shown = new Set(
-      parentKeys.filter((_, i) => parents[i]!.exists && visible(parents[i]!.get('_site') as SiteSearchEntry | null)),
+      parentKeys.filter((_, i) => parents[i]!.exists && visible(parents[i]!.get('_site') as FsSiteEntry | null)),
     );
     const candidates = matching.filter((c) => !c.site.parent || shown.has(c.site.parent));
     const scores = bm25Scores(
@@ -622,6 +668,7 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       );
     const page = ranked.slice(query.offset, query.offset + query.limit);
     const full = page.length ? await this.db.getAll(...page.map((p) => p.d.ref)) : [];
+    this.onRead?.(full.length);
     return {
       items: full.flatMap((d, i) =>
         d.exists ? [this.toDocument<Record<string, unknown>>(page[i]!.collection, d)] : [],
@@ -668,7 +715,7 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       _text: text,
       _search: text ? searchGrams(text) : [],
       _unique: held,
-      _site: siteSearchEntry(collection, data),
+      _site: siteEntryOf(collection, data),
     };
   }
 
