@@ -53,6 +53,7 @@ import {
   listOrder,
   listShape,
   nullLowOf,
+  gramCountShape,
   searchShape,
   valuePath,
   type QueryShape,
@@ -143,7 +144,7 @@ export interface FirestoreStoreOptions {
   changeFeed?: boolean | ChangeFeedOptions;
   /** Documents a visitor search reads per collection, at most (default SITE_SEARCH_CANDIDATES). */
   siteSearchCandidates?: number;
-  /** Documents an admin search reads, at most (default SEARCH_CANDIDATES). */
+  /** Documents an admin search reads, at most (default SEARCH_CANDIDATES; past it the result is `partial`). */
   searchCandidates?: number;
   /** Called with the number of documents each read of a search returned (tests check the bound). */
   onRead?: (documents: number) => void;
@@ -203,10 +204,25 @@ function siteEntryOf(collection: string, data: unknown): FsSiteEntry | null {
 /** Documents a visitor search reads per collection on the site, at most (FirestoreStoreOptions.siteSearchCandidates). */
 export const SITE_SEARCH_CANDIDATES = 100;
 
-/** The gram a search reads candidates by: the first three characters of its longest term. */
-function searchGram(terms: string[]): string {
-  const longest = terms.reduce((a, b) => (Array.from(b).length > Array.from(a).length ? b : a));
-  return Array.from(longest).slice(0, 3).join('');
+/** Grams a search counts to choose the rarest (the longest terms' first). */
+const MAX_COUNTED_GRAMS = 8;
+
+/** Documents an admin search reads, at most (FirestoreStoreOptions.searchCandidates). */
+export const SEARCH_CANDIDATES = 1000;
+
+/**
+ * The grams a search may read its candidates by, longest terms first: a term of up to three
+ * characters is a gram itself, a longer one gives its distinct 3-character grams (a document
+ * containing the term contains each). At most MAX_COUNTED_GRAMS.
+ */
+export function searchGramsOf(terms: string[]): string[] {
+  const grams = new Set<string>();
+  for (const term of [...terms].sort((a, b) => Array.from(b).length - Array.from(a).length)) {
+    const chars = Array.from(term);
+    if (chars.length <= 3) grams.add(term);
+    else for (let i = 0; i + 3 <= chars.length; i += 1) grams.add(chars.slice(i, i + 3).join(''));
+  }
+  return [...grams].slice(0, MAX_COUNTED_GRAMS);
 }
 
 function typeRank(v: unknown): number {
@@ -301,6 +317,7 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
   private readonly onQuery?: (shape: QueryShape) => void;
   private readonly onRead?: (documents: number) => void;
   private readonly siteSearchCandidates: number;
+  private readonly searchCandidates: number;
   /** This store's id in the change feed (its own change documents are not re-emitted). */
   readonly origin = autoId();
   private readonly feed: Required<ChangeFeedOptions> | null;
@@ -323,6 +340,7 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     this.onQuery = options.onQuery;
     this.onRead = options.onRead;
     this.siteSearchCandidates = options.siteSearchCandidates ?? SITE_SEARCH_CANDIDATES;
+    this.searchCandidates = options.searchCandidates ?? SEARCH_CANDIDATES;
     const feed = options.changeFeed === true ? {} : options.changeFeed || null;
     const retentionMs = feed?.retentionMs ?? 10 * 60_000;
     this.feed = feed
@@ -533,24 +551,33 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
 
   /**
    * A search list. Firestore has no substring search, so the store keeps each document's 1–3
-   * character grams (`_search`) and its normalised text (`_text`): the candidates are the
-   * documents containing the first three characters of the query's longest term (one
-   * array-contains query on a single-field index, reading only the fields the list needs); each
-   * is checked for every term in `_text` (the SQLite store's `instr`) and the other filters, then
-   * sorted, paged and counted in memory, so pages and totals equal SQLite's. Costs one read per
-   * candidate; the page's documents are then fetched by id.
+   * character grams (`_search`) and its normalised text (`_text`). The candidates are the documents
+   * containing the query's rarest gram (searchGrams: each short term itself, the 3-character grams
+   * of the longer ones; each counted with a limit, so a count costs at most one read whatever the
+   * collection's size), read most recently updated first (one array-contains query on a composite
+   * index, only the fields the list needs) and at most `searchCandidates` of them. Each is checked
+   * for every term in `_text` (the SQLite store's `instr`) and the other filters, then sorted,
+   * paged and counted in memory, so pages and totals equal SQLite's whenever the candidates are
+   * within the bound; past it the result covers the candidates read and says so (`partial`). The
+   * page's documents are then fetched by id.
    */
   private async listSearch<T>(collection: string, query: ListQuery, terms: string[]): Promise<ListResult<T>> {
     const order = listOrder(query);
     const direction = query.orderBy.direction === 'desc' ? -1 : 1;
     const filterPaths = (query.where ?? []).map((f) => valuePath(f.field));
     const paths = [...new Set(['_text', ...filterPaths, ...order.map((o) => o.path)].filter((p) => p !== '__name__'))];
+    const gram = await this.rarestGram(collection, terms);
     this.onQuery?.(searchShape(collection));
-    const snap = await this.db
+    const read = await this.db
       .collection(collection)
-      .where('_search', 'array-contains', searchGram(terms))
+      .where('_search', 'array-contains', gram)
+      .orderBy('updatedAt', 'desc')
       .select(...paths)
+      .limit(this.searchCandidates + 1)
       .get();
+    this.onRead?.(read.size);
+    const partial = read.size > this.searchCandidates;
+    const snap = { docs: read.docs.slice(0, this.searchCandidates) };
     const keyOf = (d: DocumentSnapshot): unknown[] => [...order.map((o) => valueAt(d, o.path) ?? null), decodeId(d.id)];
     const compareKeys = (a: unknown[], b: unknown[]): number => {
       for (let i = 0; i < a.length; i += 1) {
@@ -597,7 +624,32 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       nextCursor: window.length > query.limit && last ? encodeCursor(last.key) : null,
     };
     if (query.withTotal) result.total = matches.length;
+    if (partial) result.partial = true;
     return result;
+  }
+
+  /**
+   * The search gram (searchGrams) with the fewest documents in the collection: each counted up to
+   * `searchCandidates + 1` (a count with a limit reads at most that many index entries), in parallel.
+   */
+  private async rarestGram(collection: string, terms: string[]): Promise<string> {
+    const grams = searchGramsOf(terms);
+    if (grams.length === 1) return grams[0]!;
+    const counts = await Promise.all(
+      grams.map(async (gram) => {
+        this.onQuery?.(gramCountShape(collection));
+        const snap = await this.db
+          .collection(collection)
+          .where('_search', 'array-contains', gram)
+          .limit(this.searchCandidates + 1)
+          .count()
+          .get();
+        return snap.data().count;
+      }),
+    );
+    let best = 0;
+    for (let i = 1; i < grams.length; i += 1) if (counts[i]! < counts[best]!) best = i;
+    return grams[best]!;
   }
 
   /**

@@ -21,7 +21,15 @@ import { contentTypeList } from '../../shared/content/registry';
 import { ContentAdminService } from '../content/admin';
 import { ContentHistory } from '../content/history';
 import { ContentService } from '../content/service';
-import { filterShape, indexesFor, listShape, searchShape, type IndexFile, type QueryShape } from './firestoreIndexes';
+import {
+  filterShape,
+  gramCountShape,
+  indexesFor,
+  listShape,
+  searchShape,
+  type IndexFile,
+  type QueryShape,
+} from './firestoreIndexes';
 import type { Filter, ListQuery, ListResult, StoredDocument } from './port';
 import { CommitDocumentStore } from './storeBase';
 
@@ -36,7 +44,8 @@ class ShapeRecorder extends CommitDocumentStore {
     return null;
   }
   async list<T>(collection: string, query: ListQuery): Promise<ListResult<T>> {
-    this.shapes.push(query.search?.trim() ? searchShape(collection) : listShape(collection, query));
+    if (query.search?.trim()) this.shapes.push(gramCountShape(collection), searchShape(collection));
+    else this.shapes.push(listShape(collection, query));
     if (query.withTotal && !query.search?.trim()) this.shapes.push(filterShape(collection, query.where));
     return { items: [], nextCursor: null, total: 0 };
   }
