@@ -172,17 +172,23 @@ function orderingIndex(collection: string, where: Filter[] | undefined, sortExpr
   return best?.name;
 }
 
+/** Range operators an index can seek to (`is-null-or-<=` is an OR). */
+const SEEK_OPS: ReadonlySet<string> = new Set(['<', '<=', '>', '>=']);
+
 /**
  * The registry index that finds a count's rows: its leading columns are constrained by the
- * equality filters, then (best) by a range filter. Without sampled statistics (see dropSamples) the
+ * equality filters, then (best) by a range filter on `publishedAt` (scheduled documents); with a
+ * range on another field, none (the planner's choice, as for lists). Without sampled statistics (see dropSamples) the
  * planner would weigh the index over every collection's status (averaged over all collections)
  * against a collection's own (status, publishedAt) index and could count every published
  * document to find the few scheduled ones.
  */
 function countIndex(collection: string, where: Filter[] | undefined): string | undefined {
   const filters = where ?? [];
+  // As lists: a range on another field (upcoming trainings) is the planner's, which picks its index.
+  if (filters.some((f) => RANGE_OPS.has(f.op) && f.field !== 'publishedAt')) return undefined;
   const equal = new Set(filters.filter((f) => f.op === '==' && f.value !== null).map((f) => fieldExpr(f.field)));
-  const ranged = new Set(filters.filter((f) => RANGE_OPS.has(f.op)).map((f) => fieldExpr(f.field)));
+  const ranged = new Set(filters.filter((f) => SEEK_OPS.has(f.op)).map((f) => fieldExpr(f.field)));
   let best: { name: string; score: number } | undefined;
   for (const spec of registryIndexesOf(collection)) {
     let i = 0;
