@@ -47,6 +47,12 @@ export function bm25Scores(candidates: RankInput[], terms: string[]): number[] {
  */
 export const STORED_AVERAGE_LENGTH = 300;
 
+/**
+ * Most terms given a stored weight: each is one index entry of the document (descending only, see
+ * registryIndexes.ts), and Firestore allows 40,000 per document.
+ */
+export const MAX_WEIGHTED_TERMS = 20_000;
+
 /** Longest term (in UTF-16 units) given a stored weight: Firestore field names stay far below their 1,500 bytes. */
 export const MAX_WEIGHTED_TERM = 64;
 
@@ -65,10 +71,14 @@ export function termWeights(entry: RankInput): Record<string, number> {
   for (const t of body) tf.set(t, (tf.get(t) ?? 0) + BODY_WEIGHT);
   const length = title.length + body.length;
   const norm = K1 * (1 - B + (B * length) / STORED_AVERAGE_LENGTH);
-  const weights: Record<string, number> = {};
+  const all: Array<[string, number]> = [];
   for (const [term, f] of tf) {
-    if (term.length > MAX_WEIGHTED_TERM) continue;
-    weights[term] = Math.round(((f * (K1 + 1)) / (f + norm)) * 1e6) / 1e6;
+    if (term.length <= MAX_WEIGHTED_TERM) all.push([term, Math.round(((f * (K1 + 1)) / (f + norm)) * 1e6) / 1e6]);
   }
-  return weights;
+  // Past the cap, the terms that weigh least are left out (they are not found in Firestore).
+  if (all.length > MAX_WEIGHTED_TERMS) {
+    all.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    all.length = MAX_WEIGHTED_TERMS;
+  }
+  return Object.fromEntries(all);
 }

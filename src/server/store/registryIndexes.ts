@@ -21,6 +21,7 @@ import { contentTypeList } from '../../shared/content/registry';
 import { ContentAdminService } from '../content/admin';
 import { ContentHistory } from '../content/history';
 import { ContentService } from '../content/service';
+import { siteSearchCollections } from '../search/siteIndex';
 import {
   filterShape,
   gramCountShape,
@@ -169,6 +170,15 @@ export async function registryIndexFile(): Promise<IndexFile> {
       ...collections.flatMap((collectionGroup) =>
         UNINDEXED_PATHS.map((fieldPath) => ({ collectionGroup, fieldPath, indexes: [] })),
       ),
+      // The visitor search orders by one term's weight, descending: one index entry per term
+      // instead of the automatic two (a document has at most 40,000), inherited by every `w.{term}`.
+      ...siteSearchCollections()
+        .sort()
+        .map((collectionGroup) => ({
+          collectionGroup,
+          fieldPath: '_site.w',
+          indexes: [{ order: 'DESCENDING', queryScope: 'COLLECTION' }],
+        })),
       // TTL policies: Firestore removes expired change-feed documents and rate-limit windows itself
       // (the instances also trim the change feed; the TTL is the backstop).
       ...[CHANGES_COLLECTION, RATE_LIMITS_COLLECTION].map((collectionGroup) => ({
