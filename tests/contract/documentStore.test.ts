@@ -739,3 +739,51 @@ describe('both backends return the same pages', () => {
     }
   });
 });
+
+describe('Firestore admin search reads a bounded number of documents', () => {
+  it('reads its rarest gram’s candidates up to the bound, newest first, and says when it stopped there', async () => {
+    const cap = 6;
+    let reads = 0;
+    const firestore = await firestoreBackend.open({ searchCandidates: cap, onRead: (n) => (reads += n) });
+    const sqlite = await sqliteBackend.open();
+    try {
+      // 15 reports share every gram of «звіт»; only three of them name a flood, one of them a rare place.
+      const docs = Array.from({ length: 15 }, (_, i) => ({
+        collection: 'news',
+        id: `r${String(i).padStart(2, '0')}`,
+        data: {
+          title: `Звіт ${i}${i % 5 === 0 ? ' про паводок' : ''}${i === 10 ? ' у Ворохті' : ''}`,
+          status: 'draft',
+        },
+      }));
+      for (const { store } of [firestore, sqlite]) for (const doc of docs) await store.create('news', doc.data, doc);
+      const query = (search: string): ListQuery => ({
+        search,
+        orderBy: { fields: ['title'], direction: 'asc', collation: 'uk' },
+        limit: 10,
+        withTotal: true,
+      });
+      // A rare term: its gram has fewer candidates than the bound, so the result is SQLite's.
+      for (const search of ['звіт ворохт', 'паводок звіт']) {
+        const expected = await sqlite.store.list('news', query(search));
+        const found = await firestore.store.list('news', query(search));
+        expect({ ids: ids(found.items), total: found.total }, search).toEqual({
+          ids: ids(expected.items),
+          total: expected.total,
+        });
+        expect(expected.total).toBeGreaterThan(0);
+        expect(found.partial).toBeUndefined();
+      }
+      // A term every document has: the bound's newest documents are searched, and the result says so.
+      reads = 0;
+      const broad = await firestore.store.list('news', query('звіт'));
+      expect(broad.partial).toBe(true);
+      expect(broad.total).toBe(cap);
+      expect(ids(broad.items).sort()).toEqual(['r09', 'r10', 'r11', 'r12', 'r13', 'r14']);
+      expect(reads).toBeLessThanOrEqual(cap + 1 + 10);
+      expect((await sqlite.store.list('news', query('звіт'))).total).toBe(15);
+    } finally {
+      await Promise.all([firestore.dispose(), sqlite.dispose()]);
+    }
+  });
+});

@@ -9,7 +9,8 @@ import { ContentService } from '../../src/server/content/service';
 import { SiteSearchService } from '../../src/server/search/service';
 import { queryTerms } from '../../src/server/search/stem';
 import type { DocumentStore } from '../../src/server/store/port';
-import { backends } from './stores';
+import { siteSearchCollections } from '../../src/server/search/siteIndex';
+import { backends, firestoreBackend, sqliteBackend } from './stores';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 
@@ -141,6 +142,47 @@ describe.each(backends)('visitor search: $name', (backend) => {
   it('reads nothing for a query without words', async () => {
     expect(queryTerms(' … !!! ')).toEqual([]);
     expect(await search(' … !!! ')).toMatchObject({ total: 0, items: [] });
+  });
+});
+
+describe('visitor search: Firestore reads a bounded number of documents', () => {
+  /** News whose text names the drought `mentions` times in 12 words (equal lengths: more mentions rank higher). */
+  const drought = (i: number, mentions: number) =>
+    news(`n-${i}`, `Повідомлення ${i}`, `<p>${'посуха '.repeat(mentions)}${'дощ '.repeat(12 - mentions)}</p>`);
+
+  it('reads at most the bound per collection however many documents match, and finds the best ones', async () => {
+    const cap = 5;
+    let reads = 0;
+    const firestore = await firestoreBackend.open({ siteSearchCandidates: cap, onRead: (n) => (reads += n) });
+    const sqlite = await sqliteBackend.open();
+    try {
+      const docs = [
+        news('title', 'Посуха на півдні', '<p>Опис.</p>'),
+        ...[...Array(12).keys()].map((i) => drought(i, i + 1)),
+      ];
+      for (const { store } of [firestore, sqlite]) for (const doc of docs) await store.create('news', doc);
+      const searchOf = (store: DocumentStore) => new SiteSearchService(new ContentService(store, () => NOW));
+      const expected = await searchOf(sqlite.store).search('посухи', 1, 4);
+      expect(expected.total).toBe(13);
+      expect(expected.items.map((h) => h.url)).toEqual(['/News/title', '/News/n-11', '/News/n-10', '/News/n-9']);
+      // The best documents by the query's term are read first: the first page is SQLite's.
+      const found = await searchOf(firestore.store).search('посухи', 1, 4);
+      expect(found.items.map((h) => h.url)).toEqual(expected.items.map((h) => h.url));
+      expect(found.total).toBe(cap);
+      const bound = cap * siteSearchCollections().length + cap + 4;
+      expect(reads).toBeLessThanOrEqual(bound);
+      // Twice as many matching documents: the same reads.
+      for (let i = 12; i < 24; i += 1) await firestore.store.create('news', drought(i, 1));
+      const before = reads;
+      expect((await searchOf(firestore.store).search('посухи', 1, 4)).items[0]!.url).toBe('/News/title');
+      expect(reads - before).toBe(cap + 4);
+      // Another term narrows the candidates read by the longest one.
+      expect((await searchOf(firestore.store).search('посуха півдні')).items.map((h) => h.url)).toEqual([
+        '/News/title',
+      ]);
+    } finally {
+      await Promise.all([firestore.dispose(), sqlite.dispose()]);
+    }
   });
 });
 

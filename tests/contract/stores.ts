@@ -16,7 +16,7 @@ export interface Backend {
   name: 'sqlite' | 'firestore';
   /** A new, empty store; `dispose` closes it and removes what it left. */
   open(
-    options?: Pick<FirestoreStoreOptions, 'onQuery'>,
+    options?: Pick<FirestoreStoreOptions, 'onQuery' | 'onRead' | 'siteSearchCandidates' | 'searchCandidates'>,
   ): Promise<{ store: DocumentStore; dispose: () => Promise<void> }>;
 }
 

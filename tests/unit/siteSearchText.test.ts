@@ -1,6 +1,7 @@
 /** The visitor search's text pieces: Ukrainian terms, rich text as plain text, highlighted snippets. */
 import { describe, expect, it } from 'vitest';
 import { htmlToPlainText } from '../../src/server/search/plainText';
+import { MAX_WEIGHTED_TERM, MAX_WEIGHTED_TERMS, termWeights } from '../../src/server/search/rank';
 import { highlight, snippet } from '../../src/server/search/snippet';
 import { queryTerms, termsOf } from '../../src/server/search/stem';
 
@@ -54,5 +55,18 @@ describe('snippets', () => {
   it('starts at the beginning when only the title matched', () => {
     const parts = snippet('Короткий опис без збігів.', queryTerms('посуха'));
     expect(parts).toEqual([{ text: 'Короткий опис без збігів.' }]);
+  });
+});
+
+describe('stored term weights (Firestore)', () => {
+  it('weigh a title term above a text term, and keep at most MAX_WEIGHTED_TERMS short enough terms', () => {
+    const weights = termWeights({ title: 'посух півдн', body: 'посух дощ дощ дощ' });
+    expect(weights.посух).toBeGreaterThan(weights.дощ!);
+    expect(weights.півдн).toBeGreaterThan(weights.дощ!);
+    const many = Array.from({ length: MAX_WEIGHTED_TERMS + 10 }, (_, i) => `t${i}`);
+    const capped = termWeights({ title: 'головне', body: [...many, 'x'.repeat(MAX_WEIGHTED_TERM + 1)].join(' ') });
+    expect(Object.keys(capped)).toHaveLength(MAX_WEIGHTED_TERMS);
+    expect(capped.головне).toBeDefined();
+    expect(capped['x'.repeat(MAX_WEIGHTED_TERM + 1)]).toBeUndefined();
   });
 });

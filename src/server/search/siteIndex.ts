@@ -21,8 +21,6 @@ export const SITE_SEARCH_VERSION = 2;
 export const MAX_BODY_TERMS = 50_000;
 
 export interface SiteSearchEntry {
-  /** The distinct terms of title and text (Firestore reads candidates with array-contains on them). */
-  terms: string[];
   /** The title's terms, space-separated, in order. */
   title: string;
   /** The text's terms, space-separated, in order. */
@@ -84,7 +82,6 @@ export function siteSearchEntry(collection: string, data: unknown): SiteSearchEn
   const body = termsOf(text.body).slice(0, MAX_BODY_TERMS);
   const at = record.publishedAt;
   return {
-    terms: [...new Set([...title, ...body])],
     title: title.join(' '),
     body: body.join(' '),
     visibleFrom: typeof at === 'string' && at ? at : null,

@@ -12,8 +12,9 @@
  *   _text      the normalised search text (shared/content/search.ts, as SQLite's `search` column)
  *   _search    the distinct 1-, 2- and 3-character substrings of each word of `_text`
  *   _unique    {field: value} of the unique guards it holds
- *   _site      the visitor search's entry (server/search/siteIndex.ts: distinct stemmed `terms`, the
- *              title's and text's terms, `visibleFrom`), null for drafts and types not on the site
+ *   _site      the visitor search's entry (server/search/siteIndex.ts: the title's and text's stemmed
+ *              terms, `visibleFrom`, `parent`) and `w`, {term: stored BM25 weight} of each distinct
+ *              term (search/rank.ts termWeights), null for drafts and types not on the site
  * Guards: `_unique/{collection}:{field}:{hash of the value}` = {collection, field, value, owner}.
  * Document ids containing `/` or `%` (or reserved by Firestore: `.`, `..`, `__…__`) are stored
  * percent-encoded; the port sees its own ids.
@@ -43,7 +44,7 @@ import {
 import { richTextFieldsOf } from '../../shared/content/define';
 import { findContentType } from '../../shared/content/registry';
 import { searchTerms } from '../../shared/content/search';
-import { bm25Scores } from '../search/rank';
+import { bm25Scores, MAX_WEIGHTED_TERM, termWeights } from '../search/rank';
 import { siteSearchCollections, siteSearchEntry, type SiteSearchEntry } from '../search/siteIndex';
 import { CommitDocumentStore, decodeCursor, encodeCursor, registrySearchText, sortKeysOf } from './storeBase';
 import {
@@ -52,6 +53,7 @@ import {
   listOrder,
   listShape,
   nullLowOf,
+  gramCountShape,
   searchShape,
   valuePath,
   type QueryShape,
@@ -122,7 +124,7 @@ interface FsDocument {
   _text: string;
   _search: string[];
   _unique: Record<string, string | number>;
-  _site: SiteSearchEntry | null;
+  _site: FsSiteEntry | null;
 }
 
 export interface FirestoreStoreOptions {
@@ -139,6 +141,12 @@ export interface FirestoreStoreOptions {
   onQuery?: (shape: QueryShape) => void;
   /** Write and follow the change feed (server instances sharing one database: see ChangeFeedOptions). */
   changeFeed?: boolean | ChangeFeedOptions;
+  /** Documents a visitor search reads per collection, at most (default SITE_SEARCH_CANDIDATES). */
+  siteSearchCandidates?: number;
+  /** Documents an admin search reads, at most (default SEARCH_CANDIDATES; past it the result is `partial`). */
+  searchCandidates?: number;
+  /** Called with the number of documents each read of a search returned (tests check the bound). */
+  onRead?: (documents: number) => void;
 }
 
 /** One entry of a change document. */
@@ -173,10 +181,47 @@ export function searchGrams(text: string): string[] {
   return [...grams];
 }
 
-/** The gram a search reads candidates by: the first three characters of its longest term. */
-function searchGram(terms: string[]): string {
-  const longest = terms.reduce((a, b) => (Array.from(b).length > Array.from(a).length ? b : a));
-  return Array.from(longest).slice(0, 3).join('');
+/** The term a visitor search reads candidates by: its longest (likely the rarest). */
+function probeTerm(terms: string[]): string {
+  return terms.reduce((a, b) => (b.length > a.length ? b : a));
+}
+
+/**
+ * The visitor search's entry as Firestore keeps it (`_site`): siteIndex.ts's entry and `w`, each
+ * distinct term's stored BM25 weight (termWeights), which the search orders by. A map, not an
+ * array: every entry has its own automatic single-field index, so a query can read the documents
+ * of one term best first.
+ */
+export type FsSiteEntry = SiteSearchEntry & { w: Record<string, number> };
+
+/** The `_site` field of a document (null: not found by visitors). */
+function siteEntryOf(collection: string, data: unknown): FsSiteEntry | null {
+  const entry = siteSearchEntry(collection, data);
+  return entry && { ...entry, w: termWeights(entry) };
+}
+
+/** Documents a visitor search reads per collection on the site, at most (FirestoreStoreOptions.siteSearchCandidates). */
+export const SITE_SEARCH_CANDIDATES = 100;
+
+/** Grams a search counts to choose the rarest (the longest terms' first). */
+const MAX_COUNTED_GRAMS = 8;
+
+/** Documents an admin search reads, at most (FirestoreStoreOptions.searchCandidates). */
+export const SEARCH_CANDIDATES = 1000;
+
+/**
+ * The grams a search may read its candidates by, longest terms first: a term of up to three
+ * characters is a gram itself, a longer one gives its distinct 3-character grams (a document
+ * containing the term contains each). At most MAX_COUNTED_GRAMS.
+ */
+export function searchGramsOf(terms: string[]): string[] {
+  const grams = new Set<string>();
+  for (const term of [...terms].sort((a, b) => Array.from(b).length - Array.from(a).length)) {
+    const chars = Array.from(term);
+    if (chars.length <= 3) grams.add(term);
+    else for (let i = 0; i + 3 <= chars.length; i += 1) grams.add(chars.slice(i, i + 3).join(''));
+  }
+  return [...grams].slice(0, MAX_COUNTED_GRAMS);
 }
 
 function typeRank(v: unknown): number {
@@ -269,6 +314,9 @@ interface DocState {
 export class FirestoreDocumentStore extends CommitDocumentStore {
   private readonly searchText: (collection: string, data: unknown) => string;
   private readonly onQuery?: (shape: QueryShape) => void;
+  private readonly onRead?: (documents: number) => void;
+  private readonly siteSearchCandidates: number;
+  private readonly searchCandidates: number;
   /** This store's id in the change feed (its own change documents are not re-emitted). */
   readonly origin = autoId();
   private readonly feed: Required<ChangeFeedOptions> | null;
@@ -289,6 +337,9 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     super();
     this.searchText = options.searchText ?? registrySearchText;
     this.onQuery = options.onQuery;
+    this.onRead = options.onRead;
+    this.siteSearchCandidates = options.siteSearchCandidates ?? SITE_SEARCH_CANDIDATES;
+    this.searchCandidates = options.searchCandidates ?? SEARCH_CANDIDATES;
     const feed = options.changeFeed === true ? {} : options.changeFeed || null;
     const retentionMs = feed?.retentionMs ?? 10 * 60_000;
     this.feed = feed
@@ -499,24 +550,33 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
 
   /**
    * A search list. Firestore has no substring search, so the store keeps each document's 1–3
-   * character grams (`_search`) and its normalised text (`_text`): the candidates are the
-   * documents containing the first three characters of the query's longest term (one
-   * array-contains query on a single-field index, reading only the fields the list needs); each
-   * is checked for every term in `_text` (the SQLite store's `instr`) and the other filters, then
-   * sorted, paged and counted in memory, so pages and totals equal SQLite's. Costs one read per
-   * candidate; the page's documents are then fetched by id.
+   * character grams (`_search`) and its normalised text (`_text`). The candidates are the documents
+   * containing the query's rarest gram (searchGrams: each short term itself, the 3-character grams
+   * of the longer ones; each counted with a limit, so a count costs at most one read whatever the
+   * collection's size), read most recently updated first (one array-contains query on a composite
+   * index, only the fields the list needs) and at most `searchCandidates` of them. Each is checked
+   * for every term in `_text` (the SQLite store's `instr`) and the other filters, then sorted,
+   * paged and counted in memory, so pages and totals equal SQLite's whenever the candidates are
+   * within the bound; past it the result covers the candidates read and says so (`partial`). The
+   * page's documents are then fetched by id.
    */
   private async listSearch<T>(collection: string, query: ListQuery, terms: string[]): Promise<ListResult<T>> {
     const order = listOrder(query);
     const direction = query.orderBy.direction === 'desc' ? -1 : 1;
     const filterPaths = (query.where ?? []).map((f) => valuePath(f.field));
     const paths = [...new Set(['_text', ...filterPaths, ...order.map((o) => o.path)].filter((p) => p !== '__name__'))];
+    const gram = await this.rarestGram(collection, terms);
     this.onQuery?.(searchShape(collection));
-    const snap = await this.db
+    const read = await this.db
       .collection(collection)
-      .where('_search', 'array-contains', searchGram(terms))
+      .where('_search', 'array-contains', gram)
+      .orderBy('updatedAt', 'desc')
       .select(...paths)
+      .limit(this.searchCandidates + 1)
       .get();
+    this.onRead?.(read.size);
+    const partial = read.size > this.searchCandidates;
+    const snap = { docs: read.docs.slice(0, this.searchCandidates) };
     const keyOf = (d: DocumentSnapshot): unknown[] => [...order.map((o) => valueAt(d, o.path) ?? null), decodeId(d.id)];
     const compareKeys = (a: unknown[], b: unknown[]): number => {
       for (let i = 0; i < a.length; i += 1) {
@@ -563,38 +623,75 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       nextCursor: window.length > query.limit && last ? encodeCursor(last.key) : null,
     };
     if (query.withTotal) result.total = matches.length;
+    if (partial) result.partial = true;
     return result;
   }
 
   /**
-   * The visitor search: per collection on the site, the documents whose `_site.terms` contain the
-   * query's longest term (array-contains, one single-field index), checked for the other terms and
-   * visibility, ranked by BM25 in memory (search/rank.ts, the weights SQLite's FTS5 uses), paged;
-   * the page's documents are then fetched by id. One read per candidate, as the admin search.
+   * The search gram (searchGrams) with the fewest documents in the collection: each counted up to
+   * `searchCandidates + 1` (a count with a limit reads at most that many index entries), in parallel.
+   */
+  private async rarestGram(collection: string, terms: string[]): Promise<string> {
+    const grams = searchGramsOf(terms);
+    if (grams.length === 1) return grams[0]!;
+    const counts = await Promise.all(
+      grams.map(async (gram) => {
+        this.onQuery?.(gramCountShape(collection));
+        const snap = await this.db
+          .collection(collection)
+          .where('_search', 'array-contains', gram)
+          .limit(this.searchCandidates + 1)
+          .count()
+          .get();
+        return snap.data().count;
+      }),
+    );
+    let best = 0;
+    for (let i = 1; i < grams.length; i += 1) if (counts[i]! < counts[best]!) best = i;
+    return grams[best]!;
+  }
+
+  /**
+   * The visitor search, reading at most `siteSearchCandidates` documents per collection on the site
+   * whatever the collection's size: per collection, the documents whose stored weight of the
+   * query's probe term (`_site.w.{term}`, termWeights in search/rank.ts) is highest, by the
+   * automatic single-field index of that map entry (an order on it, descending, with a limit; a
+   * document without the term has no entry and is not read). They are checked for the other terms
+   * and visibility, ranked by BM25 in memory (search/rank.ts, the weights SQLite's FTS5 uses) and
+   * paged; the parents they are shown under and the page's documents are then fetched by id. When a
+   * collection has more documents with the probe term than the bound, only its best ones by that
+   * term are ranked and counted (SQLite ranks and counts them all).
    */
   async siteSearch(query: SiteSearchQuery): Promise<SiteSearchResult> {
-    const probe = query.terms.reduce((a, b) => (b.length > a.length ? b : a));
+    const probe = probeTerm(query.terms);
+    if (probe.length > MAX_WEIGHTED_TERM) return { items: [], total: 0 };
+    const weight = new FieldPath('_site', 'w', probe);
     const snaps = await Promise.all(
       siteSearchCollections().map(async (collection) => {
         this.onQuery?.({
           collection,
-          branches: [{ equality: [], contains: '_site.terms', range: [] }],
-          orderBy: [],
+          branches: [{ equality: [], range: [] }],
+          orderBy: [{ path: `_site.w.${probe}`, direction: 'desc' }],
           nameDirection: null,
         });
         const snap = await this.db
           .collection(collection)
-          .where('_site.terms', 'array-contains', probe)
-          .select('_site')
+          .orderBy(weight, 'desc')
+          .select('_site.title', '_site.body', '_site.visibleFrom', '_site.parent', weight)
+          .limit(this.siteSearchCandidates)
           .get();
-        return snap.docs.map((d) => ({ collection, d, site: d.get('_site') as SiteSearchEntry }));
+        this.onRead?.(snap.size);
+        return snap.docs.map((d) => ({ collection, d, site: d.get('_site') as FsSiteEntry }));
       }),
     );
-    const visible = (site: SiteSearchEntry | null | undefined) =>
+    const visible = (site: Pick<FsSiteEntry, 'visibleFrom'> | null | undefined) =>
       Boolean(site) && (site!.visibleFrom === null || site!.visibleFrom <= query.now);
-    const matching = snaps
-      .flat()
-      .filter(({ site }) => visible(site) && query.terms.every((t) => site.terms.includes(t)));
+    const matching = snaps.flat().filter(({ site }) => {
+      if (!visible(site)) return false;
+      // Each other term must be in the title or the text (the probe's weight is there: it was read).
+      const terms = new Set(`${site.title} ${site.body}`.split(' '));
+      return query.terms.every((t) => t === probe || terms.has(t));
+    });
     // Documents shown under a parent count only while the parent is indexed (published) and visible.
     const parentKeys = [...new Set(matching.map((c) => c.site.parent).filter((p): p is string => Boolean(p)))];
     const parents = parentKeys.length
@@ -603,8 +700,9 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
           { fieldMask: ['_site.visibleFrom', '_site.parent'] },
         )
       : [];
+    this.onRead?.(parents.length);
     const shown = new Set(
-      parentKeys.filter((_, i) => parents[i]!.exists && visible(parents[i]!.get('_site') as SiteSearchEntry | null)),
+      parentKeys.filter((_, i) => parents[i]!.exists && visible(parents[i]!.get('_site') as FsSiteEntry | null)),
     );
     const candidates = matching.filter((c) => !c.site.parent || shown.has(c.site.parent));
     const scores = bm25Scores(
@@ -621,6 +719,7 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       );
     const page = ranked.slice(query.offset, query.offset + query.limit);
     const full = page.length ? await this.db.getAll(...page.map((p) => p.d.ref)) : [];
+    this.onRead?.(full.length);
     return {
       items: full.flatMap((d, i) =>
         d.exists ? [this.toDocument<Record<string, unknown>>(page[i]!.collection, d)] : [],
@@ -667,7 +766,7 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       _text: text,
       _search: text ? searchGrams(text) : [],
       _unique: held,
-      _site: siteSearchEntry(collection, data),
+      _site: siteEntryOf(collection, data),
     };
   }
 

@@ -180,6 +180,16 @@ export function filterShape(collection: string, where: Filter[] | undefined): Qu
  * other filters, the order and the pages are applied in memory; see FirestoreDocumentStore).
  */
 export function searchShape(collection: string): QueryShape {
+  return {
+    collection,
+    branches: [{ equality: [], contains: '_search', range: [] }],
+    orderBy: [{ path: 'updatedAt', direction: 'desc' }],
+    nameDirection: null,
+  };
+}
+
+/** The shape of the count (with a limit) a search makes of one gram's candidates, to choose the rarest. */
+export function gramCountShape(collection: string): QueryShape {
   return { collection, branches: [{ equality: [], contains: '_search', range: [] }], orderBy: [], nameDirection: null };
 }
 

@@ -70,6 +70,12 @@ export interface ListResult<T> {
   nextCursor: string | null;
   /** Total matches, when asked for. */
   total?: number;
+  /**
+   * Set by a search that looked at a bounded part of its candidates only (the Firestore store: the
+   * most recently updated documents that share the query's rarest fragment, see its `listSearch`):
+   * items, cursor and total are those of that part. Never set by SQLite, which searches everything.
+   */
+  partial?: boolean;
 }
 
 /** Thrown when an update names a version that is no longer current. */

@@ -21,7 +21,16 @@ import { registry as siteRegistry, type ContentRegistry } from '../../shared/con
 import { ContentAdminService } from '../content/admin';
 import { ContentHistory } from '../content/history';
 import { ContentService } from '../content/service';
-import { filterShape, indexesFor, listShape, searchShape, type IndexFile, type QueryShape } from './firestoreIndexes';
+import { siteSearchCollections } from '../search/siteIndex';
+import {
+  filterShape,
+  gramCountShape,
+  indexesFor,
+  listShape,
+  searchShape,
+  type IndexFile,
+  type QueryShape,
+} from './firestoreIndexes';
 import type { Filter, ListQuery, ListResult, StoredDocument } from './port';
 import { CommitDocumentStore } from './storeBase';
 
@@ -36,7 +45,8 @@ class ShapeRecorder extends CommitDocumentStore {
     return null;
   }
   async list<T>(collection: string, query: ListQuery): Promise<ListResult<T>> {
-    this.shapes.push(query.search?.trim() ? searchShape(collection) : listShape(collection, query));
+    if (query.search?.trim()) this.shapes.push(gramCountShape(collection), searchShape(collection));
+    else this.shapes.push(listShape(collection, query));
     if (query.withTotal && !query.search?.trim()) this.shapes.push(filterShape(collection, query.where));
     return { items: [], nextCursor: null, total: 0 };
   }
@@ -160,6 +170,15 @@ export async function registryIndexFile(registry: ContentRegistry = siteRegistry
       ...collections.flatMap((collectionGroup) =>
         UNINDEXED_PATHS.map((fieldPath) => ({ collectionGroup, fieldPath, indexes: [] })),
       ),
+      // The visitor search orders by one term's weight, descending: one index entry per term
+      // instead of the automatic two (a document has at most 40,000), inherited by every `w.{term}`.
+      ...siteSearchCollections()
+        .sort()
+        .map((collectionGroup) => ({
+          collectionGroup,
+          fieldPath: '_site.w',
+          indexes: [{ order: 'DESCENDING', queryScope: 'COLLECTION' }],
+        })),
       // TTL policies: Firestore removes expired change-feed documents and rate-limit windows itself
       // (the instances also trim the change feed; the TTL is the backstop).
       ...[CHANGES_COLLECTION, RATE_LIMITS_COLLECTION].map((collectionGroup) => ({

@@ -136,6 +136,7 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
         {list.data ? (
           <Text size="sm" c="dimmed">
             Усього: {list.data.total}
+            {list.data.partial ? ' (пошук охопив лише останні змінені записи: уточніть запит)' : ''}
           </Text>
         ) : null}
       </Group>

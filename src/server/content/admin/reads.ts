@@ -17,6 +17,8 @@ export interface AdminListPage<Doc extends ApiDocument = ApiDocument> {
   items: Doc[];
   nextCursor: string | null;
   total: number;
+  /** The search looked only at the most recently updated of its candidates (Firestore, see ListResult.partial). */
+  partial?: boolean;
   /** Titles of the documents that the page's relation columns point at: `{ field: { id: title } }`. */
   relationTitles: Record<string, Record<string, string>>;
 }
@@ -54,6 +56,7 @@ export class AdminReads {
         items: page.items.map((d) => this.core.content.toApi(type, d)),
         nextCursor: page.nextCursor,
         total: page.total ?? 0,
+        ...(page.partial ? { partial: true } : {}),
         relationTitles: await this.relationTitles(type, page.items),
       };
     });
