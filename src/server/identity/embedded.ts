@@ -117,8 +117,13 @@ export class EmbeddedIdentity implements IdentityBackend {
    */
   private async afterRevocation(uid: string): Promise<void> {
     const row = this.accounts.byUid(uid);
-    const wait = row ? row.valid_since * 1000 - Date.now() : 0;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 1000)));
+    if (!row) return;
+    // Timers may fire a millisecond early against the wall clock, so wait until Date.now() has passed
+    // the revocation (a token dated the second before it would be refused at once); at most 2 s.
+    const until = row.valid_since * 1000;
+    const deadline = Date.now() + 2000;
+    for (let wait = until - Date.now(); wait > 0 && Date.now() < deadline; wait = until - Date.now())
+      await new Promise((resolve) => setTimeout(resolve, wait + 1));
   }
 
   /** Tokens for the account; `authTime` defaults to now, taken after any wait for a revocation. */
