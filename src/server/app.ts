@@ -35,6 +35,7 @@ import { firestoreRateLimiter } from './rateLimit';
 import { seedIfEmpty } from './seed/load';
 import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
 import { PageCache } from './ssr/pageCache';
+import { ReadCache } from './ssr/readCache';
 import { FORM_POST_PATHS, registerSsr } from './ssr/plugin';
 import { registerSiteResources } from './site/routes';
 import { ObjectStore } from './storage/objects';
@@ -58,6 +59,8 @@ export interface ServerHandle {
   identity: IdentityBackend;
   config: Config;
   pageCache: PageCache;
+  /** Shared procedure answers the server render reuses (ssr/readCache.ts). */
+  readCache: ReadCache;
   close(): Promise<void>;
 }
 
@@ -207,13 +210,15 @@ export async function createServer(config: Config, options: CreateServerOptions 
   await app.register(storageRoutes, { objects, identity: identity.backend, config });
   registerPortImageVariants(app, files); // srcset of images in Cloud Storage (firebase mode)
   registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(files)));
-  // The page cache listens to the store's changes: in firebase mode those include every other
-  // instance's writes (the change feed), so each instance drops what another one changed.
+  // The page and read caches listen to the store's changes: in firebase mode those include every
+  // other instance's writes (the change feed), so each instance drops what another one changed.
+  const readCache = new ReadCache({ now: options.now });
   const pageCache = registerSsr(app, {
     build,
     createContext,
     changes: store,
     pageCache: new PageCache({ now: options.now }),
+    readCache,
     publicConfig: (): PublicConfig => ({
       supportEmail: config.supportEmail,
       buildId: build.buildId,
@@ -249,6 +254,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     identity: identity.backend,
     config,
     pageCache,
+    readCache,
     async close() {
       if (closed) return;
       closed = true;

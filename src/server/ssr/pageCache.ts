@@ -21,6 +21,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
+import { TypeDependencies } from './typeDependencies';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -140,12 +141,9 @@ export class PageCache {
   private readonly ttlMs: number;
   private readonly notFoundTtlMs: number;
   private readonly now: (() => Date) | undefined;
-  /** type key → cache keys of the entries that read it. */
-  private readonly readers = new Map<string, Set<string>>();
+  /** Which entries read which types, and when each type last changed. */
+  private readonly dependencies = new TypeDependencies();
   private counters = { hits: 0, misses: 0, stores: 0, invalidations: 0 };
-  /** Change counter, and the counter value of each type's last change (a render that started before it must not be stored). */
-  private clock = 0;
-  private readonly changedAt = new Map<string, number>();
 
   constructor(options: PageCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 60_000;
@@ -157,7 +155,7 @@ export class PageCache {
         page.variants.identity.body.length + page.variants.gzip.body.length + page.variants.br.body.length + 256,
       ttl: this.ttlMs,
       ttlAutopurge: false,
-      dispose: (page, key) => this.forgetReads(key, page),
+      dispose: (page, key) => this.dependencies.forget(key, page.reads),
     });
   }
 
@@ -177,7 +175,7 @@ export class PageCache {
 
   /** A mark taken before a render starts, handed to `store` afterwards. */
   mark(): number {
-    return this.clock;
+    return this.dependencies.mark();
   }
 
   /**
@@ -186,16 +184,11 @@ export class PageCache {
    */
   async store(key: string, status: number, html: string, reads: Iterable<string>, since: number): Promise<CachedPage> {
     const page = await buildCachedPage(status, html, reads);
-    const stale = [...page.reads].some((type) => (this.changedAt.get(type) ?? -1) >= since);
-    if (this.enabled && !stale) {
+    if (this.enabled && !this.dependencies.changedSince(page.reads, since)) {
       const ttl = status === 200 ? this.ttlMs : this.notFoundTtlMs;
       if (this.now) page.expiresAt = this.now().getTime() + ttl;
       this.lru.set(key, page, { ttl });
-      for (const type of page.reads) {
-        let keys = this.readers.get(type);
-        if (!keys) this.readers.set(type, (keys = new Set()));
-        keys.add(key);
-      }
+      this.dependencies.track(key, page.reads);
       this.counters.stores++;
     }
     return page;
@@ -203,21 +196,15 @@ export class PageCache {
 
   /** Drops every entry whose render read the given content type. */
   invalidateType(type: string): number {
-    this.changedAt.set(type, this.clock++);
-    const keys = this.readers.get(type);
-    if (!keys) return 0;
     let n = 0;
-    for (const key of [...keys]) if (this.lru.delete(key)) n++;
-    this.readers.delete(type);
+    for (const key of this.dependencies.change(type)) if (this.lru.delete(key)) n++;
     this.counters.invalidations += n;
     return n;
   }
 
   clear(): void {
-    for (const type of this.readers.keys()) this.changedAt.set(type, this.clock);
-    this.clock++;
+    this.dependencies.changeAll();
     this.lru.clear();
-    this.readers.clear();
   }
 
   stats(): PageCacheStats {
@@ -240,15 +227,6 @@ export class PageCache {
         page.brQuality = 11; // keep quality 5
       },
     );
-  }
-
-  private forgetReads(key: string, page: CachedPage): void {
-    for (const type of page.reads) {
-      const keys = this.readers.get(type);
-      if (!keys) continue;
-      keys.delete(key);
-      if (keys.size === 0) this.readers.delete(type);
-    }
   }
 }
 

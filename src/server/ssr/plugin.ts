@@ -1,9 +1,10 @@
 /**
  * Server rendering of every public page: GET requests no other route claims are rendered by the
- * client's entry-server with an in-process tRPC client (`serverLink.ts`: the same procedures the
+ * client's entry-server with an in-process tRPC client (`serverClient.ts`: the same procedures the
  * browser calls over HTTP, called directly), then wrapped in the HTML document.
  *
- * Anonymous pages go through the page cache (`pageCache.ts`): a hit is answered from memory in the
+ * Every render reads through the read cache (`readCache.ts`: shared procedure answers kept until
+ * the types they read change). Anonymous pages go through the page cache (`pageCache.ts`): a hit is answered from memory in the
  * encoding the client accepts, without rendering; a miss renders, stores and answers. Cached pages
  * carry a strong ETag per encoding and Last-Modified, uncached ones (gzipped per request) a weak
  * ETag; both are answered 304 to a matching conditional request. Signed-in
@@ -16,7 +17,6 @@
  * entered values) is never cached (`no-store`). Cross-site posts are refused before this by the
  * cross-site guard.
  */
-import { createTRPCClient, type TRPCLink } from '@trpc/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formPostPaths } from '../../client/app/definePage';
 import { publicPages } from '../../client/app/routes';
@@ -26,12 +26,12 @@ import { isBotUserAgent } from '../../shared/routes';
 import { SESSION_COOKIE } from '../http/session';
 import { sameSiteLocation } from '../http/safePath';
 import type { ChangeEvent } from '../store/port';
-import { appRouter, type AppRouter } from '../trpc/appRouter';
+import { appRouter } from '../trpc/appRouter';
 import type { createContextFactory } from '../trpc/context';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
 import { adminDocument, htmlDocument } from './document';
-import { typesReadBy } from './procedureReads';
-import { serverLink } from './serverLink';
+import { ReadCache } from './readCache';
+import { createServerClient } from './serverClient';
 import {
   negotiateEncoding,
   notModified,
@@ -60,19 +60,12 @@ export interface SsrOptions {
   publicConfig: (request: FastifyRequest) => PublicConfig;
   /** The page cache (one is made when absent). */
   pageCache?: PageCache;
+  /** The read cache of shared procedure answers (one is made when absent). */
+  readCache?: ReadCache;
   /** Source of content change events (the store's `onChange`; in firebase mode the change feed every instance sees). */
   changes?: { onChange(listener: (event: ChangeEvent) => void): () => void };
   /** Called once per render (tests count renders with it). */
   onRender?: (url: string) => void;
-}
-
-/** A tRPC link that records the types every procedure the render calls reads (`news.list` → `news`; procedureReads.ts). */
-function readTracker(reads: Set<string>): TRPCLink<AppRouter> {
-  return () =>
-    ({ op, next }) => {
-      for (const type of typesReadBy(op.path)) reads.add(type);
-      return next(op);
-    };
 }
 
 /** Whether the address asks for a preview (`?preview=…`: staff see drafts and scheduled documents). */
@@ -91,7 +84,11 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
   if (!options.build.built)
     app.log.warn('No built client found: pages are rendered without scripts (run `npm run build`).');
   const cache = options.pageCache ?? new PageCache();
-  const unsubscribe = options.changes?.onChange((event) => cache.invalidateType(event.collection));
+  const readCache = options.readCache ?? new ReadCache();
+  const unsubscribe = options.changes?.onChange((event) => {
+    readCache.invalidateType(event.collection);
+    cache.invalidateType(event.collection);
+  });
   if (unsubscribe) app.addHook('onClose', () => unsubscribe());
 
   const renderPage = async (
@@ -101,11 +98,11 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
   ) => {
     options.onRender?.(request.url);
     const config = options.publicConfig(request);
-    const trpcClient = createTRPCClient<AppRouter>({
-      links: [
-        readTracker(reads),
-        serverLink({ router: appRouter, createContext: () => options.createContext({ req: request }) }),
-      ],
+    const trpcClient = createServerClient({
+      router: appRouter,
+      createContext: () => options.createContext({ req: request }),
+      readCache,
+      reads,
     });
     const result = await render({
       url: `${config.origin}${request.url}`,

@@ -38,9 +38,15 @@ function flattenZodError(error: ZodError): { formErrors: string[]; fieldErrors: 
   return { formErrors, fieldErrors };
 }
 
-/** Who may call a procedure; the authorisation tests enumerate procedures by it. */
+/** Who may call a procedure (the authorisation tests enumerate procedures by it), and whether its answer is shared. */
 export interface Meta {
   access: 'public' | 'staff' | 'admin';
+  /**
+   * The answer depends only on the input and the content (the same for every caller), so the
+   * server render may reuse it until a type it reads changes (ssr/readCache.ts). A function decides
+   * per input (e.g. not for a preview, which depends on who asks).
+   */
+  sharedRead?: boolean | ((input: unknown) => boolean);
 }
 
 const t = initTRPC

@@ -22,26 +22,33 @@ export interface PublicListPage<Type extends AnyContentType> {
   limit: number;
 }
 
+/** Whether a `get` input asks for no preview (a preview's answer depends on who asks). */
+const isNotPreview = (input: unknown): boolean => (input as { preview?: unknown } | undefined)?.preview !== true;
+
 /** `list` and `get` of one public collection. */
 export function publicCollectionRouter<Type extends AnyContentType>(type: Type) {
   const key = type.key;
   return router({
     list: publicProcedure
+      .meta({ access: 'public', sharedRead: true })
       .input(listInputSchema(type))
       .query(
         async ({ ctx, input }) =>
           publicListView(type, input, await ctx.content.publicList(key, input)) as unknown as PublicListPage<Type>,
       ),
-    get: publicProcedure.input(getInputSchemaFor(type)).query(async ({ ctx, input }) => {
-      // Preview (drafts, scheduled documents) only for signed-in staff; ignored for anyone else.
-      const doc = await ctx.content.publicGet(key, input.idOrSlug, {
-        preview: input.preview === true && Boolean(ctx.user?.role),
-      });
-      if (!doc) throw new TRPCError({ code: 'NOT_FOUND', message: `${type.labels.singular}: не знайдено` });
-      // The page's one address (the registry's publicPath, by slug): item pages reached at another (the internal id) answer 301 there.
-      const publicPath = type.publicPath?.(doc) ?? null;
-      return { ...(publicItemView(doc, input.fields) as unknown as DocumentOf<Type>), publicPath };
-    }),
+    get: publicProcedure
+      .meta({ access: 'public', sharedRead: isNotPreview })
+      .input(getInputSchemaFor(type))
+      .query(async ({ ctx, input }) => {
+        // Preview (drafts, scheduled documents) only for signed-in staff; ignored for anyone else.
+        const doc = await ctx.content.publicGet(key, input.idOrSlug, {
+          preview: input.preview === true && Boolean(ctx.user?.role),
+        });
+        if (!doc) throw new TRPCError({ code: 'NOT_FOUND', message: `${type.labels.singular}: не знайдено` });
+        // The page's one address (the registry's publicPath, by slug): item pages reached at another (the internal id) answer 301 there.
+        const publicPath = type.publicPath?.(doc) ?? null;
+        return { ...(publicItemView(doc, input.fields) as unknown as DocumentOf<Type>), publicPath };
+      }),
   });
 }
 
@@ -49,6 +56,7 @@ export function publicCollectionRouter<Type extends AnyContentType>(type: Type) 
 export function publicSingletonRouter<Type extends AnyContentType>(type: Type) {
   return router({
     get: publicProcedure
+      .meta({ access: 'public', sharedRead: true })
       .input(z.void())
       .query(
         async ({ ctx }) =>

@@ -11,6 +11,7 @@ export const searchInputSchema = z.object({
 
 export const searchRouter = router({
   query: publicProcedure
+    .meta({ access: 'public', sharedRead: true })
     .input(searchInputSchema)
     .query(({ ctx, input }) => new SiteSearchService(ctx.content).search(input.q, input.page)),
 });
