@@ -8,8 +8,9 @@
  *
  * Pages: `/`, `/News`, the newest news item, one dataset page (`/data_repo/{slug}`) and `/Contacts`.
  * The server runs in a child process (bench/ssr-server.ts, built by `npm run build` into
- * dist/server/bench/ssr-server.js, NODE_ENV=production) on a temporary
- * DATA_DIR (seeded) and a temporary copy of dist/client (built first when stale). Each page's HTML
+ * dist/server/bench/ssr-server.js, NODE_ENV=production, with the node flags of package.json's
+ * `start` as production runs it) on a temporary DATA_DIR (seeded) and a temporary copy of
+ * dist/client (built first when stale). Each page's HTML
  * is fetched once and written, with the page cache's own brotli and gzip forms, as
  * `static/bench/{n}.html(.br|.gz)` into that copy; @fastify/static serves it (preCompressed), so the
  * static run sends exactly the bytes the page run sends, through the same server, hooks and headers.
@@ -34,6 +35,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../scripts/server-node-flags';
 import { freePort } from '../tests/support/freePort';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -63,7 +65,9 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/bench/ssr-server.js'], {
+  // With the node flags production uses (package.json's start script, the Dockerfile's CMD).
+  const flags = serverNodeFlags(readFileSync('package.json', 'utf8'));
+  const child = spawn(process.execPath, [...flags, 'dist/server/bench/ssr-server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -32,7 +32,7 @@ import type { IdentityBackend } from './identity/types';
 import { MailOutbox } from './mail/outbox';
 import { createMailTransport } from './mail/transport';
 import { firestoreRateLimiter } from './rateLimit';
-import { seedIfEmpty } from './seed/load';
+import { seedIfEmpty } from './seed/ifEmpty';
 import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
 import { PageCache } from './ssr/pageCache';
 import { ReadCache } from './ssr/readCache';

@@ -1,14 +1,17 @@
 /**
  * GET /api/cite/{type}/{slug}.{bib|ris|json}: the «Цитувати» downloads of a visible publication,
  * thesis or dataset, made on the server so the public bundle carries no citation code. Unknown
- * types, formats and documents are 404 with a short message.
+ * types, formats and documents are 404 with a short message. citation-js is loaded on the first
+ * download, not at start.
  */
 import type { FastifyInstance } from 'fastify';
 import { CITE_FORMATS, CITE_TYPES, type CiteFormat, type CiteType } from '../../shared/cite';
 import type { ContentDocument } from '../../shared/content/registry';
 import type { ContentService } from '../content/service';
 import { type CslItem, datasetCsl, publicationCsl, thesisCsl } from './csl';
-import { formatCitation } from './format';
+
+/** The formatter (citation-js with its BibTeX and RIS plugins, some 12 MB), loaded on the first download. */
+let formatter: Promise<typeof import('./format')> | undefined;
 
 /** Splits `{slug}.{ext}` at the last dot (dataset slugs such as `ClimUAsd-stn.v2` hold dots). */
 export function parseCiteFile(file: string): { slug: string; ext: CiteFormat } | null {
@@ -56,6 +59,7 @@ export function registerCiteRoutes(app: FastifyInstance, content: ContentService
     const item = await cslOf(content, type as CiteType, parsed.slug, publicUrl);
     if (!item) return reply.code(404).send({ error: 'Запис не знайдено' });
     const format = CITE_FORMATS.find((f) => f.ext === parsed.ext)!;
+    const { formatCitation } = await (formatter ??= import('./format'));
     return reply
       .header('Content-Type', `${format.contentType}; charset=utf-8`)
       .header('Content-Disposition', `attachment; filename="${item.id.replace(/[^A-Za-z0-9._-]/g, '_')}.${format.ext}"`)

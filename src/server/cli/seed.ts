@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { openBackend } from '../backup/backend';
-import { seedIfEmpty } from '../seed/load';
+import { seedIfEmpty } from '../seed/ifEmpty';
 import { loadSynthetic } from '../seed/synthetic';
 import { SqliteDocumentStore } from '../store/sqlite';
 import { cliConfig, runCli, UsageError } from './run';

@@ -2,8 +2,9 @@
  * The SMTP connection of the server: nodemailer, configured from SMTP_URL (smtp://user:pass@host:587
  * with STARTTLS when offered, smtps://… for implicit TLS) and MAIL_FROM. Without SMTP_URL there is no
  * transport and nothing can be mailed; callers must say so rather than claim a mail was sent.
+ * nodemailer (some 13 MB of memory) is loaded with the first message, not at start.
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One message, always in both forms: plain text and HTML (user data escaped by the template). */
 export interface OutgoingMail {
@@ -25,16 +26,21 @@ const SMTP_TIMEOUT_MS = 20_000;
 
 /** The SMTP transport, or undefined when SMTP_URL is not set. */
 export function createMailTransport(opts: { smtpUrl?: string; from: string }): MailTransport | undefined {
-  if (!opts.smtpUrl) return undefined;
-  const transport = nodemailer.createTransport({
-    url: opts.smtpUrl,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  const { smtpUrl } = opts;
+  if (!smtpUrl) return undefined;
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(mail) {
-      await transport.sendMail({
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: SMTP_TIMEOUT_MS,
+          greetingTimeout: SMTP_TIMEOUT_MS,
+          socketTimeout: SMTP_TIMEOUT_MS,
+        }),
+      );
+      const smtp = await transport;
+      await smtp.sendMail({
         from: opts.from,
         to: mail.to,
         replyTo: mail.replyTo,

@@ -1,19 +1,19 @@
 /**
- * First-start seeding: when the store holds no documents, load the institute's content set
- * (content/), writing its files into storage under `public/seed/` and validating every document
- * with its type's schema before anything is written; documents are then written in one batch.
+ * First-start seeding: when the store holds no documents (ifEmpty.ts checks, then imports this
+ * module), load the institute's content set (content/), writing its files into storage under
+ * `public/seed/` and validating every document with its type's schema before anything is written;
+ * documents are then written in one batch.
  * Each data repository entry also gets its archive `{slug}.zip` under ARCHIVE_PREFIX (archives.ts).
  * Files and archives go through the object-store port: the embedded store, or with BACKEND=firebase
  * the project's Cloud Storage bucket; file references keep the port's download URL (site-relative
  * `/v0/b/…` for the embedded store, Firebase's absolute https URL with its token for the bucket).
  */
-import { contentTypeList, getContentType, type ContentData, type ContentKey } from '../../shared/content/registry';
+import { getContentType, type ContentData, type ContentKey } from '../../shared/content/registry';
 import type { ObjectStorePort } from '../storage/port';
 import { ARCHIVE_PREFIX } from '../storage/rules';
 import { datasetArchive, type ArchiveEntry } from './archives';
 import { datasetArchiveExtras } from './content/dataRepo';
 import type { DocumentStore } from '../store/port';
-import { seedSet } from './content/index';
 import { makeSeedFile } from './files';
 import type { MadeFile } from './files';
 import type { SeedFile, SeedSet } from './types';
@@ -91,12 +91,4 @@ export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<n
   }
   await targets.store.createMany(batch);
   return batch.length;
-}
-
-/** Seeds the institute's content when the store is empty; returns how many documents were written. */
-export async function seedIfEmpty(targets: SeedTargets): Promise<number> {
-  for (const type of contentTypeList) {
-    if ((await targets.store.count(type.key)) > 0) return 0;
-  }
-  return loadSeedSet(targets, seedSet);
 }

@@ -1,9 +1,9 @@
 /**
  * Atom feeds made with the `feed` library: /feeds/news.atom (the latest news, full text) and
  * /feeds/events.atom (trainings and conferences, newest start date first). Every address in them
- * is absolute, from PUBLIC_URL, including links and images inside the bodies.
+ * is absolute, from PUBLIC_URL, including links and images inside the bodies. The library (with
+ * its XML writer) is loaded with the first feed asked for, not at start.
  */
-import { Feed } from 'feed';
 import { formatDateRange } from '../../shared/dates';
 import type { AnyContentType } from '../../shared/content/define';
 import { placeOf } from '../../shared/content/places';
@@ -84,6 +84,7 @@ export class SiteFeeds {
   async atom(spec: FeedSpec): Promise<string> {
     const entries = await this.entries(spec);
     const updated = entries.reduce((m, e) => (e.doc.updatedAt > m ? e.doc.updatedAt : m), '1970-01-01T00:00:00.000Z');
+    const { Feed } = await import('feed');
     const feed = new Feed({
       id: `${this.origin}${spec.path}`,
       title: spec.title,

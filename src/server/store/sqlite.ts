@@ -3,7 +3,7 @@
  * Implements the DocumentStore port; schema managed by umzug (see migrations/).
  */
 import Database from 'better-sqlite3';
-import { Umzug, type UmzugStorage } from 'umzug';
+import type { UmzugStorage } from 'umzug';
 import { prepareDatabaseFile } from '../dataDir';
 import { searchTerms } from '../../shared/content/search';
 import { ukSortKey } from '../../shared/content/sortKey';
@@ -231,9 +231,18 @@ export interface SqliteStoreOptions {
   searchText?: (collection: string, data: unknown) => string;
 }
 
-/** Runs pending migrations on an open database (umzug, with the log kept in a `migrations` table). */
+/**
+ * Runs pending migrations on an open database (umzug, with the log kept in a `migrations` table).
+ * umzug (some 20 MB of memory with its command-line dependencies) is imported only when a migration
+ * is pending, so a server starting on an up-to-date database never loads it.
+ */
 export async function migrate(db: Database.Database): Promise<string[]> {
   db.exec('CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, executed_at TEXT NOT NULL)');
+  const executed = new Set(
+    (db.prepare('SELECT name FROM migrations').all() as Array<{ name: string }>).map((r) => r.name),
+  );
+  if (migrations.every((m) => executed.has(m.name))) return [];
+  const { Umzug } = await import('umzug');
   const storage: UmzugStorage = {
     logMigration: async ({ name }) => {
       db.prepare('INSERT INTO migrations (name, executed_at) VALUES (?, ?)').run(name, new Date().toISOString());

@@ -1,0 +1,17 @@
+/**
+ * The first-start check: whether the store holds no documents, and only then the seeding itself.
+ * The loader (load.ts), the content set and what makes its files (sharp, pdf-lib with fontkit and
+ * the DejaVu fonts, fflate) are imported here on demand, so a server starting on a seeded data
+ * folder never loads them (some 60 MB of memory it would carry for nothing).
+ */
+import { contentTypeList } from '../../shared/content/registry';
+import type { SeedTargets } from './load';
+
+/** Seeds the institute's content when the store is empty; returns how many documents were written. */
+export async function seedIfEmpty(targets: SeedTargets): Promise<number> {
+  for (const type of contentTypeList) {
+    if ((await targets.store.count(type.key)) > 0) return 0;
+  }
+  const [{ loadSeedSet }, { seedSet }] = await Promise.all([import('./load'), import('./content/index')]);
+  return loadSeedSet(targets, seedSet);
+}
