@@ -5,6 +5,7 @@
  *   npm run bench:ssr                                  # 5 pages, 10 connections, 8 s per run
  *   BENCH_SECONDS=4 BENCH_LIGHTHOUSE=0 npm run bench:ssr
  *   BENCH_PAGES=/,news npm run bench:ssr               # some pages only: /, /News, news, dataset, /Contacts
+ *   BENCH_LOAD=0 BENCH_LIGHTHOUSE_RUNS=5 npm run bench:ssr   # Lighthouse only, medians of 5 runs a page
  *
  * Pages: `/`, `/News`, the newest news item, one dataset page (`/data_repo/{slug}`) and `/Contacts`.
  * The server runs in a child process (bench/ssr-server.ts, built by `npm run build` into
@@ -27,7 +28,9 @@
  * under load (sampled from /proc every 100 ms); then Lighthouse's mobile performance score and LCP
  * for each page with Debian's chromium (`BENCH_CHROME`, default /usr/bin/chromium; BENCH_LIGHTHOUSE=0
  * skips it), after the images of the pages' srcsets have been requested once (variants are made on
- * their first request and kept). Targets: cached ≥ 0.8×, uncached ≥ 0.2×, cached p99 < 20 ms, RSS ≤ 250 MB,
+ * their first request and kept); BENCH_LIGHTHOUSE_RUNS=n runs it n times a page (interleaved) and prints
+ * the medians, BENCH_LIGHTHOUSE_JSON=dir keeps every report, BENCH_LOAD=0 skips the autocannon runs.
+ * Targets: cached ≥ 0.8×, uncached ≥ 0.2×, cached p99 < 20 ms, RSS ≤ 250 MB,
  * Lighthouse ≥ 98 with LCP < 1.2 s. Not part of `npm test`.
  */
 import autocannon from 'autocannon';
@@ -41,6 +44,9 @@ import { freePort } from '../tests/support/freePort';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
+const LIGHTHOUSE_JSON = process.env.BENCH_LIGHTHOUSE_JSON;
+const LOAD = process.env.BENCH_LOAD !== '0';
 const CHROME = process.env.BENCH_CHROME ?? '/usr/bin/chromium';
 const ENCODING = 'br, gzip';
 const PAGES = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
@@ -161,38 +167,79 @@ async function fetchBytes(
   });
 }
 
-async function lighthouse(
-  urls: Array<[string, string]>,
-): Promise<Array<{ name: string; score: number; lcp: number; tbt: number; fcp: number; element: string }>> {
+interface LighthouseScore {
+  name: string;
+  score: number;
+  lcp: number;
+  tbt: number;
+  fcp: number;
+  element: string;
+  /** How many runs the medians are of (runs whose trace failed are left out). */
+  runs: number;
+}
+
+/** The median of the finite numbers (NaN when there are none). */
+function median(values: number[]): number {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!v.length) return NaN;
+  const mid = v.length >> 1;
+  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+}
+
+/**
+ * Lighthouse's mobile performance run of each page, LIGHTHOUSE_RUNS times (the pages interleaved,
+ * so the machine's load changes hit all of them alike); medians per page.
+ */
+async function lighthouse(urls: Array<[string, string]>): Promise<LighthouseScore[]> {
   const [{ default: lh }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
-  const out: Array<{ name: string; score: number; lcp: number; tbt: number; fcp: number; element: string }> = [];
+  const runs = new Map<string, Array<Omit<LighthouseScore, 'runs'>>>(urls.map(([name]) => [name, []]));
+  if (LIGHTHOUSE_JSON) mkdirSync(LIGHTHOUSE_JSON, { recursive: true });
   try {
-    for (const [name, url] of urls) {
-      // Default config: mobile form factor, simulated slow 4G and 4× CPU slowdown.
-      const result = await lh(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      const lhr = result!.lhr;
-      out.push({
-        name,
-        score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
-        lcp: lhr.audits['largest-contentful-paint']!.numericValue ?? NaN,
-        tbt: lhr.audits['total-blocking-time']!.numericValue ?? NaN,
-        fcp: lhr.audits['first-contentful-paint']!.numericValue ?? NaN,
-        element: lcpElement(lhr.audits['largest-contentful-paint-element']?.details),
-      });
-    }
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++)
+      for (const [name, url] of urls) {
+        // Default config: mobile form factor, simulated slow 4G and 4× CPU slowdown.
+        const result = await lh(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const lhr = result!.lhr;
+        if (LIGHTHOUSE_JSON)
+          writeFileSync(
+            path.join(LIGHTHOUSE_JSON, `${name.replace(/\W+/g, '_')}-${run}.json`),
+            result!.report as string,
+          );
+        // A run whose trace failed (NO_NAVSTART and the like) has no score: left out of the medians.
+        if (lhr.categories.performance!.score === null) continue;
+        runs.get(name)!.push({
+          name,
+          score: Math.round(lhr.categories.performance!.score * 100),
+          lcp: lhr.audits['largest-contentful-paint']!.numericValue ?? NaN,
+          tbt: lhr.audits['total-blocking-time']!.numericValue ?? NaN,
+          fcp: lhr.audits['first-contentful-paint']!.numericValue ?? NaN,
+          element: lcpElement(lhr.audits['largest-contentful-paint-element']?.details),
+        });
+      }
   } finally {
     chrome.kill();
   }
-  return out;
+  return urls.map(([name]) => {
+    const r = runs.get(name)!;
+    return {
+      name,
+      score: median(r.map((x) => x.score)),
+      lcp: median(r.map((x) => x.lcp)),
+      tbt: median(r.map((x) => x.tbt)),
+      fcp: median(r.map((x) => x.fcp)),
+      element: r[0]?.element ?? '?',
+      runs: r.length,
+    };
+  });
 }
 
 /** The LCP element's selector from Lighthouse's details (a table of items, the first holding a node). */
@@ -265,7 +312,7 @@ async function main() {
     server = await startServer(env);
     servers.push(server);
     const results: Array<{ name: string; stat: Run; cached: Run; uncached?: Run }> = [];
-    for (const [i, [name, url]] of pages.entries()) {
+    for (const [i, [name, url]] of LOAD ? pages.entries() : []) {
       const stat = await load(`${server.origin}/bench/${i}.html`, server.child.pid!);
       const cached = await load(server.origin + url, server.child.pid!);
       results.push({ name, stat, cached });
@@ -281,18 +328,22 @@ async function main() {
 
     // 3. Uncached: the page cache off.
     peakRss = 0;
-    server = await startServer({ ...env, BENCH_PAGE_CACHE: 'off' });
-    servers.push(server);
-    for (const [i, [, url]] of pages.entries())
+    if (LOAD) {
+      server = await startServer({ ...env, BENCH_PAGE_CACHE: 'off' });
+      servers.push(server);
+    }
+    for (const [i, [, url]] of LOAD ? pages.entries() : [])
       results[i]!.uncached = await load(server.origin + url, server.child.pid!);
     const rssUncached = peakRss;
 
-    console.log(
-      `\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, Accept-Encoding: ${ENCODING}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}\n`,
-    );
-    console.log(
-      'page        static req/s │ cached req/s   ×static  p50  p99 │ uncached req/s  ×static  p50  p99 │ CPU ms/request: static cached uncached',
-    );
+    if (LOAD)
+      console.log(
+        `\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, Accept-Encoding: ${ENCODING}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}\n`,
+      );
+    if (LOAD)
+      console.log(
+        'page        static req/s │ cached req/s   ×static  p50  p99 │ uncached req/s  ×static  p50  p99 │ CPU ms/request: static cached uncached',
+      );
     for (const r of results) {
       const u = r.uncached!;
       const bad = r.stat.errors + r.cached.errors + u.errors + r.stat.non2xx + r.cached.non2xx + u.non2xx;
@@ -300,15 +351,18 @@ async function main() {
         `${r.name.padEnd(11)} ${fmt(r.stat.rps).padStart(12)} │ ${fmt(r.cached.rps).padStart(12)} ${fmt(r.cached.rps / r.stat.rps, 2).padStart(8)} ${fmt(r.cached.p50).padStart(4)} ${fmt(r.cached.p99).padStart(4)} │ ${fmt(u.rps).padStart(14)} ${fmt(u.rps / r.stat.rps, 2).padStart(8)} ${fmt(u.p50).padStart(4)} ${fmt(u.p99).padStart(4)} │ ${fmt(r.stat.cpuMs, 2).padStart(21)} ${fmt(r.cached.cpuMs, 2).padStart(6)} ${fmt(u.cpuMs, 2).padStart(8)}${bad ? `  (${bad} errors/non-2xx)` : ''}`,
       );
     }
-    console.log(
-      `(latency in ms)\npeak RSS under load: ${fmt(rssCached)} MB (static + cached runs), ${fmt(rssUncached)} MB (uncached runs)`,
-    );
+    if (LOAD)
+      console.log(
+        `(latency in ms)\npeak RSS under load: ${fmt(rssCached)} MB (static + cached runs), ${fmt(rssUncached)} MB (uncached runs)`,
+      );
 
     if (LIGHTHOUSE) {
-      console.log('\nLighthouse (mobile: simulated slow 4G, 4× CPU slowdown), chromium ' + CHROME);
+      console.log(
+        `\nLighthouse (mobile: simulated slow 4G, 4× CPU slowdown), chromium ${CHROME}${LIGHTHOUSE_RUNS > 1 ? `; medians of ${LIGHTHOUSE_RUNS} runs` : ''}`,
+      );
       for (const s of scores)
         console.log(
-          `${s.name.padEnd(11)} performance ${s.score}  LCP ${fmt(s.lcp)} ms  FCP ${fmt(s.fcp)} ms  TBT ${fmt(s.tbt)} ms  (LCP element ${s.element})`,
+          `${s.name.padEnd(11)} performance ${fmt(s.score)}  LCP ${fmt(s.lcp)} ms  FCP ${fmt(s.fcp)} ms  TBT ${fmt(s.tbt)} ms  (LCP element ${s.element}${s.runs < LIGHTHOUSE_RUNS ? `; ${s.runs} runs with a trace` : ''})`,
         );
     }
   } finally {

@@ -1,70 +1,47 @@
 /**
- * Browser entry of the public site: hydrates the server-rendered HTML with the same routes, the
- * react-query state the server dehydrated and tRPC over HTTP; starts build-update checks and, when
- * configured, analytics.
+ * Browser entry of the public site. The server-rendered page is complete without scripts (links,
+ * the menu and the forms work without them), so the app that hydrates it (hydrate.tsx: Preact, the
+ * routes, react-query; about 80 KB gzip) is loaded only once the page has been painted: on a page
+ * with a main image (its LCP element: the cover, the first card's image) once that image is on
+ * screen, elsewhere after the first frame. On a slow connection the image and the page's first
+ * bytes then have the bandwidth to themselves, and hydration's long tasks do not hold back the
+ * frames that paint them; the cost is that the app starts one round trip later.
  */
 import './styles/a11y.css';
 import './styles/site.css';
-import { hydrate } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import superjson from 'superjson';
-import type { AppRouter } from '../server/trpc/appRouter';
-import { isBotUserAgent } from '../shared/routes';
-import { Providers } from './app/Providers';
-import { readAppData } from './lib/appData';
-import { createRoutes } from './app/routes';
-import { handleChunkLoadError, startBuildChecks } from './lib/buildUpdates';
-import { readFromDocument, unpackPageState } from './lib/pageState';
-import { createQueryClient } from './lib/queryClient';
-import { createQueryUtils } from './lib/trpc';
 
-/**
- * Gives the browser the main thread back between the start-up steps, so that none of them is a long
- * task (issue 13: Lighthouse's Total Blocking Time; the server-rendered page is already painted).
- */
-const yieldToMain = () =>
+/** The longest the app waits for the main image (a stalled image must not keep the page inert). */
+const MAX_IMAGE_WAIT_MS = 4000;
+
+/** Resolves after the next frame has been produced (or after `ms` when frames are not running: a background tab). */
+const afterNextFrame = (ms: number) =>
   new Promise<void>((resolve) => {
-    const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-    if (s?.yield) void s.yield().then(resolve);
-    else setTimeout(resolve, 0);
+    const timer = setTimeout(resolve, ms);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
   });
 
-await yieldToMain();
-const appData = readAppData();
-const config = appData.config;
-const queryClient = createQueryClient();
-if (appData.state) hydrate(queryClient, unpackPageState(appData.state, readFromDocument(document)));
-
-const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
-});
-const router = createBrowserRouter(
-  createRoutes({ deps: { utils: createQueryUtils(queryClient, trpcClient), client: trpcClient } }),
-);
-await yieldToMain();
-
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <Providers
-      site={{ config, isBot: isBotUserAgent(navigator.userAgent) }}
-      queryClient={queryClient}
-      trpcClient={trpcClient}
-    >
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
-
-startBuildChecks(config.buildId);
-window.addEventListener('vite:preloadError', (event) => {
-  if (handleChunkLoadError((event as Event & { payload?: unknown }).payload)) event.preventDefault();
-});
-
-if (config.firebase.measurementId) {
-  void import('./lib/analytics').then((m) => m.startAnalytics(config.firebase));
+/**
+ * Resolves once the page's main image (the `<img fetchpriority="high">` the server preloads) has
+ * loaded, been decoded and been painted (or failed), or after the first frame when the page has none.
+ */
+async function pagePainted(): Promise<void> {
+  const img = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+  if (img && !img.complete)
+    await new Promise<void>((resolve) => {
+      img.addEventListener('load', () => resolve(), { once: true });
+      img.addEventListener('error', () => resolve(), { once: true });
+    });
+  await img?.decode().catch(() => undefined);
+  await afterNextFrame(100);
 }
+
+// No top-level await: the app's chunk imports Vite's preload helper from this one, which must
+// have finished evaluating by then (a module waiting for its own importer would never start).
+void Promise.race([pagePainted(), new Promise((resolve) => setTimeout(resolve, MAX_IMAGE_WAIT_MS))]).then(
+  () => import('./hydrate'),
+);

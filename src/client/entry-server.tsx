@@ -106,7 +106,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     </StrictMode>,
   );
   // Marked strings (titles, summaries, rich text) are numbered in document order; the state points at them.
-  const shared = numberSharedStrings(rendered, shownStrings);
+  const shared = numberSharedStrings(withoutImagePreloads(rendered), shownStrings);
   const appHtml = shared.html;
   head.parts = Object.entries(head.sources).map(([key, source]) =>
     buildHeadPart(key, source, { origin: options.config.origin, url: head.canonical }),
@@ -122,6 +122,17 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     errors: context.errors ? Object.values(context.errors) : [],
     isBot,
   };
+}
+
+/**
+ * React writes a `<link rel="preload" as="image">` for every eagerly loaded image at the start of
+ * the markup (renderToString has no head to put it in). The document's head already preloads the
+ * main image (document.ts); the copy inside #root is no part of the app, so Preact removed it on
+ * hydration and moved every node of the page in front of it first, and it broke staged hydration
+ * (components/HydrateLater.tsx: a deferred part kept the link instead of its own markup).
+ */
+export function withoutImagePreloads(html: string): string {
+  return html.replace(/^(?:<link rel="preload" as="image"[^>]*\/?>)+/, '');
 }
 
 /** react-router's own serialisation of route errors for hydration (the client's `parseHydrationData` reverses it). */

@@ -149,7 +149,8 @@ describe('page cache', () => {
 
 describe.skipIf(!existsSync('dist/client/.vite/manifest.json'))('assets', () => {
   const assetsDir = path.resolve('dist/client/assets');
-  const js = existsSync(assetsDir) ? readdirSync(assetsDir).find((f) => /^public-.*\.js$/.test(f)) : undefined;
+  // The public app's chunk (the entry itself is under 1 KB, too small to be precompressed).
+  const js = existsSync(assetsDir) ? readdirSync(assetsDir).find((f) => /^hydrate-.*\.js$/.test(f)) : undefined;
 
   it('serves precompressed brotli and gzip by negotiation, immutable for a year', async () => {
     const br = await get(`/assets/${js}`, { 'accept-encoding': 'br, gzip' });

@@ -139,6 +139,8 @@ describe('covers', () => {
     expect(newsList.body).toContain(
       `<link rel="preload" as="image" href="${firstCard.src}" imagesrcset="${firstCard.srcset}"`,
     );
+    // Only the head's preload: React's own copy at the start of the markup is dropped (entry-server.tsx).
+    expect(newsList.body.match(/rel="preload" as="image"/g)).toHaveLength(1);
     expect((await server.get('/Contacts')).body).not.toContain('rel="preload" as="image"');
 
     for (const path of ['/News', '/conf', '/Trainings', '/']) {
@@ -152,6 +154,11 @@ describe('covers', () => {
       }
       expect(cards.filter((c) => c.loading === 'eager').length, path).toBeLessThanOrEqual(1);
       expect(cards.filter((c) => c.loading === 'lazy').length, path).toBeGreaterThan(0);
+      // The others at low priority: they do not share the connection with the main image.
+      expect(
+        cards.filter((c) => c.loading === 'lazy' && c.fetchpriority !== 'low'),
+        path,
+      ).toEqual([]);
     }
   });
 

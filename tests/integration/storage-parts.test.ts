@@ -352,7 +352,7 @@ describe('metadata and srcset helpers', () => {
     expect(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'IMAGE/JPEG'].every(isResizableImage)).toBe(true);
     expect(['image/svg+xml', 'image/tiff', 'application/pdf', '', null].some(isResizableImage)).toBe(false);
     expect(srcSetFor({ url: '/x.jpg?alt=media', contentType: 'image/jpeg' })).toBe(
-      '/x.jpg?alt=media&width=480 480w, /x.jpg?alt=media&width=960 960w, /x.jpg?alt=media&width=1600 1600w',
+      [480, 720, 960, 1200, 1600].map((w) => `/x.jpg?alt=media&width=${w} ${w}w`).join(', '),
     );
   });
 });

@@ -494,7 +494,10 @@ describe('images', () => {
     const { metadata } = await uploadBytes(ref(editor, 'public/images/river.png'), png, { contentType: 'image/png' });
     const url = await getDownloadURL(ref(editor, 'public/images/river.png'));
     const srcset = srcSetFor({ url, contentType: metadata.contentType });
-    expect(srcset).toBe([480, 960, 1600].map((w) => `${url}&width=${w} ${w}w`).join(', '));
+    expect(srcset).toBe([480, 720, 960, 1200, 1600].map((w) => `${url}&width=${w} ${w}w`).join(', '));
+    // 720: what a phone takes for a full-width image.
+    const phone = await fetch(`${url}&width=720`);
+    expect(await sharp(Buffer.from(await phone.arrayBuffer())).metadata()).toMatchObject({ width: 720, height: 360 });
     const res = await fetch(`${url}&width=960`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { Outlet, isRouteErrorResponse, useLocation, useNavigation, useRouteError } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen';
+import { HydrateLater } from '../components/HydrateLater';
 import { NotFound } from '../components/NotFound';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
@@ -58,15 +59,14 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       {isPreviewSearch(location.search) ? <PreviewBanner /> : null}
-      <main
-        id="main"
-        tabIndex={-1}
-        className={firstPageShown ? 'container page-transition' : 'container'}
-        key={location.pathname}
-      >
-        <Outlet />
-      </main>
-      <SiteFooter />
+      <HydrateLater order={1} key={location.pathname}>
+        <main id="main" tabIndex={-1} className={firstPageShown ? 'container page-transition' : 'container'}>
+          <Outlet />
+        </main>
+      </HydrateLater>
+      <HydrateLater order={2}>
+        <SiteFooter />
+      </HydrateLater>
     </>
   );
 }

@@ -6,6 +6,13 @@ import { Attachments } from './Attachments';
 import { RichText } from './RichText';
 import { StoredImage } from './StoredImage';
 
+/**
+ * The cover's width: on wide screens the text column (`.article`, at most 75ch of the body font:
+ * about 810 px in system-ui at 17 px; `ch` in `sizes` would be the default font's, far narrower),
+ * on phones the container (the window less 2 rem).
+ */
+const COVER_SIZES = '(min-width: 1000px) 830px, calc(100vw - 2rem)';
+
 export function Article({
   cover,
   body,
@@ -25,9 +32,7 @@ export function Article({
   return (
     <div className={aside ? 'article-grid' : undefined}>
       <article className="article">
-        {cover ? (
-          <StoredImage className="article-cover" image={cover} sizes="(min-width: 1000px) 75ch, 100vw" priority />
-        ) : null}
+        {cover ? <StoredImage className="article-cover" image={cover} sizes={COVER_SIZES} priority /> : null}
         <RichText html={body} lang={lang} />
         {children}
         <Attachments files={attachments} />

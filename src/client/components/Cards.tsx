@@ -5,6 +5,13 @@ import type { ImageRef } from '../../shared/content/fields';
 import { useSharedStrings } from '../lib/sharedStrings';
 import { StoredImage } from './StoredImage';
 
+/**
+ * A card image's width in the card grid (site.css: columns of at least 320 px in a container of
+ * min(1160px, 100% - 2rem), 1 rem gaps): three columns from 1024 px, two from 688 px, one below.
+ * On a phone that is the window less 2 rem, so a 412 px phone at 1.75× takes the 720 px variant.
+ */
+const CARD_IMAGE_SIZES = '(min-width: 1024px) 376px, (min-width: 688px) calc(50vw - 1.5rem), calc(100vw - 2rem)';
+
 /** The level of the cards' title headings: 3 under a section's h2 (the default), 2 right under the page's h1. */
 const CardHeadingLevel = createContext<2 | 3>(3);
 
@@ -55,12 +62,7 @@ export function Card({
   return (
     <li className="card" id={id}>
       {image ? (
-        <StoredImage
-          className="card-image"
-          image={image}
-          sizes="(min-width: 1000px) 360px, 100vw"
-          priority={imagePriority}
-        />
+        <StoredImage className="card-image" image={image} sizes={CARD_IMAGE_SIZES} priority={imagePriority} />
       ) : null}
       <div className="card-body">
         {meta ? <p className="card-meta">{meta}</p> : null}

@@ -1,9 +1,10 @@
 /**
  * A stored image (an ImageRef: cover, photo) as a responsive `<img>`: `srcset` from the storage's
  * WebP variants (shared/images.ts), `sizes` from the layout, and the intrinsic `width`/`height` so
- * the browser reserves the space before the bytes arrive. Images below the fold load lazily; the
- * page's main image (`priority`) loads at once with high fetch priority, since it is the LCP, and
- * the server render preloads it from the document's head (PriorityImageContext).
+ * the browser reserves the space before the bytes arrive. Other images load lazily and at low fetch
+ * priority (Chrome would raise one partly in view to high and let it share the connection with the
+ * main image); the page's main image (`priority`) loads at once with high fetch priority, since it
+ * is the LCP, and the server render preloads it from the document's head (PriorityImageContext).
  */
 import { createContext, useContext } from 'react';
 import type { ImageRef } from '../../shared/content/fields';
@@ -61,7 +62,7 @@ export function StoredImage({
       height={image.height ?? undefined}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? undefined : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : 'low'}
     />
   );
 }

@@ -5,7 +5,7 @@
  *
  * GET    /v0/b/{bucket}/o/{name}                       metadata (JSON)
  * GET    /v0/b/{bucket}/o/{name}?alt=media[&token=…]    the bytes (Range, ETag, nosniff, sandbox CSP)
- *        …&width=480|960|1600                          a resized WebP variant of a raster image
+ *        …&width=480|720|960|1200|1600                 a resized WebP variant of a raster image
  * GET    /v0/b/{bucket}/o?prefix=&delimiter=&pageToken=&maxResults=   listing
  * POST   /v0/b/{bucket}/o?name=…                       multipart/related upload, or resumable start
  *        (X-Goog-Upload-Protocol: resumable, X-Goog-Upload-Command: start)

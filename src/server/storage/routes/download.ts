@@ -1,6 +1,6 @@
 /**
  * GET /v0/b/{bucket}/o/{name}: the metadata (JSON), or with `alt=media[&token=…]` the bytes (Range,
- * ETag, nosniff, sandbox CSP), or with `…&width=480|960|1600` a resized WebP variant of a raster
+ * ETag, nosniff, sandbox CSP), or with `…&width=480|720|960|1200|1600` a resized WebP variant of a raster
  * image. Downloads are served so they cannot run as our origin: nosniff, a sandboxing CSP
  * (`default-src 'none'; sandbox`), and `attachment` unless the type is on inline.ts's allow-list
  * (raster images, PDF, archives, plain text/CSV) and the bytes really are of that type.

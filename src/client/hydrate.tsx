@@ -1,0 +1,64 @@
+/**
+ * The public site's app, loaded by the browser entry (entry-client.tsx) once the page is painted
+ * (its main image on screen): hydrates the server-rendered HTML with the same routes, the react-query state the
+ * server dehydrated and tRPC over HTTP; starts build-update checks and, when configured, analytics.
+ */
+import { hydrate } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import superjson from 'superjson';
+import type { AppRouter } from '../server/trpc/appRouter';
+import { isBotUserAgent } from '../shared/routes';
+import { Providers } from './app/Providers';
+import { readAppData } from './lib/appData';
+import { createRoutes } from './app/routes';
+import { handleChunkLoadError, startBuildChecks } from './lib/buildUpdates';
+import { readFromDocument, unpackPageState } from './lib/pageState';
+import { createQueryClient } from './lib/queryClient';
+import { createQueryUtils } from './lib/trpc';
+import { yieldToMain } from './lib/yieldToMain';
+import { stagedHydration } from './components/HydrateLater';
+
+await yieldToMain();
+const appData = readAppData();
+const config = appData.config;
+const queryClient = createQueryClient();
+await yieldToMain();
+if (appData.state) hydrate(queryClient, unpackPageState(appData.state, readFromDocument(document)));
+await yieldToMain();
+
+const trpcClient = createTRPCClient<AppRouter>({
+  links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
+});
+const router = createBrowserRouter(
+  createRoutes({ deps: { utils: createQueryUtils(queryClient, trpcClient), client: trpcClient } }),
+);
+await yieldToMain();
+
+// The page's main content and footer hydrate in tasks of their own (components/HydrateLater.tsx).
+stagedHydration(() =>
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <Providers
+        site={{ config, isBot: isBotUserAgent(navigator.userAgent) }}
+        queryClient={queryClient}
+        trpcClient={trpcClient}
+      >
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
+);
+
+startBuildChecks(config.buildId);
+window.addEventListener('vite:preloadError', (event) => {
+  if (handleChunkLoadError((event as Event & { payload?: unknown }).payload)) event.preventDefault();
+});
+
+if (config.firebase.measurementId) {
+  void import('./lib/analytics').then((m) => m.startAnalytics(config.firebase));
+}
