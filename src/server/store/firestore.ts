@@ -92,6 +92,20 @@ export const CREATE_MANY_CHUNK = 400;
 const CREATE_MANY_CHUNK_BYTES = 4 * 1024 * 1024;
 /** gRPC status ABORTED: Firestore gave up a transaction for contention. */
 const GRPC_ABORTED = 10;
+/** gRPC status INVALID_ARGUMENT, which the emulator answers for a transaction it already gave up. */
+const GRPC_INVALID_ARGUMENT = 3;
+/** Attempts of a transaction the emulator closed under contention (see `transaction`). */
+const CLOSED_TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * Whether an error is the Firestore emulator's «Transaction is invalid or closed»: under contention
+ * it times a waiting transaction out and answers its next call so, where Firestore answers ABORTED
+ * and the SDK retries (firebase-tools issues 4473 and 6758). Nothing of that transaction was written.
+ */
+function isClosedTransaction(err: unknown): boolean {
+  const e = err as { code?: unknown; details?: unknown; message?: unknown };
+  return e.code === GRPC_INVALID_ARGUMENT && /transaction is invalid or closed/i.test(String(e.details ?? e.message));
+}
 
 /**
  * The change feed across server instances. Every commit also writes, in the same transaction, a
@@ -955,13 +969,21 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
    * ABORTED after its own retries: another writer kept taking the same documents, as two instances
    * saving one document at once do), a write whose expected version is no longer current is reported
    * as the VersionConflictError it is, not as an unexplained failure; other errors pass unchanged.
+   * A transaction the emulator closed under contention is run again (at most three attempts), as
+   * the SDK runs again one that Firestore aborts.
    */
   private async transaction<T>(
     ops: Array<WriteOp & { id: string }>,
     body: (tx: Transaction) => Promise<T>,
   ): Promise<T> {
     try {
-      return await this.db.runTransaction(body);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.db.runTransaction(body);
+        } catch (err) {
+          if (!isClosedTransaction(err) || attempt >= CLOSED_TRANSACTION_ATTEMPTS) throw err;
+        }
+      }
     } catch (err) {
       if ((err as { code?: unknown }).code !== GRPC_ABORTED) throw err;
       for (const op of ops) {
