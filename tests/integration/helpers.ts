@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServer, type CreateServerOptions, type ServerHandle } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { seedSet } from '../../src/server/seed/content/index';
 
 export interface TestServer extends ServerHandle {
   dataDir: string;
@@ -105,4 +106,15 @@ export async function trpc(
     code: body.error?.json?.data?.code,
     message: body.error?.json?.message,
   };
+}
+
+/** The seed's newest published news item (its id, and the data a test compares pages with). */
+export function newestSeedNews(): { id: string; data: { status?: string; date: string; title: string; slug: string } } {
+  const news = seedSet.news as Array<{
+    id: string;
+    data: { status?: string; date: string; title: string; slug: string };
+  }>;
+  return news
+    .filter((n) => n.data.status === 'published')
+    .sort((a, b) => Date.parse(b.data.date) - Date.parse(a.data.date))[0]!;
 }

@@ -5,10 +5,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSet } from '../../src/server/seed/content/index';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../../src/server/ssr/plugin';
 import { negotiateEncoding, pageCacheKey } from '../../src/server/ssr/pageCache';
-import { startTestServer, textOf, type TestServer } from './helpers';
+import { newestSeedNews, startTestServer, textOf, type TestServer } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,11 +19,7 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
 
-const newest = [
-  ...(seedSet.news as Array<{ id: string; data: { status?: string; date: string; title: string; slug: string } }>),
-]
-  .filter((n) => n.data.status === 'published')
-  .sort((a, b) => Date.parse(b.data.date) - Date.parse(a.data.date))[0]!;
+const newest = newestSeedNews();
 
 describe('page cache', () => {
   it('renders once and answers the same bytes from memory afterwards', async () => {

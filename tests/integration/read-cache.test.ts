@@ -4,8 +4,7 @@
  * change as soon as it is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSet } from '../../src/server/seed/content/index';
-import { startTestServer, textOf, type TestServer } from './helpers';
+import { newestSeedNews, startTestServer, textOf, type TestServer } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,11 +16,7 @@ afterAll(async () => {
 });
 
 const get = (url: string) => server.app.inject({ method: 'GET', url });
-const newest = [
-  ...(seedSet.news as Array<{ id: string; data: { status?: string; date: string; title: string; slug: string } }>),
-]
-  .filter((n) => n.data.status === 'published')
-  .sort((a, b) => Date.parse(b.data.date) - Date.parse(a.data.date))[0]!;
+const newest = newestSeedNews();
 
 describe('read cache', () => {
   it('renders a page again without reading the store again', async () => {
