@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setServerLinkShortcut } from '../../src/client/components/Link';
 import { seedSet } from '../../src/server/seed/content/index';
 import { startTestServer, type TestServer } from './helpers';
+import { SECTION_PAGES } from '../support/sitePages';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,18 +36,9 @@ describe('links in the server render', () => {
   ];
   const urls = [
     '/',
-    '/News',
+    ...SECTION_PAGES,
     '/News?page=2',
-    '/docs',
-    '/Trainings',
-    '/conf',
-    '/journal',
-    '/activity',
-    '/data_repo',
-    '/Departments',
-    '/publications',
     '/publications?kind=article',
-    '/Contacts',
     '/COP29',
     '/search?q=клімат',
     '/no-such-page',

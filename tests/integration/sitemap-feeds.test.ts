@@ -8,6 +8,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
 import { startTestServer, trpc, type TestServer } from './helpers';
+import { SECTION_PAGES } from '../support/sitePages';
 
 const ORIGIN = 'https://uhmi.example.org';
 const parser = new XMLParser({
@@ -47,19 +48,7 @@ async function listAll(
 
 /** The published pages of the seed, from the public API and the site's address patterns. */
 async function publishedPages(): Promise<string[]> {
-  const paths = [
-    '/',
-    '/News',
-    '/docs',
-    '/Trainings',
-    '/conf',
-    '/journal',
-    '/activity',
-    '/data_repo',
-    '/Departments',
-    '/publications',
-    '/Contacts',
-  ];
+  const paths: string[] = ['/', ...SECTION_PAGES];
   const folders: Record<string, string> = {
     news: '/News',
     docs: '/docs',
