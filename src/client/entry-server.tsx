@@ -23,7 +23,8 @@ import { buildHeadPart } from './lib/head/build';
 import { packPageState } from './lib/pageState';
 import { createQueryClient } from './lib/queryClient';
 import { numberSharedStrings, ShownStrings, ShownStringsContext } from './lib/sharedStrings';
-import { createQueryUtils, type AppTRPCClient } from './lib/trpc';
+import { serverQueryUtils } from './lib/serverQueries';
+import type { AppTRPCClient } from './lib/trpc';
 
 export interface RenderOptions {
   /** Absolute URL of the request. */
@@ -63,7 +64,7 @@ const handler = createStaticHandler(createRoutes({ depsOf: ({ context }) => cont
 
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
-  const utils = createQueryUtils(queryClient, options.trpcClient);
+  const utils = serverQueryUtils(queryClient, options.trpcClient);
   const requestContext: RouteDeps = { utils, client: options.trpcClient };
   const request = options.form
     ? new Request(options.url, {

@@ -5,8 +5,11 @@ import { createTRPCReact, createTRPCQueryUtils } from '@trpc/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '../../server/trpc/appRouter';
+import { withServerQueryReads } from './serverQueries';
 
-export const trpc = createTRPCReact<AppRouter>();
+const hooks = createTRPCReact<AppRouter>();
+/** The hooks; in the server render, `useSuspenseQuery` reads the loaders' cache directly (serverQueries.ts). */
+export const trpc = typeof document === 'undefined' ? withServerQueryReads(hooks) : hooks;
 
 export type AppTRPCClient = TRPCClient<AppRouter>;
 /** Query helpers usable outside React (route loaders): `utils.news.get.ensureData(input)`. */

@@ -195,7 +195,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       )
       .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
     if (isPreviewRequest(request)) reply.header('X-Robots-Tag', 'noindex, nofollow');
-    const body = await perRequestBody(out.html, request.headers['accept-encoding']);
+    const body = perRequestBody(out.html, request.headers['accept-encoding']);
     reply.header('Vary', 'Accept-Encoding');
     if (out.status === 200) {
       reply.header('ETag', body.etag);
