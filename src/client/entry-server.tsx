@@ -133,6 +133,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
  * (components/HydrateLater.tsx: a deferred part kept the link instead of its own markup).
  */
 export function withoutImagePreloads(html: string): string {
+  if (!html.startsWith('<link rel="preload" as="image"')) return html;
   return html.replace(/^(?:<link rel="preload" as="image"[^>]*\/?>)+/, '');
 }
 

@@ -2,6 +2,10 @@
 
 const UNITS = ['Б', 'КБ', 'МБ', 'ГБ'];
 
+// Made once: toLocaleString builds a new formatter on every call (tens of µs each, on every file row).
+const WHOLE = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 0 });
+const ONE_DECIMAL = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 1 });
+
 /** «1,2 МБ» */
 export function formatBytes(size: number): string {
   let value = size;
@@ -10,8 +14,8 @@ export function formatBytes(size: number): string {
     value /= 1024;
     unit += 1;
   }
-  const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${value.toLocaleString('uk-UA', { maximumFractionDigits: digits })} ${UNITS[unit]}`;
+  const format = unit === 0 || value >= 10 ? WHOLE : ONE_DECIMAL;
+  return `${format.format(value)} ${UNITS[unit]}`;
 }
 
 /** Upper-case extension for a badge, e.g. «PDF». */

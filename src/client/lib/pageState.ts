@@ -12,9 +12,9 @@
  * string back from the server-rendered element before hydrating. Strings the page does not show
  * stay in the state as they are.
  */
-import { dehydrate, hashKey, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import superjson, { type SuperJSONResult } from 'superjson';
-import { superjsonText } from './superjsonText';
+import { plainSuperjsonText } from './superjsonText';
 import { unwrapTables } from '../components/TableScroll';
 import type { SharedKind } from './sharedStrings';
 
@@ -36,20 +36,53 @@ function refOf(value: unknown): [SharedKind, number] | null {
   return keys[0] === '$t' ? ['t', v] : keys[0] === '$h' ? ['h', v] : keys[0] === '$a' ? ['a', v] : null;
 }
 
-/** A copy of `value` with each string the page shows replaced by a reference to its element. */
-function share(value: unknown, shown: ReadonlyMap<string, [SharedKind, number]>): unknown {
-  if (typeof value === 'string') {
-    const found = shown.get(value);
-    if (!found) return value;
-    return (
-      found[0] === 't' ? { $t: found[1] } : found[0] === 'h' ? { $h: found[1] } : { $a: found[1] }
-    ) satisfies SharedRef;
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+const NO_STRINGS: ReadonlyMap<string, [SharedKind, number]> = new Map();
+
+/**
+ * A copy of `value` with each string the page shows replaced by a reference to its element; clears
+ * `json.plain` on meeting anything plain JSON does not carry as it is (undefined, a non-finite
+ * number, a BigInt, an object other than a plain one or an array: Date, Map, Set…), which superjson
+ * must then write. One walk with plain loops: the state of a list page is thousands of values.
+ */
+function share(value: unknown, shown: ReadonlyMap<string, [SharedKind, number]>, json: { plain: boolean }): unknown {
+  switch (typeof value) {
+    case 'string': {
+      const found = shown.get(value);
+      if (!found) return value;
+      return (
+        found[0] === 't' ? { $t: found[1] } : found[0] === 'h' ? { $h: found[1] } : { $a: found[1] }
+      ) satisfies SharedRef;
+    }
+    case 'boolean':
+      return value;
+    case 'number':
+      if (!Number.isFinite(value)) json.plain = false;
+      return value;
+    case 'object': {
+      if (value === null) return value;
+      if (Array.isArray(value)) {
+        const out: unknown[] = new Array(value.length);
+        for (let i = 0; i < value.length; i += 1) out[i] = share(value[i], shown, json);
+        return out;
+      }
+      if (!isPlainObject(value)) {
+        json.plain = false;
+        return value;
+      }
+      const source = value as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const key in source) if (Object.hasOwn(source, key)) out[key] = share(source[key], shown, json);
+      return out;
+    }
+    default: // undefined, bigint, symbol, function
+      json.plain = false;
+      return value;
   }
-  if (Array.isArray(value)) return value.map((v) => share(v, shown));
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, share(v, shown)]));
-  }
-  return value;
 }
 
 /** `value` with each reference resolved by `read`; `ok` is false when one cannot be. */
@@ -66,7 +99,8 @@ function resolve(
     const out = value.map((v) => resolve(v, read));
     return { ok: out.every((r) => r.ok), value: out.map((r) => r.value) };
   }
-  if (value && typeof value === 'object') {
+  // Plain objects only: a Date, Map or Set superjson revived stays as it is.
+  if (value && typeof value === 'object' && isPlainObject(value)) {
     const out = Object.entries(value).map(([k, v]) => [k, resolve(v, read)] as const);
     return { ok: out.every(([, r]) => r.ok), value: Object.fromEntries(out.map(([k, r]) => [k, r.value])) };
   }
@@ -82,12 +116,15 @@ export function packPageState(
   queryClient: QueryClient,
   shown: ReadonlyMap<string, [SharedKind, number]> = new Map(),
 ): string {
-  const { queries } = dehydrate(queryClient);
-  const packed: PackedState = {
-    t: queries.reduce((max, q) => Math.max(max, q.state.dataUpdatedAt), 0),
-    q: queries.map((q) => [q.queryKey, share(q.state.data, shown)]),
-  };
-  return superjsonText(packed);
+  // What react-query's dehydrate() keeps by default (successful queries), read from the cache directly.
+  const json = { plain: true };
+  const packed: PackedState = { t: 0, q: [] };
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.state.status !== 'success') continue;
+    packed.t = Math.max(packed.t, query.state.dataUpdatedAt);
+    packed.q.push([share(query.queryKey, NO_STRINGS, json) as QueryKey, share(query.state.data, shown, json)]);
+  }
+  return json.plain ? plainSuperjsonText(packed) : superjson.stringify(packed);
 }
 
 /**

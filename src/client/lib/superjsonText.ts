@@ -23,3 +23,8 @@ export function superjsonText(value: unknown): string {
   });
   return plain ? `{"json":${json}}` : superjson.stringify(value);
 }
+
+/** superjson's text of a value known to be plain JSON (no walk at all: one JSON.stringify). */
+export function plainSuperjsonText(value: unknown): string {
+  return `{"json":${JSON.stringify(value)}}`;
+}

@@ -14,7 +14,11 @@ import type { PublicConfig } from '../../shared/publicConfig';
 import { siteHeadLinks } from '../site/headLinks';
 import type { EntryAssets } from './assets';
 
+const NEEDS_ESCAPE = /[&<>"]/;
+
+/** Text safe in HTML content and in double-quoted attribute values. */
 export function escapeHtml(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
