@@ -19,6 +19,7 @@ import type { RouteDeps } from './app/definePage';
 import { createRoutes } from './app/routes';
 import type { HeadTags } from '../shared/head/tags';
 import type { PublicConfig } from '../shared/publicConfig';
+import { FragmentRender, FragmentRenderContext, type FragmentCache } from './lib/fragmentCache';
 import { buildHeadPart } from './lib/head/build';
 import { packPageState } from './lib/pageState';
 import { createQueryClient } from './lib/queryClient';
@@ -34,6 +35,8 @@ export interface RenderOptions {
   userAgent?: string;
   /** A form posted to the page (runs the page's action): the urlencoded body as sent. */
   form?: { body: string; contentType: string };
+  /** The server's kept header and footer markup (lib/fragmentCache.ts); without it they are rendered every time. */
+  fragments?: FragmentCache;
 }
 
 export type RenderResult =
@@ -91,23 +94,27 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   };
   const shownStrings = new ShownStrings();
   const priority = new PriorityImageRecord();
+  const fragments = options.fragments?.enabled ? new FragmentRender(options.fragments, shownStrings) : null;
   const rendered = renderToString(
     <StrictMode>
       <PriorityImageContext.Provider value={priority}>
         <ShownStringsContext.Provider value={shownStrings}>
-          <Providers
-            site={{ config: options.config, isBot, head }}
-            queryClient={queryClient}
-            trpcClient={options.trpcClient}
-          >
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </Providers>
+          <FragmentRenderContext.Provider value={fragments}>
+            <Providers
+              site={{ config: options.config, isBot, head }}
+              queryClient={queryClient}
+              trpcClient={options.trpcClient}
+            >
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </Providers>
+          </FragmentRenderContext.Provider>
         </ShownStringsContext.Provider>
       </PriorityImageContext.Provider>
     </StrictMode>,
   );
+  const html = withoutImagePreloads(fragments ? fragments.capture(rendered) : rendered);
   // Marked strings (titles, summaries, rich text) are numbered in document order; the state points at them.
-  const shared = numberSharedStrings(withoutImagePreloads(rendered), shownStrings);
+  const shared = numberSharedStrings(html, shownStrings);
   const appHtml = shared.html;
   head.parts = Object.entries(head.sources).map(([key, source]) =>
     buildHeadPart(key, source, { origin: options.config.origin, url: head.canonical }),

@@ -1,15 +1,19 @@
 /** The site footer from the `footer` settings document. */
 import { SOCIAL_NETWORKS } from '../../shared/content/constants';
 import { useSharedStrings } from '../lib/sharedStrings';
+import { useCachedFragment } from '../lib/fragmentCache';
 import { trpc } from '../lib/trpc';
 import { ContentLink } from './ContentLink';
 
 export function SiteFooter() {
   const [footer] = trpc.footer.get.useSuspenseQuery();
   const mark = useSharedStrings();
+  // The server keeps the rendered footer until the footer changes (lib/fragmentCache.ts).
+  const fragment = useCachedFragment('footer', footer);
   if (!footer) return <footer className="site-footer" />;
+  if (fragment.cached) return <footer className="site-footer" {...fragment.props} />;
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" {...fragment.props}>
       <div className="container footer-grid">
         {footer.columns.map((column) => (
           <section key={column.title} aria-label={column.title}>

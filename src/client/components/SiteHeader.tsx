@@ -13,6 +13,7 @@ import { useLocation } from 'react-router';
 import { Link, NavLink } from './Link';
 import type { MenuItem } from '../../shared/content/constants';
 import { useSharedStrings } from '../lib/sharedStrings';
+import { useCachedFragment } from '../lib/fragmentCache';
 import { trpc } from '../lib/trpc';
 import { SearchForm } from './SearchForm';
 
@@ -153,51 +154,61 @@ export function SiteHeader() {
 
   const siteName = header?.siteName ?? 'Український гідрометеорологічний інститут';
   const mark = useSharedStrings();
+  // The server keeps the rendered header per address: its active links and search box read the location.
+  const fragment = useCachedFragment(
+    'header',
+    header,
+    location.pathname === '/search' ? `${location.pathname}${location.search}` : location.pathname,
+  );
   return (
-    <header className="site-header" ref={headerRef}>
-      <div className="container header-inner">
-        <Link to="/" className="brand" aria-label={`${siteName} — головна сторінка`}>
-          {/* Decorative and tiny: low priority, which also keeps React from emitting a preload link into the markup. */}
-          <img className="brand-logo" src="/logo.svg" alt="" width={40} height={40} fetchPriority="low" />
-          <span className="brand-mark" aria-hidden="true">
-            {header?.shortName || 'УкрГМІ'}
-          </span>
-          <span className="brand-text">
-            <span className="brand-name" data-s={mark('t', siteName)}>
-              {siteName}
-            </span>
-            {header?.tagline ? (
-              <span className="brand-tagline" data-s={mark('t', header.tagline)}>
-                {header.tagline}
+    <header className="site-header" ref={headerRef} {...fragment.props}>
+      {fragment.cached ? undefined : (
+        <>
+          <div className="container header-inner">
+            <Link to="/" className="brand" aria-label={`${siteName} — головна сторінка`}>
+              {/* Decorative and tiny: low priority, which also keeps React from emitting a preload link into the markup. */}
+              <img className="brand-logo" src="/logo.svg" alt="" width={40} height={40} fetchPriority="low" />
+              <span className="brand-mark" aria-hidden="true">
+                {header?.shortName || 'УкрГМІ'}
               </span>
-            ) : null}
-          </span>
-        </Link>
-        <SearchForm />
-        <button
-          type="button"
-          className="menu-toggle"
-          popoverTarget={MENU_ID}
-          aria-controls={MENU_ID}
-          aria-expanded={expanded}
-          ref={toggleRef}
-        >
-          <span className="menu-icon" aria-hidden="true" />
-          Меню
-        </button>
-      </div>
-      <nav
-        id={MENU_ID}
-        ref={navRef}
-        className="main-nav"
-        popover="auto"
-        aria-label="Головне меню"
-        onKeyDown={onNavKeyDown}
-      >
-        <div className="container">
-          <MenuList items={header?.menu ?? []} level={0} />
-        </div>
-      </nav>
+              <span className="brand-text">
+                <span className="brand-name" data-s={mark('t', siteName)}>
+                  {siteName}
+                </span>
+                {header?.tagline ? (
+                  <span className="brand-tagline" data-s={mark('t', header.tagline)}>
+                    {header.tagline}
+                  </span>
+                ) : null}
+              </span>
+            </Link>
+            <SearchForm />
+            <button
+              type="button"
+              className="menu-toggle"
+              popoverTarget={MENU_ID}
+              aria-controls={MENU_ID}
+              aria-expanded={expanded}
+              ref={toggleRef}
+            >
+              <span className="menu-icon" aria-hidden="true" />
+              Меню
+            </button>
+          </div>
+          <nav
+            id={MENU_ID}
+            ref={navRef}
+            className="main-nav"
+            popover="auto"
+            aria-label="Головне меню"
+            onKeyDown={onNavKeyDown}
+          >
+            <div className="container">
+              <MenuList items={header?.menu ?? []} level={0} />
+            </div>
+          </nav>
+        </>
+      )}
     </header>
   );
 }

@@ -83,3 +83,29 @@ export function numberSharedStrings(
   });
   return { html: out, positions };
 }
+
+/** Server: the strings behind the tokens of `html` (a part of a render), token → [kind, string]. */
+export function stringsOf(html: string, shown: ShownStrings): Map<string, [SharedKind, string]> {
+  const strings = new Map<string, [SharedKind, string]>();
+  for (const match of html.matchAll(ATTRIBUTE)) {
+    const entry = shown.byToken.get(match[1]!);
+    if (entry) strings.set(match[1]!, entry);
+  }
+  return strings;
+}
+
+/**
+ * Server: `html` (a part of an earlier render, whose tokens stood for `strings`) with each token
+ * replaced by this render's token for the same string, as if it had been rendered now.
+ */
+export function withTokensOf(
+  html: string,
+  strings: ReadonlyMap<string, [SharedKind, string]>,
+  shown: ShownStrings,
+): string {
+  if (strings.size === 0) return html;
+  return html.replace(ATTRIBUTE, (match, token: string) => {
+    const entry = strings.get(token);
+    return entry ? ` data-s="${shown.token(entry[0], entry[1])}"` : match;
+  });
+}

@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formPostPaths } from '../../client/app/definePage';
 import { publicPages } from '../../client/app/routes';
 import { render } from '../../client/entry-server';
+import { FragmentCache } from '../../client/lib/fragmentCache';
 import type { PublicConfig } from '../../shared/publicConfig';
 import { isBotUserAgent } from '../../shared/routes';
 import { SESSION_COOKIE } from '../http/session';
@@ -62,6 +63,8 @@ export interface SsrOptions {
   pageCache?: PageCache;
   /** The read cache of shared procedure answers (one is made when absent). */
   readCache?: ReadCache;
+  /** The kept header and footer markup (one is made when absent). */
+  fragments?: FragmentCache;
   /** Source of content change events (the store's `onChange`; in firebase mode the change feed every instance sees). */
   changes?: { onChange(listener: (event: ChangeEvent) => void): () => void };
   /** Called once per render (tests count renders with it). */
@@ -85,6 +88,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     app.log.warn('No built client found: pages are rendered without scripts (run `npm run build`).');
   const cache = options.pageCache ?? new PageCache();
   const readCache = options.readCache ?? new ReadCache();
+  const fragments = options.fragments ?? new FragmentCache();
   const unsubscribe = options.changes?.onChange((event) => {
     readCache.invalidateType(event.collection);
     cache.invalidateType(event.collection);
@@ -110,6 +114,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       config,
       userAgent: request.headers['user-agent'],
       form,
+      fragments,
     });
     if (result.kind === 'redirect')
       return { redirect: sameSiteLocation(result.location, config.origin), status: result.status } as const;

@@ -1,0 +1,128 @@
+/**
+ * Server render: the HTML of the layout's parts (the site header and footer) kept between renders,
+ * so a page that is not in the page cache renders only its own content (issue 13: the header and
+ * footer were a fifth to a quarter of an uncached render, for the same markup on every page).
+ *
+ * A part is kept under the identity of the data it was rendered from (`data`: the read cache's
+ * frozen answer, the same object for every render until its content type changes or its time is
+ * up, see src/server/ssr/readCache.ts) and a string of whatever else it reads (`key`: for the
+ * header, the location its active links and search box depend on). New data is a new object, so an
+ * edit is never served stale, and the entries of an old object go with it (a WeakMap).
+ *
+ * A part renders as one element. On a miss it renders normally with a `data-fragment` attribute;
+ * once renderToString is done, `FragmentRender.capture` cuts the element's inner HTML out of the
+ * page, keeps it and removes the attribute. On a hit the element is rendered with that inner HTML
+ * (`dangerouslySetInnerHTML`), its marked strings (`data-s`, sharedStrings.ts) re-tokenised for
+ * this render. The markup is the same either way, so the browser, which always renders the part
+ * itself, hydrates the same DOM. A part whose render fell back to client rendering (an error in a
+ * Suspense boundary) is not kept.
+ */
+import { createContext, useContext } from 'react';
+import { stringsOf, withTokensOf, type SharedKind, type ShownStrings } from './sharedStrings';
+
+interface Fragment {
+  /** The element's inner HTML as rendered, with that render's string tokens. */
+  html: string;
+  /** What those tokens stood for. */
+  strings: Map<string, [SharedKind, string]>;
+}
+
+/** The kept parts of every render of one server. */
+export class FragmentCache {
+  /** Off: every render makes the header and footer (tests compare both). */
+  enabled = true;
+  private readonly byData = new WeakMap<object, Map<string, Fragment>>();
+
+  /** `perData`: most keys kept for one data object (the oldest goes first): bounds a crawl of many addresses. */
+  constructor(private readonly perData = 200) {}
+
+  /** Parts served from the cache and parts rendered, since the start. */
+  readonly stats = { hits: 0, misses: 0 };
+
+  get(data: object, key: string): Fragment | undefined {
+    const fragment = this.byData.get(data)?.get(key);
+    if (fragment) this.stats.hits += 1;
+    else this.stats.misses += 1;
+    return fragment;
+  }
+
+  set(data: object, key: string, fragment: Fragment): void {
+    let entries = this.byData.get(data);
+    if (!entries) this.byData.set(data, (entries = new Map<string, Fragment>()));
+    if (entries.size >= this.perData) entries.delete(entries.keys().next().value!);
+    entries.set(key, fragment);
+  }
+}
+
+/** One render's use of the cache: hits re-tokenised, misses marked and captured after rendering. */
+export class FragmentRender {
+  private readonly misses: Array<{ id: string; data: object; key: string; tag: string }> = [];
+
+  constructor(
+    private readonly cache: FragmentCache,
+    private readonly shown: ShownStrings,
+  ) {}
+
+  /** This render's inner HTML of the part kept for (data, key), or undefined. */
+  hit(data: object, key: string): string | undefined {
+    const fragment = this.cache.get(data, key);
+    return fragment && withTokensOf(fragment.html, fragment.strings, this.shown);
+  }
+
+  /** Records a miss of element `tag`; returns the value of its `data-fragment` attribute. */
+  miss(data: object, key: string, tag: string): string {
+    const id = `f${this.misses.length}`;
+    this.misses.push({ id, data, key, tag });
+    return id;
+  }
+
+  /** After renderToString: keeps the missed parts' inner HTML; returns `html` without their attributes. */
+  capture(html: string): string {
+    let out = html;
+    for (const miss of this.misses) {
+      const attribute = ` data-fragment="${miss.id}"`;
+      const at = out.indexOf(attribute);
+      if (at < 0) continue;
+      const open = out.indexOf('>', at) + 1;
+      const close = closingTag(out, miss.tag, open);
+      const inner = close < 0 ? null : out.slice(open, close);
+      if (inner !== null && !inner.includes('<!--$!-->'))
+        this.cache.set(miss.data, miss.key, { html: inner, strings: stringsOf(inner, this.shown) });
+      out = out.slice(0, at) + out.slice(at + attribute.length);
+    }
+    return out;
+  }
+}
+
+/** Where the `</tag>` closing the element whose content starts at `from` begins, or -1. */
+function closingTag(html: string, tag: string, from: number): number {
+  const pattern = new RegExp(`<(/?)${tag}[\\s>]`, 'g');
+  pattern.lastIndex = from;
+  let depth = 1;
+  for (let m = pattern.exec(html); m; m = pattern.exec(html)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) return m.index;
+  }
+  return -1;
+}
+
+export const FragmentRenderContext = createContext<FragmentRender | null>(null);
+
+/**
+ * For a part rendered as one `tag` element from `data` (and `key`): the props to spread on that
+ * element. `cached` means its inner HTML is in the props: render it without children. In the
+ * browser, or without data, nothing.
+ */
+export function useCachedFragment(
+  tag: string,
+  data: object | null | undefined,
+  key = '',
+): { cached: boolean; props: Record<string, unknown> } {
+  const render = useContext(FragmentRenderContext);
+  if (!render || !data) return NOT_CACHED;
+  const html = render.hit(data, key);
+  if (html !== undefined) return { cached: true, props: { dangerouslySetInnerHTML: { __html: html } } };
+  return { cached: false, props: { 'data-fragment': render.miss(data, key, tag) } };
+}
+
+const NOT_CACHED = { cached: false, props: {} };

@@ -1,0 +1,76 @@
+/**
+ * Issue 13: the server render keeps the site header's and footer's markup between renders
+ * (src/client/lib/fragmentCache.ts). A page comes out byte for byte the same whether they are
+ * rendered or taken from the cache, and an edit of either shows on the next render.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, textOf, type TestServer } from './helpers';
+import { seededPageSample, untimed } from '../support/sitePages';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  server.pageCache.enabled = false;
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+/** Renders `url` and returns the body with how many parts came from the cache and how many were rendered. */
+async function render(url: string) {
+  const before = { ...server.fragments.stats };
+  const res = await server.get(url);
+  return {
+    ...res,
+    hits: server.fragments.stats.hits - before.hits,
+    misses: server.fragments.stats.misses - before.misses,
+  };
+}
+
+describe('header and footer kept between renders', () => {
+  it.each(seededPageSample())('%s is the same rendered, kept and taken from the cache', async (url) => {
+    server.fragments.enabled = false;
+    const plain = await render(url);
+    server.fragments.enabled = true;
+    const first = await render(url);
+    const again = await render(url);
+    expect(again.status).toBe(plain.status);
+    expect(again.hits).toBe(2); // the header and the footer
+    expect(again.misses).toBe(0);
+    // The packed state carries the time it was packed: the only difference allowed.
+    expect(untimed(first.body)).toBe(untimed(plain.body));
+    expect(untimed(again.body)).toBe(untimed(plain.body));
+    expect(again.body).not.toContain('data-fragment');
+  });
+
+  it('keeps the header per address: the current page is marked in the menu', async () => {
+    const news = await render('/News');
+    const contacts = await render('/Contacts');
+    const current = (html: string) => html.match(/<a [^>]*aria-current="page"[^>]*>/g)?.join('\n') ?? '';
+    expect(current(news.body)).toContain('href="/News"');
+    expect(current(news.body)).not.toContain('href="/Contacts"');
+    expect(current(contacts.body)).toContain('href="/Contacts"');
+    expect(current(contacts.body)).not.toContain('href="/News"');
+  });
+
+  it('shows an edited header and footer on the next render', async () => {
+    await render('/Contacts');
+    const header = await server.store.get<Record<string, unknown>>('header', 'header');
+    const tagline = `Новий підзаголовок ${Date.now()}`;
+    await server.store.update('header', 'header', { ...header!.data, tagline }, header!.version);
+    const footer = await server.store.get<Record<string, unknown>>('footer', 'footer');
+    const copyright = `© Оновлений підвал ${Date.now()}`;
+    await server.store.update('footer', 'footer', { ...footer!.data, copyright }, footer!.version);
+
+    const after = await render('/Contacts');
+    expect(after.misses).toBe(2);
+    expect(textOf(after.body)).toContain(tagline);
+    expect(textOf(after.body)).toContain(copyright);
+    const again = await render('/Contacts');
+    expect(again.hits).toBe(2);
+    // The markup (the state lists its queries in the order they were answered, which a store read changes).
+    const markup = (html: string) =>
+      html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+    expect(markup(again.body)).toBe(markup(after.body));
+  });
+});
