@@ -21,6 +21,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
+import { gzipAround, type DeflatedRun } from './splicedGzip';
 import { TypeDependencies } from './typeDependencies';
 
 const brotliAsync = promisify(brotliCompress);
@@ -81,9 +82,10 @@ export interface PageCacheStats {
 }
 
 /** Strong entity tag of a body: a hash of its bytes, with the encoding as suffix. */
-export function strongEtag(body: Buffer | string, suffix = ''): string {
-  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-  return `"${hash}${suffix}"`;
+export function strongEtag(body: Buffer | string | readonly Buffer[], suffix = ''): string {
+  const hash = createHash('sha256');
+  for (const part of Array.isArray(body) ? (body as readonly Buffer[]) : [body as Buffer | string]) hash.update(part);
+  return `"${hash.digest('base64url').slice(0, 27)}${suffix}"`;
 }
 
 /** Smallest body worth compressing per request (as @fastify/compress's threshold). */
@@ -91,26 +93,32 @@ const COMPRESS_THRESHOLD = 1024;
 
 /**
  * The body of a page rendered for one request (staff, previews, errors: never cached), encoded once
- * to UTF-8 and gzipped at level 1 in one call when the client takes gzip: the same bytes
- * @fastify/compress would send, without its stream pipeline per response. Synchronous: gzip level 1
- * takes about 0.35 ms of CPU for a 47 KB page, while a round trip through libuv's pool added about
- * 0.15 ms of CPU and a millisecond of latency (bench/render-cpu.ts). Brotli is never made per
- * request. `etag` is weak (the bytes sent depend on the encoding): a hash of the UTF-8 bytes, as
- * `weakEtag(html)`.
+ * to UTF-8 and gzipped at level 1 when the client takes gzip: the same bytes @fastify/compress would
+ * send, without its stream pipeline per response. Synchronous: gzip level 1 takes about 0.35 ms of
+ * CPU for a 47 KB page, while a round trip through libuv's pool added about 0.15 ms of CPU and a
+ * millisecond of latency (bench/render-cpu.ts). With `run` (the build's constant tags,
+ * document.ts `buildTags`), the page is gzipped around that run's bytes compressed once
+ * (splicedGzip.ts). Brotli is never made per request. `etag` is weak (the bytes sent depend on the
+ * encoding): a hash of the UTF-8 bytes, as `weakEtag(html)`.
  */
 export function perRequestBody(
   html: string,
   acceptEncoding: string | undefined,
+  run?: DeflatedRun,
 ): { body: Buffer; encoding: 'gzip' | null; etag: string } {
+  const gzipped = html.length >= COMPRESS_THRESHOLD && negotiate(acceptEncoding ?? '', ['gzip']) === 'gzip';
+  const spliced = gzipped && run ? gzipAround(html, run) : null;
+  if (spliced) {
+    return { body: spliced.gzip, encoding: 'gzip', etag: weakEtag([spliced.before, run!.bytes, spliced.after]) };
+  }
   const identity = Buffer.from(html, 'utf8');
   const etag = weakEtag(identity);
-  if (identity.length < COMPRESS_THRESHOLD || negotiate(acceptEncoding ?? '', ['gzip']) !== 'gzip')
-    return { body: identity, encoding: null, etag };
+  if (!gzipped || identity.length < COMPRESS_THRESHOLD) return { body: identity, encoding: null, etag };
   return { body: gzipSync(identity, { level: 1 }), encoding: 'gzip', etag };
 }
 
 /** Weak entity tag of a body: for bodies compressed per request (@fastify/compress), whose bytes on the wire vary by encoding. */
-export function weakEtag(body: Buffer | string): string {
+export function weakEtag(body: Buffer | string | readonly Buffer[]): string {
   return `W/${strongEtag(body)}`;
 }
 

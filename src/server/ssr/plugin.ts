@@ -30,7 +30,8 @@ import type { ChangeEvent } from '../store/port';
 import { appRouter } from '../trpc/appRouter';
 import type { createContextFactory } from '../trpc/context';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
-import { adminDocument, htmlDocument } from './document';
+import { adminDocument, buildTags, htmlDocument } from './document';
+import { deflatedRun } from './splicedGzip';
 import { ReadCache } from './readCache';
 import { createServerClient } from './serverClient';
 import {
@@ -84,6 +85,8 @@ export function bypassesPageCache(request: FastifyRequest): boolean {
 
 export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCache {
   const assets = options.build.entry(PUBLIC_ENTRY, { inlineCss: true });
+  // The build's constant tags (the inlined CSS): compressed once for every page gzipped per request.
+  const buildRun = deflatedRun(buildTags(assets));
   if (!options.build.built)
     app.log.warn('No built client found: pages are rendered without scripts (run `npm run build`).');
   const cache = options.pageCache ?? new PageCache();
@@ -200,7 +203,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       )
       .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
     if (isPreviewRequest(request)) reply.header('X-Robots-Tag', 'noindex, nofollow');
-    const body = perRequestBody(out.html, request.headers['accept-encoding']);
+    const body = perRequestBody(out.html, request.headers['accept-encoding'], buildRun);
     reply.header('Vary', 'Accept-Encoding');
     if (out.status === 200) {
       reply.header('ETag', body.etag);

@@ -1,0 +1,51 @@
+/**
+ * A page gzipped per request around the build's tags compressed once (src/server/ssr/splicedGzip.ts,
+ * `perRequestBody` in pageCache.ts): any gzip reader gets the page back, byte for byte.
+ */
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { perRequestBody, weakEtag } from '../../src/server/ssr/pageCache';
+import { deflatedRun, gzipAround } from '../../src/server/ssr/splicedGzip';
+
+const css = `<style>${'.card{display:grid;gap:1rem} .заголовок{color:#0b4f8a} '.repeat(300)}</style>`;
+const run = deflatedRun(css);
+const words = (n: number) =>
+  Array.from({ length: n }, (_, i) => `<p>Новина ${i}: опади та температура повітря</p>`).join('');
+
+describe('gzipAround', () => {
+  it.each([
+    ['in the middle', `<head><title>Т</title>${css}<body>${words(200)}</body>`],
+    ['at the start', `${css}${words(3)}`],
+    ['at the end', `${words(3)}${css}`],
+    ['the whole text', css],
+    ['with more than a deflate window (32 KB) around it', `${words(900)}${css}${words(900)}`],
+    ['around text that does not compress', `${randomBytes(20000).toString('base64')}${css}é`],
+  ])('reads back as the text: run %s', (_name, text) => {
+    const out = gzipAround(text, run)!;
+    expect(gunzipSync(out.gzip).toString('utf8')).toBe(text);
+  });
+
+  it('gives null when the text does not hold the run', () => {
+    expect(gzipAround(words(10), run)).toBeNull();
+  });
+});
+
+describe('perRequestBody with the build’s run', () => {
+  const html = `<!doctype html><head><title>Контакти</title>${css}<body>${words(100)}</body>`;
+
+  it('sends the same text and the same tag as without it', () => {
+    const spliced = perRequestBody(html, 'br, gzip', run);
+    const plain = perRequestBody(html, 'br, gzip');
+    expect(spliced.encoding).toBe('gzip');
+    expect(gunzipSync(spliced.body).toString('utf8')).toBe(html);
+    expect(spliced.etag).toBe(plain.etag);
+    expect(spliced.etag).toBe(weakEtag(Buffer.from(html)));
+  });
+
+  it('sends the text as it is to a client that takes no gzip', () => {
+    const out = perRequestBody(html, 'identity', run);
+    expect(out.encoding).toBeNull();
+    expect(out.body.toString('utf8')).toBe(html);
+  });
+});
