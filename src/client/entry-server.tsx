@@ -24,7 +24,7 @@ import { buildHeadPart } from './lib/head/build';
 import { packPageState } from './lib/pageState';
 import { createQueryClient } from './lib/queryClient';
 import { numberSharedStrings, ShownStrings, ShownStringsContext } from './lib/sharedStrings';
-import { serverQueryUtils } from './lib/serverQueries';
+import { ServerQueries, ServerQueriesContext, serverQueryUtils } from './lib/serverQueries';
 import type { AppTRPCClient } from './lib/trpc';
 
 export interface RenderOptions {
@@ -67,7 +67,8 @@ const handler = createStaticHandler(createRoutes({ depsOf: ({ context }) => cont
 
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
-  const utils = serverQueryUtils(queryClient, options.trpcClient);
+  const queries = new ServerQueries(options.trpcClient);
+  const utils = serverQueryUtils(queries);
   const requestContext: RouteDeps = { utils, client: options.trpcClient };
   const request = options.form
     ? new Request(options.url, {
@@ -100,13 +101,15 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       <PriorityImageContext.Provider value={priority}>
         <ShownStringsContext.Provider value={shownStrings}>
           <FragmentRenderContext.Provider value={fragments}>
-            <Providers
-              site={{ config: options.config, isBot, head }}
-              queryClient={queryClient}
-              trpcClient={options.trpcClient}
-            >
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </Providers>
+            <ServerQueriesContext.Provider value={queries}>
+              <Providers
+                site={{ config: options.config, isBot, head }}
+                queryClient={queryClient}
+                trpcClient={options.trpcClient}
+              >
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </Providers>
+            </ServerQueriesContext.Provider>
           </FragmentRenderContext.Provider>
         </ShownStringsContext.Provider>
       </PriorityImageContext.Provider>
@@ -124,7 +127,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     status: context.statusCode,
     appHtml,
     head,
-    state: packPageState(queryClient, shared.positions),
+    state: packPageState(queries.answers, shared.positions),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
     priorityImage: priority.image,
     errors: context.errors ? Object.values(context.errors) : [],

@@ -1,16 +1,17 @@
 /**
- * The server render's query path (src/client/lib/serverQueries.ts): loaders' `ensureData` puts
- * answers where tRPC's own hooks and utils look for them, and `useSuspenseQuery` reads them back
- * without react-query's observers, falling back to tRPC's hook for anything not cached.
+ * The server render's query path (src/client/lib/serverQueries.ts): loaders' `ensureData` keeps
+ * answers under tRPC's own query keys, `useSuspenseQuery` reads them back without react-query,
+ * falling back to tRPC's hook for anything not kept, and the browser's react-query finds them.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../src/client/lib/queryClient';
-import { serverQueryUtils } from '../../src/client/lib/serverQueries';
+import { packPageState, unpackPageState } from '../../src/client/lib/pageState';
+import { ServerQueries, ServerQueriesContext, serverQueryUtils } from '../../src/client/lib/serverQueries';
 import { trpc, type AppTRPCClient } from '../../src/client/lib/trpc';
 import type { AppRouter } from '../../src/server/trpc/appRouter';
 
@@ -35,24 +36,29 @@ function fakeClient(answers: Record<string, (input: unknown) => unknown>) {
 const newsInput = { page: 1, pageSize: 3 } as const;
 
 describe('serverQueryUtils (route loaders on the server)', () => {
-  it('stores answers under the keys tRPC itself uses', async () => {
-    const queryClient = createQueryClient({ server: true });
+  it('keeps answers under the keys tRPC itself uses, where the browser’s react-query finds them', async () => {
     const { client } = fakeClient({ 'news.list': () => ({ items: ['a'] }), 'header.get': () => ({ menu: [] }) });
-    const utils = serverQueryUtils(queryClient, client);
+    const queries = new ServerQueries(client);
+    const utils = serverQueryUtils(queries);
     await expect(utils.news.list.ensureData(newsInput as never)).resolves.toEqual({ items: ['a'] });
     await utils.header.get.ensureData();
-    const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client });
+
+    const browser = createQueryClient();
+    hydrate(
+      browser,
+      unpackPageState(JSON.parse(packPageState(queries.answers)) as never, () => undefined),
+    );
+    const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient: browser, client });
     expect(trpcUtils.news.list.getData(newsInput as never)).toEqual({ items: ['a'] });
     expect(trpcUtils.header.get.getData()).toEqual({ menu: [] });
   });
 
-  it('makes one call per key in a render, and none for another input is shared', async () => {
-    const queryClient = createQueryClient({ server: true });
+  it('makes one call per query in a render, whatever the order of the input’s keys', async () => {
     const { client, calls } = fakeClient({ 'news.list': (input) => ({ input }) });
-    const utils = serverQueryUtils(queryClient, client);
+    const utils = serverQueryUtils(new ServerQueries(client));
     await Promise.all([
       utils.news.list.ensureData(newsInput as never),
-      utils.news.list.ensureData({ ...newsInput }),
+      utils.news.list.ensureData({ pageSize: 3, page: 1 } as never),
       utils.news.list.ensureData({ page: 2, pageSize: 3 } as never),
     ]);
     expect(calls).toEqual([
@@ -61,17 +67,19 @@ describe('serverQueryUtils (route loaders on the server)', () => {
     ]);
   });
 
-  it('throws the client error and caches nothing when the procedure fails', async () => {
-    const queryClient = createQueryClient({ server: true });
+  it('throws the client error and keeps nothing when the procedure fails', async () => {
     const { client } = fakeClient({});
-    const utils = serverQueryUtils(queryClient, client);
-    await expect(utils.news.get.ensureData({ id: 'x' } as never)).rejects.toBeInstanceOf(TRPCClientError);
-    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    const queries = new ServerQueries(client);
+    await expect(serverQueryUtils(queries).news.get.ensureData({ id: 'x' } as never)).rejects.toBeInstanceOf(
+      TRPCClientError,
+    );
+    expect(queries.answers).toEqual([]);
+    expect(queries.data(['news', 'get'], { id: 'x' })).toBeUndefined();
   });
 
   it('refuses members loaders do not use', () => {
     const { client } = fakeClient({});
-    const utils = serverQueryUtils(createQueryClient({ server: true }), client);
+    const utils = serverQueryUtils(new ServerQueries(client));
     expect(() => (utils.news.list as unknown as { fetch: unknown }).fetch).toThrow(/only ensureData/);
   });
 });
@@ -82,34 +90,38 @@ function NewsTitles() {
   return <p>{items.join(', ')}</p>;
 }
 
-function renderNews(queryClient: ReturnType<typeof createQueryClient>, client: AppTRPCClient): string {
-  return renderToString(
-    // As the app's Providers: tRPC's provider and react-query's, with the one client.
-    <trpc.Provider client={client} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback={<i>loading</i>}>
-          <NewsTitles />
-        </Suspense>
-      </QueryClientProvider>
-    </trpc.Provider>,
+function renderNews(queries: ServerQueries, client: AppTRPCClient) {
+  const queryClient = createQueryClient({ server: true });
+  const html = renderToString(
+    // As entry-server: the render's answers, and the app's Providers (tRPC's and react-query's, one client).
+    <ServerQueriesContext.Provider value={queries}>
+      <trpc.Provider client={client} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={<i>loading</i>}>
+            <NewsTitles />
+          </Suspense>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </ServerQueriesContext.Provider>,
   );
+  return { html, queryClient };
 }
 
 describe('useSuspenseQuery in the server render', () => {
-  it('reads what the loaders stored, without a call and without an observer', async () => {
-    const queryClient = createQueryClient({ server: true });
+  it('reads what the loaders kept, without a call and without react-query', async () => {
     const { client, calls } = fakeClient({ 'news.list': () => ({ items: ['Повінь', 'Посуха'] }) });
-    await serverQueryUtils(queryClient, client).news.list.ensureData(newsInput);
-    const html = renderNews(queryClient, client);
+    const queries = new ServerQueries(client);
+    await serverQueryUtils(queries).news.list.ensureData({ pageSize: 3, page: 1 } as never);
+    const { html, queryClient } = renderNews(queries, client);
     expect(html).toContain('<p>Повінь, Посуха</p>');
     expect(calls).toHaveLength(1);
-    expect(queryClient.getQueryCache().getAll()[0]!.getObserversCount()).toBe(0);
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
   });
 
   it('goes to tRPC’s own hook for a query nobody loaded (it suspends)', () => {
-    const queryClient = createQueryClient({ server: true });
     const { client } = fakeClient({ 'news.list': () => ({ items: ['x'] }) });
-    expect(renderNews(queryClient, client)).toContain('<i>loading</i>');
+    const { html, queryClient } = renderNews(new ServerQueries(client), client);
+    expect(html).toContain('<i>loading</i>');
     // tRPC's hook made the query (under its key) to fetch it.
     expect(
       queryClient

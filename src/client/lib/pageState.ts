@@ -12,7 +12,7 @@
  * string back from the server-rendered element before hydrating. Strings the page does not show
  * stay in the state as they are.
  */
-import { hashKey, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { plainSuperjsonText } from './superjsonText';
 import { unwrapTables } from '../components/TableScroll';
@@ -108,21 +108,19 @@ function resolve(
 }
 
 /**
- * Server: the successful queries of `queryClient` as superjson's JSON text, the strings the page
- * shows in marked elements (`shown`: string → [kind, position], from numberSharedStrings) replaced
- * by references.
+ * Server: the render's query answers (serverQueries.ts) as superjson's JSON text, the strings the
+ * page shows in marked elements (`shown`: string → [kind, position], from numberSharedStrings)
+ * replaced by references.
  */
 export function packPageState(
-  queryClient: QueryClient,
+  queries: Iterable<{ queryKey: QueryKey; data: unknown; dataUpdatedAt: number }>,
   shown: ReadonlyMap<string, [SharedKind, number]> = new Map(),
 ): string {
-  // What react-query's dehydrate() keeps by default (successful queries), read from the cache directly.
   const json = { plain: true };
   const packed: PackedState = { t: 0, q: [] };
-  for (const query of queryClient.getQueryCache().getAll()) {
-    if (query.state.status !== 'success') continue;
-    packed.t = Math.max(packed.t, query.state.dataUpdatedAt);
-    packed.q.push([share(query.queryKey, NO_STRINGS, json) as QueryKey, share(query.state.data, shown, json)]);
+  for (const query of queries) {
+    packed.t = Math.max(packed.t, query.dataUpdatedAt);
+    packed.q.push([share(query.queryKey, NO_STRINGS, json) as QueryKey, share(query.data, shown, json)]);
   }
   return json.plain ? plainSuperjsonText(packed) : superjson.stringify(packed);
 }

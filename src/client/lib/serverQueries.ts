@@ -1,24 +1,113 @@
 /**
- * The server render's queries, without react-query's per-call machinery (issue 13: observers,
- * retryers and fetch states were about a third of an uncached page's CPU). Two halves:
+ * The server render's queries, without react-query's per-call machinery (issue 13: query objects,
+ * observers, retryers and key hashing were about a third of an uncached page's CPU). One render's
+ * answers live in a `ServerQueries` store:
  *
- * - `serverQueryUtils`: the route loaders' `utils.{router}.{procedure}.ensureData(input)` calls the
- *   procedure through the server's tRPC client and puts the answer in the request's QueryClient
- *   with `setQueryData` (same key, same data, same thrown `TRPCClientError` as tRPC's utils; one
- *   call per key and render).
- * - `withServerQueryReads`: `trpc.{router}.{procedure}.useSuspenseQuery(input)` answered straight from the
- * request's react-query cache, which the route loaders filled before rendering, without making a
- * react-query observer per call (issue 13: the observers were about a quarter of renderToString on
- * a page with three queries). The answer is the same `[data, result]` pair: `data` is the cached
- * query's data; `result` carries `data` and `status: 'success'` only (no public page reads more).
- * A query that is not cached as a success (never loaded, or failed) goes to tRPC's own hook, which
- * suspends or throws as it always did. In the browser the hooks are tRPC's own, untouched.
+ * - the route loaders' `utils.{router}.{procedure}.ensureData(input)` (`serverQueryUtils`) calls
+ *   the procedure through the server's tRPC client and keeps the answer: the same data and the same
+ *   thrown `TRPCClientError` as tRPC's utils, one call per query and render;
+ * - `trpc.{router}.{procedure}.useSuspenseQuery(input)` (`withServerQueryReads`) reads it back: the
+ *   same `[data, result]` pair, `result` carrying only `data` and `status: 'success'` (no public page
+ *   reads more). A query the loaders did not keep (never loaded, or failed) goes to tRPC's own hook,
+ *   which suspends or throws as it always did;
+ * - `packPageState` hands the kept answers to the browser under tRPC's query keys
+ *   (`getQueryKeyInternal(path, input, 'query')` in @trpc/react-query 11: `[path, { input, type:
+ *   'query' }]`), where react-query takes them over.
  *
- * The query key is tRPC's (`getQueryKeyInternal(path, input, 'query')` in @trpc/react-query 11):
- * `[path, { input, type: 'query' }]`, hashed by react-query's `hashKey`.
+ * A query is found by its path and its input's JSON text (loaders and components build inputs with
+ * the same helpers), and failing that by react-query's `hashKey` of tRPC's key, which sorts object
+ * keys. In the browser the hooks are tRPC's own, untouched.
  */
-import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryKey } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import type { AppTRPCClient, QueryUtils } from './trpc';
+
+/** A kept answer: tRPC's query key, the data and when it was read (ms since the epoch). */
+export interface ServerQuery {
+  queryKey: QueryKey;
+  data: unknown;
+  dataUpdatedAt: number;
+}
+
+/** tRPC's query key of procedure `path` with `input`. */
+function queryKeyOf(path: readonly string[], input: unknown): QueryKey {
+  return [path, input === undefined ? { type: 'query' } : { input, type: 'query' }];
+}
+
+function textKeyOf(path: readonly string[], input: unknown): string {
+  return `${path.join('.')} ${input === undefined ? '' : JSON.stringify(input)}`;
+}
+
+type AnyFunction = (...args: unknown[]) => unknown;
+
+function memberAt(root: object, path: readonly PropertyKey[]): AnyFunction {
+  let node: unknown = root;
+  for (const key of path) node = (node as Record<PropertyKey, unknown>)[key];
+  return node as AnyFunction;
+}
+
+/** One server render's query answers (see the module comment). */
+export class ServerQueries {
+  private readonly byText = new Map<string, ServerQuery>();
+  private readonly byHash = new Map<string, ServerQuery>();
+  private readonly calls = new Map<string, Promise<unknown>>();
+  /** Kept answers in the order they arrived (the order of the packed state). */
+  readonly answers: ServerQuery[] = [];
+
+  constructor(private readonly client: AppTRPCClient) {}
+
+  /** The answer of query `path` with `input`: kept, or called for (once) and kept. Throws the call's TRPCClientError. */
+  ensureData(path: readonly string[], input: unknown): Promise<unknown> {
+    const text = textKeyOf(path, input);
+    let call = this.calls.get(text);
+    if (call) return call;
+    const queryKey = queryKeyOf(path, input);
+    const hash = hashKey(queryKey);
+    call = this.calls.get(hash);
+    if (!call) {
+      call = (memberAt(this.client, [...path, 'query'])(input) as Promise<unknown>).then((data) => {
+        const query = { queryKey, data, dataUpdatedAt: Date.now() };
+        this.byText.set(text, query);
+        this.byHash.set(hash, query);
+        this.answers.push(query);
+        return data;
+      });
+      this.calls.set(hash, call);
+    }
+    this.calls.set(text, call);
+    return call;
+  }
+
+  /** The kept data of query `path` with `input`, or undefined. */
+  data(path: readonly string[], input: unknown): unknown {
+    const query = this.byText.get(textKeyOf(path, input)) ?? this.byHash.get(hashKey(queryKeyOf(path, input)));
+    return query?.data;
+  }
+}
+
+/** The render's store, for `withServerQueryReads`' hooks (provided by entry-server). */
+export const ServerQueriesContext = createContext<ServerQueries | null>(null);
+
+/**
+ * Query utils for the server's route loaders: only `ensureData` (the one member loaders use; any
+ * other is a programming error and throws).
+ */
+export function serverQueryUtils(queries: ServerQueries): QueryUtils {
+  const node = (path: readonly string[]): unknown =>
+    new Proxy(
+      {},
+      {
+        get: (_target, key) => {
+          if (typeof key !== 'string') return undefined;
+          if (key === 'ensureData') return (input?: unknown) => queries.ensureData(path, input);
+          if (path.length >= 2)
+            throw new Error(`serverQueryUtils: only ensureData is available (${path.join('.')}.${key})`);
+          return node([...path, key]);
+        },
+      },
+    );
+  return node([]) as QueryUtils;
+}
 
 /** tRPC's root members (createTRPCReact's decoration): anything else is a router or procedure path. */
 const ROOT_MEMBERS = new Set<PropertyKey>([
@@ -31,63 +120,9 @@ const ROOT_MEMBERS = new Set<PropertyKey>([
   'useDehydratedState',
 ]);
 
-type AnyFunction = (...args: unknown[]) => unknown;
-
-/** tRPC's query key of procedure `path` with `input`. */
-function queryKeyOf(path: readonly string[], input: unknown): QueryKey {
-  return [path, input === undefined ? { type: 'query' } : { input, type: 'query' }];
-}
-
-/** The successfully cached data of tRPC query `path` with `input` in `queryClient`, or undefined. */
-export function cachedQueryData(queryClient: QueryClient, path: readonly string[], input: unknown): unknown {
-  const query = queryClient.getQueryCache().get(hashKey(queryKeyOf(path, input)));
-  return query?.state.status === 'success' ? query.state.data : undefined;
-}
-
 /**
- * Query utils for the server's route loaders: only `ensureData` (the one member loaders use; any
- * other is a programming error and throws). Calls to the same key in one render share one call.
- */
-export function serverQueryUtils(queryClient: QueryClient, client: AppTRPCClient): QueryUtils {
-  const calls = new Map<string, Promise<unknown>>();
-  const ensureData = (path: readonly string[], input: unknown): Promise<unknown> => {
-    const key = queryKeyOf(path, input);
-    const hash = hashKey(key);
-    let call = calls.get(hash);
-    if (!call) {
-      call = (memberAt(client, [...path, 'query'])(input) as Promise<unknown>).then((data) => {
-        queryClient.setQueryData(key, data);
-        return data;
-      });
-      calls.set(hash, call);
-    }
-    return call;
-  };
-  const node = (path: readonly string[]): unknown =>
-    new Proxy(
-      {},
-      {
-        get: (_target, key) => {
-          if (typeof key !== 'string') return undefined;
-          if (key === 'ensureData') return (input?: unknown) => ensureData(path, input);
-          if (path.length >= 2)
-            throw new Error(`serverQueryUtils: only ensureData is available (${path.join('.')}.${key})`);
-          return node([...path, key]);
-        },
-      },
-    );
-  return node([]) as QueryUtils;
-}
-
-function memberAt(root: object, path: readonly PropertyKey[]): AnyFunction {
-  let node: unknown = root;
-  for (const key of path) node = (node as Record<PropertyKey, unknown>)[key];
-  return node as AnyFunction;
-}
-
-/**
- * `hooks` (what createTRPCReact returns) with `useSuspenseQuery` read from the cache as described
- * above; every other member is tRPC's own.
+ * `hooks` (what createTRPCReact returns) with `useSuspenseQuery` read from the render's
+ * `ServerQueries` as described above; every other member is tRPC's own.
  */
 export function withServerQueryReads<T extends object>(hooks: T): T {
   const nodes = new Map<string, unknown>();
@@ -96,9 +131,7 @@ export function withServerQueryReads<T extends object>(hooks: T): T {
     let found = nodes.get(id);
     if (found) return found;
     const useSuspenseQuery = (input: unknown, opts?: unknown) => {
-      // react-query's provider holds the client tRPC's provider holds (app/Providers.tsx gives both one).
-      const queryClient = useQueryClient();
-      const data = cachedQueryData(queryClient, path, input);
+      const data = useContext(ServerQueriesContext)?.data(path, input);
       if (data !== undefined) return [data, { data, status: 'success' }];
       return memberAt(hooks, [...path, 'useSuspenseQuery'])(input, opts);
     };
