@@ -58,7 +58,8 @@ function utf8Bytes(text: string): number {
 export function useSharedStrings(): (kind: SharedKind, value: string | null | undefined) => string | undefined {
   const shown = useContext(ShownStringsContext);
   return (kind, value) => {
-    if (!value || value.length * 3 < MIN_SHARED_BYTES || utf8Bytes(value) < MIN_SHARED_BYTES) return undefined;
+    // A string of at least MIN_SHARED_BYTES characters has at least as many bytes: only shorter ones are counted.
+    if (!value || (value.length < MIN_SHARED_BYTES && utf8Bytes(value) < MIN_SHARED_BYTES)) return undefined;
     return shown ? shown.token(kind, value) : '';
   };
 }
