@@ -21,7 +21,8 @@
  *   static   — the same bytes as a static file;
  *   cached   — the page from the page cache;
  *   uncached — a second server with the page cache off (every request rendered and gzip'ed, as
- *              signed-in staff get pages).
+ *              signed-in staff get pages; the read cache and the kept header and footer work as
+ *              for every render).
  * Printed: req/s, the ratio to the static run, p50 and p99 latency, and the server's CPU time per
  * request (user + system from /proc: unlike req/s it hardly moves with other load on the machine);
  * the server's peak RSS while
