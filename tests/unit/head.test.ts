@@ -16,6 +16,7 @@ import {
 import { cslName } from '../../src/server/cite/csl';
 import { unwrapRis } from '../../src/server/cite/format';
 import { htmlDocument } from '../../src/server/ssr/document';
+import { headSourceId } from '../../src/shared/head/sources';
 
 describe('page titles', () => {
   it('keep «{title} — УкрГМІ» when it fits', () => {
@@ -175,5 +176,25 @@ describe('text helpers', () => {
 
   it("keep each RIS value on its tag's line", () => {
     expect(unwrapRis('TY  - JOUR\nTI  - abc de\nf gh\nER  - ')).toBe('TY  - JOUR\nTI  - abc def gh\nER  -\n');
+  });
+});
+
+describe('head source ids', () => {
+  const contact = {
+    id: 'pryimalnia',
+    title: 'Приймальня директора',
+    address: 'просп. Науки, 37, Київ',
+    phones: ['+380 44 525 87 12'],
+    email: 'uhmi@uhmi.org.ua',
+  };
+
+  it('name list items (which carry no timestamps) by a fingerprint of their fields', () => {
+    const id = headSourceId({ kind: 'organization', contacts: [contact] });
+    expect(id).toMatch(/^organization:pryimalnia#[0-9a-z]+$/);
+    expect(headSourceId({ kind: 'organization', contacts: [{ ...contact }] })).toBe(id);
+    // A changed phone is a new id, so the browser rebuilds the organisation's JSON-LD after a navigation.
+    expect(headSourceId({ kind: 'organization', contacts: [{ ...contact, phones: ['+380 44 525 86 29'] }] })).not.toBe(
+      id,
+    );
   });
 });

@@ -17,25 +17,36 @@ export interface Crumb {
 export type HeadSource =
   | {
       kind: 'organization';
-      contacts: Array<Pick<ContentDocument<'contacts'>, 'id' | 'updatedAt' | 'title' | 'address' | 'phones' | 'email'>>;
+      /** List items (public lists carry no timestamps). */
+      contacts: Array<Pick<ContentDocument<'contacts'>, 'id' | 'title' | 'address' | 'phones' | 'email'>>;
     }
   | { kind: 'breadcrumbs'; crumbs: Crumb[] }
   | { kind: 'news'; item: ContentDocument<'news'> }
-  | { kind: 'trainings'; items: ContentDocument<'trainings'>[] }
+  /** List items (public lists carry no timestamps). */
+  | { kind: 'trainings'; items: Array<Omit<ContentDocument<'trainings'>, 'updatedAt'>> }
   | { kind: 'conference'; item: ContentDocument<'conferences'> }
   | { kind: 'thesis'; item: ContentDocument<'theses'>; conference: ContentDocument<'conferences'> }
   | { kind: 'publication'; item: ContentDocument<'publications'> }
   | { kind: 'journalIssue'; item: ContentDocument<'journal'> }
   | { kind: 'dataset'; item: ContentDocument<'dataRepo'> };
 
-type Versioned = { id: string; updatedAt: string };
+type Versioned = { id: string; updatedAt?: string };
+
+/** FNV-1a (32 bits) of a string, in base 36: a short fingerprint, not a secure hash. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
 
 /**
- * A short identity of a source (its kind and the ids and revisions of the documents it reads): the
+ * A short identity of a source (its kind and the ids and revisions of the documents it reads: a
+ * document's `updatedAt`, or for a list item, which carries none, a fingerprint of its fields): the
  * browser rebuilds a source's tags only when this differs from the tags already in the head.
  */
 export function headSourceId(source: HeadSource): string {
-  const ids = (docs: Versioned[]) => docs.map((d) => `${d.id}@${d.updatedAt}`).join(',');
+  const ids = (docs: Versioned[]) =>
+    docs.map((d) => (d.updatedAt ? `${d.id}@${d.updatedAt}` : `${d.id}#${fingerprint(JSON.stringify(d))}`)).join(',');
   switch (source.kind) {
     case 'organization':
       return `organization:${ids(source.contacts)}`;

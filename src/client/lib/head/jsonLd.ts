@@ -166,7 +166,7 @@ function newsArticle(item: ContentDocument<'news'>, ctx: HeadContext): WithConte
   };
 }
 
-function trainingEvent(t: ContentDocument<'trainings'>, ctx: HeadContext): WithContext<Event> {
+function trainingEvent(t: Omit<ContentDocument<'trainings'>, 'updatedAt'>, ctx: HeadContext): WithContext<Event> {
   const url = absoluteUrl(`/Trainings#${t.slug}`, ctx);
   return {
     '@context': 'https://schema.org',
