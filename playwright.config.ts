@@ -3,8 +3,10 @@
  * server on a loopback port with a fresh DATA_DIR. Run `npm run build` first (`npm test` does).
  */
 import { defineConfig } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from './scripts/server-node-flags';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = path.join(os.tmpdir(), `uhmi-e2e-${process.pid}`);
@@ -33,7 +35,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node dist/server/main.js`,
+    // As production starts it (package.json's `start`: the same node flags).
+    command: `rm -rf ${dataDir} && node ${serverNodeFlags(readFileSync('package.json', 'utf8')).join(' ')} dist/server/main.js`,
     url: `http://127.0.0.1:${port}/builds/latest.json`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -5,9 +5,10 @@
  * and sign-in with it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../../scripts/server-node-flags';
 import { freePort } from '../support/freePort';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 import { expect, test } from './fixtures';
@@ -24,7 +25,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-e2e-mail-'));
-  server = spawn(process.execPath, ['dist/server/main.js'], {
+  server = spawn(process.execPath, [...serverNodeFlags(readFileSync('package.json', 'utf8')), 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

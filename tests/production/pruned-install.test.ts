@@ -8,11 +8,12 @@
  * so this takes a minute or two.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverNodeFlags } from '../../scripts/server-node-flags';
 import { freePort } from '../support/freePort';
 
 const run = promisify(execFile);
@@ -50,20 +51,25 @@ beforeAll(async () => {
   });
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      HOME: dir,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: path.join(dir, 'data'),
-      LOG_LEVEL: 'warn',
+  // As production starts it (package.json's `start`: the same node flags).
+  server = spawn(
+    process.execPath,
+    [...serverNodeFlags(readFileSync(path.join(root, 'package.json'), 'utf8')), 'dist/server/main.js'],
+    {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: origin,
+        DATA_DIR: path.join(dir, 'data'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   server.stdout!.on('data', (chunk) => (output += chunk));
   server.stderr!.on('data', (chunk) => (output += chunk));
   await waitForHealth(`${origin}/api/health`, server, 120_000);
