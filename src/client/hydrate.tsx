@@ -1,7 +1,8 @@
 /**
  * The public site's app, loaded by the browser entry (entry-client.tsx) once the page is painted
  * (its main image on screen): hydrates the server-rendered HTML with the same routes, the react-query state the
- * server dehydrated and tRPC over HTTP; starts build-update checks and, when configured, analytics.
+ * server dehydrated and tRPC over HTTP, then marks `<html data-hydrated>`; starts build-update checks
+ * and, when configured, analytics.
  */
 import { hydrate } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
@@ -20,7 +21,7 @@ import { readFromDocument, unpackPageState } from './lib/pageState';
 import { createQueryClient } from './lib/queryClient';
 import { createQueryUtils } from './lib/trpc';
 import { yieldToMain } from './lib/yieldToMain';
-import { stagedHydration } from './components/HydrateLater';
+import { afterStagedHydration, stagedHydration } from './components/HydrateLater';
 
 await yieldToMain();
 const appData = readAppData();
@@ -53,6 +54,10 @@ stagedHydration(() =>
     </StrictMode>,
   ),
 );
+
+// `<html data-hydrated>` says the page is interactive: links navigate in the document, forms send
+// through the API (end-to-end tests wait for it; before it, links and forms work as without scripts).
+void afterStagedHydration().then(() => document.documentElement.setAttribute('data-hydrated', ''));
 
 startBuildChecks(config.buildId);
 window.addEventListener('vite:preloadError', (event) => {

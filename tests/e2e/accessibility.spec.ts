@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, untilHydrated } from './fixtures';
 
 /** Pages reached from each list page: the list and its first item (by the item link's pattern). */
 const LISTS: Array<[string, RegExp]> = [
@@ -184,6 +184,7 @@ test('an element reached with Tab scrolls out from under the sticky header', asy
 test('Escape closes an open submenu of the desktop menu and returns focus to its link', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
+  await untilHydrated(page);
   const nav = page.getByRole('navigation', { name: 'Головне меню' });
   const parent = nav.getByRole('link', { name: 'Про інститут', exact: true }).first();
   const submenu = nav.locator('.has-children').first().locator('.submenu');
@@ -203,6 +204,7 @@ test('Escape closes an open submenu of the desktop menu and returns focus to its
 test('Escape closes the mobile menu and returns focus to its button', async ({ page, consoleErrors }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/');
+  await untilHydrated(page);
   const toggle = page.getByRole('button', { name: 'Меню' });
   const nav = page.getByRole('navigation', { name: 'Головне меню' });
   await expect(nav).toBeHidden();
@@ -415,7 +417,7 @@ test('without JavaScript the book-order form posts, and no personal data ever ap
 
 test('with JavaScript the book-order form sends in place', async ({ page, consoleErrors }) => {
   const href = await orderablePublication(page);
-  await page.waitForLoadState('networkidle');
+  await untilHydrated(page);
   const form = page.locator('form[method="post"]');
   await form.getByLabel('Ім’я та прізвище').fill('Ярема Скриптовий');
   await form.getByLabel('Електронна пошта').fill('yarema.js@example.com');

@@ -4,7 +4,7 @@
  * title, Open Graph tags, JSON-LD and citation meta.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, untilHydrated } from './fixtures';
 
 /** Records `securitypolicyviolation` events from the first script on (an init script is not subject to the page's CSP). */
 async function recordCspViolations(page: Page) {
@@ -40,7 +40,7 @@ test('JSON-LD data blocks cause no CSP violation and hydration keeps them as ser
     .click();
   await expect(page.locator('h1')).toContainText('Агрокліматичні ресурси');
   await page.reload();
-  await page.waitForLoadState('networkidle');
+  await untilHydrated(page);
   expect(await jsonLdTypes(page)).toEqual(['ScholarlyArticle', 'BreadcrumbList']);
   expect(await metaContent(page, 'name="citation_title"')).toHaveLength(1);
   expect(await cspViolations(page)).toEqual([]);
@@ -53,6 +53,7 @@ test('a client navigation replaces the title, Open Graph tags, JSON-LD and citat
 }) => {
   await recordCspViolations(page);
   await page.goto('/conf');
+  await untilHydrated(page);
   const conf = page.locator('.card-title a').last();
   await conf.click();
   await expect(page.locator('h1')).toBeVisible();

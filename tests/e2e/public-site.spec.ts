@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect, test, untilHydrated } from './fixtures';
 
 test('a visitor goes from the home page to the news list and reads a news item', async ({ page, consoleErrors }) => {
   await page.goto('/');
@@ -87,6 +87,7 @@ test('a failing server shows the error screen with the support address and logs 
   consoleErrors,
 }) => {
   await page.goto('/');
+  await untilHydrated(page);
   await page.route('**/api/trpc/**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
   );
@@ -169,6 +170,7 @@ test('the page is hydrated: links navigate in the same document and forms submit
   consoleErrors,
 }) => {
   await page.goto('/');
+  await untilHydrated(page);
   await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
   await page
     .getByRole('navigation', { name: 'Головне меню' })
@@ -178,6 +180,7 @@ test('the page is hydrated: links navigate in the same document and forms submit
   expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
   await page.goto('/publications/nastanova-hidrometeorolohichnym-stantsiiam-i-postam');
+  await untilHydrated(page);
   const form = page.getByRole('region', { name: 'Замовити друкований примірник' });
   await form.getByLabel('Ім’я та прізвище').fill('Тест Тестович');
   await form.getByLabel('Електронна пошта').fill('not-an-address');

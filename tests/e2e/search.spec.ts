@@ -1,6 +1,6 @@
 /** The visitor search in Chromium: the header form with and without JavaScript, results, axe, 320 px. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect, test, untilHydrated } from './fixtures';
 
 test('without JavaScript the header form finds «прогнозу» and shows marked results', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -18,6 +18,7 @@ test('without JavaScript the header form finds «прогнозу» and shows ma
 
 test('with JavaScript a search navigates in the page and a hit opens its page', async ({ page, consoleErrors }) => {
   await page.goto('/News');
+  await untilHydrated(page);
   await page.getByRole('search').getByLabel('Пошук по сайту').fill('кліматичні дані');
   await page.getByRole('search').getByLabel('Пошук по сайту').press('Enter');
   await expect(page).toHaveURL(/\/search\?q=/);

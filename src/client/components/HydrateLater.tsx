@@ -37,6 +37,14 @@ export function stagedHydration(hydrate: () => void): void {
   }
 }
 
+/**
+ * Resolves once every part the first hydration deferred has been hydrated: after its last stage is
+ * released and the task in which Preact resumes the suspended parts (its renders run in microtasks).
+ */
+export function afterStagedHydration(): Promise<void> {
+  return Promise.all(ticks.values()).then(yieldToMain);
+}
+
 function Gate({ order, children }: { order: number; children: ReactNode }) {
   // Thrown while the first hydration pass runs; Preact's Suspense resumes this part once it resolves.
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense's protocol: a thrown promise
