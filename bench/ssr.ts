@@ -6,6 +6,7 @@
  *   BENCH_SECONDS=4 BENCH_LIGHTHOUSE=0 npm run bench:ssr
  *   BENCH_PAGES=/,news npm run bench:ssr               # some pages only: /, /News, news, dataset, /Contacts
  *   BENCH_LOAD=0 BENCH_LIGHTHOUSE_RUNS=5 npm run bench:ssr   # Lighthouse only, medians of 5 runs a page
+ *   BENCH_ROUNDS=3 BENCH_LIGHTHOUSE=0 npm run bench:ssr      # load runs 3 times, medians
  *
  * Pages: `/`, `/News`, the newest news item, one dataset page (`/data_repo/{slug}`) and `/Contacts`.
  * The server runs in a child process (bench/ssr-server.ts, built by `npm run build` into
@@ -17,16 +18,18 @@
  * static run sends exactly the bytes the page run sends, through the same server, hooks and headers.
  * Every request says `Accept-Encoding: br, gzip` as browsers do.
  *
- * For each page, autocannon at 10 connections (after a 1 s warm-up):
+ * For each page, autocannon at 10 connections (after a 1 s warm-up), the three runs back to back:
  *   static   — the same bytes as a static file;
  *   cached   — the page from the page cache;
- *   uncached — a second server with the page cache off (every request rendered and gzip'ed, as
- *              signed-in staff get pages; the read cache and the kept header and footer work as
- *              for every render).
+ *   uncached — a second server, running beside the first on a copy of its data folder, with the
+ *              page cache off (every request rendered and gzip'ed, as signed-in staff get pages;
+ *              the read cache and the kept header and footer work as for every render).
+ * BENCH_ROUNDS=n (default 1) repeats the pages' runs n times (the pages interleaved) and prints
+ * medians: a ratio is the median of each round's ratio to the static run just before it, so a
+ * change in the machine's load between rounds moves both sides alike.
  * Printed: req/s, the ratio to the static run, p50 and p99 latency, and the server's CPU time per
  * request (user + system from /proc: unlike req/s it hardly moves with other load on the machine);
- * the server's peak RSS while
- * under load (sampled from /proc every 100 ms); then Lighthouse's mobile performance score and LCP
+ * each server's peak RSS while under load (sampled from /proc every 100 ms); then Lighthouse's mobile performance score and LCP
  * for each page with Debian's chromium (`BENCH_CHROME`, default /usr/bin/chromium; BENCH_LIGHTHOUSE=0
  * skips it), after the images of the pages' srcsets have been requested once (variants are made on
  * their first request and kept); BENCH_LIGHTHOUSE_RUNS=n runs it n times a page (interleaved) and prints
@@ -48,6 +51,7 @@ const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const LIGHTHOUSE_JSON = process.env.BENCH_LIGHTHOUSE_JSON;
 const LOAD = process.env.BENCH_LOAD !== '0';
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const CHROME = process.env.BENCH_CHROME ?? '/usr/bin/chromium';
 const ENCODING = 'br, gzip';
 const PAGES = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
@@ -112,7 +116,8 @@ function rssMb(pid: number): number {
   }
 }
 
-let peakRss = 0;
+/** Peak RSS under load, MB, by server process id. */
+const peakRss = new Map<number, number>();
 
 /** A process's CPU time so far (user + system), ms. */
 function cpuTimeMs(pid: number): number {
@@ -121,7 +126,7 @@ function cpuTimeMs(pid: number): number {
 }
 
 async function load(url: string, pid: number, seconds = SECONDS): Promise<Run> {
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 100);
+  const sampler = setInterval(() => peakRss.set(pid, Math.max(peakRss.get(pid) ?? 0, rssMb(pid))), 100);
   try {
     await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: { 'accept-encoding': ENCODING } });
     const cpu0 = cpuTimeMs(pid);
@@ -177,6 +182,20 @@ interface LighthouseScore {
   element: string;
   /** How many runs the medians are of (runs whose trace failed are left out). */
   runs: number;
+}
+
+/** One page's runs, a run of each kind per round. */
+interface PageRounds {
+  name: string;
+  stat: Run[];
+  cached: Run[];
+  uncached: Run[];
+}
+
+/** The median of each figure of `runs` (errors summed elsewhere). */
+function medianRun(runs: Run[]): Run {
+  const of = (key: keyof Run) => median(runs.map((r) => r[key]));
+  return { rps: of('rps'), cpuMs: of('cpuMs'), p50: of('p50'), p99: of('p99'), errors: 0, non2xx: 0 };
 }
 
 /** The median of the finite numbers (NaN when there are none). */
@@ -272,7 +291,7 @@ async function main() {
   const servers: Server[] = [];
   try {
     // 1. The pages' bytes, as the page cache sends them (all three encodings).
-    let server = await startServer(env);
+    const server = await startServer(env);
     servers.push(server);
     const { seedSet } = await import('../src/server/seed/content/index');
     const published = <T extends { data: { status?: string } }>(docs: T[] | undefined) =>
@@ -309,47 +328,53 @@ async function main() {
     await server.stop();
     servers.pop();
 
-    // 2. Static and cached, on a server that knows the static files (registered at start).
-    server = await startServer(env);
-    servers.push(server);
-    const results: Array<{ name: string; stat: Run; cached: Run; uncached?: Run }> = [];
-    for (const [i, [name, url]] of LOAD ? pages.entries() : []) {
-      const stat = await load(`${server.origin}/bench/${i}.html`, server.child.pid!);
-      const cached = await load(server.origin + url, server.child.pid!);
-      results.push({ name, stat, cached });
+    // 2. Load: static and cached on a server that knows the static files (registered at start),
+    // uncached on a second server beside it, on a copy of the data folder (one server per folder).
+    const cachedServer = await startServer(env);
+    servers.push(cachedServer);
+    const uncachedEnv = { ...env, DATA_DIR: path.join(work, 'data-uncached'), BENCH_PAGE_CACHE: 'off' };
+    let uncachedServer: Server | undefined;
+    if (LOAD) {
+      cpSync(env.DATA_DIR, uncachedEnv.DATA_DIR, { recursive: true });
+      uncachedServer = await startServer(uncachedEnv);
+      servers.push(uncachedServer);
     }
-    const rssCached = peakRss;
+    const rounds: PageRounds[] = pages.map(([name]) => ({ name, stat: [], cached: [], uncached: [] }));
+    for (let round = 0; round < (LOAD ? ROUNDS : 0); round++)
+      for (const [i, [, url]] of pages.entries()) {
+        const r = rounds[i]!;
+        r.stat.push(await load(`${cachedServer.origin}/bench/${i}.html`, cachedServer.child.pid!));
+        r.cached.push(await load(cachedServer.origin + url, cachedServer.child.pid!));
+        r.uncached.push(await load(uncachedServer!.origin + url, uncachedServer!.child.pid!));
+      }
+    const rssCached = peakRss.get(cachedServer.child.pid!) ?? 0;
+    const rssUncached = uncachedServer ? (peakRss.get(uncachedServer.child.pid!) ?? 0) : 0;
+    if (uncachedServer) {
+      await uncachedServer.stop();
+      servers.splice(servers.indexOf(uncachedServer), 1);
+    }
     // Lighthouse against the cached server, as visitors get pages, with the pages' image variants
     // already made (a variant is made once, on its first request, and kept on disk: a visitor meets
     // the first-request cost of sharp only on a site nobody has visited since the image was uploaded).
-    if (LIGHTHOUSE) for (const [, url] of pages) await warmImages(server.origin, url);
-    const scores = LIGHTHOUSE ? await lighthouse(pages.map(([name, url]) => [name, server.origin + url])) : [];
-    await server.stop();
-    servers.pop();
-
-    // 3. Uncached: the page cache off.
-    peakRss = 0;
-    if (LOAD) {
-      server = await startServer({ ...env, BENCH_PAGE_CACHE: 'off' });
-      servers.push(server);
-    }
-    for (const [i, [, url]] of LOAD ? pages.entries() : [])
-      results[i]!.uncached = await load(server.origin + url, server.child.pid!);
-    const rssUncached = peakRss;
+    if (LIGHTHOUSE) for (const [, url] of pages) await warmImages(cachedServer.origin, url);
+    const scores = LIGHTHOUSE ? await lighthouse(pages.map(([name, url]) => [name, cachedServer.origin + url])) : [];
 
     if (LOAD)
       console.log(
-        `\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, Accept-Encoding: ${ENCODING}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}\n`,
+        `\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, Accept-Encoding: ${ENCODING}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}${ROUNDS > 1 ? `; medians of ${ROUNDS} rounds` : ''}\n`,
       );
     if (LOAD)
       console.log(
         'page        static req/s │ cached req/s   ×static  p50  p99 │ uncached req/s  ×static  p50  p99 │ CPU ms/request: static cached uncached',
       );
-    for (const r of results) {
-      const u = r.uncached!;
-      const bad = r.stat.errors + r.cached.errors + u.errors + r.stat.non2xx + r.cached.non2xx + u.non2xx;
+    for (const r of LOAD ? rounds : []) {
+      const stat = medianRun(r.stat);
+      const cached = medianRun(r.cached);
+      const u = medianRun(r.uncached);
+      const ratio = (runs: Run[]) => median(runs.map((run, k) => run.rps / r.stat[k]!.rps));
+      const bad = [...r.stat, ...r.cached, ...r.uncached].reduce((n, run) => n + run.errors + run.non2xx, 0);
       console.log(
-        `${r.name.padEnd(11)} ${fmt(r.stat.rps).padStart(12)} │ ${fmt(r.cached.rps).padStart(12)} ${fmt(r.cached.rps / r.stat.rps, 2).padStart(8)} ${fmt(r.cached.p50).padStart(4)} ${fmt(r.cached.p99).padStart(4)} │ ${fmt(u.rps).padStart(14)} ${fmt(u.rps / r.stat.rps, 2).padStart(8)} ${fmt(u.p50).padStart(4)} ${fmt(u.p99).padStart(4)} │ ${fmt(r.stat.cpuMs, 2).padStart(21)} ${fmt(r.cached.cpuMs, 2).padStart(6)} ${fmt(u.cpuMs, 2).padStart(8)}${bad ? `  (${bad} errors/non-2xx)` : ''}`,
+        `${r.name.padEnd(11)} ${fmt(stat.rps).padStart(12)} │ ${fmt(cached.rps).padStart(12)} ${fmt(ratio(r.cached), 2).padStart(8)} ${fmt(cached.p50).padStart(4)} ${fmt(cached.p99).padStart(4)} │ ${fmt(u.rps).padStart(14)} ${fmt(ratio(r.uncached), 2).padStart(8)} ${fmt(u.p50).padStart(4)} ${fmt(u.p99).padStart(4)} │ ${fmt(stat.cpuMs, 2).padStart(21)} ${fmt(cached.cpuMs, 2).padStart(6)} ${fmt(u.cpuMs, 2).padStart(8)}${bad ? `  (${bad} errors/non-2xx)` : ''}`,
       );
     }
     if (LOAD)
