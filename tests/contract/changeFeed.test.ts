@@ -56,6 +56,16 @@ function recorder(store: FirestoreDocumentStore): ChangeEvent[] {
  */
 const FEED_TIMEOUT_MS = 10_000;
 
+/**
+ * Waits until the stores' feed listeners have had their first snapshot. On CI, with other test files
+ * loading the emulator, a first listen has taken more than 10 s; what follows then measures the feed.
+ */
+async function listening(...stores: FirestoreDocumentStore[]): Promise<void> {
+  let ready = false;
+  void Promise.all(stores.map((s) => s.feedListening())).then(() => (ready = true));
+  await vi.waitUntil(() => ready, { timeout: 30_000, interval: 20 });
+}
+
 describe('the change feed between store instances', () => {
   it('re-emits a write of one instance on the other, and the writer hears it once (prints the latency)', async () => {
     const project = newProject();
@@ -63,6 +73,7 @@ describe('the change feed between store instances', () => {
     const b = instance(project);
     const heardA = recorder(a);
     const heardB = recorder(b);
+    await listening(a, b);
     const started = Date.now();
     const doc = await a.create('redirects', { from: '/old', to: '/News' });
     await vi.waitUntil(() => heardB.length > 0, { timeout: FEED_TIMEOUT_MS, interval: 10 });
@@ -82,6 +93,7 @@ describe('the change feed between store instances', () => {
     const a = instance(project);
     const b = instance(project);
     const heardB = recorder(b);
+    await listening(a, b);
     const items = Array.from({ length: MAX_LISTED_CHANGES + 1 }, (_, i) => ({
       collection: i % 2 ? 'news' : 'docs',
       id: `d${i}`,

@@ -341,6 +341,9 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
   private readonly feedSeen = new Set<string>();
   /** Server time of the newest change document handled: where a resubscription starts. */
   private feedFrom: Timestamp;
+  /** Resolves at the feed listener's first snapshot (see feedListening). */
+  private feedListened!: () => void;
+  private readonly feedListenedPromise = new Promise<void>((resolve) => (this.feedListened = resolve));
   private closed = false;
 
   constructor(
@@ -385,6 +388,7 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     const query = this.db.collection(CHANGES_COLLECTION).where('at', '>=', this.feedFrom).orderBy('at');
     this.feedStop = query.onSnapshot(
       (snap) => {
+        this.feedListened();
         for (const change of snap.docChanges()) {
           const id = change.doc.id;
           if (change.type === 'removed') {
@@ -407,6 +411,15 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
         this.feedRetry.unref();
       },
     );
+  }
+
+  /**
+   * Resolves once the change feed's listener has had its first snapshot from the database, i.e. from
+   * then on other instances' commits arrive within a round trip (earlier ones are replayed anyway;
+   * see feedFrom). Never resolves for a store without the feed.
+   */
+  feedListening(): Promise<void> {
+    return this.feedListenedPromise;
   }
 
   /** The events of a change document (a truncated one: one event with id `*` per collection). */
