@@ -47,6 +47,10 @@ test('an editor creates, publishes, edits a news item and restores its first ver
   await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Новини' }).click();
   await page.getByRole('link', { name: 'Створити' }).click();
   const form = page.getByRole('form');
+  // The slug may stay empty: the field itself says so.
+  await expect(form.getByRole('textbox', { name: 'Адреса (slug)', exact: true })).toHaveAccessibleDescription(
+    /залишити порожньою — її буде створено з назви/,
+  );
   await form.getByRole('textbox', { name: 'Заголовок', exact: true }).fill('Семінар з кліматичних даних для громад');
   await form
     .getByRole('textbox', { name: 'Короткий опис', exact: true })

@@ -26,6 +26,9 @@ import { ConflictModal } from './ConflictModal';
 import { RevisionsDrawer } from './RevisionsDrawer';
 import { fieldText } from '../../../shared/fieldText';
 
+/** The slug field's help on a new document (the server makes the slug from the title when it is empty). */
+export const SLUG_HELP = 'Можна залишити порожньою — її буде створено з назви за офіційною транслітерацією.';
+
 interface ErrorData {
   code?: string;
   /** Why a CONFLICT or PRECONDITION_FAILED happened: stale-version, slug-taken, in-use… */
@@ -245,14 +248,13 @@ function EditForm({
             ) : null}
             {specs.map((spec) =>
               target.preset && spec.name in target.preset ? null : (
-                <FieldInput key={spec.name} spec={spec} path={spec.name} />
+                <FieldInput
+                  key={spec.name}
+                  spec={!doc && spec.name === type.slug?.field && !spec.help ? { ...spec, help: SLUG_HELP } : spec}
+                  path={spec.name}
+                />
               ),
             )}
-            {type.slug && !doc ? (
-              <Text size="xs" c="dimmed">
-                Адресу (slug) можна залишити порожньою — її буде створено з назви за офіційною транслітерацією.
-              </Text>
-            ) : null}
             <Paper withBorder p="sm" pos="sticky" bottom={0} style={{ zIndex: 5 }}>
               <Group justify="space-between">
                 <Group>
