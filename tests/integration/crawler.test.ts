@@ -2,7 +2,7 @@
  * Issue 14's crawler: the seeded server on loopback, crawled from / by following every internal link
  * (pages, stored files, downloads, icons, assets). Then, for the crawl as a whole: no broken link, and
  * every HTML page has its canonical URL, Open Graph tags, JSON-LD that parses and names its type's
- * required properties, and a title of at most 60 characters. Each check over the crawl is one `it`
+ * required properties, and a title of at most 60 characters that no other page has. Each check over the crawl is one `it`
  * block reading `crawl`; the sitemap's is one of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +156,19 @@ describe('crawling the seeded site from /', () => {
     for (const url of listed.filter((u) => !crawl.pages.has(u)))
       expect((await fetch(`${origin}${url}`)).status, url).toBe(200);
     expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it('gives no two pages (by canonical URL) the same title', () => {
+    const byTitle = new Map<string, Set<string>>();
+    for (const [url, head] of crawl.pages) {
+      const urls = byTitle.get(head.title) ?? new Set<string>();
+      urls.add(head.canonical ?? url);
+      byTitle.set(head.title, urls);
+    }
+    const shared = [...byTitle]
+      .filter(([, urls]) => urls.size > 1)
+      .map(([title, urls]) => `${title}: ${[...urls].join(', ')}`);
+    expect(shared).toEqual([]);
   });
 
   it('keeps every title within 60 characters', () => {

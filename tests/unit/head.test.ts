@@ -1,6 +1,6 @@
 /** Head tags: titles within 60 characters, share images, JSON-LD escaping, and the small text helpers. */
 import { describe, expect, it } from 'vitest';
-import { pageTitle, shareImage, truncateText } from '../../src/client/components/PageMeta';
+import { listPageNumber, pageTitle, shareImage, truncateText } from '../../src/client/components/PageMeta';
 import type { HeadTags } from '../../src/shared/head/tags';
 import { pageRange, scholarDate } from '../../src/client/lib/head/citationMeta';
 import { postalAddress } from '../../src/client/lib/head/jsonLd';
@@ -32,6 +32,16 @@ describe('page titles', () => {
     expect(long).toBe('Хвилі тепла в Києві у 2010–2025 роках — УкрГМІ');
   });
 
+  it('give a whole title of 52 to 60 characters without «— УкрГМІ» rather than cut it', () => {
+    // 55 characters: with « — УкрГМІ» 64, cut it would read as its 81-character book of theses does.
+    expect(pageTitle('Кліматичні зміни та гідрометеорологічна безпека України')).toBe(
+      'Кліматичні зміни та гідрометеорологічна безпека України',
+    );
+    expect(pageTitle('Кліматичні зміни та гідрометеорологічна безпека України: тези доповідей конференції')).toBe(
+      'Кліматичні зміни та гідрометеорологічна безпека… — УкрГМІ',
+    );
+  });
+
   it('cut a long title at a word boundary with «…», within 60 characters', () => {
     const title = pageTitle(
       'Наукові праці Українського науково-дослідного гідрометеорологічного інституту. Випуск 248',
@@ -39,6 +49,13 @@ describe('page titles', () => {
     expect(title.length).toBeLessThanOrEqual(60);
     expect(title).toBe('Наукові праці Українського науково-дослідного… — УкрГМІ');
     expect(truncateText('слово '.repeat(30), 20)).toBe('слово слово слово…');
+  });
+
+  it('read the number of a list page from ?page=N (1 without it or for anything else)', () => {
+    expect(listPageNumber('?page=3')).toBe(3);
+    expect(listPageNumber('?year=2024&page=2')).toBe(2);
+    for (const search of ['', '?page=1', '?page=0', '?page=-2', '?page=2.5', '?page=abc'])
+      expect(listPageNumber(search)).toBe(1);
   });
 
   it("give the home page the institute's name", () => {

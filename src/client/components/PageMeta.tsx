@@ -29,14 +29,26 @@ export function truncateText(text: string, max: number): string {
 
 /**
  * The document title, at most 60 characters: «{title} — {context} — УкрГМІ» when that fits, else
- * without the context, else the title cut at a word boundary. The home page has its own title.
+ * without the context, else the whole title without «— УкрГМІ», else the title cut at a word
+ * boundary with «— УкрГМІ». The whole title goes before the site's name: two long titles with the
+ * same beginning (a conference and its book of theses) would be cut to the same text. The home page
+ * has its own title.
  */
 export function pageTitle(title: string, context?: string): string {
   if (!title) return `${SITE_SHORT_NAME} — ${SITE_NAME}`;
+  const clean = title.replace(/\s+/g, ' ').trim();
   const suffix = ` — ${SITE_SHORT_NAME}`;
-  const full = context ? `${title} — ${context}${suffix}` : '';
+  const full = context ? `${clean} — ${context}${suffix}` : '';
   if (full && full.length <= TITLE_MAX_LENGTH) return full;
-  return `${truncateText(title, TITLE_MAX_LENGTH - suffix.length)}${suffix}`;
+  if (clean.length + suffix.length <= TITLE_MAX_LENGTH) return `${clean}${suffix}`;
+  if (clean.length <= TITLE_MAX_LENGTH) return clean;
+  return `${truncateText(clean, TITLE_MAX_LENGTH - suffix.length)}${suffix}`;
+}
+
+/** The number of a list's page (`?page=N`, as Pagination links it), 1 when there is none. */
+export function listPageNumber(search: string): number {
+  const page = Number(new URLSearchParams(search).get('page'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
 }
 
 /** Collapses whitespace and cuts a description to about 160 characters at a word boundary. */
@@ -123,8 +135,9 @@ export function PageMeta({
 }) {
   const site = useSite();
   const location = useLocation();
+  const number = listPageNumber(location.search);
   const head = {
-    title: pageTitle(title, context),
+    title: pageTitle(number > 1 ? `${title} — сторінка ${number}` : title, context),
     description: metaDescription(description),
     canonical: canonicalUrl(site.config.origin, location),
     ogTitle: title || SITE_NAME,
