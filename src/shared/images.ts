@@ -70,13 +70,36 @@ export function variantUrl(url: string, width: ImageWidth): string {
 }
 
 /**
- * The `srcset` attribute for a stored image, e.g. `…&width=480 480w, …&width=720 720w, …, …&width=1600 1600w`,
- * from a file reference (`{url, contentType}` as content documents keep it). Undefined for files that
- * are not resizable images, so `<img srcSet={srcSetFor(image)}>` simply omits the attribute. Images
- * narrower than a width are not enlarged: that variant is the original size, in WebP. Images in Cloud
- * Storage get variants from IMAGE_VARIANT_PATH (firebase mode); other Google storage URLs get none.
+ * The srcset candidates of an image `width` pixels wide, as [variant width, width it describes]:
+ * every variant narrower than the image, then the first one at least as wide, described by the
+ * image's own width (variants are never enlarged, so that one is the original size, and a wider
+ * variant would be the same picture again). All of IMAGE_WIDTHS when the width is not known.
  */
-export function srcSetFor(file: { url: string; contentType?: string | null } | null | undefined): string | undefined {
+export function srcSetCandidates(width?: number | null): Array<[ImageWidth, number]> {
+  const known = typeof width === 'number' && Number.isFinite(width) && width > 0;
+  const out: Array<[ImageWidth, number]> = [];
+  for (const w of IMAGE_WIDTHS) {
+    if (known && w >= width) {
+      out.push([w, Math.round(width)]);
+      break;
+    }
+    out.push([w, w]);
+  }
+  return out;
+}
+
+/**
+ * The `srcset` attribute for a stored image, e.g. `…&width=480 480w, …&width=720 720w, …, …&width=1200 1200w`,
+ * from a file reference (`{url, contentType, width}` as content documents keep it; see
+ * srcSetCandidates for the widths). Undefined for files that are not resizable images, so
+ * `<img srcSet={srcSetFor(image)}>` simply omits the attribute. Images in Cloud Storage get
+ * variants from IMAGE_VARIANT_PATH (firebase mode); other Google storage URLs get none.
+ */
+export function srcSetFor(
+  file: { url: string; contentType?: string | null; width?: number | null } | null | undefined,
+): string | undefined {
   if (!file?.url || !isResizableImage(file.contentType) || !servesVariants(file.url)) return undefined;
-  return IMAGE_WIDTHS.map((w) => `${variantUrl(file.url, w)} ${w}w`).join(', ');
+  return srcSetCandidates(file.width)
+    .map(([variant, described]) => `${variantUrl(file.url, variant)} ${described}w`)
+    .join(', ');
 }

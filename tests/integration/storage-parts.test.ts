@@ -355,4 +355,15 @@ describe('metadata and srcset helpers', () => {
       [480, 720, 960, 1200, 1600].map((w) => `/x.jpg?alt=media&width=${w} ${w}w`).join(', '),
     );
   });
+
+  it('lists no variant wider than the image: the first one at least as wide stands for its own width', () => {
+    const srcset = (width: number | null) => srcSetFor({ url: '/x.png?alt=media', contentType: 'image/png', width });
+    expect(srcset(1200)).toBe([480, 720, 960, 1200].map((w) => `/x.png?alt=media&width=${w} ${w}w`).join(', '));
+    expect(srcset(1000)).toBe(
+      '/x.png?alt=media&width=480 480w, /x.png?alt=media&width=720 720w, /x.png?alt=media&width=960 960w, /x.png?alt=media&width=1200 1000w',
+    );
+    expect(srcset(300)).toBe('/x.png?alt=media&width=480 300w');
+    expect(srcset(4000)).toBe(srcset(null));
+    expect(srcset(null)?.split(', ')).toHaveLength(5);
+  });
 });
