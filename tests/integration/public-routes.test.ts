@@ -128,6 +128,8 @@ describe('every public route is server-rendered with its Ukrainian content', () 
     expect(page2.status).toBe(200);
     expect(page2.body).toContain('aria-current="page">2<');
     expect(page2.body).toContain('<link rel="canonical" href="https://uhmi.example.org/News?page=2">');
+    expect(page2.body).toContain('<title>Новини — сторінка 2 — УкрГМІ</title>');
+    expect((await server.get('/News?page=1')).body).toContain('<title>Новини — УкрГМІ</title>');
   });
 
   it('keeps drafts off the public site', async () => {
@@ -188,6 +190,8 @@ describe('unknown paths and bad input', () => {
     const past = await server.get(`/News?page=${last + 1}`);
     expect(past.status).toBe(404);
     expect(textOf(past.body)).toContain('Page Not Found: /News');
+    // The 404 is no page of the list.
+    expect(past.body).toContain('<title>Сторінку не знайдено — УкрГМІ</title>');
   });
 
   it('continues a programme of more than 100 theses on ?page=2, numbering on', async () => {
@@ -224,6 +228,7 @@ describe('unknown paths and bad input', () => {
     expect(second.status).toBe(200);
     expect(textOf(second.body)).toContain('Доповідь номер 101');
     expect(second.body).toMatch(/<ol class="theses-list" start="101">/);
+    expect(second.body).toContain('<title>Велика конференція — сторінка 2 — УкрГМІ</title>');
     expect((await server.get('/conf/velyka-konferentsiia?page=3')).status).toBe(404);
   });
 

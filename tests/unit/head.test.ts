@@ -1,6 +1,6 @@
 /** Head tags: titles within 60 characters, share images, JSON-LD escaping, and the small text helpers. */
 import { describe, expect, it } from 'vitest';
-import { listPageNumber, pageTitle, shareImage, truncateText } from '../../src/client/components/PageMeta';
+import { listPageTitle, pageTitle, shareImage, truncateText } from '../../src/client/components/PageMeta';
 import type { HeadTags } from '../../src/shared/head/tags';
 import { pageRange, scholarDate } from '../../src/client/lib/head/citationMeta';
 import { postalAddress } from '../../src/client/lib/head/jsonLd';
@@ -51,11 +51,10 @@ describe('page titles', () => {
     expect(truncateText('слово '.repeat(30), 20)).toBe('слово слово слово…');
   });
 
-  it('read the number of a list page from ?page=N (1 without it or for anything else)', () => {
-    expect(listPageNumber('?page=3')).toBe(3);
-    expect(listPageNumber('?year=2024&page=2')).toBe(2);
-    for (const search of ['', '?page=1', '?page=0', '?page=-2', '?page=2.5', '?page=abc'])
-      expect(listPageNumber(search)).toBe(1);
+  it('name the page of a list from the second on («— сторінка N»)', () => {
+    expect(listPageTitle('Новини', 2)).toBe('Новини — сторінка 2');
+    for (const page of [undefined, 1, 0, 2.5]) expect(listPageTitle('Новини', page)).toBe('Новини');
+    expect(pageTitle(listPageTitle('Новини', 3))).toBe('Новини — сторінка 3 — УкрГМІ');
   });
 
   it("give the home page the institute's name", () => {

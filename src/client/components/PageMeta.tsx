@@ -45,10 +45,9 @@ export function pageTitle(title: string, context?: string): string {
   return `${truncateText(clean, TITLE_MAX_LENGTH - suffix.length)}${suffix}`;
 }
 
-/** The number of a list's page (`?page=N`, as Pagination links it), 1 when there is none. */
-export function listPageNumber(search: string): number {
-  const page = Number(new URLSearchParams(search).get('page'));
-  return Number.isInteger(page) && page > 1 ? page : 1;
+/** A list's title on its page `page` (`?page=N`): «{title} — сторінка N» from the second page on. */
+export function listPageTitle(title: string, page: number | undefined): string {
+  return page !== undefined && Number.isInteger(page) && page > 1 ? `${title} — сторінка ${page}` : title;
 }
 
 /** Collapses whitespace and cuts a description to about 160 characters at a word boundary. */
@@ -125,8 +124,11 @@ export function PageMeta({
   description,
   image,
   type = 'website',
+  page,
 }: {
   title: string;
+  /** The page of a list this is (from its answer, as Pagination shows it): «— сторінка N» in the title from 2 on. */
+  page?: number;
   /** Where the item belongs (a thesis's conference), kept in the title when it fits. */
   context?: string;
   description?: string;
@@ -135,9 +137,8 @@ export function PageMeta({
 }) {
   const site = useSite();
   const location = useLocation();
-  const number = listPageNumber(location.search);
   const head = {
-    title: pageTitle(number > 1 ? `${title} — сторінка ${number}` : title, context),
+    title: pageTitle(listPageTitle(title, page), context),
     description: metaDescription(description),
     canonical: canonicalUrl(site.config.origin, location),
     ogTitle: title || SITE_NAME,

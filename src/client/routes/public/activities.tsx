@@ -22,6 +22,7 @@ export const activityListPage = definePage({
     return (
       <>
         <PageMeta
+          page={list.page}
           title="Діяльність"
           description="Основні напрями діяльності інституту: наукові дослідження, аспірантура, співпраця, прийом громадян."
         />

@@ -40,6 +40,7 @@ export const confListPage = definePage({
     return (
       <>
         <PageMeta
+          page={list.page}
           title="Конференції"
           description="Наукові конференції інституту: програми, тези доповідей, матеріали."
         />
@@ -84,7 +85,7 @@ export const confItemPage = definePage({
     useHeadSource('page', { kind: 'conference', item: conf });
     return (
       <>
-        <PageMeta title={conf.title} description={conf.summary} image={conf.cover} />
+        <PageMeta title={conf.title} page={theses.page} description={conf.summary} image={conf.cover} />
         <PageHeader
           title={conf.title}
           crumbs={[{ label: 'Конференції', to: '/conf' }, { label: conf.title }]}

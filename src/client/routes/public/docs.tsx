@@ -27,7 +27,11 @@ export const docsListPage = definePage({
     const current = params.get('kind');
     return (
       <>
-        <PageMeta title="Документи" description="Накази, положення, звіти та інші офіційні документи інституту." />
+        <PageMeta
+          title="Документи"
+          page={list.page}
+          description="Накази, положення, звіти та інші офіційні документи інституту."
+        />
         <PageHeader title="Документи" crumbs={[{ label: 'Документи' }]} />
         <KindFilterBar path="/docs" kinds={DOC_KINDS} current={current} label="Вид документа" />
         {list.items.length ? (

@@ -25,7 +25,11 @@ export const journalListPage = definePage({
     const [list] = trpc.journal.list.useSuspenseQuery(pageInput(search));
     return (
       <>
-        <PageMeta title="Журнал" description={`Випуски наукового журналу ${JOURNAL_TITLE}: зміст, повні тексти.`} />
+        <PageMeta
+          title="Журнал"
+          page={list.page}
+          description={`Випуски наукового журналу ${JOURNAL_TITLE}: зміст, повні тексти.`}
+        />
         <PageHeader
           title="Журнал"
           crumbs={[{ label: 'Журнал' }]}

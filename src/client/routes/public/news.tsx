@@ -30,6 +30,7 @@ export const newsListPage = definePage({
     return (
       <>
         <PageMeta
+          page={list.page}
           title="Новини"
           description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації."
         />

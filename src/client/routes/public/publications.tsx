@@ -32,6 +32,7 @@ export const publicationsListPage = definePage({
     return (
       <>
         <PageMeta
+          page={list.page}
           title="Публікації"
           description="Монографії, настанови, збірники наукових праць, атласи та набори даних інституту."
         />

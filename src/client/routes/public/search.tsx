@@ -91,6 +91,7 @@ export const searchPage = definePage({
       <>
         <PageMeta
           title={q ? `Пошук: ${q}` : 'Пошук'}
+          page={q ? page : undefined}
           description="Пошук по сайту Українського гідрометеорологічного інституту: новини, документи, публікації, дані."
         />
         <PageHeader title="Пошук" crumbs={[{ label: 'Пошук' }]} />
