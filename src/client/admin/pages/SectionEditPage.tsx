@@ -27,7 +27,7 @@ import { RevisionsDrawer } from './RevisionsDrawer';
 import { fieldText } from '../../../shared/fieldText';
 
 /** The slug field's help on a new document (the server makes the slug from the title when it is empty). */
-export const SLUG_HELP = 'Можна залишити порожньою — її буде створено з назви за офіційною транслітерацією.';
+const SLUG_HELP = 'Можна залишити порожньою — її буде створено з назви за офіційною транслітерацією.';
 
 interface ErrorData {
   code?: string;
