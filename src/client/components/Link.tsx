@@ -36,7 +36,7 @@ const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~%.-]+(?:\/[A-Za-z0-9_~%.-]+)*)?(?:\?[A-Za-
 const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
 
 /** Props of Link and NavLink that change what react-router does: with any of them, react-router's own component. */
-const ROUTER_OPTIONS = [
+const ROUTER_OPTIONS: ReadonlySet<string> = new Set([
   'discover',
   'prefetch',
   'relative',
@@ -49,12 +49,11 @@ const ROUTER_OPTIONS = [
   'viewTransition',
   'defaultShouldRevalidate',
   'caseSensitive',
-] as const;
+]);
 
-function plainTarget(props: { to: unknown }): string | null {
-  const { to } = props;
+/** `to` when the shortcut is on and it is a plain site path, else null. */
+function plainTarget(to: unknown): string | null {
   if (!shortcut || typeof to !== 'string' || !PLAIN_PATH.test(to) || DOT_SEGMENT.test(to)) return null;
-  for (const option of ROUTER_OPTIONS) if (option in props) return null;
   return to;
 }
 
@@ -66,24 +65,43 @@ function pathnameOf(to: string): string {
 
 type AnchorProps = Record<string, unknown> & { children?: ReactNode };
 
-/** The `<a>` react-router's Link writes for a plain target (its `onClick` does nothing on the server). */
-function ServerAnchor({ href, anchor }: { href: string; anchor: AnchorProps }) {
-  const { basename } = useContext(UNSAFE_NavigationContext);
-  if (basename !== '/') return <RouterLink {...(anchor as Omit<LinkProps, 'to'>)} to={href} />;
-  // Rest destructuring keeps the other props' order (the attributes') without `delete`, which
-  // would turn the copy into a slow dictionary object.
-  const { onClick: _onClick, ...attributes } = anchor;
-  return <a {...attributes} href={href} target={undefined} data-discover="true" />;
+/**
+ * The props of the `<a>` react-router's Link writes for `props` with the plain target `href`: every
+ * other prop in its order but `to` and `onClick` (which does nothing on the server), then `href`,
+ * `target` and `data-discover`. Null when a prop asks for react-router's own behaviour. One pass
+ * over the props: a rest destructuring plus a spread per link was the costliest line of a page's
+ * render.
+ */
+function anchorProps(props: Readonly<Record<string, unknown>>, href: string): AnchorProps | null {
+  const anchor: AnchorProps = {};
+  for (const key in props) {
+    if (ROUTER_OPTIONS.has(key)) return null;
+    if (key !== 'to' && key !== 'onClick') anchor[key] = props[key];
+  }
+  anchor.href = href;
+  anchor.target = undefined;
+  anchor['data-discover'] = 'true';
+  return anchor;
+}
+
+/** Whether the router's basename is the site root (the shortcut writes hrefs without one). */
+function useAtRoot(): boolean {
+  return useContext(UNSAFE_NavigationContext).basename === '/';
+}
+
+function hasRouterOption(props: object): boolean {
+  for (const key in props) if (ROUTER_OPTIONS.has(key)) return true;
+  return false;
 }
 
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
-  const href = plainTarget(props);
-  if (href === null || ref) return <RouterLink {...props} ref={ref} />;
-  const { to: _to, ...anchor } = props;
-  return <ServerAnchor href={href} anchor={anchor} />;
+  const root = useAtRoot();
+  const href = ref || !root ? null : plainTarget(props.to);
+  const anchor = href === null ? null : anchorProps(props as unknown as Record<string, unknown>, href);
+  return anchor ? <a {...anchor} /> : <RouterLink {...props} ref={ref} />;
 });
 
-function ServerNavLink({ href, props }: { href: string; props: Omit<NavLinkProps, 'to'> }) {
+function ServerNavLink({ href, props }: { href: string; props: NavLinkProps }) {
   const location = useLocation();
   const {
     'aria-current': ariaCurrentProp = 'page',
@@ -104,19 +122,23 @@ function ServerNavLink({ href, props }: { href: string; props: Omit<NavLinkProps
     typeof classNameProp === 'function'
       ? classNameProp(renderProps)
       : [classNameProp, isActive ? 'active' : null].filter(Boolean).join(' ');
-  const anchor: AnchorProps = {
-    ...rest,
-    'aria-current': isActive ? ariaCurrentProp : undefined,
-    className,
-    style: typeof style === 'function' ? style(renderProps) : style,
-    children: typeof children === 'function' ? children(renderProps) : children,
-  };
-  return <ServerAnchor href={href} anchor={anchor} />;
+  // react-router's NavLink hands its Link the other props, then these four, in this order.
+  const anchor = anchorProps(
+    {
+      ...rest,
+      'aria-current': isActive ? ariaCurrentProp : undefined,
+      className,
+      style: typeof style === 'function' ? style(renderProps) : style,
+      children: typeof children === 'function' ? children(renderProps) : children,
+    },
+    href,
+  )!;
+  return <a {...anchor} />;
 }
 
 export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(props, ref) {
-  const href = plainTarget(props);
-  if (href === null || ref) return <RouterNavLink {...props} ref={ref} />;
-  const { to: _to, ...rest } = props;
-  return <ServerNavLink href={href} props={rest} />;
+  const root = useAtRoot();
+  const href = ref || !root ? null : plainTarget(props.to);
+  if (href === null || hasRouterOption(props)) return <RouterNavLink {...props} ref={ref} />;
+  return <ServerNavLink href={href} props={props} />;
 });
