@@ -34,8 +34,8 @@ function queryKeyOf(path: readonly string[], input: unknown): QueryKey {
   return [path, input === undefined ? { type: 'query' } : { input, type: 'query' }];
 }
 
-function textKeyOf(path: readonly string[], input: unknown): string {
-  return `${path.join('.')} ${input === undefined ? '' : JSON.stringify(input)}`;
+function textKeyOf(pathId: string, input: unknown): string {
+  return input === undefined ? `${pathId} ` : `${pathId} ${JSON.stringify(input)}`;
 }
 
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -46,11 +46,21 @@ function memberAt(root: object, path: readonly PropertyKey[]): AnyFunction {
   return node as AnyFunction;
 }
 
+/** One query of a render: called once, its answer kept when it arrives. */
+interface Call {
+  /** The procedure's path, dot-joined. */
+  pathId: string;
+  queryKey: QueryKey;
+  /** react-query's `hashKey(queryKey)`, made when first compared. */
+  hash?: string;
+  promise: Promise<unknown>;
+  query?: ServerQuery;
+}
+
 /** One server render's query answers (see the module comment). */
 export class ServerQueries {
-  private readonly byText = new Map<string, ServerQuery>();
-  private readonly byHash = new Map<string, ServerQuery>();
-  private readonly calls = new Map<string, Promise<unknown>>();
+  private readonly byText = new Map<string, Call>();
+  private readonly calls: Call[] = [];
   /** Kept answers in the order they arrived (the order of the packed state). */
   readonly answers: ServerQuery[] = [];
 
@@ -58,30 +68,49 @@ export class ServerQueries {
 
   /** The answer of query `path` with `input`: kept, or called for (once) and kept. Throws the call's TRPCClientError. */
   ensureData(path: readonly string[], input: unknown): Promise<unknown> {
-    const text = textKeyOf(path, input);
-    let call = this.calls.get(text);
-    if (call) return call;
-    const queryKey = queryKeyOf(path, input);
-    const hash = hashKey(queryKey);
-    call = this.calls.get(hash);
+    const pathId = path.join('.');
+    const text = textKeyOf(pathId, input);
+    let call = this.byText.get(text);
     if (!call) {
-      call = (memberAt(this.client, [...path, 'query'])(input) as Promise<unknown>).then((data) => {
-        const query = { queryKey, data, dataUpdatedAt: Date.now() };
-        this.byText.set(text, query);
-        this.byHash.set(hash, query);
-        this.answers.push(query);
-        return data;
-      });
-      this.calls.set(hash, call);
+      const queryKey = queryKeyOf(path, input);
+      call = this.sameQuery(pathId, queryKey) ?? this.call(path, pathId, queryKey, input);
+      this.byText.set(text, call);
     }
-    this.calls.set(text, call);
-    return call;
+    return call.promise;
   }
 
   /** The kept data of query `path` with `input`, or undefined. */
   data(path: readonly string[], input: unknown): unknown {
-    const query = this.byText.get(textKeyOf(path, input)) ?? this.byHash.get(hashKey(queryKeyOf(path, input)));
-    return query?.data;
+    const pathId = path.join('.');
+    const call = this.byText.get(textKeyOf(pathId, input)) ?? this.sameQuery(pathId, queryKeyOf(path, input));
+    return call?.query?.data;
+  }
+
+  private call(path: readonly string[], pathId: string, queryKey: QueryKey, input: unknown): Call {
+    const call: Call = { pathId, queryKey, promise: Promise.resolve() };
+    call.promise = (memberAt(this.client, [...path, 'query'])(input) as Promise<unknown>).then((data) => {
+      call.query = { queryKey, data, dataUpdatedAt: Date.now() };
+      this.answers.push(call.query);
+      return data;
+    });
+    this.calls.push(call);
+    return call;
+  }
+
+  /**
+   * A call of the same procedure whose key react-query would hash alike (an input written with
+   * its keys in another order). Hashes only when the procedure was called before with another input
+   * text, which a page seldom does: hashing every key was a visible part of a render.
+   */
+  private sameQuery(pathId: string, queryKey: QueryKey): Call | undefined {
+    let hash: string | undefined;
+    for (const call of this.calls) {
+      if (call.pathId !== pathId) continue;
+      hash ??= hashKey(queryKey);
+      call.hash ??= hashKey(call.queryKey);
+      if (call.hash === hash) return call;
+    }
+    return undefined;
   }
 }
 
