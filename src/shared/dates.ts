@@ -69,9 +69,16 @@ export function formatDateRange(start: string, end: string): string {
   return memo(`r${start}/${end}`, () => tidy(dayFormat.formatRange(toDate(start), toDate(end))));
 }
 
-/** Today's calendar date in Kyiv, `YYYY-MM-DD`. */
+let kyivDay = { minute: NaN, day: '' };
+
+/**
+ * Today's calendar date in Kyiv, `YYYY-MM-DD`. Kept for the minute it was made in (Kyiv's days
+ * begin on a whole minute; formatting is slow enough to show in a page render).
+ */
 export function todayInKyiv(now: Date = new Date()): string {
-  return isoDayFormat.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== kyivDay.minute) kyivDay = { minute, day: isoDayFormat.format(now) };
+  return kyivDay.day;
 }
 
 /** The calendar day before `date` (`YYYY-MM-DD` in, `YYYY-MM-DD` out). */

@@ -120,6 +120,10 @@ describe('formatting', () => {
     expect(formatDate('2026-03-22T23:30:00Z')).toBe('23 березня 2026\u00a0р.');
     expect(formatDateRange('2016-03-22', '2016-03-23')).toBe('22–23 березня 2016\u00a0р.');
     expect(todayInKyiv(new Date('2026-11-20T22:30:00Z'))).toBe('2026-11-21');
+    // The day turns at Kyiv's midnight (22:00 UTC in winter), whatever was asked the moment before.
+    expect(todayInKyiv(new Date('2026-11-20T21:59:59.999Z'))).toBe('2026-11-20');
+    expect(todayInKyiv(new Date('2026-11-20T22:00:00Z'))).toBe('2026-11-21');
+    expect(todayInKyiv(new Date('2026-11-20T21:59:30Z'))).toBe('2026-11-20');
     expect(previousDay('2026-03-01')).toBe('2026-02-28');
     expect(previousDay('2024-03-01')).toBe('2024-02-29');
     expect(previousDay('2027-01-01')).toBe('2026-12-31');
