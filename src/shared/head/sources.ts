@@ -39,14 +39,26 @@ function fingerprint(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
+const fingerprints = new WeakMap<object, string>();
+
+/** `doc`'s id and revision; a list item's fingerprint is kept per object (the read cache's answers are frozen and shared). */
+function versionOf(doc: Versioned): string {
+  if (doc.updatedAt) return `${doc.id}@${doc.updatedAt}`;
+  let version = fingerprints.get(doc);
+  if (version === undefined) {
+    version = `${doc.id}#${fingerprint(JSON.stringify(doc))}`;
+    if (Object.isFrozen(doc)) fingerprints.set(doc, version);
+  }
+  return version;
+}
+
 /**
  * A short identity of a source (its kind and the ids and revisions of the documents it reads: a
  * document's `updatedAt`, or for a list item, which carries none, a fingerprint of its fields): the
  * browser rebuilds a source's tags only when this differs from the tags already in the head.
  */
 export function headSourceId(source: HeadSource): string {
-  const ids = (docs: Versioned[]) =>
-    docs.map((d) => (d.updatedAt ? `${d.id}@${d.updatedAt}` : `${d.id}#${fingerprint(JSON.stringify(d))}`)).join(',');
+  const ids = (docs: Versioned[]) => docs.map(versionOf).join(',');
   switch (source.kind) {
     case 'organization':
       return `organization:${ids(source.contacts)}`;
