@@ -2,8 +2,8 @@
  * react-router's `Link` and `NavLink` for the public pages, with a shortcut in the server render.
  *
  * In the browser these are react-router's own components. In the server render a link to a plain
- * site path (`/News/slug`, `/News?page=2`: an absolute path of URL-safe characters, no `.` or `..`
- * segment, no hash) with no navigation options is written as the very `<a>` react-router writes
+ * site path (`/News/slug`, `/News?page=2`, `/Trainings#slug`: an absolute path of URL-safe
+ * characters, no `.` or `..` segment, a fragment of letters, digits, `_` and `-`) with no navigation options is written as the very `<a>` react-router writes
  * (same attributes, same order: `href`, `data-discover="true"`, and for a `NavLink` the
  * `aria-current` and `active` class of the current page) without its per-link work: path
  * resolution against the route matches, a JSON copy of the matched paths, URL encoding, the click
@@ -32,8 +32,8 @@ export function setServerLinkShortcut(on: boolean): boolean {
 }
 
 /** A site path whose resolved href, encoded pathname and written href are the string itself. */
-const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~%.-]+(?:\/[A-Za-z0-9_~%.-]+)*)?(?:\?[A-Za-z0-9_~%.=&+-]+)?$/;
-const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
+const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~%.-]+(?:\/[A-Za-z0-9_~%.-]+)*)?(?:\?[A-Za-z0-9_~%.=&+-]+)?(?:#[A-Za-z0-9_-]+)?$/;
+const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
 
 /** Props of Link and NavLink that change what react-router does: with any of them, react-router's own component. */
 const ROUTER_OPTIONS: ReadonlySet<string> = new Set([
@@ -59,8 +59,8 @@ function plainTarget(to: unknown): string | null {
 
 /** The path part of a plain target, as react-router compares it with the location. */
 function pathnameOf(to: string): string {
-  const q = to.indexOf('?');
-  return q < 0 ? to : to.slice(0, q);
+  const end = to.search(/[?#]/);
+  return end < 0 ? to : to.slice(0, end);
 }
 
 type AnchorProps = Record<string, unknown> & { children?: ReactNode };
