@@ -3,9 +3,10 @@
  *
  * In the browser these are react-router's own components. In the server render a link to a plain
  * site path (`/News/slug`, `/News?page=2`, `/Trainings#slug`: an absolute path of URL-safe
- * characters, no `.` or `..` segment, a fragment of letters, digits, `_` and `-`) with no navigation options is written as the very `<a>` react-router writes
- * (same attributes, same order: `href`, `data-discover="true"`, and for a `NavLink` the
- * `aria-current` and `active` class of the current page) without its per-link work: path
+ * characters, no `.` or `..` segment, a fragment of letters, digits, `_` and `-`) with no
+ * navigation options is written as the very `<a>` react-router writes (same attributes, same
+ * order: `href`, `data-discover="true"`, and for a `NavLink` the `aria-current` and `active` class
+ * of the current page) without its per-link work: path
  * resolution against the route matches, a JSON copy of the matched paths, URL encoding, the click
  * and prefetch hooks. That work was about a third of a page's `renderToString` (a page has 40-80
  * links: the menus, footer, cards, breadcrumbs). Anything else goes to react-router's component.
