@@ -87,12 +87,13 @@ export class ServerQueries {
   }
 
   private call(path: readonly string[], pathId: string, queryKey: QueryKey, input: unknown): Call {
-    const call: Call = { pathId, queryKey, promise: Promise.resolve() };
-    call.promise = (memberAt(this.client, [...path, 'query'])(input) as Promise<unknown>).then((data) => {
+    // The answer arrives asynchronously, after `call` below exists.
+    const promise = (memberAt(this.client, [...path, 'query'])(input) as Promise<unknown>).then((data) => {
       call.query = { queryKey, data, dataUpdatedAt: Date.now() };
       this.answers.push(call.query);
       return data;
     });
+    const call: Call = { pathId, queryKey, promise };
     this.calls.push(call);
     return call;
   }
