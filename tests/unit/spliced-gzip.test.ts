@@ -21,6 +21,7 @@ describe('gzipAround', () => {
     ['the whole text', css],
     ['with more than a deflate window (32 KB) around it', `${words(900)}${css}${words(900)}`],
     ['around text that does not compress', `${randomBytes(20000).toString('base64')}${css}é`],
+    ['around more text than its scratch space (512 KB)', `${words(9000)}${css}${words(9000)}`],
   ])('reads back as the text: run %s', (_name, text) => {
     const out = gzipAround(text, run)!;
     expect(gunzipSync(out.gzip).toString('utf8')).toBe(text);
@@ -41,6 +42,13 @@ describe('perRequestBody with the build’s run', () => {
     expect(gunzipSync(spliced.body).toString('utf8')).toBe(html);
     expect(spliced.etag).toBe(plain.etag);
     expect(spliced.etag).toBe(weakEtag(Buffer.from(html)));
+  });
+
+  it('tags two pages of the same length apart', () => {
+    const other = html.replace('Контакти', 'Контакту');
+    expect(other.length).toBe(html.length);
+    expect(perRequestBody(other, 'gzip', run).etag).not.toBe(perRequestBody(html, 'gzip', run).etag);
+    expect(perRequestBody(html, 'gzip', run).etag).toMatch(/^W\/"[0-9a-z]+-[0-9a-z]+"$/);
   });
 
   it('sends the text as it is to a client that takes no gzip', () => {

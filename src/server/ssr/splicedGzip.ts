@@ -28,22 +28,39 @@ export function deflatedRun(text: string): DeflatedRun {
 /** ID1 ID2, CM = deflate, no flags, no mtime, no extra flags, OS = unix (RFC 1952 §2.3). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
+/** Room for the UTF-8 bytes of the page being gzipped: one page at a time (synchronous use only). */
+const scratch = Buffer.allocUnsafe(512 * 1024);
+const encoder = new TextEncoder();
+
 /**
- * `text` gzipped at `level` around `run`'s precompressed bytes, with the UTF-8 bytes of the text
- * around it (for the caller's hash); null when `text` does not contain the run.
+ * `text`'s UTF-8 bytes, written into `scratch` from `offset` and valid until the next call that
+ * writes there (`encodeInto` counts and writes in one pass, where `Buffer.from` makes two and
+ * allocates); a new buffer when the text does not fit.
+ */
+function utf8At(text: string, offset: number): Buffer {
+  const room = scratch.subarray(offset);
+  const { read, written } = encoder.encodeInto(text, room);
+  return read === text.length ? room.subarray(0, written) : Buffer.from(text, 'utf8');
+}
+
+/**
+ * `text` gzipped at `level` around `run`'s precompressed bytes, with the CRC-32 and the length in
+ * bytes of the whole text (for the caller's tag); null when `text` does not contain the run.
  */
 export function gzipAround(
   text: string,
   run: DeflatedRun,
   level = 1,
-): { gzip: Buffer; before: Buffer; after: Buffer } | null {
+): { gzip: Buffer; crc: number; length: number } | null {
   const at = text.indexOf(run.text);
   if (at < 0 || run.text.length === 0) return null;
-  const before = Buffer.from(text.slice(0, at), 'utf8');
-  const after = Buffer.from(text.slice(at + run.text.length), 'utf8');
+  const before = utf8At(text.slice(0, at), 0);
+  const after = utf8At(text.slice(at + run.text.length), before.length);
+  const crc = crc32(after, crc32(run.bytes, crc32(before)));
+  const length = before.length + run.bytes.length + after.length;
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(after, crc32(run.bytes, crc32(before))), 0);
-  trailer.writeUInt32LE((before.length + run.bytes.length + after.length) % 2 ** 32, 4);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
   const gzip = Buffer.concat([
     GZIP_HEADER,
     deflateRawSync(before, { level, finishFlush: constants.Z_SYNC_FLUSH }),
@@ -51,5 +68,5 @@ export function gzipAround(
     deflateRawSync(after, { level }),
     trailer,
   ]);
-  return { gzip, before, after };
+  return { gzip, crc, length };
 }
