@@ -25,6 +25,7 @@ import { packPageState } from './lib/pageState';
 import { createQueryClient } from './lib/queryClient';
 import { numberSharedStrings, ShownStrings, ShownStringsContext } from './lib/sharedStrings';
 import { ServerQueries, ServerQueriesContext, serverQueryUtils } from './lib/serverQueries';
+import { recordFormattedTexts } from '../shared/formattedTexts';
 import type { AppTRPCClient } from './lib/trpc';
 
 export interface RenderOptions {
@@ -53,6 +54,8 @@ export type RenderResult =
        * handed to the browser in the page's JSON data block instead.
        */
       router: { loaderData: unknown; actionData: unknown; errors: Record<string, unknown> | null };
+      /** The texts the render formatted with Intl, key → text (shared/formattedTexts.ts). */
+      texts: Record<string, string>;
       /** The page's main image (the first `priority` StoredImage), for a preload in the head. */
       priorityImage?: PriorityImage;
       /** Errors thrown by loaders or rendering (logged by the server when the status is 5xx). */
@@ -135,24 +138,27 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const shownStrings = new ShownStrings();
   const priority = new PriorityImageRecord();
   const fragments = options.fragments?.enabled ? new FragmentRender(options.fragments, shownStrings) : null;
-  const rendered = renderToString(
-    <StrictMode>
-      <PriorityImageContext.Provider value={priority}>
-        <ShownStringsContext.Provider value={shownStrings}>
-          <FragmentRenderContext.Provider value={fragments}>
-            <ServerQueriesContext.Provider value={queries}>
-              <Providers
-                site={{ config: options.config, isBot, head }}
-                queryClient={queryClient}
-                trpcClient={options.trpcClient}
-              >
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </Providers>
-            </ServerQueriesContext.Provider>
-          </FragmentRenderContext.Provider>
-        </ShownStringsContext.Provider>
-      </PriorityImageContext.Provider>
-    </StrictMode>,
+  // The texts it formats with Intl go to the browser with the page (shared/formattedTexts.ts).
+  const { result: rendered, texts } = recordFormattedTexts(() =>
+    renderToString(
+      <StrictMode>
+        <PriorityImageContext.Provider value={priority}>
+          <ShownStringsContext.Provider value={shownStrings}>
+            <FragmentRenderContext.Provider value={fragments}>
+              <ServerQueriesContext.Provider value={queries}>
+                <Providers
+                  site={{ config: options.config, isBot, head }}
+                  queryClient={queryClient}
+                  trpcClient={options.trpcClient}
+                >
+                  <StaticRouterProvider router={router} context={context} hydrate={false} />
+                </Providers>
+              </ServerQueriesContext.Provider>
+            </FragmentRenderContext.Provider>
+          </ShownStringsContext.Provider>
+        </PriorityImageContext.Provider>
+      </StrictMode>,
+    ),
   );
   const html = withoutImagePreloads(fragments ? fragments.capture(rendered) : rendered);
   // Marked strings (titles, summaries, rich text) are numbered in document order; the state points at them.
@@ -168,6 +174,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     head,
     state: packPageState(queries.answers, shared.positions),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+    texts,
     priorityImage: priority.image,
     errors: context.errors ? Object.values(context.errors) : [],
     isBot,

@@ -12,6 +12,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/trpc/appRouter';
+import { keepFormattedTexts } from '../shared/formattedTexts';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
 import { readAppData } from './lib/appData';
@@ -25,6 +26,8 @@ import { afterStagedHydration, stagedHydration } from './components/HydrateLater
 
 await yieldToMain();
 const appData = readAppData();
+// Hydration shows the server's dates and sizes without formatting them (Intl's first use is a long task).
+keepFormattedTexts(appData.texts);
 const config = appData.config;
 const queryClient = createQueryClient();
 await yieldToMain();

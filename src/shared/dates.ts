@@ -3,26 +3,34 @@
  * Calendar dates (`YYYY-MM-DD`) are days in Kyiv; instants are ISO strings.
  */
 import { SITE_TIME_ZONE } from './content/constants';
+import { formattedText } from './formattedTexts';
+import { madeOnFirstUse } from './madeOnFirstUse';
 
 function toDate(value: string): Date {
   // A calendar date is read at midday UTC, which is the same day in Kyiv.
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
 }
 
-const dayFormat = new Intl.DateTimeFormat('uk-UA', {
-  timeZone: SITE_TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const dayTimeFormat = new Intl.DateTimeFormat('uk-UA', {
-  timeZone: SITE_TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dayFormat = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('uk-UA', {
+      timeZone: SITE_TIME_ZONE,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
+);
+const dayTimeFormat = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('uk-UA', {
+      timeZone: SITE_TIME_ZONE,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 /**
  * ICU versions differ in the space before «р.» (a plain, a no-break or a narrow no-break space), so
@@ -32,41 +40,30 @@ function tidy(formatted: string): string {
   return formatted.replace(/\s+р\./gu, '\u00a0р.');
 }
 
-const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SITE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/**
- * Formatted texts by their input: ICU formatting (formatRange above all) is a noticeable part of a
- * server render, and pages show the same few dates again and again. Bounded: emptied when full.
- */
-const formatted = new Map<string, string>();
-function memo(key: string, make: () => string): string {
-  let text = formatted.get(key);
-  if (text === undefined) {
-    if (formatted.size >= 2000) formatted.clear();
-    formatted.set(key, (text = make()));
-  }
-  return text;
-}
+const isoDayFormat = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: SITE_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 /** «23 березня 2026 р.» */
 export function formatDate(value: string): string {
-  return memo(`d${value}`, () => tidy(dayFormat.format(toDate(value))));
+  return formattedText(`d${value}`, () => tidy(dayFormat().format(toDate(value))));
 }
 
 /** «23 березня 2026 р. о 10:00» */
 export function formatDateTime(value: string): string {
-  return memo(`t${value}`, () => tidy(dayTimeFormat.format(toDate(value))));
+  return formattedText(`t${value}`, () => tidy(dayTimeFormat().format(toDate(value))));
 }
 
 /** «22–23 березня 2026 р.», or one date when both are the same day. */
 export function formatDateRange(start: string, end: string): string {
   if (!end || start === end) return formatDate(start);
-  return memo(`r${start}/${end}`, () => tidy(dayFormat.formatRange(toDate(start), toDate(end))));
+  return formattedText(`r${start}/${end}`, () => tidy(dayFormat().formatRange(toDate(start), toDate(end))));
 }
 
 let kyivDay = { minute: NaN, day: '' };
@@ -77,7 +74,7 @@ let kyivDay = { minute: NaN, day: '' };
  */
 export function todayInKyiv(now: Date = new Date()): string {
   const minute = Math.floor(now.getTime() / 60_000);
-  if (minute !== kyivDay.minute) kyivDay = { minute, day: isoDayFormat.format(now) };
+  if (minute !== kyivDay.minute) kyivDay = { minute, day: isoDayFormat().format(now) };
   return kyivDay.day;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The page's data block: the server puts the configuration, the dehydrated react-query state and
- * react-router's hydration data into `<script type="application/json" id="__APP_DATA__">` (not
+ * The page's data block: the server puts the configuration, the dehydrated react-query state,
+ * react-router's hydration data and the texts it formatted into `<script type="application/json" id="__APP_DATA__">` (not
  * executed, so no inline script and no CSP nonce; the same bytes can be cached for everyone). The
  * entries read it once, before anything else.
  */
@@ -13,6 +13,8 @@ export interface AppData {
   state?: SuperJSONResult;
   /** react-router's hydration data (public pages). */
   router?: unknown;
+  /** The texts the server formatted with Intl, key → text (public pages; shared/formattedTexts.ts). */
+  texts?: Record<string, string>;
 }
 
 export function readAppData(): AppData {

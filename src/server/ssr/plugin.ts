@@ -132,6 +132,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       appHtml: result.appHtml,
       state: result.state,
       router: result.router,
+      texts: result.texts,
       config,
       assets,
       noindex,
