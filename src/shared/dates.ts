@@ -11,26 +11,15 @@ function toDate(value: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
 }
 
-const dayFormat = madeOnFirstUse(
-  () =>
-    new Intl.DateTimeFormat('uk-UA', {
-      timeZone: SITE_TIME_ZONE,
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }),
-);
-const dayTimeFormat = madeOnFirstUse(
-  () =>
-    new Intl.DateTimeFormat('uk-UA', {
-      timeZone: SITE_TIME_ZONE,
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
+/** A formatter of dates in Kyiv, made on its first use. */
+function kyivFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  return madeOnFirstUse(() => new Intl.DateTimeFormat(locale, { timeZone: SITE_TIME_ZONE, ...options }));
+}
+
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+const dayFormat = kyivFormat('uk-UA', DAY);
+const dayTimeFormat = kyivFormat('uk-UA', { ...DAY, hour: '2-digit', minute: '2-digit' });
+const isoDayFormat = kyivFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * ICU versions differ in the space before «р.» (a plain, a no-break or a narrow no-break space), so
@@ -39,16 +28,6 @@ const dayTimeFormat = madeOnFirstUse(
 function tidy(formatted: string): string {
   return formatted.replace(/\s+р\./gu, '\u00a0р.');
 }
-
-const isoDayFormat = madeOnFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: SITE_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }),
-);
 
 /** «23 березня 2026 р.» */
 export function formatDate(value: string): string {
