@@ -189,9 +189,19 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
  * (components/HydrateLater.tsx: a deferred part kept the link instead of its own markup).
  */
 export function withoutImagePreloads(html: string): string {
-  if (!html.startsWith('<link rel="preload" as="image"')) return html;
-  return html.replace(/^(?:<link rel="preload" as="image"[^>]*\/?>)+/, '');
+  if (!html.startsWith(IMAGE_PRELOAD)) return html;
+  // The end of the leading links, then a slice (V8 shares the page's characters; a replace copies them).
+  // (React escapes `>` in attribute values, so a link ends at the first one.)
+  let end = 0;
+  while (html.startsWith(IMAGE_PRELOAD, end)) {
+    const close = html.indexOf('>', end);
+    if (close < 0) break;
+    end = close + 1;
+  }
+  return html.slice(end);
 }
+
+const IMAGE_PRELOAD = '<link rel="preload" as="image"';
 
 /** react-router's own serialisation of route errors for hydration (the client's `parseHydrationData` reverses it). */
 function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
