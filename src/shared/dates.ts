@@ -64,7 +64,12 @@ export function previousDay(date: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** The value for a <time dateTime> attribute. */
+/** The value for a <time dateTime> attribute: a calendar date as it is, an instant in UTC ISO form. */
 export function machineDate(value: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(value).toISOString();
+  // Stored instants are already in that form (a page of cards has a dozen of them per render).
+  if (CALENDAR_DATE.test(value) || UTC_INSTANT.test(value)) return value;
+  return new Date(value).toISOString();
 }
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -6,7 +6,7 @@ import {
   resetBuildUpdateState,
   RELOAD_MARKER_KEY,
 } from '../../src/client/lib/buildUpdates';
-import { formatDate, formatDateRange, previousDay, todayInKyiv } from '../../src/shared/dates';
+import { formatDate, formatDateRange, machineDate, previousDay, todayInKyiv } from '../../src/shared/dates';
 import { trainingMeta } from '../../src/client/routes/public/trainings';
 import { formatBytes } from '../../src/client/lib/files';
 import { scrollTargetY } from '../../src/client/lib/scroll';
@@ -119,6 +119,16 @@ describe('formatting', () => {
     // 23:30 UTC on 22 March is already 23 March in Kyiv.
     expect(formatDate('2026-03-22T23:30:00Z')).toBe('23 березня 2026\u00a0р.');
     expect(formatDateRange('2016-03-22', '2016-03-23')).toBe('22–23 березня 2016\u00a0р.');
+  });
+
+  it('writes <time dateTime> values as a calendar date or a UTC instant', () => {
+    expect(machineDate('2026-03-23')).toBe('2026-03-23');
+    expect(machineDate('2026-03-22T23:30:00.000Z')).toBe('2026-03-22T23:30:00.000Z');
+    expect(machineDate('2026-03-22T23:30:00Z')).toBe('2026-03-22T23:30:00.000Z');
+    expect(machineDate('2026-03-23T01:30:00+02:00')).toBe('2026-03-22T23:30:00.000Z');
+  });
+
+  it('gives today in Kyiv', () => {
     expect(todayInKyiv(new Date('2026-11-20T22:30:00Z'))).toBe('2026-11-21');
     // The day turns at Kyiv's midnight (22:00 UTC in winter), whatever was asked the moment before.
     expect(todayInKyiv(new Date('2026-11-20T21:59:59.999Z'))).toBe('2026-11-20');
