@@ -95,22 +95,10 @@ export function srcSetCandidates(width?: number | null): Array<[ImageWidth, numb
  * `<img srcSet={srcSetFor(image)}>` simply omits the attribute. Images in Cloud Storage get
  * variants from IMAGE_VARIANT_PATH (firebase mode); other Google storage URLs get none.
  */
-export function srcSetFor(file: ImageFile | null | undefined): string | undefined {
-  if (!file) return undefined;
-  // A frozen reference (the server's read cache) is the same object render after render: its set is kept.
-  if (!Object.isFrozen(file)) return makeSrcSet(file);
-  if (srcSets.has(file)) return srcSets.get(file);
-  const srcSet = makeSrcSet(file);
-  srcSets.set(file, srcSet);
-  return srcSet;
-}
-
-type ImageFile = { url: string; contentType?: string | null; width?: number | null };
-
-const srcSets = new WeakMap<ImageFile, string | undefined>();
-
-function makeSrcSet(file: ImageFile): string | undefined {
-  if (!file.url || !isResizableImage(file.contentType) || !servesVariants(file.url)) return undefined;
+export function srcSetFor(
+  file: { url: string; contentType?: string | null; width?: number | null } | null | undefined,
+): string | undefined {
+  if (!file?.url || !isResizableImage(file.contentType) || !servesVariants(file.url)) return undefined;
   return srcSetCandidates(file.width)
     .map(([variant, described]) => `${variantUrl(file.url, variant)} ${described}w`)
     .join(', ');

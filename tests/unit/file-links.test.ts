@@ -169,16 +169,6 @@ describe('srcset in firebase mode', () => {
     );
   });
 
-  it('gives a frozen reference (kept between renders) the same set each time, and another reference its own', () => {
-    const kept = Object.freeze({ url: '/v0/b/b/o/a.png?alt=media&token=t', contentType: 'image/png', width: 800 });
-    const first = srcSetFor(kept);
-    expect(srcSetFor(kept)).toBe(first);
-    expect(first).toContain('&width=480 480w');
-    expect(first).toContain('800w');
-    expect(srcSetFor(Object.freeze({ ...kept, url: '/v0/b/b/o/b.png?alt=media&token=u' }))).toContain('/o/b.png');
-    expect(srcSetFor(Object.freeze({ ...kept, contentType: 'application/pdf' }))).toBeUndefined();
-  });
-
   describe('variants made through the port', () => {
     let dir: string;
     let port: DiskObjectStorePort;
