@@ -6,9 +6,12 @@ import { SITE_TIME_ZONE } from './content/constants';
 import { formattedText } from './formattedTexts';
 import { madeOnFirstUse } from './madeOnFirstUse';
 
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 function toDate(value: string): Date {
   // A calendar date is read at midday UTC, which is the same day in Kyiv.
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return CALENDAR_DATE.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
 }
 
 /** A formatter of dates in Kyiv, made on its first use. */
@@ -70,6 +73,3 @@ export function machineDate(value: string): string {
   if (CALENDAR_DATE.test(value) || UTC_INSTANT.test(value)) return value;
   return new Date(value).toISOString();
 }
-
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -10,8 +10,8 @@
  *   locale's data) takes 20–40 ms of a fast machine's main thread, several times that on a phone
  *   (issue 13: Total Blocking Time), and it now waits for a render that needs a new text.
  *
- * Only the server's texts are kept, never the browser's guesses, so the hydrating markup is the
- * server's text by construction.
+ * A key the server sent holds the server's text in the browser too (kept texts replace any made
+ * there), so the hydrating markup is the server's text by construction, whatever the browser's ICU.
  */
 const MAX_TEXTS = 2000;
 const texts = new Map<string, string>();

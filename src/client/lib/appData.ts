@@ -1,8 +1,8 @@
 /**
  * The page's data block: the server puts the configuration, the dehydrated react-query state,
- * react-router's hydration data and the texts it formatted into `<script type="application/json" id="__APP_DATA__">` (not
- * executed, so no inline script and no CSP nonce; the same bytes can be cached for everyone). The
- * entries read it once, before anything else.
+ * react-router's hydration data and the texts it formatted into
+ * `<script type="application/json" id="__APP_DATA__">` (not executed, so no inline script and no CSP
+ * nonce; the same bytes can be cached for everyone). The entries read it once, before anything else.
  */
 import type { SuperJSONResult } from 'superjson';
 import type { PublicConfig } from '../../shared/publicConfig';
