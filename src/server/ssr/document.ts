@@ -4,9 +4,10 @@
  * data and the texts the render formatted travel in one non-executable JSON block
  * (`<script type="application/json" id="__APP_DATA__">`, read by the entry), so the same bytes can
  * be served to everyone (page cache, CDN) and the CSP needs no nonce. The block comes after the
- * page's content, so the browser parses and paints the content first (the module script is deferred: it runs once the whole document, the block too, is parsed).
- * The script is fetched at low priority: the server-rendered page paints without it, so on a slow
- * connection its bytes should not compete with the page's own (Lighthouse counts them towards FCP).
+ * page's content, so the browser parses and paints the content first (the module script is
+ * deferred: it runs once the whole document, the block too, is parsed). The script is fetched at
+ * low priority: the server-rendered page paints without it, so on a slow connection its bytes
+ * should not compete with the page's own (Lighthouse counts them towards FCP).
  */
 import { openGraphTags } from '../../shared/head/openGraph';
 import type { HeadPart, HeadTags } from '../../shared/head/tags';
