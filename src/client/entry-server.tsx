@@ -23,7 +23,7 @@ import { FragmentRender, FragmentRenderContext, type FragmentCache } from './lib
 import { buildHeadPart } from './lib/head/build';
 import { packPageState } from './lib/pageState';
 import { createQueryClient } from './lib/queryClient';
-import { numberSharedStrings, ShownStrings, ShownStringsContext } from './lib/sharedStrings';
+import { ShownStrings, ShownStringsContext } from './lib/sharedStrings';
 import { ServerQueries, ServerQueriesContext, serverQueryUtils } from './lib/serverQueries';
 import { recordFormattedTexts } from '../shared/formattedTexts';
 import type { AppTRPCClient } from './lib/trpc';
@@ -160,10 +160,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       </StrictMode>,
     ),
   );
-  const html = withoutImagePreloads(fragments ? fragments.capture(rendered) : rendered);
-  // Marked strings (titles, summaries, rich text) are numbered in document order; the state points at them.
-  const shared = numberSharedStrings(html, shownStrings);
-  const appHtml = shared.html;
+  const appHtml = withoutImagePreloads(fragments ? fragments.capture(rendered) : rendered);
   head.parts = Object.entries(head.sources).map(([key, source]) =>
     buildHeadPart(key, source, { origin: options.config.origin, url: head.canonical }),
   );
@@ -172,7 +169,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     status: context.statusCode,
     appHtml,
     head,
-    state: packPageState(queries.answers, shared.positions),
+    // Marked strings (titles, summaries, rich text) travel in the markup; the state refers to them.
+    state: packPageState(queries.answers, shownStrings.references()),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
     texts,
     priorityImage: priority.image,

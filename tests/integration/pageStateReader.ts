@@ -7,6 +7,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import type { SuperJSONResult } from 'superjson';
 import { unwrapTables } from '../../src/client/components/TableScroll';
 import { unpackPageState } from '../../src/client/lib/pageState';
+import { kindOf } from '../../src/client/lib/sharedStrings';
 import { APP_DATA_ID, scriptJson } from '../../src/server/ssr/document';
 
 const ENTITIES: Record<string, string> = {
@@ -19,14 +20,17 @@ const ENTITIES: Record<string, string> = {
   '&nbsp;': '\u00a0',
 };
 
-/** Each element marked `data-s=""`, in document order: its opening tag and inner HTML (elements nest properly in our markup). */
-export function markedElements(html: string): Array<{ open: string; inner: string }> {
-  const out: Array<{ open: string; inner: string }> = [];
-  const open = /<([a-z][a-z0-9]*)\b[^>]*\sdata-s=""[^>]*>/g;
+/**
+ * Each element marked `data-s="{token}"`, in document order: its token, opening tag and inner HTML
+ * (elements nest properly in our markup).
+ */
+export function markedElements(html: string): Array<{ token: string; open: string; inner: string }> {
+  const out: Array<{ token: string; open: string; inner: string }> = [];
+  const open = /<([a-z][a-z0-9]*)\b[^>]*\sdata-s="([0-9a-z]+)"[^>]*>/g;
   for (let m = open.exec(html); m; m = open.exec(html)) {
     const tag = m[1]!;
     if (tag === 'img') {
-      out.push({ open: m[0], inner: '' });
+      out.push({ token: m[2]!, open: m[0], inner: '' });
       continue;
     }
     const tags = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g');
@@ -40,7 +44,7 @@ export function markedElements(html: string): Array<{ open: string; inner: strin
         break;
       }
     }
-    out.push({ open: m[0], inner: html.slice(m.index + m[0].length, end) });
+    out.push({ token: m[2]!, open: m[0], inner: html.slice(m.index + m[0].length, end) });
   }
   return out;
 }
@@ -72,9 +76,10 @@ export function readPage(html: string): PageData {
   if (!block) throw new Error('no data block');
   const data = JSON.parse(block[1]!) as { state: SuperJSONResult & { json: { q: unknown[] } } };
   const marked = markedElements(html);
-  const read = (kind: 't' | 'h' | 'a', n: number): string | undefined => {
-    const el = marked[n];
-    if (!el) return undefined;
+  const read = (token: string): string | undefined => {
+    const el = marked.find((m) => m.token === token);
+    const kind = kindOf(token);
+    if (!el || !kind) return undefined;
     if (kind === 't') return textOfInner(el.inner);
     if (kind === 'h') return unwrapTables(el.inner);
     const alt = / alt="([^"]*)"/.exec(el.open);

@@ -5,7 +5,6 @@
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { packPageState, unpackPageState } from '../../src/client/lib/pageState';
-import type { SharedKind } from '../../src/client/lib/sharedStrings';
 
 const listKey = [['news', 'list'], { input: { page: 1 }, type: 'query' }];
 const itemKey = [['news', 'get'], { input: { id: 'povin' }, type: 'query' }];
@@ -19,22 +18,22 @@ describe('packPageState', () => {
   it('writes superjson’s text of the answers, shown strings as references', () => {
     const list = { items: [{ title: 'Повінь на Дністрі у березні', views: 12, draft: false, image: null }] };
     const item = { title: 'Коротко', body: '<p>Текст новини з таблицею</p>' };
-    const shown = new Map<string, [SharedKind, number]>([
-      ['Повінь на Дністрі у березні', ['t', 0]],
-      ['<p>Текст новини з таблицею</p>', ['h', 1]],
+    const shown = new Map<string, string>([
+      ['Повінь на Дністрі у березні', 't1abc'],
+      ['<p>Текст новини з таблицею</p>', 'h2def'],
     ]);
     const text = packPageState([answer(listKey, list, 5), answer(itemKey, item, 7)], shown);
     expect(text).toBe(
       superjson.stringify({
         t: 7,
         q: [
-          [listKey, { items: [{ title: { $t: 0 }, views: 12, draft: false, image: null }] }],
-          [itemKey, { title: 'Коротко', body: { $h: 1 } }],
+          [listKey, { items: [{ title: { $s: 't1abc' }, views: 12, draft: false, image: null }] }],
+          [itemKey, { title: 'Коротко', body: { $s: 'h2def' } }],
         ],
       }),
     );
-    const strings = ['Повінь на Дністрі у березні', '<p>Текст новини з таблицею</p>'];
-    const state = unpackPageState(JSON.parse(text) as never, (_kind, n) => strings[n]);
+    const strings = new Map([...shown].map(([value, token]) => [token, value]));
+    const state = unpackPageState(JSON.parse(text) as never, (token) => strings.get(token));
     expect(state.queries.map((q) => [q.queryKey, q.state.data, q.state.dataUpdatedAt])).toEqual([
       [listKey, list, 7],
       [itemKey, item, 7],

@@ -12,19 +12,19 @@
  * A part renders as one element. On a miss it renders normally with a `data-fragment` attribute;
  * once renderToString is done, `FragmentRender.capture` cuts the element's inner HTML out of the
  * page, keeps it and removes the attribute. On a hit the element is rendered with that inner HTML
- * (`dangerouslySetInnerHTML`), its marked strings (`data-s`, sharedStrings.ts) re-tokenised for
- * this render. The markup is the same either way, so the browser, which always renders the part
+ * (`dangerouslySetInnerHTML`) and the strings behind its marks (`data-s`, sharedStrings.ts: tokens
+ * that depend only on the string) are recorded for this render's state. The markup is the same either way, so the browser, which always renders the part
  * itself, hydrates the same DOM. A part whose render fell back to client rendering (an error in a
  * Suspense boundary) is not kept.
  */
 import { createContext, useContext } from 'react';
-import { stringsOf, withTokensOf, type SharedKind, type ShownStrings } from './sharedStrings';
+import { stringsOf, type ShownStrings } from './sharedStrings';
 
 interface Fragment {
-  /** The element's inner HTML as rendered, with that render's string tokens. */
+  /** The element's inner HTML as rendered. */
   html: string;
-  /** What those tokens stood for. */
-  strings: Map<string, [SharedKind, string]>;
+  /** What its string tokens stand for (token → string, null: not to be referred to). */
+  strings: Map<string, string | null>;
 }
 
 /** The kept parts of every render of one server. */
@@ -54,7 +54,7 @@ export class FragmentCache {
   }
 }
 
-/** One render's use of the cache: hits re-tokenised, misses marked and captured after rendering. */
+/** One render's use of the cache: hits' strings recorded, misses marked and captured after rendering. */
 export class FragmentRender {
   private readonly misses: Array<{ id: string; data: object; key: string; tag: string }> = [];
 
@@ -66,7 +66,9 @@ export class FragmentRender {
   /** This render's inner HTML of the part kept for (data, key), or undefined. */
   hit(data: object, key: string): string | undefined {
     const fragment = this.cache.get(data, key);
-    return fragment && withTokensOf(fragment.html, fragment.strings, this.shown);
+    if (!fragment) return undefined;
+    this.shown.add(fragment.strings);
+    return fragment.html;
   }
 
   /** Records a miss of element `tag`; returns the value of its `data-fragment` attribute. */

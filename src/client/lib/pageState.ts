@@ -6,17 +6,17 @@
  * only `{ t, q: [[queryKey, data], …] }` (superjson, as the tRPC link), and `unpackPageState` rebuilds
  * react-query's form from it.
  *
- * Strings travel once: a title, summary or sanitised rich text that the page shows in a marked
- * element (`data-s`, sharedStrings.ts) is already in the HTML, so the state carries `{ $t: n }` (the
- * n-th marked element's text) or `{ $h: n }` (its markup) in its place, and the browser reads the
- * string back from the server-rendered element before hydrating. Strings the page does not show
- * stay in the state as they are.
+ * Strings travel once: a title, summary, alt text or sanitised rich text that the page shows in a
+ * marked element (`data-s="{token}"`, sharedStrings.ts) is already in the HTML, so the state carries
+ * `{ $s: token }` in its place, and the browser reads the string back from the first
+ * server-rendered element with that token (its text, markup or alt text, as the token's letter
+ * says) before hydrating. Strings the page does not show stay in the state as they are.
  */
 import { hashKey, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { plainSuperjsonText } from './superjsonText';
 import { unwrapTables } from '../components/TableScroll';
-import type { SharedKind } from './sharedStrings';
+import { kindOf } from './sharedStrings';
 
 /** The packed state: when the server read the data, and each query's key and data. */
 interface PackedState {
@@ -24,16 +24,13 @@ interface PackedState {
   q: Array<[QueryKey, unknown]>;
 }
 
-/** A reference to a string the page shows: `{ $t: n }`, `{ $h: n }` or `{ $a: n }`. */
-type SharedRef = { $t: number } | { $h: number } | { $a: number };
+/** A reference to a string the page shows: `{ $s: token }`. */
+type SharedRef = { $s: string };
 
-function refOf(value: unknown): [SharedKind, number] | null {
+function refOf(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const keys = Object.keys(value);
-  if (keys.length !== 1) return null;
-  const v = (value as Record<string, unknown>)[keys[0]!];
-  if (typeof v !== 'number') return null;
-  return keys[0] === '$t' ? ['t', v] : keys[0] === '$h' ? ['h', v] : keys[0] === '$a' ? ['a', v] : null;
+  const token = (value as Partial<SharedRef>).$s;
+  return typeof token === 'string' && Object.keys(value).length === 1 ? token : null;
 }
 
 function isPlainObject(value: object): boolean {
@@ -41,7 +38,7 @@ function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-const NO_STRINGS: ReadonlyMap<string, [SharedKind, number]> = new Map();
+const NO_STRINGS: ReadonlyMap<string, string> = new Map();
 
 /**
  * A copy of `value` with each string the page shows replaced by a reference to its element; clears
@@ -49,14 +46,11 @@ const NO_STRINGS: ReadonlyMap<string, [SharedKind, number]> = new Map();
  * number, a BigInt, an object other than a plain one or an array: Date, Map, Set…), which superjson
  * must then write. One walk with plain loops: the state of a list page is thousands of values.
  */
-function share(value: unknown, shown: ReadonlyMap<string, [SharedKind, number]>, json: { plain: boolean }): unknown {
+function share(value: unknown, shown: ReadonlyMap<string, string>, json: { plain: boolean }): unknown {
   switch (typeof value) {
     case 'string': {
-      const found = shown.get(value);
-      if (!found) return value;
-      return (
-        found[0] === 't' ? { $t: found[1] } : found[0] === 'h' ? { $h: found[1] } : { $a: found[1] }
-      ) satisfies SharedRef;
+      const token = shown.get(value);
+      return token === undefined ? value : ({ $s: token } satisfies SharedRef);
     }
     case 'boolean':
       return value;
@@ -86,13 +80,10 @@ function share(value: unknown, shown: ReadonlyMap<string, [SharedKind, number]>,
 }
 
 /** `value` with each reference resolved by `read`; `ok` is false when one cannot be. */
-function resolve(
-  value: unknown,
-  read: (kind: SharedKind, position: number) => string | undefined,
-): { ok: boolean; value: unknown } {
+function resolve(value: unknown, read: (token: string) => string | undefined): { ok: boolean; value: unknown } {
   const ref = refOf(value);
-  if (ref) {
-    const text = read(ref[0], ref[1]);
+  if (ref !== null) {
+    const text = read(ref);
     return text === undefined ? { ok: false, value } : { ok: true, value: text };
   }
   if (Array.isArray(value)) {
@@ -109,12 +100,12 @@ function resolve(
 
 /**
  * Server: the render's query answers (serverQueries.ts) as superjson's JSON text, the strings the
- * page shows in marked elements (`shown`: string → [kind, position], from numberSharedStrings)
- * replaced by references.
+ * page shows in marked elements (`shown`: string → token, ShownStrings.references) replaced by
+ * references.
  */
 export function packPageState(
   queries: Iterable<{ queryKey: QueryKey; data: unknown; dataUpdatedAt: number }>,
-  shown: ReadonlyMap<string, [SharedKind, number]> = new Map(),
+  shown: ReadonlyMap<string, string> = NO_STRINGS,
 ): string {
   const json = { plain: true };
   const packed: PackedState = { t: 0, q: [] };
@@ -126,14 +117,11 @@ export function packPageState(
 }
 
 /**
- * Browser: react-query's dehydrated state from the packed one. `read(kind, n)` gives the text or
- * markup of the n-th marked element (the server-rendered DOM); a query with a reference it cannot
+ * Browser: react-query's dehydrated state from the packed one. `read(token)` gives the string
+ * behind a token (readFromDocument: from the server-rendered DOM); a query with a reference it cannot
  * resolve is left out, so it is fetched again rather than shown without its text.
  */
-export function unpackPageState(
-  state: SuperJSONResult,
-  read: (kind: SharedKind, position: number) => string | undefined,
-): DehydratedState {
+export function unpackPageState(state: SuperJSONResult, read: (token: string) => string | undefined): DehydratedState {
   const packed = superjson.deserialize<PackedState>(state);
   const queries: DehydratedState['queries'] = [];
   for (const [queryKey, raw] of packed?.q ?? []) {
@@ -162,12 +150,20 @@ export function unpackPageState(
   return { mutations: [], queries };
 }
 
-/** Strings read back from the page's marked elements (`[data-s]`, in document order): their text or inner HTML. */
-export function readFromDocument(doc: Document): (kind: SharedKind, position: number) => string | undefined {
-  const marked = doc.querySelectorAll('[data-s]');
-  return (kind, position) => {
-    const el = marked[position];
-    if (!el) return undefined;
+/**
+ * The strings behind the tokens of the page's marked elements (`[data-s]`): the text, inner HTML or
+ * alt text (as the token's letter says) of the first element in document order with the token.
+ */
+export function readFromDocument(doc: Document): (token: string) => string | undefined {
+  const first = new Map<string, Element>();
+  for (const el of doc.querySelectorAll('[data-s]')) {
+    const token = el.getAttribute('data-s');
+    if (token && !first.has(token)) first.set(token, el);
+  }
+  return (token) => {
+    const el = first.get(token);
+    const kind = kindOf(token);
+    if (!el || !kind) return undefined;
     // Rich text: as RichText received it (its table wrappers undone).
     return (
       (kind === 't' ? el.textContent : kind === 'h' ? unwrapTables(el.innerHTML) : el.getAttribute('alt')) ?? undefined
