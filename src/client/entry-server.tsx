@@ -14,7 +14,7 @@ import {
 } from 'react-router';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
-import { PriorityImageContext, PriorityImageRecord, type PriorityImage } from './components/StoredImage';
+import { PriorityImageContext, PriorityImageRecord, type PriorityImage } from './lib/priorityImage';
 import type { RouteDeps } from './app/definePage';
 import { createRoutes } from './app/routes';
 import type { HeadTags } from '../shared/head/tags';
@@ -137,7 +137,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   };
   const shownStrings = new ShownStrings();
   const priority = new PriorityImageRecord();
-  const fragments = options.fragments?.enabled ? new FragmentRender(options.fragments, shownStrings) : null;
+  const fragments = options.fragments?.enabled ? new FragmentRender(options.fragments, shownStrings, priority) : null;
   // The texts it formats with Intl go to the browser with the page (shared/formattedTexts.ts).
   const { result: rendered, texts } = recordFormattedTexts(() =>
     renderToString(

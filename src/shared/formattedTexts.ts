@@ -15,7 +15,8 @@
  */
 const MAX_TEXTS = 2000;
 const texts = new Map<string, string>();
-let recorded: Map<string, string> | null = null;
+/** The recordings in progress: a server render's, and within it a kept part's (client/lib/fragmentCache.ts). */
+const recordings: Array<Map<string, string>> = [];
 
 /** The text for `key`: kept, or made by `make` and kept. */
 export function formattedText(key: string, make: () => string): string {
@@ -24,20 +25,44 @@ export function formattedText(key: string, make: () => string): string {
     if (texts.size >= MAX_TEXTS) texts.clear();
     texts.set(key, (text = make()));
   }
-  recorded?.set(key, text);
+  for (const recording of recordings) recording.set(key, text);
   return text;
 }
 
-/** Server: runs `render` (synchronous) and returns its result with the texts it used, key → text. */
+/**
+ * Server: runs `render` (synchronous) and returns its result with the texts it used, key → text.
+ * A recording in progress gets them too; one `render` started and left open ends with it.
+ */
 export function recordFormattedTexts<T>(render: () => T): { result: T; texts: Record<string, string> } {
-  const outer = recorded;
+  const depth = recordings.length;
   const mine = new Map<string, string>();
-  recorded = mine;
+  recordings.push(mine);
   try {
     return { result: render(), texts: Object.fromEntries(mine) };
   } finally {
-    recorded = outer;
+    recordings.length = depth;
   }
+}
+
+/**
+ * Server: records the texts used from now on (alongside the recordings in progress) until `stop`,
+ * which returns them: a kept part's texts, between the start and the end of its render.
+ */
+export function startRecordingTexts(): { stop: () => Map<string, string> } {
+  const mine = new Map<string, string>();
+  recordings.push(mine);
+  return {
+    stop: () => {
+      const at = recordings.lastIndexOf(mine);
+      if (at >= 0) recordings.splice(at, 1);
+      return mine;
+    },
+  };
+}
+
+/** Server: records `used` in the recordings in progress, as if formatted now (a kept part reused). */
+export function reuseFormattedTexts(used: ReadonlyMap<string, string>): void {
+  for (const recording of recordings) for (const [key, text] of used) recording.set(key, text);
 }
 
 /** Browser: keeps the texts the server rendered (a page's data block), before hydrating. */

@@ -1,7 +1,8 @@
 /**
- * Issue 13: the server render keeps the site header's and footer's markup between renders
- * (src/client/lib/fragmentCache.ts). A page comes out byte for byte the same whether they are
- * rendered or taken from the cache, and an edit of either shows on the next render.
+ * Issue 13: the server render keeps the site header's and footer's markup, and the lists of cards',
+ * between renders (src/client/lib/fragmentCache.ts). A page comes out byte for byte the same
+ * whether they are rendered or taken from the cache (the dates the cards format and the main
+ * image's preload included), and an edit shows on the next render.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, textOf, type TestServer } from './helpers';
@@ -27,7 +28,10 @@ async function render(url: string) {
   };
 }
 
-describe('header and footer kept between renders', () => {
+/** The parts a page keeps: the header, the footer and each list of cards. */
+const keptParts = (html: string) => 2 + (html.match(/<ul class="card-list"/g)?.length ?? 0);
+
+describe('header, footer and card lists kept between renders', () => {
   it.each(seededPageSample())('%s is the same rendered, kept and taken from the cache', async (url) => {
     server.fragments.enabled = false;
     const plain = await render(url);
@@ -35,7 +39,7 @@ describe('header and footer kept between renders', () => {
     const first = await render(url);
     const again = await render(url);
     expect(again.status).toBe(plain.status);
-    expect(again.hits).toBe(2); // the header and the footer
+    expect(again.hits).toBe(keptParts(plain.body));
     expect(again.misses).toBe(0);
     // The packed state carries the time it was packed: the only difference allowed.
     expect(untimed(first.body)).toBe(untimed(plain.body));
@@ -72,5 +76,22 @@ describe('header and footer kept between renders', () => {
     const markup = (html: string) =>
       html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
     expect(markup(again.body)).toBe(markup(after.body));
+  });
+
+  it('shows an edited news item in the kept cards on the next render', async () => {
+    await render('/News');
+    const kept = await render('/News');
+    expect(kept.hits).toBe(3);
+    // The latest seeded news item: the first card.
+    const first = await server.store.get<Record<string, unknown>>('news', 'news-hydromet-day-2026');
+    const title = `Оновлений заголовок новини ${Date.now()}`;
+    await server.store.update('news', 'news-hydromet-day-2026', { ...first!.data, title }, first!.version);
+
+    const after = await render('/News');
+    expect(after.misses).toBe(1);
+    expect(textOf(after.body)).toContain(title);
+    const again = await render('/News');
+    expect(again.hits).toBe(3);
+    expect(untimed(again.body)).toBe(untimed(after.body));
   });
 });

@@ -4,7 +4,13 @@
  * nothing.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { formattedText, keepFormattedTexts, recordFormattedTexts } from '../../src/shared/formattedTexts';
+import {
+  formattedText,
+  keepFormattedTexts,
+  recordFormattedTexts,
+  reuseFormattedTexts,
+  startRecordingTexts,
+} from '../../src/shared/formattedTexts';
 import { formatBytes } from '../../src/client/lib/files';
 import { formatDate, formatDateRange } from '../../src/shared/dates';
 
@@ -16,15 +22,23 @@ describe('formattedTexts', () => {
     expect(result).toEqual(['один', '23 березня 2026\u00a0р.']);
     expect(texts).toEqual({ 'test-a': 'один', 'd2026-03-23': '23 березня 2026\u00a0р.' });
     expect(make).toHaveBeenCalledTimes(1);
-    // Outside a recording nothing is recorded; a recording inside another gives the outer one its texts back.
+    // A recording inside another records its texts for both; one left open ends with the outer one.
     const outer = recordFormattedTexts(() => {
       formattedText('test-b', () => 'два');
       const inner = recordFormattedTexts(() => formatBytes(1_572_864));
+      const part = startRecordingTexts();
       formattedText('test-c', () => 'три');
-      return inner.texts;
+      const partTexts = part.stop();
+      formattedText('test-d', () => 'чотири');
+      startRecordingTexts();
+      return { inner: inner.texts, part: Object.fromEntries(partTexts) };
     });
-    expect(outer.result).toEqual({ b1572864: '1,5 МБ' });
-    expect(outer.texts).toEqual({ 'test-b': 'два', 'test-c': 'три' });
+    expect(outer.result).toEqual({ inner: { b1572864: '1,5 МБ' }, part: { 'test-c': 'три' } });
+    expect(outer.texts).toEqual({ 'test-b': 'два', b1572864: '1,5 МБ', 'test-c': 'три', 'test-d': 'чотири' });
+    expect(recordFormattedTexts(() => formattedText('test-e', () => 'пʼять')).texts).toEqual({ 'test-e': 'пʼять' });
+    // A kept part reused records its texts as if it had formatted them.
+    const reused = recordFormattedTexts(() => reuseFormattedTexts(new Map([['test-f', 'шість']])));
+    expect(reused.texts).toEqual({ 'test-f': 'шість' });
   });
 
   it('gives the texts the server handed over without formatting them', () => {

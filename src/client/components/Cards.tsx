@@ -2,6 +2,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from './Link';
 import type { ImageRef } from '../../shared/content/fields';
+import { useCachedFragment } from '../lib/fragmentCache';
 import { useSharedStrings } from '../lib/sharedStrings';
 import { StoredImage } from './StoredImage';
 
@@ -15,19 +16,32 @@ const CARD_IMAGE_SIZES = '(min-width: 1024px) 376px, (min-width: 688px) calc(50v
 /** The level of the cards' title headings: 3 under a section's h2 (the default), 2 right under the page's h1. */
 const CardHeadingLevel = createContext<2 | 3>(3);
 
+/**
+ * `keep`: the server keeps the list's markup between renders (lib/fragmentCache.ts) under `data`,
+ * the read cache's frozen answer the cards come from, and `key`, whatever else they depend on;
+ * children given as a function then run only when the list is rendered.
+ */
 export function CardList({
   children,
   label,
   headingLevel = 3,
+  keep,
 }: {
-  children: ReactNode;
+  children: ReactNode | (() => ReactNode);
   label?: string;
   headingLevel?: 2 | 3;
+  keep?: { data: object; key: string };
 }) {
+  const fragment = useCachedFragment('ul', keep?.data, keep && `${keep.key}|${label ?? ''}|${headingLevel}`);
   return (
     <CardHeadingLevel.Provider value={headingLevel}>
-      <ul className="card-list" aria-label={label}>
-        {children}
+      <ul className="card-list" aria-label={label} {...fragment.props}>
+        {fragment.cached ? undefined : (
+          <>
+            {typeof children === 'function' ? children() : children}
+            {fragment.end}
+          </>
+        )}
       </ul>
     </CardHeadingLevel.Provider>
   );

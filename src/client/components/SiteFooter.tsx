@@ -62,6 +62,7 @@ export function SiteFooter() {
           {footer.copyright}
         </p>
       ) : null}
+      {fragment.end}
     </footer>
   );
 }

@@ -207,6 +207,7 @@ export function SiteHeader() {
               <MenuList items={header?.menu ?? []} level={0} />
             </div>
           </nav>
+          {fragment.end}
         </>
       )}
     </header>

@@ -4,35 +4,13 @@
  * the browser reserves the space before the bytes arrive. Other images load lazily and at low fetch
  * priority (Chrome would raise one partly in view to high and let it share the connection with the
  * main image); the page's main image (`priority`) loads at once with high fetch priority, since it
- * is the LCP, and the server render preloads it from the document's head (PriorityImageContext).
+ * is the LCP, and the server render preloads it from the document's head (lib/priorityImage.ts).
  */
-import { createContext, useContext } from 'react';
+import { useContext } from 'react';
 import type { ImageRef } from '../../shared/content/fields';
 import { srcSetFor } from '../../shared/images';
+import { PriorityImageContext } from '../lib/priorityImage';
 import { useSharedStrings } from '../lib/sharedStrings';
-
-/** The page's main image as the document's `<link rel="preload" as="image">` announces it. */
-export interface PriorityImage {
-  href: string;
-  srcSet?: string;
-  sizes: string;
-}
-
-/**
- * The server render's record of the first `priority` image it writes (the LCP candidate: a cover,
- * the first card's image), so the document's head can preload it before the body is parsed.
- * Absent in the browser.
- */
-export class PriorityImageRecord {
-  image: PriorityImage | undefined;
-
-  /** Keeps the first image offered (the first in document order). */
-  offer(image: PriorityImage): void {
-    this.image ??= image;
-  }
-}
-
-export const PriorityImageContext = createContext<PriorityImageRecord | null>(null);
 
 export function StoredImage({
   image,

@@ -9,15 +9,23 @@
  * header, the location its active links and search box depend on). New data is a new object, so an
  * edit is never served stale, and the entries of an old object go with it (a WeakMap).
  *
- * A part renders as one element. On a miss it renders normally with a `data-fragment` attribute;
- * once renderToString is done, `FragmentRender.capture` cuts the element's inner HTML out of the
- * page, keeps it and removes the attribute. On a hit the element is rendered with that inner HTML
- * (`dangerouslySetInnerHTML`) and the strings behind its marks (`data-s`, sharedStrings.ts: tokens
- * that depend only on the string) are recorded for this render's state. The markup is the same either way, so the browser, which always renders the part
- * itself, hydrates the same DOM. A part whose render fell back to client rendering (an error in a
- * Suspense boundary) is not kept.
+ * A part renders as one element, from the component that calls `useCachedFragment` and returns
+ * that element (everything the part shows comes from `data` and `key`; its descendants read no
+ * queries). On a miss it renders normally with a `data-fragment` attribute and, as its last child,
+ * an end marker that renders nothing: between the hook and the marker (React renders a subtree
+ * depth first) the render records what the part leaves beside its markup, the texts it formatted
+ * (shared/formattedTexts.ts) and the priority images it offered (priorityImage.ts). Once
+ * renderToString is done, `FragmentRender.capture` cuts the element's inner HTML out of the page,
+ * keeps it with those records and removes the attribute. On a hit the element is rendered with that
+ * inner HTML (`dangerouslySetInnerHTML`), and the strings behind its marks (`data-s`,
+ * sharedStrings.ts: tokens that depend only on the string), its texts and its images are recorded
+ * for this render as if it had rendered them. The markup is the same either way, so the browser,
+ * which always renders the part itself, hydrates the same DOM. A part whose render fell back to
+ * client rendering (an error in a Suspense boundary) or did not reach its end is not kept.
  */
-import { createContext, useContext } from 'react';
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { reuseFormattedTexts, startRecordingTexts } from '../../shared/formattedTexts';
+import type { PriorityImage, PriorityImageRecord } from './priorityImage';
 import { stringsOf, type ShownStrings } from './sharedStrings';
 
 interface Fragment {
@@ -25,6 +33,21 @@ interface Fragment {
   html: string;
   /** What its string tokens stand for (token → string, null: not to be referred to). */
   strings: Map<string, string | null>;
+  /** The texts its render formatted, key → text. */
+  texts: ReadonlyMap<string, string>;
+  /** The priority images its render offered, in document order. */
+  images: readonly PriorityImage[];
+}
+
+/** A part being rendered: where it is, and what its render recorded once its end marker rendered. */
+interface Miss {
+  id: string;
+  data: object;
+  key: string;
+  tag: string;
+  texts: { stop: () => Map<string, string> };
+  imagesFrom: number;
+  ended?: { texts: Map<string, string>; images: PriorityImage[] };
 }
 
 /** The kept parts of every render of one server. */
@@ -54,42 +77,53 @@ export class FragmentCache {
   }
 }
 
-/** One render's use of the cache: hits' strings recorded, misses marked and captured after rendering. */
+/** One render's use of the cache: hits replayed, misses marked, recorded and captured after rendering. */
 export class FragmentRender {
-  private readonly misses: Array<{ id: string; data: object; key: string; tag: string }> = [];
+  private readonly misses: Miss[] = [];
 
   constructor(
     private readonly cache: FragmentCache,
     private readonly shown: ShownStrings,
+    private readonly priority: PriorityImageRecord,
   ) {}
 
-  /** This render's inner HTML of the part kept for (data, key), or undefined. */
+  /** This render's inner HTML of the part kept for (data, key), its records replayed; or undefined. */
   hit(data: object, key: string): string | undefined {
     const fragment = this.cache.get(data, key);
     if (!fragment) return undefined;
     this.shown.add(fragment.strings);
+    reuseFormattedTexts(fragment.texts);
+    for (const image of fragment.images) this.priority.offer(image);
     return fragment.html;
   }
 
-  /** Records a miss of element `tag`; returns the value of its `data-fragment` attribute. */
+  /** Records a miss of element `tag` and starts recording its render; returns the value of its `data-fragment` attribute. */
   miss(data: object, key: string, tag: string): string {
     const id = `f${this.misses.length}`;
-    this.misses.push({ id, data, key, tag });
+    this.misses.push({ id, data, key, tag, texts: startRecordingTexts(), imagesFrom: this.priority.offered.length });
     return id;
+  }
+
+  /** The end marker of miss `id` rendered: its records are complete. */
+  end(id: string): void {
+    const miss = this.misses.find((m) => m.id === id);
+    if (!miss || miss.ended) return;
+    miss.ended = { texts: miss.texts.stop(), images: this.priority.offered.slice(miss.imagesFrom) };
   }
 
   /** After renderToString: keeps the missed parts' inner HTML; returns `html` without their attributes. */
   capture(html: string): string {
     let out = html;
     for (const miss of this.misses) {
+      if (!miss.ended) miss.texts.stop();
       const attribute = ` data-fragment="${miss.id}"`;
       const at = out.indexOf(attribute);
       if (at < 0) continue;
       const open = out.indexOf('>', at) + 1;
       const close = closingTag(out, miss.tag, open);
       const inner = close < 0 ? null : out.slice(open, close);
-      if (inner !== null && !inner.includes('<!--$!-->'))
-        this.cache.set(miss.data, miss.key, { html: inner, strings: stringsOf(inner, this.shown) });
+      if (miss.ended && inner !== null && !inner.includes('<!--$!-->'))
+        this.cache.set(miss.data, miss.key, { html: inner, strings: stringsOf(inner, this.shown), ...miss.ended });
       out = out.slice(0, at) + out.slice(at + attribute.length);
     }
     return out;
@@ -112,19 +146,26 @@ export const FragmentRenderContext = createContext<FragmentRender | null>(null);
 
 /**
  * For a part rendered as one `tag` element from `data` (and `key`): the props to spread on that
- * element. `cached` means its inner HTML is in the props: render it without children. In the
- * browser, or without data, nothing.
+ * element and its last child, `end` (the end marker of a miss, or null). `cached` means its inner
+ * HTML is in the props: render it without children. In the browser, or without data, nothing.
  */
 export function useCachedFragment(
   tag: string,
   data: object | null | undefined,
   key = '',
-): { cached: boolean; props: Record<string, unknown> } {
+): { cached: boolean; props: Record<string, unknown>; end: ReactNode } {
   const render = useContext(FragmentRenderContext);
   if (!render || !data) return NOT_CACHED;
   const html = render.hit(data, key);
-  if (html !== undefined) return { cached: true, props: { dangerouslySetInnerHTML: { __html: html } } };
-  return { cached: false, props: { 'data-fragment': render.miss(data, key, tag) } };
+  if (html !== undefined) return { cached: true, props: { dangerouslySetInnerHTML: { __html: html } }, end: null };
+  const id = render.miss(data, key, tag);
+  return { cached: false, props: { 'data-fragment': id }, end: createElement(FragmentEnd, { id }) };
 }
 
-const NOT_CACHED = { cached: false, props: {} };
+/** Renders nothing; rendered after every other descendant of a missed part, it ends the part's records. */
+function FragmentEnd({ id }: { id: string }): null {
+  useContext(FragmentRenderContext)?.end(id);
+  return null;
+}
+
+const NOT_CACHED = { cached: false, props: {}, end: null };
