@@ -44,7 +44,8 @@ describe('FragmentRender', () => {
   it('keeps at most `perData` keys for one data object, the oldest going first', () => {
     const cache = new FragmentCache(2);
     const data = {};
-    for (const key of ['/a', '/b', '/c']) cache.set(data, key, { html: key, strings: new Map(), texts: new Map(), images: [] });
+    for (const key of ['/a', '/b', '/c'])
+      cache.set(data, key, { html: key, strings: new Map(), texts: new Map(), images: [] });
     expect(cache.get(data, '/a')).toBeUndefined();
     expect(cache.get(data, '/c')?.html).toBe('/c');
   });
