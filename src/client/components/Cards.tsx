@@ -17,28 +17,32 @@ const CARD_IMAGE_SIZES = '(min-width: 1024px) 376px, (min-width: 688px) calc(50v
 const CardHeadingLevel = createContext<2 | 3>(3);
 
 /**
- * `keep`: the server keeps the list's markup between renders (lib/fragmentCache.ts) under `data`,
- * the read cache's frozen answer the cards come from, and `key`, whatever else they depend on;
- * children given as a function then run only when the list is rendered.
+ * A list of cards, one per item (`children(item, index)` renders one). The server keeps the list's
+ * markup between renders (lib/fragmentCache.ts) under `items`, the read cache's frozen answer the
+ * cards come from, and `keepAs`, the list's name among those drawn from the same items; on a hit
+ * the cards are not rendered at all. The cards must show nothing but what the items, `label` and
+ * `headingLevel` give.
  */
-export function CardList({
+export function CardList<T extends object>({
+  items,
   children,
   label,
   headingLevel = 3,
-  keep,
+  keepAs,
 }: {
-  children: ReactNode | (() => ReactNode);
+  items: readonly T[];
+  children: (item: T, index: number) => ReactNode;
   label?: string;
   headingLevel?: 2 | 3;
-  keep?: { data: object; key: string };
+  keepAs: string;
 }) {
-  const fragment = useCachedFragment('ul', keep?.data, keep && `${keep.key}|${label ?? ''}|${headingLevel}`);
+  const fragment = useCachedFragment('ul', items, `${keepAs}|${label ?? ''}|${headingLevel}`);
   return (
     <CardHeadingLevel.Provider value={headingLevel}>
       <ul className="card-list" aria-label={label} {...fragment.props}>
         {fragment.cached ? undefined : (
           <>
-            {typeof children === 'function' ? children() : children}
+            {items.map(children)}
             {fragment.end}
           </>
         )}

@@ -4,7 +4,6 @@ import { formatDate, machineDate } from '../../shared/dates';
 import { Card, CardList } from './Cards';
 
 /**
- * The server keeps the cards' markup for the list answer `items` came from (CardList's `keep`).
  * `priorityFirst`: the first card's image is the page's main image (loaded at once, not lazily);
  * `headingLevel`: 2 when the cards come right under the page's h1.
  */
@@ -20,20 +19,18 @@ export function NewsCards({
   headingLevel?: 2 | 3;
 }) {
   return (
-    <CardList label={label} headingLevel={headingLevel} keep={{ data: items, key: `news|${priorityFirst}` }}>
-      {() =>
-        items.map((n, i) => (
-          <Card
-            key={n.id}
-            to={`/News/${n.slug}`}
-            title={n.title}
-            summary={n.summary}
-            image={n.cover}
-            imagePriority={priorityFirst && i === 0}
-            meta={<time dateTime={machineDate(n.date)}>{formatDate(n.date)}</time>}
-          />
-        ))
-      }
+    <CardList label={label} headingLevel={headingLevel} items={items} keepAs={`news|${priorityFirst}`}>
+      {(n, i) => (
+        <Card
+          key={n.id}
+          to={`/News/${n.slug}`}
+          title={n.title}
+          summary={n.summary}
+          image={n.cover}
+          imagePriority={priorityFirst && i === 0}
+          meta={<time dateTime={machineDate(n.date)}>{formatDate(n.date)}</time>}
+        />
+      )}
     </CardList>
   );
 }

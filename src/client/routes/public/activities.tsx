@@ -28,12 +28,8 @@ export const activityListPage = definePage({
         />
         <PageHeader title="Діяльність" crumbs={[{ label: 'Діяльність' }]} />
         {list.items.length ? (
-          <CardList label="Напрями діяльності" headingLevel={2} keep={{ data: list.items, key: 'activities' }}>
-            {() =>
-              list.items.map((a) => (
-                <Card key={a.id} to={`/activity/${a.slug}`} title={a.title} summary={a.summary} image={a.cover} />
-              ))
-            }
+          <CardList label="Напрями діяльності" headingLevel={2} items={list.items} keepAs="activities">
+            {(a) => <Card key={a.id} to={`/activity/${a.slug}`} title={a.title} summary={a.summary} image={a.cover} />}
           </CardList>
         ) : (
           <EmptyState>Розділ наповнюється.</EmptyState>

@@ -46,20 +46,18 @@ export const confListPage = definePage({
         />
         <PageHeader title="Конференції" crumbs={[{ label: 'Конференції' }]} />
         {list.items.length ? (
-          <CardList label="Конференції" headingLevel={2} keep={{ data: list.items, key: 'conferences' }}>
-            {() =>
-              list.items.map((c, i) => (
-                <Card
-                  key={c.id}
-                  to={`/conf/${c.slug}`}
-                  title={c.title}
-                  summary={c.summary}
-                  image={c.cover}
-                  imagePriority={i === 0}
-                  meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
-                />
-              ))
-            }
+          <CardList label="Конференції" headingLevel={2} items={list.items} keepAs="conferences">
+            {(c, i) => (
+              <Card
+                key={c.id}
+                to={`/conf/${c.slug}`}
+                title={c.title}
+                summary={c.summary}
+                image={c.cover}
+                imagePriority={i === 0}
+                meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
+              />
+            )}
           </CardList>
         ) : (
           <EmptyState>Конференцій поки немає.</EmptyState>

@@ -36,23 +36,21 @@ export const dataRepoListPage = definePage({
           lead="Відкриті кліматичні набори даних інституту: станційні ряди та сіткові масиви для території України."
         />
         {list.items.length ? (
-          <CardList label="Набори даних" headingLevel={2} keep={{ data: list.items, key: 'data-repo' }}>
-            {() =>
-              list.items.map((d) => (
-                <Card
-                  key={d.id}
-                  to={`/data_repo/${d.slug}`}
-                  title={d.title}
-                  summary={d.summary}
-                  meta={[
-                    d.periodStart && d.periodEnd ? `${d.periodStart}–${d.periodEnd}` : '',
-                    d.datasetVersion ? `версія ${d.datasetVersion}` : '',
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              ))
-            }
+          <CardList label="Набори даних" headingLevel={2} items={list.items} keepAs="data-repo">
+            {(d) => (
+              <Card
+                key={d.id}
+                to={`/data_repo/${d.slug}`}
+                title={d.title}
+                summary={d.summary}
+                meta={[
+                  d.periodStart && d.periodEnd ? `${d.periodStart}–${d.periodEnd}` : '',
+                  d.datasetVersion ? `версія ${d.datasetVersion}` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            )}
           </CardList>
         ) : (
           <EmptyState>Набори даних готуються до публікації.</EmptyState>

@@ -32,12 +32,10 @@ export const departmentsListPage = definePage({
         />
         <PageHeader title="Наукові підрозділи" crumbs={[{ label: 'Наукові підрозділи' }]} />
         {list.items.length ? (
-          <CardList label="Підрозділи" headingLevel={2} keep={{ data: list.items, key: 'departments' }}>
-            {() =>
-              list.items.map((d) => (
-                <Card key={d.id} to={`/Departments/${d.slug}`} title={d.title} summary={d.summary} meta={d.shortName} />
-              ))
-            }
+          <CardList label="Підрозділи" headingLevel={2} items={list.items} keepAs="departments">
+            {(d) => (
+              <Card key={d.id} to={`/Departments/${d.slug}`} title={d.title} summary={d.summary} meta={d.shortName} />
+            )}
           </CardList>
         ) : (
           <EmptyState>Розділ наповнюється.</EmptyState>

@@ -35,24 +35,22 @@ export const docsListPage = definePage({
         <PageHeader title="Документи" crumbs={[{ label: 'Документи' }]} />
         <KindFilterBar path="/docs" kinds={DOC_KINDS} current={current} label="Вид документа" />
         {list.items.length ? (
-          <CardList label="Документи" headingLevel={2} keep={{ data: list.items, key: 'docs' }}>
-            {() =>
-              list.items.map((d) => (
-                <Card
-                  key={d.id}
-                  to={`/docs/${d.slug}`}
-                  title={d.title}
-                  summary={d.summary}
-                  meta={
-                    <>
-                      {DOC_KINDS[d.kind]}
-                      {d.number ? ` № ${d.number}` : ''} ·{' '}
-                      <time dateTime={machineDate(d.date)}>{formatDate(d.date)}</time>
-                    </>
-                  }
-                />
-              ))
-            }
+          <CardList label="Документи" headingLevel={2} items={list.items} keepAs="docs">
+            {(d) => (
+              <Card
+                key={d.id}
+                to={`/docs/${d.slug}`}
+                title={d.title}
+                summary={d.summary}
+                meta={
+                  <>
+                    {DOC_KINDS[d.kind]}
+                    {d.number ? ` № ${d.number}` : ''} ·{' '}
+                    <time dateTime={machineDate(d.date)}>{formatDate(d.date)}</time>
+                  </>
+                }
+              />
+            )}
           </CardList>
         ) : (
           <EmptyState>Документів цього виду поки немає.</EmptyState>

@@ -94,19 +94,17 @@ export const homePage = definePage({
           <section aria-labelledby="home-trainings">
             <SectionHeading id="home-trainings" title="Найближчі навчання" to="/Trainings" linkLabel="Усі навчання" />
             {trainings.items.length ? (
-              <CardList label="Найближчі навчання" keep={{ data: trainings.items, key: 'home-trainings' }}>
-                {() =>
-                  trainings.items.map((t) => (
-                    <Card
-                      key={t.id}
-                      to={`/Trainings#${t.slug}`}
-                      title={t.title}
-                      meta={formatDateRange(t.startDate, t.endDate)}
-                      summary={t.summary}
-                      image={t.cover}
-                    />
-                  ))
-                }
+              <CardList label="Найближчі навчання" items={trainings.items} keepAs="home-trainings">
+                {(t) => (
+                  <Card
+                    key={t.id}
+                    to={`/Trainings#${t.slug}`}
+                    title={t.title}
+                    meta={formatDateRange(t.startDate, t.endDate)}
+                    summary={t.summary}
+                    image={t.cover}
+                  />
+                )}
               </CardList>
             ) : (
               <EmptyState>Найближчих навчань не заплановано.</EmptyState>
@@ -115,19 +113,17 @@ export const homePage = definePage({
           <section aria-labelledby="home-conf">
             <SectionHeading id="home-conf" title="Конференції" to="/conf" linkLabel="Усі конференції" />
             {conferences.items.length ? (
-              <CardList label="Найближчі конференції" keep={{ data: conferences.items, key: 'home-conferences' }}>
-                {() =>
-                  conferences.items.map((c) => (
-                    <Card
-                      key={c.id}
-                      to={`/conf/${c.slug}`}
-                      title={c.title}
-                      meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
-                      summary={c.summary}
-                      image={c.cover}
-                    />
-                  ))
-                }
+              <CardList label="Найближчі конференції" items={conferences.items} keepAs="home-conferences">
+                {(c) => (
+                  <Card
+                    key={c.id}
+                    to={`/conf/${c.slug}`}
+                    title={c.title}
+                    meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
+                    summary={c.summary}
+                    image={c.cover}
+                  />
+                )}
               </CardList>
             ) : (
               <EmptyState>Найближчих конференцій не заплановано.</EmptyState>
@@ -142,18 +138,16 @@ export const homePage = definePage({
             to="/data_repo"
             linkLabel="До репозитарію"
           />
-          <CardList label="Набори даних" keep={{ data: repo.items, key: 'home-datasets' }}>
-            {() =>
-              repo.items.map((d) => (
-                <Card
-                  key={d.id}
-                  to={`/data_repo/${d.slug}`}
-                  title={d.title}
-                  summary={d.summary}
-                  meta={d.datasetVersion ? `версія ${d.datasetVersion}` : undefined}
-                />
-              ))
-            }
+          <CardList label="Набори даних" items={repo.items} keepAs="home-datasets">
+            {(d) => (
+              <Card
+                key={d.id}
+                to={`/data_repo/${d.slug}`}
+                title={d.title}
+                summary={d.summary}
+                meta={d.datasetVersion ? `версія ${d.datasetVersion}` : undefined}
+              />
+            )}
           </CardList>
         </section>
 

@@ -36,19 +36,17 @@ export const journalListPage = definePage({
           lead={`Науковий журнал ${JOURNAL_TITLE}: теоретична й прикладна метеорологія, кліматичні та гідрологічні дослідження, моніторинг води й повітря.`}
         />
         {list.items.length ? (
-          <CardList label="Випуски журналу" headingLevel={2} keep={{ data: list.items, key: 'journal' }}>
-            {() =>
-              list.items.map((j) => (
-                <Card
-                  key={j.id}
-                  to={`/journal/${j.slug}`}
-                  title={j.title}
-                  image={j.cover}
-                  summary={j.summary}
-                  meta={`${j.year} · Том ${j.volume}, № ${j.number}`}
-                />
-              ))
-            }
+          <CardList label="Випуски журналу" headingLevel={2} items={list.items} keepAs="journal">
+            {(j) => (
+              <Card
+                key={j.id}
+                to={`/journal/${j.slug}`}
+                title={j.title}
+                image={j.cover}
+                summary={j.summary}
+                meta={`${j.year} · Том ${j.volume}, № ${j.number}`}
+              />
+            )}
           </CardList>
         ) : (
           <EmptyState>Випусків поки немає.</EmptyState>

@@ -39,20 +39,18 @@ export const publicationsListPage = definePage({
         <PageHeader title="Публікації" crumbs={[{ label: 'Публікації' }]} />
         <KindFilterBar path="/publications" kinds={PUBLICATION_KINDS} current={current} label="Вид публікації" />
         {list.items.length ? (
-          <CardList label="Публікації" headingLevel={2} keep={{ data: list.items, key: 'publications' }}>
-            {() =>
-              list.items.map((p) => (
-                <Card
-                  key={p.id}
-                  to={`/publications/${p.slug}`}
-                  title={p.title}
-                  image={p.cover}
-                  summary={p.summary}
-                  lang={langOf('publications', p, 'title')}
-                  meta={[PUBLICATION_KINDS[p.kind], String(p.year), p.authors.join(', ')].filter(Boolean).join(' · ')}
-                />
-              ))
-            }
+          <CardList label="Публікації" headingLevel={2} items={list.items} keepAs="publications">
+            {(p) => (
+              <Card
+                key={p.id}
+                to={`/publications/${p.slug}`}
+                title={p.title}
+                image={p.cover}
+                summary={p.summary}
+                lang={langOf('publications', p, 'title')}
+                meta={[PUBLICATION_KINDS[p.kind], String(p.year), p.authors.join(', ')].filter(Boolean).join(' · ')}
+              />
+            )}
           </CardList>
         ) : (
           <EmptyState>Публікацій цього виду поки немає.</EmptyState>

@@ -85,16 +85,16 @@ export const trainingsPage = definePage({
         />
         <h2>Найближчі</h2>
         {upcoming.items.length ? (
-          <CardList label="Найближчі навчання" keep={{ data: upcoming.items, key: 'trainings-upcoming' }}>
-            {() => upcoming.items.map((t, i) => <TrainingCard key={t.id} t={t} priority={i === 0} />)}
+          <CardList label="Найближчі навчання" items={upcoming.items} keepAs="trainings-upcoming">
+            {(t, i) => <TrainingCard key={t.id} t={t} priority={i === 0} />}
           </CardList>
         ) : (
           <EmptyState>Найближчих навчань поки не заплановано.</EmptyState>
         )}
         <h2>Минулі</h2>
         {past.items.length ? (
-          <CardList label="Минулі навчання" keep={{ data: past.items, key: 'trainings-past' }}>
-            {() => past.items.map((t) => <TrainingCard key={t.id} t={t} />)}
+          <CardList label="Минулі навчання" items={past.items} keepAs="trainings-past">
+            {(t) => <TrainingCard key={t.id} t={t} />}
           </CardList>
         ) : (
           <EmptyState>Минулих навчань немає.</EmptyState>
