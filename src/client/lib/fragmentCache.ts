@@ -1,12 +1,13 @@
 /**
- * Server render: the HTML of the layout's parts (the site header and footer) kept between renders,
- * so a page that is not in the page cache renders only its own content (issue 13: the header and
- * footer were a fifth to a quarter of an uncached render, for the same markup on every page).
+ * Server render: the HTML of parts drawn from shared answers (the site header and footer, every
+ * list of cards) kept between renders, so a page that is not in the page cache renders only what
+ * is its own (issue 13: the header and footer were a fifth to a quarter of an uncached render, for
+ * the same markup on every page; the cards most of `/News`'s).
  *
  * A part is kept under the identity of the data it was rendered from (`data`: the read cache's
  * frozen answer, the same object for every render until its content type changes or its time is
  * up, see src/server/ssr/readCache.ts) and a string of whatever else it reads (`key`: for the
- * header, the location its active links and search box depend on). New data is a new object, so an
+ * header, the location its active links and search box depend on; for a card list, its name). New data is a new object, so an
  * edit is never served stale, and the entries of an old object go with it (a WeakMap).
  *
  * A part renders as one element, from the component that calls `useCachedFragment` and returns
