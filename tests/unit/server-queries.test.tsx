@@ -5,7 +5,7 @@
  */
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
-import { TRPCClientError } from '@trpc/client';
+import { createTRPCClientProxy, TRPCClientError } from '@trpc/client';
 import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -15,22 +15,17 @@ import { ServerQueries, ServerQueriesContext, serverQueryUtils } from '../../src
 import { trpc, type AppTRPCClient } from '../../src/client/lib/trpc';
 import type { AppRouter } from '../../src/server/trpc/appRouter';
 
-/** A stand-in tRPC client that answers `query` calls from `answers` and counts them. */
+/** A stand-in tRPC client (tRPC's proxy over an untyped client) that answers `query` calls from `answers` and counts them. */
 function fakeClient(answers: Record<string, (input: unknown) => unknown>) {
   const calls: Array<[string, unknown]> = [];
-  const proxy = (path: string[]): unknown =>
-    new Proxy(() => undefined, {
-      get: (_t, key: string) =>
-        key === 'query'
-          ? (input: unknown) => {
-              const name = path.join('.');
-              calls.push([name, input]);
-              const answer = answers[name];
-              return answer ? Promise.resolve(answer(input)) : Promise.reject(new TRPCClientError(`no ${name}`));
-            }
-          : proxy([...path, key]),
-    });
-  return { client: proxy([]) as AppTRPCClient, calls };
+  const untyped = {
+    query: (name: string, input: unknown) => {
+      calls.push([name, input]);
+      const answer = answers[name];
+      return answer ? Promise.resolve(answer(input)) : Promise.reject(new TRPCClientError(`no ${name}`));
+    },
+  };
+  return { client: createTRPCClientProxy(untyped as never) as AppTRPCClient, calls };
 }
 
 const newsInput = { page: 1, pageSize: 3 } as const;

@@ -19,6 +19,7 @@
  * keys. In the browser the hooks are tRPC's own, untouched.
  */
 import { hashKey, type QueryKey } from '@tanstack/react-query';
+import { getUntypedClient } from '@trpc/client';
 import { createContext, useContext } from 'react';
 import type { AppTRPCClient, QueryUtils } from './trpc';
 
@@ -73,7 +74,7 @@ export class ServerQueries {
     let call = this.byText.get(text);
     if (!call) {
       const queryKey = queryKeyOf(path, input);
-      call = this.sameQuery(pathId, queryKey) ?? this.call(path, pathId, queryKey, input);
+      call = this.sameQuery(pathId, queryKey) ?? this.call(pathId, queryKey, input);
       this.byText.set(text, call);
     }
     return call.promise;
@@ -86,13 +87,16 @@ export class ServerQueries {
     return call?.query?.data;
   }
 
-  private call(path: readonly string[], pathId: string, queryKey: QueryKey, input: unknown): Call {
+  private call(pathId: string, queryKey: QueryKey, input: unknown): Call {
+    // Through the untyped client under the typed proxy, whose property reads make a proxy each.
     // The answer arrives asynchronously, after `call` below exists.
-    const promise = (memberAt(this.client, [...path, 'query'])(input) as Promise<unknown>).then((data) => {
-      call.query = { queryKey, data, dataUpdatedAt: Date.now() };
-      this.answers.push(call.query);
-      return data;
-    });
+    const promise = getUntypedClient(this.client)
+      .query(pathId, input)
+      .then((data) => {
+        call.query = { queryKey, data, dataUpdatedAt: Date.now() };
+        this.answers.push(call.query);
+        return data;
+      });
     const call: Call = { pathId, queryKey, promise };
     this.calls.push(call);
     return call;

@@ -4,7 +4,14 @@
  */
 import { siteSearchCollections } from '../search/siteIndex';
 
-export function typesReadBy(path: string): string[] {
-  const key = path.split('.')[0]!;
-  return key === 'search' ? siteSearchCollections() : [key];
+export function typesReadBy(path: string): readonly string[] {
+  let types = byPath.get(path);
+  if (!types) {
+    const key = path.split('.')[0]!;
+    byPath.set(path, (types = Object.freeze(key === 'search' ? siteSearchCollections() : [key])));
+  }
+  return types;
 }
+
+/** The answers so far, by procedure path (a few dozen paths: every render asks again). */
+const byPath = new Map<string, readonly string[]>();
