@@ -60,6 +60,11 @@ export function startRecordingTexts(): { stop: () => Map<string, string> } {
   };
 }
 
+/** How many recordings are in progress: none between renders (tests check that none is left open). */
+export function openRecordings(): number {
+  return recordings.length;
+}
+
 /** Server: records `used` in the recordings in progress, as if formatted now (a kept part reused). */
 export function reuseFormattedTexts(used: ReadonlyMap<string, string>): void {
   for (const recording of recordings) for (const [key, text] of used) recording.set(key, text);

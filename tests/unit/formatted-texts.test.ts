@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   formattedText,
   keepFormattedTexts,
+  openRecordings,
   recordFormattedTexts,
   reuseFormattedTexts,
   startRecordingTexts,
@@ -35,6 +36,7 @@ describe('formattedTexts', () => {
     });
     expect(outer.result).toEqual({ inner: { b1572864: '1,5 МБ' }, part: { 'test-c': 'три' } });
     expect(outer.texts).toEqual({ 'test-b': 'два', b1572864: '1,5 МБ', 'test-c': 'три', 'test-d': 'чотири' });
+    expect(openRecordings()).toBe(0);
     expect(recordFormattedTexts(() => formattedText('test-e', () => 'пʼять')).texts).toEqual({ 'test-e': 'пʼять' });
     // A kept part reused records its texts as if it had formatted them.
     const reused = recordFormattedTexts(() => reuseFormattedTexts(new Map([['test-f', 'шість']])));

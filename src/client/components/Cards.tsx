@@ -20,8 +20,9 @@ const CardHeadingLevel = createContext<2 | 3>(3);
  * A list of cards, one per item (`children(item, index)` renders one). The server keeps the list's
  * markup between renders (lib/fragmentCache.ts) under `items`, the read cache's frozen answer the
  * cards come from, and `keepAs`, the list's name among those drawn from the same items; on a hit
- * the cards are not rendered at all. The cards must show nothing but what the items, `label` and
- * `headingLevel` give.
+ * the cards are not rendered at all. The cards must show nothing but what the items, `label`,
+ * `headingLevel` and `keepAs` give: `keepAs` names whatever else `children` reads (NewsCards puts
+ * its `priorityFirst` in it). Items that are not frozen (not a read-cache answer) are never kept.
  */
 export function CardList<T extends object>({
   items,

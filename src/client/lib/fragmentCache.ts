@@ -53,7 +53,7 @@ interface Miss {
 
 /** The kept parts of every render of one server. */
 export class FragmentCache {
-  /** Off: every render makes the header and footer (tests compare both). */
+  /** Off: every render makes every part (tests compare both). */
   enabled = true;
   private readonly byData = new WeakMap<object, Map<string, Fragment>>();
 
@@ -81,6 +81,8 @@ export class FragmentCache {
 /** One render's use of the cache: hits replayed, misses marked, recorded and captured after rendering. */
 export class FragmentRender {
   private readonly misses: Miss[] = [];
+  /** Makes this render's marker attributes unguessable: rich text may contain any text, ` data-fragment="f0"` included. */
+  private readonly nonce = globalThis.crypto.randomUUID().slice(0, 8);
 
   constructor(
     private readonly cache: FragmentCache,
@@ -100,7 +102,7 @@ export class FragmentRender {
 
   /** Records a miss of element `tag` and starts recording its render; returns the value of its `data-fragment` attribute. */
   miss(data: object, key: string, tag: string): string {
-    const id = `f${this.misses.length}`;
+    const id = `f${this.misses.length}-${this.nonce}`;
     this.misses.push({ id, data, key, tag, texts: startRecordingTexts(), imagesFrom: this.priority.offered.length });
     return id;
   }
@@ -115,20 +117,27 @@ export class FragmentRender {
   /** After renderToString: keeps the missed parts' inner HTML; returns `html` without their attributes. */
   capture(html: string): string {
     let out = html;
-    for (const miss of this.misses) {
+    // Innermost first: a part inside another is cut out (and its marker removed) before the outer one.
+    for (const miss of [...this.misses].reverse()) {
       if (!miss.ended) miss.texts.stop();
       const attribute = ` data-fragment="${miss.id}"`;
       const at = out.indexOf(attribute);
       if (at < 0) continue;
       const open = out.indexOf('>', at) + 1;
       const close = closingTag(out, miss.tag, open);
-      const inner = close < 0 ? null : out.slice(open, close);
+      // A copy, not a slice: V8 keeps a slice's whole parent string (the page) alive with it.
+      const inner = close < 0 ? null : flatCopy(out.slice(open, close));
       if (miss.ended && inner !== null && !inner.includes('<!--$!-->'))
         this.cache.set(miss.data, miss.key, { html: inner, strings: stringsOf(inner, this.shown), ...miss.ended });
       out = out.slice(0, at) + out.slice(at + attribute.length);
     }
     return out;
   }
+}
+
+/** `text` in a string of its own (concatenating makes a new string, which slice then flattens). */
+function flatCopy(text: string): string {
+  return ` ${text}`.slice(1);
 }
 
 /** Where the `</tag>` closing the element whose content starts at `from` begins, or -1. */
@@ -156,7 +165,8 @@ export function useCachedFragment(
   key = '',
 ): { cached: boolean; props: Record<string, unknown>; end: ReactNode } {
   const render = useContext(FragmentRenderContext);
-  if (!render || !data) return NOT_CACHED;
+  // Only a frozen answer stays the same data for as long as it is the same object.
+  if (!render || !data || !Object.isFrozen(data)) return NOT_CACHED;
   const html = render.hit(data, key);
   if (html !== undefined) return { cached: true, props: { dangerouslySetInnerHTML: { __html: html } }, end: null };
   const id = render.miss(data, key, tag);

@@ -7,7 +7,7 @@
  *
  * A token is the kind's letter and a hash of the string (`sharedToken`), so the server render and
  * the browser's write the same attribute (hydration sees no difference), and markup rendered
- * earlier (the kept header and footer, fragmentCache.ts) is valid in any later page as it is: the
+ * earlier (the kept header, footer and card lists, fragmentCache.ts) is valid in any later page as it is: the
  * rendered page needs no second pass to number its marks. When two different strings of one page
  * get the same token, neither is referred to: both stay in the state.
  * Sanitised rich text never carries data attributes (content/sanitize.ts), so a `data-s` is always
@@ -20,26 +20,30 @@ export type SharedKind = 't' | 'h' | 'a';
 
 /**
  * The token of a string shown as `kind`: the kind's letter, then the string's 32-bit FNV-1a hash
- * over its UTF-16 code units in base 36 (at most 8 characters in all). Tokens are remembered (up to
- * MEMO_CHARS characters of strings): the strings of a page come from the same frozen answers render
- * after render, and V8 keeps a string's own hash, so a lookup costs less than hashing it again.
+ * over its UTF-16 code units in base 36 (at most 8 characters in all). The server remembers tokens
+ * (up to MEMO_CHARS characters of strings): the strings of a page come from the same frozen answers
+ * render after render, and V8 keeps a string's own hash, so a lookup costs less than hashing it
+ * again. The browser hashes each time (a page's strings, once per render).
  */
 export function sharedToken(kind: SharedKind, value: string): string {
-  const memo = memos[kind];
-  let token = memo.get(value);
+  const memo = ON_SERVER ? memos[kind] : undefined;
+  let token = memo?.get(value);
   if (token === undefined) {
     let hash = 0x811c9dc5;
     for (let i = 0; i < value.length; i += 1) hash = Math.imul(hash ^ value.charCodeAt(i), 0x01000193);
     token = kind + (hash >>> 0).toString(36);
-    if ((memoChars += value.length) > MEMO_CHARS) {
-      for (const m of Object.values(memos)) m.clear();
-      memoChars = value.length;
+    if (memo) {
+      if ((memoChars += value.length) > MEMO_CHARS) {
+        for (const m of Object.values(memos)) m.clear();
+        memoChars = value.length;
+      }
+      memo.set(value, token);
     }
-    memo.set(value, token);
   }
   return token;
 }
 
+const ON_SERVER = typeof document === 'undefined';
 const MEMO_CHARS = 4_000_000;
 const memos: Record<SharedKind, Map<string, string>> = { t: new Map(), h: new Map(), a: new Map() };
 let memoChars = 0;

@@ -1,9 +1,15 @@
-/** The server's kept header and footer markup (src/client/lib/fragmentCache.ts), on made-up markup. */
+/** The server's kept parts (src/client/lib/fragmentCache.ts: the header, the footer, the card lists), on made-up markup. */
 import { describe, expect, it } from 'vitest';
-import { FragmentCache, FragmentRender } from '../../src/client/lib/fragmentCache';
+import { renderToString } from 'react-dom/server';
+import {
+  FragmentCache,
+  FragmentRender,
+  FragmentRenderContext,
+  useCachedFragment,
+} from '../../src/client/lib/fragmentCache';
 import { PriorityImageRecord } from '../../src/client/lib/priorityImage';
 import { ShownStrings } from '../../src/client/lib/sharedStrings';
-import { formattedText, recordFormattedTexts } from '../../src/shared/formattedTexts';
+import { formattedText, openRecordings, recordFormattedTexts } from '../../src/shared/formattedTexts';
 
 describe('FragmentRender', () => {
   it('keeps the inner HTML of a missed element, nested elements of its kind included, and drops the marker', () => {
@@ -88,10 +94,54 @@ describe('FragmentRender', () => {
     const outer = recordFormattedTexts(() => {
       const render = new FragmentRender(cache, new ShownStrings(), new PriorityImageRecord());
       const id = render.miss(data, '', 'ul');
+      expect(openRecordings()).toBe(2);
       render.capture(`<ul data-fragment="${id}"><li>обірвано</li></ul>`);
-      return recordFormattedTexts(() => formattedText('test-later', () => 'пізніше')).texts;
+      return openRecordings();
     });
     expect(cache.get(data, '')).toBeUndefined();
-    expect(outer.result).toEqual({ 'test-later': 'пізніше' });
+    expect(outer.result).toBe(1); // the render's own recording only
+  });
+
+  it('renders a part once for frozen data and takes it from the cache after; never keeps data that is not frozen', () => {
+    const cache = new FragmentCache();
+    // Rich text may contain any text, a marker attribute's included: the real marker is unguessable.
+    const before = '<p>Текст: <code> data-fragment="f0"</code></p>';
+    const renderPage = (data: { items: readonly string[] }) => {
+      const render = new FragmentRender(cache, new ShownStrings(), new PriorityImageRecord());
+      const html = renderToString(
+        <FragmentRenderContext.Provider value={render}>
+          <div dangerouslySetInnerHTML={{ __html: before }} />
+          <Part data={data} />
+        </FragmentRenderContext.Provider>,
+      );
+      return render.capture(html);
+    };
+    const frozen = Object.freeze({ items: Object.freeze(['Перша картка', 'Друга картка']) });
+    const first = renderPage(frozen);
+    expect(first).toBe(`<div>${before}</div><ul class="cards"><li>Перша картка</li><li>Друга картка</li></ul>`);
+    expect(cache.stats).toEqual({ hits: 0, misses: 1 });
+    expect(renderPage(frozen)).toBe(first);
+    expect(cache.stats).toEqual({ hits: 1, misses: 1 });
+
+    const open = { items: ['Перша картка', 'Друга картка'] };
+    expect(renderPage(open)).toBe(first);
+    expect(renderPage(open)).toBe(first);
+    expect(cache.stats).toEqual({ hits: 1, misses: 1 });
   });
 });
+
+function Part({ data }: { data: { items: readonly string[] } }) {
+  const fragment = useCachedFragment('ul', data, 'cards');
+  return (
+    <ul className="cards" {...fragment.props}>
+      {fragment.cached ? undefined : (
+        <>
+          {data.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+          {fragment.end}
+        </>
+      )}
+    </ul>
+  );
+}
