@@ -56,6 +56,8 @@ export type RenderResult =
       router: { loaderData: unknown; actionData: unknown; errors: Record<string, unknown> | null };
       /** The texts the render formatted with Intl, key → text (shared/formattedTexts.ts). */
       texts: Record<string, string>;
+      /** The kept parts the markup holds as they were kept, in document order (lib/fragmentCache.ts). */
+      kept: ReadonlyArray<{ readonly html: string }>;
       /** The page's main image (the first `priority` StoredImage), for a preload in the head. */
       priorityImage?: PriorityImage;
       /** Errors thrown by loaders or rendering (logged by the server when the status is 5xx). */
@@ -173,6 +175,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     state: packPageState(queries.answers, shownStrings.references()),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
     texts,
+    kept: fragments?.kept ?? [],
     priorityImage: priority.image,
     errors: context.errors ? Object.values(context.errors) : [],
     isBot,

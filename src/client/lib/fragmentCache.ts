@@ -81,6 +81,8 @@ export class FragmentCache {
 /** One render's use of the cache: hits replayed, misses marked, recorded and captured after rendering. */
 export class FragmentRender {
   private readonly misses: Miss[] = [];
+  /** The kept parts this render used, in document order (the server gzips around the large ones, server/ssr/splicedGzip.ts). */
+  readonly kept: Array<{ readonly html: string }> = [];
   /** Makes this render's marker attributes unguessable: rich text may contain any text, ` data-fragment="f0"` included. */
   private readonly nonce = globalThis.crypto.randomUUID().slice(0, 8);
 
@@ -97,6 +99,7 @@ export class FragmentRender {
     this.shown.add(fragment.strings);
     reuseFormattedTexts(fragment.texts);
     for (const image of fragment.images) this.priority.offer(image);
+    this.kept.push(fragment);
     return fragment.html;
   }
 

@@ -94,18 +94,18 @@ const COMPRESS_THRESHOLD = 1024;
  * to UTF-8 and gzipped at level 1 when the client takes gzip: the same bytes @fastify/compress would
  * send, without its stream pipeline per response. Synchronous: gzip level 1 takes about 0.35 ms of
  * CPU for a 47 KB page, while a round trip through libuv's pool added about 0.15 ms of CPU and a
- * millisecond of latency (bench/render-cpu.ts). With `run` (the build's constant tags,
- * document.ts `buildTags`), the page is gzipped around that run's bytes compressed once
- * (splicedGzip.ts). Brotli is never made per request. `etag` is weak (the bytes sent depend on the
+ * millisecond of latency (bench/render-cpu.ts). With `runs` (the build's constant tags,
+ * document.ts `buildTags`, and the page's large kept parts), the page is gzipped around those
+ * runs' bytes compressed once (splicedGzip.ts). Brotli is never made per request. `etag` is weak (the bytes sent depend on the
  * encoding): the UTF-8 bytes' CRC-32 and length, as `weakEtag(html)`.
  */
 export function perRequestBody(
   html: string,
   acceptEncoding: string | undefined,
-  run?: DeflatedRun,
+  runs: readonly DeflatedRun[] = [],
 ): { body: Buffer; encoding: 'gzip' | null; etag: string } {
   const gzipped = html.length >= COMPRESS_THRESHOLD && negotiate(acceptEncoding ?? '', ['gzip']) === 'gzip';
-  const spliced = gzipped && run ? gzipAround(html, run) : null;
+  const spliced = gzipped && runs.length > 0 ? gzipAround(html, runs) : null;
   if (spliced) {
     return { body: spliced.gzip, encoding: 'gzip', etag: weakTag(spliced.crc, spliced.length) };
   }

@@ -31,7 +31,7 @@ import { appRouter } from '../trpc/appRouter';
 import type { createContextFactory } from '../trpc/context';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
 import { adminDocument, buildTags, htmlDocument } from './document';
-import { deflatedRun } from './splicedGzip';
+import { deflatedRun, KeptRuns } from './splicedGzip';
 import { ReadCache } from './readCache';
 import { createServerClient } from './serverClient';
 import {
@@ -87,6 +87,8 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
   const assets = options.build.entry(PUBLIC_ENTRY, { inlineCss: true });
   // The build's constant tags (the inlined CSS): compressed once for every page gzipped per request.
   const buildRun = deflatedRun(buildTags(assets));
+  // The large kept parts (card lists), compressed once each too.
+  const keptRuns = new KeptRuns();
   if (!options.build.built)
     app.log.warn('No built client found: pages are rendered without scripts (run `npm run build`).');
   const cache = options.pageCache ?? new PageCache();
@@ -138,7 +140,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       noindex,
       priorityImage: result.priorityImage,
     });
-    return { html, status: result.status, isBot: result.isBot } as const;
+    return { html, status: result.status, isBot: result.isBot, kept: result.kept } as const;
   };
 
   const sendCached = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) => {
@@ -204,7 +206,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       )
       .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
     if (isPreviewRequest(request)) reply.header('X-Robots-Tag', 'noindex, nofollow');
-    const body = perRequestBody(out.html, request.headers['accept-encoding'], buildRun);
+    const body = perRequestBody(out.html, request.headers['accept-encoding'], [buildRun, ...keptRuns.of(out.kept)]);
     reply.header('Vary', 'Accept-Encoding');
     if (out.status === 200) {
       reply.header('ETag', body.etag);
