@@ -36,7 +36,7 @@ export interface RenderOptions {
   userAgent?: string;
   /** A form posted to the page (runs the page's action): the urlencoded body as sent. */
   form?: { body: string; contentType: string };
-  /** The server's kept header and footer markup (lib/fragmentCache.ts); without it they are rendered every time. */
+  /** The server's kept parts (lib/fragmentCache.ts: header, footer, card lists); without it they are rendered every time. */
   fragments?: FragmentCache;
 }
 

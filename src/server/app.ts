@@ -62,7 +62,7 @@ export interface ServerHandle {
   pageCache: PageCache;
   /** Shared procedure answers the server render reuses (ssr/readCache.ts). */
   readCache: ReadCache;
-  /** The header and footer markup the server render keeps (client/lib/fragmentCache.ts). */
+  /** The header, footer and card-list markup the server render keeps (client/lib/fragmentCache.ts). */
   fragments: FragmentCache;
   close(): Promise<void>;
 }

@@ -7,8 +7,9 @@
  * A part is kept under the identity of the data it was rendered from (`data`: the read cache's
  * frozen answer, the same object for every render until its content type changes or its time is
  * up, see src/server/ssr/readCache.ts) and a string of whatever else it reads (`key`: for the
- * header, the location its active links and search box depend on; for a card list, its name). New data is a new object, so an
- * edit is never served stale, and the entries of an old object go with it (a WeakMap).
+ * header, the location its active links and search box depend on; for a card list, its name). New
+ * data is a new object, so an edit is never served stale, and the entries of an old object go with
+ * it (a WeakMap).
  *
  * A part renders as one element, from the component that calls `useCachedFragment` and returns
  * that element (everything the part shows comes from `data` and `key`; its descendants read no
@@ -46,7 +47,7 @@ interface Miss {
   data: object;
   key: string;
   tag: string;
-  texts: { stop: () => Map<string, string> };
+  recording: { stop: () => Map<string, string> };
   imagesFrom: number;
   ended?: { texts: Map<string, string>; images: PriorityImage[] };
 }
@@ -81,7 +82,7 @@ export class FragmentCache {
 /** One render's use of the cache: hits replayed, misses marked, recorded and captured after rendering. */
 export class FragmentRender {
   private readonly misses: Miss[] = [];
-  /** The kept parts this render used, in document order (the server gzips around the large ones, server/ssr/splicedGzip.ts). */
+  /** The kept parts this render used, in document order (the server gzips around the large ones: server/ssr/splicedGzip.ts). */
   readonly kept: Array<{ readonly html: string }> = [];
   /** Makes this render's marker attributes unguessable: rich text may contain any text, ` data-fragment="f0"` included. */
   private readonly nonce = globalThis.crypto.randomUUID().slice(0, 8);
@@ -106,7 +107,14 @@ export class FragmentRender {
   /** Records a miss of element `tag` and starts recording its render; returns the value of its `data-fragment` attribute. */
   miss(data: object, key: string, tag: string): string {
     const id = `f${this.misses.length}-${this.nonce}`;
-    this.misses.push({ id, data, key, tag, texts: startRecordingTexts(), imagesFrom: this.priority.offered.length });
+    this.misses.push({
+      id,
+      data,
+      key,
+      tag,
+      recording: startRecordingTexts(),
+      imagesFrom: this.priority.offered.length,
+    });
     return id;
   }
 
@@ -114,7 +122,7 @@ export class FragmentRender {
   end(id: string): void {
     const miss = this.misses.find((m) => m.id === id);
     if (!miss || miss.ended) return;
-    miss.ended = { texts: miss.texts.stop(), images: this.priority.offered.slice(miss.imagesFrom) };
+    miss.ended = { texts: miss.recording.stop(), images: this.priority.offered.slice(miss.imagesFrom) };
   }
 
   /** After renderToString: keeps the missed parts' inner HTML; returns `html` without their attributes. */
@@ -122,7 +130,7 @@ export class FragmentRender {
     let out = html;
     // Innermost first: a part inside another is cut out (and its marker removed) before the outer one.
     for (const miss of [...this.misses].reverse()) {
-      if (!miss.ended) miss.texts.stop();
+      if (!miss.ended) miss.recording.stop();
       const attribute = ` data-fragment="${miss.id}"`;
       const at = out.indexOf(attribute);
       if (at < 0) continue;

@@ -96,8 +96,8 @@ const COMPRESS_THRESHOLD = 1024;
  * CPU for a 47 KB page, while a round trip through libuv's pool added about 0.15 ms of CPU and a
  * millisecond of latency (bench/render-cpu.ts). With `runs` (the build's constant tags,
  * document.ts `buildTags`, and the page's large kept parts), the page is gzipped around those
- * runs' bytes compressed once (splicedGzip.ts). Brotli is never made per request. `etag` is weak (the bytes sent depend on the
- * encoding): the UTF-8 bytes' CRC-32 and length, as `weakEtag(html)`.
+ * runs' bytes compressed once (splicedGzip.ts). Brotli is never made per request. `etag` is weak
+ * (the bytes sent depend on the encoding): the UTF-8 bytes' CRC-32 and length, as `weakEtag(html)`.
  */
 export function perRequestBody(
   html: string,

@@ -64,7 +64,7 @@ export interface SsrOptions {
   pageCache?: PageCache;
   /** The read cache of shared procedure answers (one is made when absent). */
   readCache?: ReadCache;
-  /** The kept header and footer markup (one is made when absent). */
+  /** The kept header, footer and card-list markup (one is made when absent). */
   fragments?: FragmentCache;
   /** Source of content change events (the store's `onChange`; in firebase mode the change feed every instance sees). */
   changes?: { onChange(listener: (event: ChangeEvent) => void): () => void };

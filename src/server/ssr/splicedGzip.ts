@@ -5,12 +5,12 @@
  * page, and `/News`'s cards most of the rest).
  *
  * A deflate stream is a sequence of blocks, and a block's back-references reach only into what was
- * written before it. So the text before the run, the run and the text after it can be compressed as
- * separate raw deflate streams and written one after another: the first two end with a sync
- * flush (an empty stored block that ends on a byte boundary, not final), the last one with the final
- * block. Wrapped in a gzip header and the trailer (CRC-32 and length of the whole text), that is one
- * valid gzip member (RFC 1951 §3.2.3, RFC 1952 §2.3), slightly larger than one pass over the text
- * would make, since neither side can refer into the run.
+ * written before it. So the runs and the text between them can be compressed as separate raw
+ * deflate streams and written one after another: each but the last ends with a sync flush (an empty
+ * stored block that ends on a byte boundary, not final), the last one with the final block. Wrapped
+ * in a gzip header and the trailer (CRC-32 and length of the whole text), that is one valid gzip
+ * member (RFC 1951 §3.2.3, RFC 1952 §2.3), somewhat larger than one pass over the text would make,
+ * since no text can refer back into a run (about 10% on `/News`).
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
@@ -62,7 +62,7 @@ const encoder = new TextEncoder();
  * and writes in one pass, where `Buffer.from` makes two and allocates); a new buffer when the text
  * does not fit.
  */
-function utf8At(text: string): Buffer {
+function scratchUtf8(text: string): Buffer {
   const { read, written } = encoder.encodeInto(text, scratch);
   return read === text.length ? scratch.subarray(0, written) : Buffer.from(text, 'utf8');
 }
@@ -87,7 +87,7 @@ export function gzipAround(
     if (at < 0) continue;
     if (at > from) {
       // Compressed at once: the scratch space is free again for the next piece.
-      const between = utf8At(text.slice(from, at));
+      const between = scratchUtf8(text.slice(from, at));
       crc = crc32(between, crc);
       length += between.length;
       pieces.push(deflateRawSync(between, { level, finishFlush: constants.Z_SYNC_FLUSH }));
@@ -98,7 +98,7 @@ export function gzipAround(
     from = at + run.text.length;
   }
   if (pieces.length === 1) return null;
-  const after = utf8At(text.slice(from));
+  const after = scratchUtf8(text.slice(from));
   crc = crc32(after, crc);
   length += after.length;
   pieces.push(deflateRawSync(after, { level }));
