@@ -59,10 +59,16 @@ import {
   type QueryShape,
 } from './firestoreIndexes';
 import {
+  commitReads,
+  docKey,
+  planCommit,
+  withIds,
+  type CommitPlan,
+  type CommitReads,
+  type StoredState,
+} from './planCommit';
+import {
   autoId,
-  DocumentExistsError,
-  DocumentNotFoundError,
-  UniqueConstraintError,
   VersionConflictError,
   type ChangeEvent,
   type Filter,
@@ -71,7 +77,6 @@ import {
   type SiteSearchQuery,
   type SiteSearchResult,
   type StoredDocument,
-  type UniqueField,
   type WriteOp,
 } from './port';
 
@@ -310,18 +315,13 @@ function guardId(collection: string, field: string, value: string | number): str
   return `${encodeId(collection)}:${field}:${hash}`;
 }
 
-interface DocState {
-  exists: boolean;
-  data: unknown;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  /** Guards held when the transaction started. */
-  heldBefore: Record<string, string | number>;
-  /** Unique fields asserted by this batch's writes. */
-  claimed: Map<string, string | number>;
-  existedBefore: boolean;
-  touched: boolean;
+/** What a commit reads in its transaction (see `readCommitState`). */
+interface CommitRead {
+  state: StoredState;
+  /** The guards each stored target held (`_unique`), by `docKey`. */
+  heldBefore: Map<string, Record<string, string | number>>;
+  /** The owner of each guard read (claimed or held by a target), null when absent. */
+  guardOwner: Map<string, string | null>;
 }
 
 /** The DocumentStore on Cloud Firestore. */
@@ -776,18 +776,18 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     if (chunk.length) await this.commit(chunk.map((c) => ({ kind: 'create' as const, ...c })));
   }
 
-  /** The stored form of a document (sort keys, search text and grams computed from its data). */
-  private encode(collection: string, state: DocState, held: Record<string, string | number>): FsDocument {
-    const data = state.data;
+  /** The stored form of a document (sort keys, search text and grams computed from its JSON-clean data). */
+  private encode(doc: StoredDocument<unknown>, data: unknown, held: Record<string, string | number>): FsDocument {
+    const { collection } = doc;
     const type = findContentType(collection);
     const richText = new Set(type ? richTextFieldsOf(type) : []);
     const sort = sortKeysOf(data, (field) => !richText.has(field));
     const text = this.searchText(collection, data);
     return {
       data,
-      version: state.version,
-      createdAt: state.createdAt,
-      updatedAt: state.updatedAt,
+      version: doc.version,
+      createdAt: doc.createdAt,
+      updatedAt: doc.updatedAt,
       _sort: sort,
       _lo: nullLowOf(data),
       _text: text,
@@ -797,184 +797,92 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
     };
   }
 
+  private guardRef(guard: string): DocumentReference {
+    return this.db.collection(UNIQUE_COLLECTION).doc(guard);
+  }
+
   /**
-   * Applies the writes in one Firestore transaction, all or none (see the port). Inside it: every
-   * target document is read (version preconditions, existence), and for each `unique` value its
-   * guard document and the documents holding the value (a query) are read, so two writers claiming
-   * one value conflict on the guard and Firestore retries one of them, which then sees the other's
-   * document. The writes are then simulated in order (a later write sees an earlier one) and the
-   * final states, guards included, written. Throws the port's errors for the first failed precondition.
+   * Applies the writes in one Firestore transaction, all or none (see the port). Inside it the
+   * targets, the unique guards and the holders of each claimed value are read (`readCommitState`),
+   * `planCommit` decides, and the final documents and guards are written (`writePlan`). Two writers
+   * claiming one value both read its guard, so they conflict there and Firestore retries one of
+   * them, which then sees the other's document.
    */
   async commit(ops: WriteOp[]): Promise<Array<StoredDocument<unknown> | null>> {
     if (ops.length === 0) return [];
     // Ids of creates without one are made once, so a retried transaction writes the same ids.
-    const withIds = ops.map((op) =>
-      op.kind === 'create' && op.id === undefined ? { ...op, id: autoId() } : op,
-    ) as Array<WriteOp & { id: string }>;
-    const plain = withIds.map((op) =>
-      op.kind === 'delete' ? undefined : (JSON.parse(JSON.stringify(op.data ?? null)) as unknown),
-    );
+    const targeted = withIds(ops);
     const now = new Date().toISOString();
-    let events: ChangeEvent[] = [];
-    const results = await this.transaction(withIds, async (tx) => {
-      events = [];
-      const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
-      const targets = new Map<string, { collection: string; id: string }>();
-      for (const op of withIds) targets.set(keyOf(op.collection, op.id), { collection: op.collection, id: op.id });
-      const targetList = [...targets.values()];
-      const snaps = await tx.getAll(...targetList.map((t) => this.ref(t.collection, t.id)));
-      const states = new Map<string, DocState>();
-      targetList.forEach((t, i) => {
-        const snap = snaps[i]!;
-        const raw = snap.exists ? (snap.data() as FsDocument) : undefined;
-        states.set(keyOf(t.collection, t.id), {
-          exists: snap.exists,
-          existedBefore: snap.exists,
-          data: raw?.data,
-          version: raw?.version ?? 0,
-          createdAt: raw?.createdAt ?? now,
-          updatedAt: raw?.updatedAt ?? now,
-          heldBefore: raw?._unique ?? {},
-          claimed: new Map(),
-          touched: false,
-        });
-      });
-      // Unique values: their guards and current holders; guards held by documents of the batch.
-      const claims = new Map<string, { collection: string; field: string; value: string | number }>();
-      for (const op of withIds) {
-        if (op.kind === 'delete') continue;
-        for (const u of op.unique ?? [])
-          claims.set(guardId(op.collection, u.field, u.value), {
-            collection: op.collection,
-            field: u.field,
-            value: u.value,
-          });
-      }
-      const oldGuards = new Map<string, { collection: string }>();
-      for (const t of targetList) {
-        for (const [field, value] of Object.entries(states.get(keyOf(t.collection, t.id))!.heldBefore)) {
-          oldGuards.set(guardId(t.collection, field, value), { collection: t.collection });
-        }
-      }
-      const guardIds = [...new Set([...claims.keys(), ...oldGuards.keys()])];
-      const guardSnaps = guardIds.length
-        ? await tx.getAll(...guardIds.map((g) => this.db.collection(UNIQUE_COLLECTION).doc(g)))
-        : [];
-      const guardOwner = new Map(guardSnaps.map((s) => [s.id, s.exists ? (s.get('owner') as string) : null]));
-      const holders = new Map<string, string[]>();
-      for (const [gid, claim] of claims) {
-        const where: Filter[] = [{ field: claim.field, op: '==', value: claim.value }];
-        this.onQuery?.(filterShape(claim.collection, where));
-        const snap = await tx.get(this.filtered(claim.collection, where).limit(3));
-        holders.set(
-          gid,
-          snap.docs.map((d) => decodeId(d.id)),
-        );
-      }
-
-      const checkUnique = (collection: string, id: string, unique: UniqueField[] | undefined) => {
-        for (const u of unique ?? []) {
-          const same = (data: unknown) => {
-            const v = data && typeof data === 'object' ? (data as Record<string, unknown>)[u.field] : undefined;
-            return v !== undefined && v !== null && typeof v === typeof u.value && v === u.value;
-          };
-          for (const holder of holders.get(guardId(collection, u.field, u.value)) ?? []) {
-            if (holder === id) continue;
-            const simulated = states.get(keyOf(collection, holder));
-            if (simulated && (!simulated.exists || !same(simulated.data))) continue;
-            throw new UniqueConstraintError(collection, u.field, u.value, holder);
-          }
-          for (const [key, state] of states) {
-            const [c, other] = key.split('\u0000') as [string, string];
-            if (c === collection && other !== id && state.exists && state.touched && same(state.data)) {
-              throw new UniqueConstraintError(collection, u.field, u.value, other);
-            }
-          }
-        }
-      };
-
-      const out = withIds.map((op, i): StoredDocument<unknown> | null => {
-        const state = states.get(keyOf(op.collection, op.id))!;
-        if (op.kind === 'create') {
-          if (state.exists) throw new DocumentExistsError(op.collection, op.id);
-          checkUnique(op.collection, op.id, op.unique);
-          Object.assign(state, {
-            exists: true,
-            data: plain[i],
-            version: op.version ?? 1,
-            createdAt: op.createdAt ?? now,
-            updatedAt: op.updatedAt ?? now,
-            touched: true,
-          });
-          for (const u of op.unique ?? []) state.claimed.set(u.field, u.value);
-          events.push({ collection: op.collection, id: op.id, kind: 'create' });
-          return {
-            collection: op.collection,
-            id: op.id,
-            data: op.data,
-            version: state.version,
-            createdAt: state.createdAt,
-            updatedAt: state.updatedAt,
-          };
-        }
-        if (!state.exists) throw new DocumentNotFoundError(op.collection, op.id);
-        if (op.expectedVersion !== undefined && state.version !== op.expectedVersion) {
-          throw new VersionConflictError(op.collection, op.id, op.expectedVersion, state.version);
-        }
-        if (op.kind === 'delete') {
-          Object.assign(state, { exists: false, data: undefined, touched: true });
-          state.claimed.clear();
-          events.push({ collection: op.collection, id: op.id, kind: 'delete' });
-          return null;
-        }
-        checkUnique(op.collection, op.id, op.unique);
-        Object.assign(state, { data: plain[i], version: state.version + 1, updatedAt: now, touched: true });
-        for (const u of op.unique ?? []) state.claimed.set(u.field, u.value);
-        events.push({ collection: op.collection, id: op.id, kind: 'update' });
-        return {
-          collection: op.collection,
-          id: op.id,
-          data: op.data,
-          version: state.version,
-          createdAt: state.createdAt,
-          updatedAt: now,
-        };
-      });
-
-      // Writes: documents, then guards (released ones deleted when still ours, claimed ones set).
-      for (const [key, state] of states) {
-        if (!state.touched) continue;
-        const [collection, id] = key.split('\u0000') as [string, string];
-        const ref = this.ref(collection, id);
-        const held: Record<string, string | number> = {};
-        if (state.exists) {
-          const record = state.data && typeof state.data === 'object' ? (state.data as Record<string, unknown>) : {};
-          for (const [field, value] of Object.entries(state.heldBefore))
-            if (record[field] === value) held[field] = value;
-          for (const [field, value] of state.claimed) held[field] = value;
-          tx.set(ref, this.encode(collection, state, held));
-        } else if (state.existedBefore) {
-          tx.delete(ref);
-        }
-        for (const [field, value] of Object.entries(state.heldBefore)) {
-          const gid = guardId(collection, field, value);
-          if (held[field] !== value && guardOwner.get(gid) === id)
-            tx.delete(this.db.collection(UNIQUE_COLLECTION).doc(gid));
-        }
-        for (const [field, value] of Object.entries(held)) {
-          tx.set(this.db.collection(UNIQUE_COLLECTION).doc(guardId(collection, field, value)), {
-            collection,
-            field,
-            value,
-            owner: id,
-          });
-        }
-      }
-      if (this.feed && events.length) tx.set(this.db.collection(CHANGES_COLLECTION).doc(), this.changeDocument(events));
-      return out;
+    const plan = await this.transaction(targeted, async (tx) => {
+      const read = await this.readCommitState(tx, commitReads(targeted));
+      const outcome = planCommit(targeted, read.state, now);
+      if (!outcome.ok) throw outcome.error;
+      this.writePlan(tx, outcome.plan, read);
+      return outcome.plan;
     });
-    for (const event of events) this.emit(event);
-    return results;
+    for (const event of plan.events) this.emit(event);
+    return plan.writes.map((write) => write.doc);
+  }
+
+  /**
+   * Reads, in the transaction, what `planCommit` needs (the targets; per claim, the documents holding
+   * the value) and what the guards' upkeep needs: the guards each target held, and the owner of
+   * every guard claimed or held.
+   */
+  private async readCommitState(tx: Transaction, reads: CommitReads): Promise<CommitRead> {
+    const snaps = await tx.getAll(...reads.targets.map((t) => this.ref(t.collection, t.id)));
+    const documents: Array<StoredDocument<unknown>> = [];
+    const heldBefore = new Map<string, Record<string, string | number>>();
+    const guards = new Set(reads.claims.map((c) => guardId(c.collection, c.field, c.value)));
+    reads.targets.forEach(({ collection, id }, i) => {
+      const snap = snaps[i]!;
+      if (!snap.exists) return;
+      const raw = snap.data() as FsDocument;
+      const { data, version, createdAt, updatedAt } = raw;
+      documents.push({ collection, id, data, version, createdAt, updatedAt });
+      heldBefore.set(docKey(collection, id), raw._unique ?? {});
+      for (const [field, value] of Object.entries(raw._unique ?? {})) guards.add(guardId(collection, field, value));
+    });
+    const guardSnaps = guards.size ? await tx.getAll(...[...guards].map((g) => this.guardRef(g))) : [];
+    const guardOwner = new Map(guardSnaps.map((s) => [s.id, s.exists ? (s.get('owner') as string) : null]));
+    const holders: StoredState['holders'] = [];
+    for (const { collection, field, value, limit } of reads.claims) {
+      const where: Filter[] = [{ field, op: '==', value }];
+      this.onQuery?.(filterShape(collection, where));
+      const snap = await tx.get(this.filtered(collection, where).limit(limit));
+      holders.push({ collection, field, value, ids: snap.docs.map((d) => decodeId(d.id)) });
+    }
+    return { state: { documents, holders }, heldBefore, guardOwner };
+  }
+
+  /**
+   * Writes a plan in the transaction: each document's final state (set, or deleted when it existed),
+   * then its guards: those it held and no longer holds are deleted when still its own, those it
+   * holds (kept values its data still has, and the values the batch claimed) are set; and, with the
+   * change feed on, the commit's change document.
+   */
+  private writePlan(tx: Transaction, plan: CommitPlan, read: CommitRead): void {
+    for (const { collection, id, existed, doc, claimed } of plan.documents) {
+      const heldBefore = read.heldBefore.get(docKey(collection, id)) ?? {};
+      const held: Record<string, string | number> = {};
+      if (doc) {
+        const data = JSON.parse(JSON.stringify(doc.data ?? null)) as unknown;
+        const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+        for (const [field, value] of Object.entries(heldBefore)) if (record[field] === value) held[field] = value;
+        Object.assign(held, claimed);
+        tx.set(this.ref(collection, id), this.encode(doc, data, held));
+      } else if (existed) {
+        tx.delete(this.ref(collection, id));
+      }
+      for (const [field, value] of Object.entries(heldBefore)) {
+        const guard = guardId(collection, field, value);
+        if (held[field] !== value && read.guardOwner.get(guard) === id) tx.delete(this.guardRef(guard));
+      }
+      for (const [field, value] of Object.entries(held))
+        tx.set(this.guardRef(guardId(collection, field, value)), { collection, field, value, owner: id });
+    }
+    if (this.feed && plan.events.length)
+      tx.set(this.db.collection(CHANGES_COLLECTION).doc(), this.changeDocument(plan.events));
   }
 
   /**

@@ -23,19 +23,21 @@ import { migrations } from './migrations/index';
 import { CommitDocumentStore, decodeCursor, encodeCursor, registrySearchText, sortKeysOf } from './storeBase';
 import { SqliteSiteSearch } from './sqliteSiteSearch';
 import {
-  autoId,
-  DocumentExistsError,
-  DocumentNotFoundError,
-  UniqueConstraintError,
-  VersionConflictError,
-  type ChangeEvent,
+  commitReads,
+  docKey,
+  planCommit,
+  withIds,
+  type CommitReads,
+  type PlannedWrite,
+  type StoredState,
+} from './planCommit';
+import {
   type Filter,
   type ListQuery,
   type ListResult,
   type SiteSearchQuery,
   type SiteSearchResult,
   type StoredDocument,
-  type UniqueField,
   type WriteOp,
 } from './port';
 
@@ -634,87 +636,69 @@ export class SqliteDocumentStore extends CommitDocumentStore {
     this.afterBulkWrite(items.length);
   }
 
+  /**
+   * Applies the writes in one SQLite transaction, all or none (see the port): reads the targets and
+   * the holders of each claimed unique value, lets `planCommit` decide, then writes its steps in order.
+   */
   async commit(ops: WriteOp[]): Promise<Array<StoredDocument<unknown> | null>> {
     const now = new Date().toISOString();
-    const events: ChangeEvent[] = [];
+    const targeted = withIds(ops);
     // better-sqlite3 transactions are synchronous, so no other request's writes can interleave.
-    const results = this.db.transaction(() => ops.map((op) => this.apply(op, now, events)))();
-    for (const event of events) this.emit(event);
-    return results;
+    const plan = this.db.transaction(() => {
+      const { state, rowids } = this.readCommitState(commitReads(targeted));
+      const outcome = planCommit(targeted, state, now);
+      if (!outcome.ok) throw outcome.error;
+      for (const write of outcome.plan.writes) this.applyWrite(write, rowids);
+      return outcome.plan;
+    })();
+    for (const event of plan.events) this.emit(event);
+    return plan.writes.map((write) => write.doc);
   }
 
-  private checkUnique(collection: string, id: string, unique: UniqueField[] | undefined): void {
-    for (const u of unique ?? []) {
-      const holder = this.stmt(
-        `SELECT id FROM documents WHERE collection = ${collectionLiteral(collection)} AND ${fieldExpr(u.field)} = ? AND id != ? LIMIT 1`,
-      ).get(u.value, id) as { id: string } | undefined;
-      if (holder) throw new UniqueConstraintError(collection, u.field, u.value, holder.id);
+  /** What `planCommit` needs: the stored targets (and their rowids, by collection and id) and the holders of each claim. */
+  private readCommitState(reads: CommitReads): { state: StoredState; rowids: Map<string, number | bigint> } {
+    const rowids = new Map<string, number | bigint>();
+    const documents: Array<StoredDocument<unknown>> = [];
+    const read = this.stmt(`SELECT rowid, ${columnsSql(undefined)} FROM documents WHERE collection = ? AND id = ?`);
+    for (const { collection, id } of reads.targets) {
+      const row = read.get(collection, id) as (Row & { rowid: number }) | undefined;
+      if (!row) continue;
+      rowids.set(docKey(collection, id), row.rowid);
+      documents.push(toDocument(row));
     }
+    const holders = reads.claims.map(({ collection, field, value, limit }) => {
+      const rows = this.stmt(
+        `SELECT id FROM documents WHERE collection = ${collectionLiteral(collection)} AND ${fieldExpr(field)} = ? LIMIT ?`,
+      ).all(value, limit) as Array<{ id: string }>;
+      return { collection, field, value, ids: rows.map((r) => r.id) };
+    });
+    return { state: { documents, holders }, rowids };
   }
 
-  private apply(op: WriteOp, now: string, events: ChangeEvent[]): StoredDocument<unknown> | null {
-    const { collection } = op;
-    if (op.kind === 'create') {
-      const id = op.id ?? autoId();
-      if (this.stmt('SELECT 1 FROM documents WHERE collection = ? AND id = ?').get(collection, id)) {
-        throw new DocumentExistsError(collection, id);
-      }
-      this.checkUnique(collection, id, op.unique);
-      const version = op.version ?? 1;
-      const createdAt = op.createdAt ?? now;
-      const updatedAt = op.updatedAt ?? now;
+  /** Writes one planned step (rows, search text, sort keys, the visitor search's entry). */
+  private applyWrite({ kind, collection, id, doc }: PlannedWrite, rowids: Map<string, number | bigint>): void {
+    const key = docKey(collection, id);
+    if (kind === 'delete') {
+      this.stmt('DELETE FROM documents WHERE collection = ? AND id = ?').run(collection, id);
+      this.site.remove(rowids.get(key)!);
+      rowids.delete(key);
+      return;
+    }
+    const { data, version, createdAt, updatedAt } = doc!;
+    const search = this.searchText(collection, data);
+    const sortKeys = sortKeysJson(collection, data);
+    if (kind === 'create') {
       if (!this.keyedCollections.has(collection)) this.markKeyed(collection);
       const inserted = this.stmt(
         'INSERT INTO documents (collection, id, data, version, created_at, updated_at, search, sort_keys) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(
-        collection,
-        id,
-        JSON.stringify(op.data),
-        version,
-        createdAt,
-        updatedAt,
-        this.searchText(collection, op.data),
-        sortKeysJson(collection, op.data),
-      );
-      this.site.write(inserted.lastInsertRowid, collection, id, op.data);
-      events.push({ collection, id, kind: 'create' });
-      return { collection, id, data: op.data, version, createdAt, updatedAt };
+      ).run(collection, id, JSON.stringify(data), version, createdAt, updatedAt, search, sortKeys);
+      rowids.set(key, inserted.lastInsertRowid);
+    } else {
+      this.stmt(
+        'UPDATE documents SET data = ?, version = ?, updated_at = ?, search = ?, sort_keys = ? WHERE collection = ? AND id = ?',
+      ).run(JSON.stringify(data), version, updatedAt, search, sortKeys, collection, id);
     }
-    const row = this.stmt('SELECT rowid, version, created_at FROM documents WHERE collection = ? AND id = ?').get(
-      collection,
-      op.id,
-    ) as { rowid: number; version: number; created_at: string } | undefined;
-    if (!row) throw new DocumentNotFoundError(collection, op.id);
-    if (op.expectedVersion !== undefined && row.version !== op.expectedVersion) {
-      throw new VersionConflictError(collection, op.id, op.expectedVersion, row.version);
-    }
-    if (op.kind === 'delete') {
-      this.stmt('DELETE FROM documents WHERE collection = ? AND id = ?').run(collection, op.id);
-      this.site.remove(row.rowid);
-      events.push({ collection, id: op.id, kind: 'delete' });
-      return null;
-    }
-    this.checkUnique(collection, op.id, op.unique);
-    this.stmt(
-      'UPDATE documents SET data = ?, version = version + 1, updated_at = ?, search = ?, sort_keys = ? WHERE collection = ? AND id = ?',
-    ).run(
-      JSON.stringify(op.data),
-      now,
-      this.searchText(collection, op.data),
-      sortKeysJson(collection, op.data),
-      collection,
-      op.id,
-    );
-    this.site.write(row.rowid, collection, op.id, op.data);
-    events.push({ collection, id: op.id, kind: 'update' });
-    return {
-      collection,
-      id: op.id,
-      data: op.data,
-      version: row.version + 1,
-      createdAt: row.created_at,
-      updatedAt: now,
-    };
+    this.site.write(rowids.get(key)!, collection, id, data);
   }
 
   async siteSearch(query: SiteSearchQuery): Promise<SiteSearchResult> {
