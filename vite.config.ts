@@ -90,24 +90,43 @@ function buildManifests(): Plugin {
 }
 
 /**
- * The public site's browser bundle runs on Preact (preact/compat), the admin's on React (issue 13:
- * a public page loads at most 100 KB of JavaScript gzip, and React with react-dom alone is about
- * 65 KB). Only the public client build is aliased; the server render and the admin use React.
+ * The public site runs on Preact through preact/compat on both sides: the browser bundle (a public
+ * page loads at most 100 KB of JavaScript gzip; React with react-dom alone is about 65 KB) and the
+ * server render (preact-render-to-string), so the markup the server writes is the markup the
+ * browser hydrates. The admin (Mantine, client-rendered only) stays on React. The packages that
+ * import `react` are bundled into the server build (`SERVER_BUNDLED`) so that they see the alias too.
  */
 const PREACT = process.env.PREACT_DIR ?? 'preact';
-const PREACT_ALIASES = [
+export const PREACT_ALIASES = [
   { find: /^react$/, replacement: `${PREACT}/compat` },
   { find: /^react-dom$/, replacement: `${PREACT}/compat` },
   { find: /^react-dom\/client$/, replacement: `${PREACT}/compat/client` },
+  { find: /^react-dom\/server$/, replacement: `${PREACT}/compat/server` },
   { find: /^react\/jsx-runtime$/, replacement: `${PREACT}/jsx-runtime` },
   { find: /^react\/jsx-dev-runtime$/, replacement: `${PREACT}/jsx-runtime` },
 ];
+/** Dependencies of the public pages that import `react`: bundled (and so aliased) wherever the server renders. */
+export const SERVER_BUNDLED = ['react-router', '@tanstack/react-query', '@trpc/react-query'];
+
+/**
+ * Vitest projects that render public pages (all but the admin's components): the server build's
+ * Preact aliases, and packages resolved to their ES modules (react-router's `node` export is
+ * CommonJS otherwise, whose `require('react')` no alias reaches).
+ */
+const PREACT_PROJECT = {
+  extends: true,
+  resolve: { alias: PREACT_ALIASES },
+  ssr: { resolve: { conditions: ['module', 'node', 'development|production'] } },
+  test: {},
+} as const;
 
 export default defineConfig(({ command, isSsrBuild, mode }) => ({
   plugins: [react(), buildManifests()],
   publicDir: false,
   // `vite build --mode admin` builds the admin (React, Mantine); plain `vite build` the public site.
-  resolve: command === 'build' && !isSsrBuild && mode !== 'admin' ? { alias: PREACT_ALIASES } : {},
+  // Vitest: each project says whether it renders with Preact (everything but the admin's components).
+  resolve: command === 'build' && mode !== 'admin' ? { alias: PREACT_ALIASES } : {},
+  ssr: { noExternal: SERVER_BUNDLED },
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs the `as BuildOptions` below: the branches' inferred union is not assignable to BuildOptions
   build: (isSsrBuild
     ? {
@@ -149,10 +168,17 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         },
       }) as BuildOptions,
   test: {
+    // The packages that import `react`, Preact and its renderer are transformed by Vite (not loaded
+    // by Node), so that the projects' aliases reach them and all share one Preact.
+    server: {
+      deps: {
+        inline: [...SERVER_BUNDLED, 'preact', 'preact-render-to-string'].map((n) => new RegExp(`node_modules/${n}/`)),
+      },
+    },
     projects: [
       {
-        extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        ...PREACT_PROJECT,
+        test: { ...PREACT_PROJECT.test, name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       {
         extends: true,
@@ -166,8 +192,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         },
       },
       {
-        extends: true,
+        ...PREACT_PROJECT,
         test: {
+          ...PREACT_PROJECT.test,
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
@@ -176,9 +203,10 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         },
       },
       {
-        extends: true,
+        ...PREACT_PROJECT,
         // One file per hole found by the security review (issue 11); each failed before its fix.
         test: {
+          ...PREACT_PROJECT.test,
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
@@ -187,9 +215,10 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         },
       },
       {
-        extends: true,
+        ...PREACT_PROJECT,
         // The document store port against SQLite and Google's Firestore emulator (started once; a missing emulator fails the run).
         test: {
+          ...PREACT_PROJECT.test,
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
@@ -199,9 +228,10 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         },
       },
       {
-        extends: true,
+        ...PREACT_PROJECT,
         // Issue 12: two real server processes sharing one Firestore emulator (started once) and one Auth emulator.
         test: {
+          ...PREACT_PROJECT.test,
           name: 'multi',
           include: ['tests/multi-instance/**/*.test.ts'],
           environment: 'node',
@@ -211,9 +241,10 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         },
       },
       {
-        extends: true,
+        ...PREACT_PROJECT,
         // Issue 15: the Docker image's runtime stage without Docker: `npm ci --omit=dev` in a scratch copy, then the built server.
         test: {
+          ...PREACT_PROJECT.test,
           name: 'production',
           include: ['tests/production/**/*.test.ts'],
           environment: 'node',

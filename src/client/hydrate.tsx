@@ -1,10 +1,10 @@
 /**
  * The public site's app, loaded by the browser entry (entry-client.tsx) once the page is painted
  * (its main image on screen): hydrates the server-rendered HTML with the same routes, the react-query state the
- * server dehydrated and tRPC over HTTP, then marks `<html data-hydrated>`; starts build-update checks
+ * server dehydrated and tRPC over HTTP (in development with preact/debug, which reports hydration mismatches), then marks `<html data-hydrated>`; starts build-update checks
  * and, when configured, analytics.
  */
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -12,26 +12,24 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/trpc/appRouter';
-import { keepFormattedTexts } from '../shared/formattedTexts';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
 import { readAppData } from './lib/appData';
 import { createRoutes } from './app/routes';
 import { handleChunkLoadError, startBuildChecks } from './lib/buildUpdates';
-import { readFromDocument, unpackPageState } from './lib/pageState';
 import { createQueryClient } from './lib/queryClient';
 import { createQueryUtils } from './lib/trpc';
 import { yieldToMain } from './lib/yieldToMain';
 import { afterStagedHydration, stagedHydration } from './components/HydrateLater';
 
+if (import.meta.env.DEV) await import('preact/debug');
 await yieldToMain();
 const appData = readAppData();
-// Hydration shows the server's dates and sizes without formatting them (Intl's first use is a long task).
-keepFormattedTexts(appData.texts);
 const config = appData.config;
 const queryClient = createQueryClient();
 await yieldToMain();
-if (appData.state) hydrate(queryClient, unpackPageState(appData.state, readFromDocument(document)));
+// The queries the server render read, as TanStack's dehydrate wrote them (superjson, as the tRPC link).
+if (appData.state) hydrate(queryClient, superjson.deserialize<DehydratedState>(appData.state));
 await yieldToMain();
 
 const trpcClient = createTRPCClient<AppRouter>({

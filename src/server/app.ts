@@ -36,8 +36,7 @@ import { seedIfEmpty } from './seed/ifEmpty';
 import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
 import { PageCache } from './ssr/pageCache';
 import { ReadCache } from './ssr/readCache';
-import { FragmentCache } from '../client/lib/fragmentCache';
-import { FORM_POST_PATHS, registerSsr } from './ssr/plugin';
+import { FORM_POST_PATHS, ssrPages } from './ssr/plugin';
 import { registerSiteResources } from './site/routes';
 import { ObjectStore } from './storage/objects';
 import { objectStorePortFor } from './storage/portFor';
@@ -62,8 +61,6 @@ export interface ServerHandle {
   pageCache: PageCache;
   /** Shared procedure answers the server render reuses (ssr/readCache.ts). */
   readCache: ReadCache;
-  /** The header, footer and card-list markup the server render keeps (client/lib/fragmentCache.ts). */
-  fragments: FragmentCache;
   close(): Promise<void>;
 }
 
@@ -216,14 +213,13 @@ export async function createServer(config: Config, options: CreateServerOptions 
   // The page and read caches listen to the store's changes: in firebase mode those include every
   // other instance's writes (the change feed), so each instance drops what another one changed.
   const readCache = new ReadCache({ now: options.now });
-  const fragments = new FragmentCache();
-  const pageCache = registerSsr(app, {
+  const pageCache = new PageCache({ now: options.now });
+  await app.register(ssrPages, {
     build,
     createContext,
     changes: store,
-    pageCache: new PageCache({ now: options.now }),
+    pageCache,
     readCache,
-    fragments,
     publicConfig: (): PublicConfig => ({
       supportEmail: config.supportEmail,
       buildId: build.buildId,
@@ -260,7 +256,6 @@ export async function createServer(config: Config, options: CreateServerOptions 
     config,
     pageCache,
     readCache,
-    fragments,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,5 +1,5 @@
 /** The trail from the home page to the current page (also the page's BreadcrumbList structured data). */
-import { Link } from './Link';
+import { Link } from 'react-router';
 import { useHeadSource } from '../lib/head/useHeadSource';
 
 import type { Crumb } from '../../shared/head/sources';

@@ -1,9 +1,7 @@
 /** List entries shared by the list pages: a card with a title link, meta line and summary. */
 import { createContext, useContext, type ReactNode } from 'react';
-import { Link } from './Link';
+import { Link } from 'react-router';
 import type { ImageRef } from '../../shared/content/fields';
-import { useCachedFragment } from '../lib/fragmentCache';
-import { useSharedStrings } from '../lib/sharedStrings';
 import { StoredImage } from './StoredImage';
 
 /**
@@ -16,37 +14,22 @@ const CARD_IMAGE_SIZES = '(min-width: 1024px) 376px, (min-width: 688px) calc(50v
 /** The level of the cards' title headings: 3 under a section's h2 (the default), 2 right under the page's h1. */
 const CardHeadingLevel = createContext<2 | 3>(3);
 
-/**
- * A list of cards, one per item (`children(item, index)` renders one). The server keeps the list's
- * markup between renders (lib/fragmentCache.ts) under `items`, the read cache's frozen answer the
- * cards come from, and `keepAs`, the list's name among those drawn from the same items; on a hit
- * the cards are not rendered at all. The cards must show nothing but what the items, `label`,
- * `headingLevel` and `keepAs` give: `keepAs` names whatever else `children` reads (NewsCards puts
- * its `priorityFirst` in it). Items that are not frozen (not a read-cache answer) are never kept.
- */
+/** A list of cards, one per item (`children(item, index)` renders one). */
 export function CardList<T extends object>({
   items,
   children,
   label,
   headingLevel = 3,
-  keepAs,
 }: {
   items: readonly T[];
   children: (item: T, index: number) => ReactNode;
   label?: string;
   headingLevel?: 2 | 3;
-  keepAs: string;
 }) {
-  const fragment = useCachedFragment('ul', items, `${keepAs}|${label ?? ''}|${headingLevel}`);
   return (
     <CardHeadingLevel.Provider value={headingLevel}>
-      <ul className="card-list" aria-label={label} {...fragment.props}>
-        {fragment.cached ? undefined : (
-          <>
-            {items.map(children)}
-            {fragment.end}
-          </>
-        )}
+      <ul className="card-list" aria-label={label}>
+        {items.map(children)}
       </ul>
     </CardHeadingLevel.Provider>
   );
@@ -76,8 +59,6 @@ export function Card({
   children?: ReactNode;
 }) {
   const Heading = `h${useContext(CardHeadingLevel)}` as const;
-  // The title and summary are read back from these elements on hydration (lib/pageState.ts).
-  const mark = useSharedStrings();
   return (
     <li className="card" id={id}>
       {image ? (
@@ -85,14 +66,10 @@ export function Card({
       ) : null}
       <div className="card-body">
         {meta ? <p className="card-meta">{meta}</p> : null}
-        <Heading className="card-title" lang={lang} data-s={mark('t', title)}>
+        <Heading className="card-title" lang={lang}>
           {to ? <Link to={to}>{title}</Link> : title}
         </Heading>
-        {summary ? (
-          <p className="card-summary" data-s={mark('t', summary)}>
-            {summary}
-          </p>
-        ) : null}
+        {summary ? <p className="card-summary">{summary}</p> : null}
         {children}
       </div>
     </li>

@@ -4,7 +4,7 @@
  * file (`/data_repo/month.zip`, which the server redirects to the archive) that no page renders.
  */
 import type { ReactNode } from 'react';
-import { Link } from './Link';
+import { Link } from 'react-router';
 
 /**
  * Whether `href` is a page of this site: a path from the root, not `//host`, not a storage URL, and
@@ -17,15 +17,6 @@ export function isPagePath(href: string): boolean {
   return !/\.[a-z]{2,4}$/i.test(path);
 }
 
-/** `shared`: the `data-s` mark of a link whose text is a string of the page state (lib/sharedStrings.ts). */
-export function ContentLink({ href, children, shared }: { href: string; children: ReactNode; shared?: string }) {
-  return isPagePath(href) ? (
-    <Link to={href} data-s={shared}>
-      {children}
-    </Link>
-  ) : (
-    <a href={href} data-s={shared}>
-      {children}
-    </a>
-  );
+export function ContentLink({ href, children }: { href: string; children: ReactNode }) {
+  return isPagePath(href) ? <Link to={href}>{children}</Link> : <a href={href}>{children}</a>;
 }

@@ -4,8 +4,8 @@
  * after the rest, while its server-rendered markup stays on screen as it is (Preact keeps the DOM of
  * a component that suspends while hydrating and resumes into it). Only the first hydration is
  * staged (hydrate.tsx brackets it with `stagedHydration`); later renders, such as client
- * navigations, render the children at once. The server renders the children alone (no Suspense
- * boundary, so no markers in the markup). The child must be a single element: Preact keeps one DOM
+ * navigations, render the children at once (so does the server render: nothing is staged there, and
+ * Preact's Suspense writes no markers). The child must be a single element: Preact keeps one DOM
  * node for a suspended component.
  */
 import { Suspense, type ReactNode } from 'react';
@@ -54,8 +54,6 @@ function Gate({ order, children }: { order: number; children: ReactNode }) {
 
 /** Hydrates its child (one element) `order` tasks after the rest of the page on the first hydration. */
 export function HydrateLater({ order, children }: { order: number; children: ReactNode }) {
-  // The server render (React, no document) has nothing to stage.
-  if (typeof document === 'undefined') return children;
   return (
     <Suspense fallback={null}>
       <Gate order={order}>{children}</Gate>

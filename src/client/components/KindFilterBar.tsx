@@ -1,5 +1,5 @@
 /** Links that filter a list by kind («Усі», then each kind), the current one marked. */
-import { Link } from './Link';
+import { Link } from 'react-router';
 
 export function KindFilterBar({
   path,

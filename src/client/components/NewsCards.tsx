@@ -19,7 +19,7 @@ export function NewsCards({
   headingLevel?: 2 | 3;
 }) {
   return (
-    <CardList label={label} headingLevel={headingLevel} items={items} keepAs={`news|${priorityFirst}`}>
+    <CardList label={label} headingLevel={headingLevel} items={items}>
       {(n, i) => (
         <Card
           key={n.id}

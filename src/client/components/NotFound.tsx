@@ -1,5 +1,5 @@
 /** The 404 page: the spec's message «Page Not Found: {path}» with a Ukrainian explanation. */
-import { Link } from './Link';
+import { Link } from 'react-router';
 import { pageNotFoundMessage } from '../../shared/routes';
 import { PageMeta } from './PageMeta';
 

@@ -1,6 +1,6 @@
 /** Page links for a list (`?page=N`), with the current page marked for assistive technology. */
 import { useLocation } from 'react-router';
-import { Link } from './Link';
+import { Link } from 'react-router';
 
 function pageHref(pathname: string, search: string, page: number): string {
   const params = new URLSearchParams(search);

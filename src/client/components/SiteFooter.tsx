@@ -1,29 +1,21 @@
 /** The site footer from the `footer` settings document. */
 import { SOCIAL_NETWORKS } from '../../shared/content/constants';
-import { useSharedStrings } from '../lib/sharedStrings';
-import { useCachedFragment } from '../lib/fragmentCache';
 import { trpc } from '../lib/trpc';
 import { ContentLink } from './ContentLink';
 
 export function SiteFooter() {
   const [footer] = trpc.footer.get.useSuspenseQuery();
-  const mark = useSharedStrings();
-  // The server keeps the rendered footer until the footer changes (lib/fragmentCache.ts).
-  const fragment = useCachedFragment('footer', footer);
   if (!footer) return <footer className="site-footer" />;
-  if (fragment.cached) return <footer className="site-footer" {...fragment.props} />;
   return (
-    <footer className="site-footer" {...fragment.props}>
+    <footer className="site-footer">
       <div className="container footer-grid">
         {footer.columns.map((column) => (
           <section key={column.title} aria-label={column.title}>
-            <h2 data-s={mark('t', column.title)}>{column.title}</h2>
+            <h2>{column.title}</h2>
             <ul>
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <ContentLink href={link.href} shared={mark('t', link.label)}>
-                    {link.label}
-                  </ContentLink>
+                  <ContentLink href={link.href}>{link.label}</ContentLink>
                 </li>
               ))}
             </ul>
@@ -32,7 +24,7 @@ export function SiteFooter() {
         <section aria-label="Контакти">
           <h2>Контакти</h2>
           <address>
-            {footer.address ? <p data-s={mark('t', footer.address)}>{footer.address}</p> : null}
+            {footer.address ? <p>{footer.address}</p> : null}
             {footer.phone ? (
               <p>
                 <a href={`tel:${footer.phone.replace(/[^\d+]/g, '')}`}>{footer.phone}</a>
@@ -57,12 +49,7 @@ export function SiteFooter() {
           )}
         </section>
       </div>
-      {footer.copyright ? (
-        <p className="container copyright" data-s={mark('t', footer.copyright)}>
-          {footer.copyright}
-        </p>
-      ) : null}
-      {fragment.end}
+      {footer.copyright ? <p className="container copyright">{footer.copyright}</p> : null}
     </footer>
   );
 }

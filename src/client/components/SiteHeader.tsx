@@ -10,10 +10,8 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import { Link, NavLink } from './Link';
+import { Link, NavLink } from 'react-router';
 import type { MenuItem } from '../../shared/content/constants';
-import { useSharedStrings } from '../lib/sharedStrings';
-import { useCachedFragment } from '../lib/fragmentCache';
 import { trpc } from '../lib/trpc';
 import { SearchForm } from './SearchForm';
 
@@ -22,15 +20,9 @@ const MENU_ID = 'main-menu';
 const DISMISSED = 'data-dismissed';
 
 function MenuLink({ item }: { item: MenuItem }) {
-  const mark = useSharedStrings();
-  if (/^https?:\/\//.test(item.href))
-    return (
-      <a href={item.href} data-s={mark('t', item.label)}>
-        {item.label}
-      </a>
-    );
+  if (/^https?:\/\//.test(item.href)) return <a href={item.href}>{item.label}</a>;
   return (
-    <NavLink to={item.href} end={item.href === '/'} data-s={mark('t', item.label)}>
+    <NavLink to={item.href} end={item.href === '/'}>
       {item.label}
     </NavLink>
   );
@@ -153,63 +145,47 @@ export function SiteHeader() {
   };
 
   const siteName = header?.siteName ?? 'Український гідрометеорологічний інститут';
-  const mark = useSharedStrings();
-  // The server keeps the rendered header per address: its active links and search box read the location.
-  const fragment = useCachedFragment(
-    'header',
-    header,
-    location.pathname === '/search' ? `${location.pathname}${location.search}` : location.pathname,
-  );
   return (
-    <header className="site-header" ref={headerRef} {...fragment.props}>
-      {fragment.cached ? undefined : (
-        <>
-          <div className="container header-inner">
-            <Link to="/" className="brand" aria-label={`${siteName} — головна сторінка`}>
-              {/* Decorative and tiny: low priority, which also keeps React from emitting a preload link into the markup. */}
-              <img className="brand-logo" src="/logo.svg" alt="" width={40} height={40} fetchPriority="low" />
-              <span className="brand-mark" aria-hidden="true">
-                {header?.shortName || 'УкрГМІ'}
-              </span>
-              <span className="brand-text">
-                <span className="brand-name" data-s={mark('t', siteName)}>
-                  {siteName}
-                </span>
-                {header?.tagline ? (
-                  <span className="brand-tagline" data-s={mark('t', header.tagline)}>
-                    {header.tagline}
-                  </span>
-                ) : null}
-              </span>
-            </Link>
-            <SearchForm />
-            <button
-              type="button"
-              className="menu-toggle"
-              popoverTarget={MENU_ID}
-              aria-controls={MENU_ID}
-              aria-expanded={expanded}
-              ref={toggleRef}
-            >
-              <span className="menu-icon" aria-hidden="true" />
-              Меню
-            </button>
-          </div>
-          <nav
-            id={MENU_ID}
-            ref={navRef}
-            className="main-nav"
-            popover="auto"
-            aria-label="Головне меню"
-            onKeyDown={onNavKeyDown}
+    <header className="site-header" ref={headerRef}>
+      <>
+        <div className="container header-inner">
+          <Link to="/" className="brand" aria-label={`${siteName} — головна сторінка`}>
+            {/* Decorative and tiny: low priority. */}
+            <img className="brand-logo" src="/logo.svg" alt="" width={40} height={40} fetchPriority="low" />
+            <span className="brand-mark" aria-hidden="true">
+              {header?.shortName || 'УкрГМІ'}
+            </span>
+            <span className="brand-text">
+              <span className="brand-name">{siteName}</span>
+              {header?.tagline ? <span className="brand-tagline">{header.tagline}</span> : null}
+            </span>
+          </Link>
+          <SearchForm />
+          <button
+            type="button"
+            className="menu-toggle"
+            popoverTarget={MENU_ID}
+            aria-controls={MENU_ID}
+            aria-expanded={expanded}
+            ref={toggleRef}
           >
-            <div className="container">
-              <MenuList items={header?.menu ?? []} level={0} />
-            </div>
-          </nav>
-          {fragment.end}
-        </>
-      )}
+            <span className="menu-icon" aria-hidden="true" />
+            Меню
+          </button>
+        </div>
+        <nav
+          id={MENU_ID}
+          ref={navRef}
+          className="main-nav"
+          popover="auto"
+          aria-label="Головне меню"
+          onKeyDown={onNavKeyDown}
+        >
+          <div className="container">
+            <MenuList items={header?.menu ?? []} level={0} />
+          </div>
+        </nav>
+      </>
     </header>
   );
 }

@@ -1,20 +1,17 @@
 /**
- * The page's data block: the server puts the configuration, the dehydrated react-query state,
- * react-router's hydration data and the texts it formatted into
- * `<script type="application/json" id="__APP_DATA__">` (not executed, so no inline script and no CSP
- * nonce; the same bytes can be cached for everyone). The entries read it once, before anything else.
+ * The page's data block: the server puts the configuration, the dehydrated react-query state and
+ * react-router's hydration data into `<script type="application/json" id="__APP_DATA__">` (not
+ * executed, so no inline script and no CSP nonce; the same bytes can be cached for everyone). The entries read it once, before anything else.
  */
 import type { SuperJSONResult } from 'superjson';
 import type { PublicConfig } from '../../shared/publicConfig';
 
 export interface AppData {
   config: PublicConfig;
-  /** The packed react-query state (pageState.ts; superjson's `{ json, meta }`; public pages). */
+  /** TanStack's dehydrated react-query state, written by superjson (`{ json, meta }`; public pages). */
   state?: SuperJSONResult;
   /** react-router's hydration data (public pages). */
   router?: unknown;
-  /** The texts the server formatted with Intl, key → text (public pages; shared/formattedTexts.ts). */
-  texts?: Record<string, string>;
 }
 
 export function readAppData(): AppData {

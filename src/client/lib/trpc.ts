@@ -5,11 +5,9 @@ import { createTRPCReact, createTRPCQueryUtils } from '@trpc/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '../../server/trpc/appRouter';
-import { withServerQueryReads } from './serverQueries';
 
-const hooks = createTRPCReact<AppRouter>();
-/** The hooks; in the server render, `useSuspenseQuery` reads the loaders' cache directly (serverQueries.ts). */
-export const trpc = typeof document === 'undefined' ? withServerQueryReads(hooks) : hooks;
+/** The hooks (`trpc.news.list.useSuspenseQuery(input)`), the same in the server render and the browser. */
+export const trpc = createTRPCReact<AppRouter>();
 
 export type AppTRPCClient = TRPCClient<AppRouter>;
 /** Query helpers usable outside React (route loaders): `utils.news.get.ensureData(input)`. */

@@ -1,7 +1,7 @@
 /**
  * The HTML document around a server-rendered page (lang="uk", head tags, assets, hydration state).
  * No inline script: the configuration, the dehydrated react-query state, the router's hydration
- * data and the texts the render formatted travel in one non-executable JSON block
+ * data travel in one non-executable JSON block
  * (`<script type="application/json" id="__APP_DATA__">`, read by the entry), so the same bytes can
  * be served to everyone (page cache, CDN) and the CSP needs no nonce. The block comes after the
  * page's content, so the browser parses and paints the content first (the module script is
@@ -98,17 +98,12 @@ function imagePreload(image: { href: string; srcSet?: string; sizes: string } | 
 }
 
 /**
- * The data block's JSON: `{config, state, router, texts}`, with the state's JSON text embedded as a
- * value (not encoded a second time as a string), all of it safe inside a script element.
+ * The data block's JSON: `{config, state, router}`, with the state's JSON text embedded as a value
+ * (not encoded a second time as a string), all of it safe inside a script element.
  */
-function appDataJson(opts: {
-  config: PublicConfig;
-  state: string;
-  router: unknown;
-  texts?: Record<string, string>;
-}): string {
+function appDataJson(opts: { config: PublicConfig; state: string; router: unknown }): string {
   return scriptText(
-    `{"config":${JSON.stringify(opts.config)},"state":${opts.state},"router":${JSON.stringify(opts.router ?? null)},"texts":${JSON.stringify(opts.texts ?? {})}}`,
+    `{"config":${JSON.stringify(opts.config)},"state":${opts.state},"router":${JSON.stringify(opts.router ?? null)}}`,
   );
 }
 
@@ -117,11 +112,9 @@ const buildTagsOf = new WeakMap<EntryAssets, string>();
 /**
  * The run of every page's document that depends only on the build: the theme colour, icons, the
  * inlined critical CSS, module preloads and the entry script, through the opening of `#root`. Made
- * once per build's assets (the same string for every page), so a page compressed per request can
- * take this run's compressed bytes made once (pageCache.ts, `perRequestBody`): it is half of a small
- * page.
+ * once per build's assets (the same string for every page).
  */
-export function buildTags(assets: EntryAssets): string {
+function buildTags(assets: EntryAssets): string {
   let tags = buildTagsOf.get(assets);
   if (tags === undefined) {
     tags = `<meta name="theme-color" content="#0b4f8a">
@@ -144,8 +137,6 @@ export function htmlDocument(opts: {
   state: string;
   /** react-router's hydration data (loaderData, actionData, serialised errors). */
   router: unknown;
-  /** The texts the render formatted with Intl, key → text (shared/formattedTexts.ts). */
-  texts?: Record<string, string>;
   config: PublicConfig;
   assets: EntryAssets;
   /** Keep the page out of search engines (previews of drafts). */

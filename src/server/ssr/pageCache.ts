@@ -21,7 +21,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, crc32, gzip, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
-import { gzipAround, type DeflatedRun } from './splicedGzip';
 import { TypeDependencies } from './typeDependencies';
 
 const brotliAsync = promisify(brotliCompress);
@@ -90,25 +89,15 @@ export function strongEtag(body: Buffer | string, suffix = ''): string {
 const COMPRESS_THRESHOLD = 1024;
 
 /**
- * The body of a page rendered for one request (staff, previews, errors: never cached), encoded once
- * to UTF-8 and gzipped at level 1 when the client takes gzip: the same bytes @fastify/compress would
- * send, without its stream pipeline per response. Synchronous: gzip level 1 takes about 0.35 ms of
- * CPU for a 47 KB page, while a round trip through libuv's pool added about 0.15 ms of CPU and a
- * millisecond of latency (bench/render-cpu.ts). With `runs` (the build's constant tags,
- * document.ts `buildTags`, and the page's large kept parts), the page is gzipped around those
- * runs' bytes compressed once (splicedGzip.ts). Brotli is never made per request. `etag` is weak
- * (the bytes sent depend on the encoding): the UTF-8 bytes' CRC-32 and length, as `weakEtag(html)`.
+ * The body of a page rendered for one request (staff, previews, errors: never cached), gzipped at
+ * level 1 when the client takes gzip (fast, for some 10% more bytes than level 6; brotli is never
+ * made per request). `etag` is weak, since the bytes sent depend on the encoding: `weakEtag(html)`.
  */
 export function perRequestBody(
   html: string,
   acceptEncoding: string | undefined,
-  runs: readonly DeflatedRun[] = [],
 ): { body: Buffer; encoding: 'gzip' | null; etag: string } {
   const gzipped = html.length >= COMPRESS_THRESHOLD && negotiate(acceptEncoding ?? '', ['gzip']) === 'gzip';
-  const spliced = gzipped && runs.length > 0 ? gzipAround(html, runs) : null;
-  if (spliced) {
-    return { body: spliced.gzip, encoding: 'gzip', etag: weakTag(spliced.crc, spliced.length) };
-  }
   const identity = Buffer.from(html, 'utf8');
   const etag = weakEtag(identity);
   if (!gzipped || identity.length < COMPRESS_THRESHOLD) return { body: identity, encoding: null, etag };
@@ -137,6 +126,21 @@ export async function compressPage(identity: Buffer): Promise<{ gzip: Buffer; br
     brotliAsync(identity, brotliParams(5, identity.length)),
   ]);
   return { gzip: gz, br };
+}
+
+/**
+ * The address a page is rendered and cached at: the request's path with only the query parameters
+ * in `read` (those the pages read: `page`, `q`, `kind`…), in the order they came. Tracking
+ * parameters (`utm_*`, `fbclid`, `gclid`) and unknown ones change nothing a page shows.
+ */
+export function pageUrl(url: string, read: readonly string[]): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  const kept = new URLSearchParams();
+  for (const [name, value] of params) if (read.includes(name)) kept.append(name, value);
+  const search = kept.toString();
+  return search ? `${url.slice(0, q)}?${search}` : url.slice(0, q);
 }
 
 /** The cache key of a page request: the path and its query with parameters in a stable order. */

@@ -17,11 +17,8 @@
  * entered values) is never cached (`no-store`). Cross-site posts are refused before this by the
  * cross-site guard.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formPostPaths } from '../../client/app/definePage';
-import { publicPages } from '../../client/app/routes';
-import { render } from '../../client/entry-server';
-import { FragmentCache } from '../../client/lib/fragmentCache';
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { createRenderer, FORM_POST_PATHS, PAGE_QUERY_PARAMS } from '../../client/ssr';
 import type { PublicConfig } from '../../shared/publicConfig';
 import { isBotUserAgent } from '../../shared/routes';
 import { SESSION_COOKIE } from '../http/session';
@@ -30,22 +27,22 @@ import type { ChangeEvent } from '../store/port';
 import { appRouter } from '../trpc/appRouter';
 import type { createContextFactory } from '../trpc/context';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
-import { adminDocument, buildTags, htmlDocument } from './document';
-import { deflatedRun, KeptRuns } from './splicedGzip';
-import { ReadCache } from './readCache';
+import { adminDocument, htmlDocument } from './document';
+import type { ReadCache } from './readCache';
 import { createServerClient } from './serverClient';
 import {
   negotiateEncoding,
   notModified,
   PageCache,
   pageCacheKey,
+  pageUrl,
   perRequestBody,
   weakEtag,
   type CachedPage,
 } from './pageCache';
 
 /** Route paths of the pages that take a posted form (POST is allowed there by the request guard). */
-export const FORM_POST_PATHS: readonly string[] = formPostPaths(publicPages);
+export { FORM_POST_PATHS };
 /** Largest posted form accepted. */
 const FORM_BODY_LIMIT = 32 * 1024;
 
@@ -60,12 +57,10 @@ export interface SsrOptions {
   build: ClientBuild;
   createContext: ReturnType<typeof createContextFactory>;
   publicConfig: (request: FastifyRequest) => PublicConfig;
-  /** The page cache (one is made when absent). */
-  pageCache?: PageCache;
-  /** The read cache of shared procedure answers (one is made when absent). */
-  readCache?: ReadCache;
-  /** The kept header, footer and card-list markup (one is made when absent). */
-  fragments?: FragmentCache;
+  /** The page cache. */
+  pageCache: PageCache;
+  /** The read cache of shared procedure answers. */
+  readCache: ReadCache;
   /** Source of content change events (the store's `onChange`; in firebase mode the change feed every instance sees). */
   changes?: { onChange(listener: (event: ChangeEvent) => void): () => void };
   /** Called once per render (tests count renders with it). */
@@ -83,43 +78,47 @@ export function bypassesPageCache(request: FastifyRequest): boolean {
   return Boolean(request.cookies?.[SESSION_COOKIE]) || isPreviewRequest(request);
 }
 
-export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCache {
+/**
+ * The public pages and the admin's shell, as an encapsulated Fastify plugin (`app.register(ssrPages,
+ * options)`): GET (and, for pages with a form, POST) of every path no other route claims.
+ */
+export const ssrPages: FastifyPluginCallback<SsrOptions> = (app, options, done) => {
+  registerPublicPages(app, options);
+  registerAdminShell(app, options);
+  done();
+};
+
+function registerPublicPages(app: FastifyInstance, options: SsrOptions): void {
   const assets = options.build.entry(PUBLIC_ENTRY, { inlineCss: true });
-  // The build's constant tags (the inlined CSS): compressed once for every page gzipped per request.
-  const buildRun = deflatedRun(buildTags(assets));
-  // The large kept parts (card lists), compressed once each too.
-  const keptRuns = new KeptRuns();
   if (!options.build.built)
     app.log.warn('No built client found: pages are rendered without scripts (run `npm run build`).');
-  const cache = options.pageCache ?? new PageCache();
-  const readCache = options.readCache ?? new ReadCache();
-  const fragments = options.fragments ?? new FragmentCache();
+  const render = createRenderer();
+  const { pageCache: cache, readCache } = options;
   const unsubscribe = options.changes?.onChange((event) => {
     readCache.invalidateType(event.collection);
     cache.invalidateType(event.collection);
   });
   if (unsubscribe) app.addHook('onClose', () => unsubscribe());
 
+  /** Renders `url` (the request's, or its cache key's: only the parameters pages read) into a document. */
   const renderPage = async (
     request: FastifyRequest,
+    url: string,
     reads: Set<string>,
     form?: { body: string; contentType: string },
   ) => {
-    options.onRender?.(request.url);
+    options.onRender?.(url);
     const config = options.publicConfig(request);
     const trpcClient = createServerClient({
       router: appRouter,
-      createContext: () => options.createContext({ req: request }),
-      readCache,
-      reads,
+      createContext: () => options.createContext({ req: request, render: { readCache, reads } }),
     });
     const result = await render({
-      url: `${config.origin}${request.url}`,
+      url: `${config.origin}${url}`,
       trpcClient,
       config,
       userAgent: request.headers['user-agent'],
       form,
-      fragments,
     });
     if (result.kind === 'redirect')
       return { redirect: sameSiteLocation(result.location, config.origin), status: result.status } as const;
@@ -134,13 +133,12 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       appHtml: result.appHtml,
       state: result.state,
       router: result.router,
-      texts: result.texts,
       config,
       assets,
       noindex,
       priorityImage: result.priorityImage,
     });
-    return { html, status: result.status, isBot: result.isBot, kept: result.kept } as const;
+    return { html, status: result.status, isBot: result.isBot } as const;
   };
 
   const sendCached = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) => {
@@ -171,15 +169,18 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const personal = bypassesPageCache(request);
     const bypass = personal || !cache.enabled;
+    // Only the query parameters pages read make a page (utm_*, fbclid… neither split nor bypass the
+    // cache), and an anonymous page is rendered from that address, so a hit is what a render gives.
+    const url = bypass ? request.url : pageUrl(request.url, PAGE_QUERY_PARAMS);
     // Bots get an empty error page where people get the error screen: their pages are kept apart.
-    const key = bypass ? '' : pageCacheKey(request.url, isBotUserAgent(request.headers['user-agent']) ? 'bot' : '');
+    const key = bypass ? '' : pageCacheKey(url, isBotUserAgent(request.headers['user-agent']) ? 'bot' : '');
     if (!bypass) {
       const page = cache.get(key);
       if (page) return sendCached(request, reply, page, true);
     }
     const reads = new Set<string>();
     const since = cache.mark();
-    const out = await renderPage(request, reads);
+    const out = await renderPage(request, url, reads);
     if ('redirect' in out) return reply.redirect(out.redirect!, out.status);
 
     const cacheable =
@@ -206,7 +207,7 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
       )
       .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
     if (isPreviewRequest(request)) reply.header('X-Robots-Tag', 'noindex, nofollow');
-    const body = perRequestBody(out.html, request.headers['accept-encoding'], [buildRun, ...keptRuns.of(out.kept)]);
+    const body = perRequestBody(out.html, request.headers['accept-encoding']);
     reply.header('Vary', 'Accept-Encoding');
     if (out.status === 200) {
       reply.header('ETag', body.etag);
@@ -229,7 +230,10 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
         .send({ error: 'Expected an application/x-www-form-urlencoded form', statusCode: 415 });
     }
     const body = typeof request.body === 'string' ? request.body : '';
-    const out = await renderPage(request, new Set(), { body, contentType: 'application/x-www-form-urlencoded' });
+    const out = await renderPage(request, request.url, new Set(), {
+      body,
+      contentType: 'application/x-www-form-urlencoded',
+    });
     reply.header('Cache-Control', 'no-store').header('X-Page-Cache', 'bypass');
     if ('redirect' in out) return reply.redirect(out.redirect!, out.status);
     return reply.code(out.status).header('Content-Type', 'text/html; charset=utf-8').send(out.html);
@@ -243,7 +247,10 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
     for (const path of FORM_POST_PATHS) scope.post(path, postHandler);
     registered();
   });
+}
 
+/** The admin's single-page shell at /edit/admin and below (rendered in the browser). */
+function registerAdminShell(app: FastifyInstance, options: SsrOptions): void {
   const adminAssets = options.build.entry(ADMIN_ENTRY);
   const adminShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = adminDocument({ config: options.publicConfig(request), assets: adminAssets });
@@ -258,5 +265,4 @@ export function registerSsr(app: FastifyInstance, options: SsrOptions): PageCach
   };
   app.get('/edit/admin', adminShell);
   app.get('/edit/admin/*', adminShell);
-  return cache;
 }

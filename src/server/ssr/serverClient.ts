@@ -1,98 +1,81 @@
 /**
- * The tRPC client of the server render: calls the router's procedures in process, as tRPC's
- * `unstable_localLink` does, with the same results and the same `TRPCClientError`s (so a NOT_FOUND
- * in a page's loader is the 404 it is in the browser), but without what a render does not need and
- * pays for on every call: a chain of links and observables, an AbortController aborted (with a
- * DOMException) when each call completes (the render cannot be cancelled half-way), and a context
- * built per call (one per render here, as one HTTP batch gets one). Queries and mutations only:
- * subscriptions and streamed (async iterable) answers are refused.
- *
- * It records the content types each call reads (`procedureReads.ts`) for the page cache. With a
- * read cache (`readCache.ts`), a query whose procedure declares `sharedRead` is answered from it
- * when it holds the answer (no context is made, the procedure does not run), and its answer is kept
- * there otherwise.
- *
- * Built on `TRPCUntypedClient` (its public `query`/`mutation` overridden) and
- * `createTRPCClientProxy`, so `createTRPCQueryUtils` takes it as any tRPC client.
+ * The tRPC client of the server render: a `createTRPCClient` whose one link calls the router's
+ * procedures in this process through tRPC's server-side caller (`createCallerFactory`), with one
+ * context per render. Answers arrive as they would over HTTP (raw data: the superjson transformer
+ * only matters on the wire), and errors as the `TRPCClientError` the browser would get, with the
+ * same `data` (`code`, `httpStatus`, `zodError`, a domain error's `reason`…: trpc/init.ts
+ * `formatError`), so a NOT_FOUND in a page's loader is the 404 it is in the browser and a refused
+ * form shows the same field errors. Queries and mutations only.
  */
-import { createTRPCClientProxy, TRPCClientError, TRPCUntypedClient, type TRPCClient } from '@trpc/client';
-import { getTRPCErrorFromUnknown, getTRPCErrorShape } from '@trpc/server';
-import { callProcedure, isAsyncIterable } from '@trpc/server/unstable-core-do-not-import';
+import { createTRPCClient, TRPCClientError, type TRPCClient, type TRPCLink } from '@trpc/client';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { observable } from '@trpc/server/observable';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { AppRouter } from '../trpc/appRouter';
 import type { Context } from '../trpc/context';
-import type { Meta } from '../trpc/init';
-import { typesReadBy } from './procedureReads';
-import { ReadCache } from './readCache';
+import { createCallerFactory, formatError } from '../trpc/init';
 
-export interface ServerClientOptions {
+type Procedure = (input: unknown) => Promise<unknown>;
+
+/** The procedure at a dotted path of a caller (`news.list`), or undefined. */
+function procedureAt(caller: object, path: string): Procedure | undefined {
+  let node: unknown = caller;
+  for (const key of path.split('.')) {
+    if (node == null) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return typeof node === 'function' ? (node as Procedure) : undefined;
+}
+
+/** `cause` as the TRPCClientError an HTTP client would get for it. */
+function clientError(cause: unknown, path: string): TRPCClientError<AppRouter> {
+  const error =
+    cause instanceof TRPCError
+      ? cause
+      : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: cause instanceof Error ? cause : undefined });
+  const shape = formatError({
+    error,
+    shape: {
+      message: error.message,
+      code: TRPC_ERROR_CODES_BY_KEY[error.code],
+      data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path },
+    },
+  });
+  return TRPCClientError.from<AppRouter>({ error: shape }, { cause: error });
+}
+
+/**
+ * A typed tRPC client for one render. `createContext` is called at most once, by the first call
+ * (a render that reads nothing builds no context).
+ */
+export function createServerClient(opts: {
   router: AppRouter;
-  /** Called at most once per client (the first procedure that runs), its promise shared by every call. */
   createContext: () => Promise<Context>;
-  /** Where shared reads are kept between renders. */
-  readCache?: ReadCache;
-  /** Receives the content types every call reads (`news.list` → `news`). */
-  reads?: Set<string>;
-}
-
-/** The read-cache key of a call, or null when its answer is not shared (`Meta.sharedRead`). */
-function sharedReadKey(router: AppRouter, path: string, input: unknown): string | null {
-  // At run time `_def.procedures` is flat, by dotted path (tRPC's own getProcedureAtPath reads it so).
-  const procedures = router._def.procedures as unknown as Record<string, { _def: { meta?: Meta } } | undefined>;
-  const shared = procedures[path]?._def.meta?.sharedRead;
-  if (!shared || (typeof shared === 'function' && !shared(input))) return null;
-  return ReadCache.key(path, input);
-}
-
-class ServerUntypedClient extends TRPCUntypedClient<AppRouter> {
-  private context: Promise<Context> | undefined;
-
-  constructor(private readonly opts: ServerClientOptions) {
-    super({ links: [] });
-  }
-
-  override query(path: string, input?: unknown): Promise<unknown> {
-    return this.call('query', path, input);
-  }
-
-  override mutation(path: string, input?: unknown): Promise<unknown> {
-    return this.call('mutation', path, input);
-  }
-
-  override subscription(): never {
-    throw new Error('serverClient: subscriptions are not supported');
-  }
-
-  private async call(type: 'query' | 'mutation', path: string, input: unknown): Promise<unknown> {
-    const { router, readCache, reads } = this.opts;
-    const types = typesReadBy(path);
-    if (reads) for (const t of types) reads.add(t);
-    const key = readCache && type === 'query' ? sharedReadKey(router, path, input) : null;
-    const cached = key === null ? undefined : readCache!.get(key);
-    if (cached) return cached.value;
-    const since = readCache?.mark() ?? 0;
-    let ctx: Context | undefined;
-    try {
-      ctx = await (this.context ??= this.opts.createContext());
-      const result: unknown = await callProcedure({
-        router,
-        path,
-        getRawInput: () => Promise.resolve(input),
-        ctx,
-        type,
-        signal: undefined,
-        batchIndex: 0,
+}): TRPCClient<AppRouter> {
+  let caller: Promise<object> | undefined;
+  const link: TRPCLink<AppRouter> =
+    () =>
+    ({ op }) =>
+      observable((observer) => {
+        if (op.type === 'subscription') {
+          observer.error(clientError(new Error('Subscriptions are not called in the server render'), op.path));
+          return;
+        }
+        caller ??= opts.createContext().then((ctx) => createCallerFactory(opts.router)(ctx));
+        caller
+          .then((c) => {
+            const procedure = procedureAt(c, op.path);
+            if (!procedure) throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure at ${op.path}` });
+            return procedure(op.input);
+          })
+          .then(
+            (data) => {
+              observer.next({ result: { type: 'data', data } });
+              observer.complete();
+            },
+            (cause: unknown) => observer.error(clientError(cause, op.path)),
+          );
       });
-      if (isAsyncIterable(result)) throw new Error('serverClient: streamed answers are not supported');
-      return key === null ? result : readCache!.store(key, result, types, since);
-    } catch (cause) {
-      const error = getTRPCErrorFromUnknown(cause);
-      const shape = getTRPCErrorShape({ config: router._def._config, ctx, error, input, path, type });
-      throw TRPCClientError.from({ error: shape }, { cause: cause instanceof Error ? cause : undefined });
-    }
-  }
-}
-
-/** A typed tRPC client whose calls run the procedures in this process (see the module comment). */
-export function createServerClient(opts: ServerClientOptions): TRPCClient<AppRouter> {
-  return createTRPCClientProxy(new ServerUntypedClient(opts));
+  return createTRPCClient<AppRouter>({ links: [link] });
 }

@@ -12,6 +12,13 @@ import type { IdentityBackend } from '../identity/types';
 import { bookOrderNotifier } from '../mail/bookOrderNotifier';
 import type { MailOutbox } from '../mail/outbox';
 import type { RateLimiterFactory } from '../rateLimit';
+import type { ReadCache } from '../ssr/readCache';
+
+/** The server render's part of a context: the read cache and the set of content types the render read. */
+export interface RenderReads {
+  readCache: ReadCache;
+  reads: Set<string>;
+}
 
 /** What the server hands every request's context. */
 export interface ContextDeps {
@@ -36,7 +43,7 @@ export function createContextFactory(deps: ContextDeps) {
     });
   const bookOrders = new BookOrderService(deps.content, undefined, deps.rateLimiter, notify);
   /** Builds the context of one request (`req` absent: a call without a request, e.g. a script). */
-  return async function createContext(opts: { req?: FastifyRequest } = {}) {
+  return async function createContext(opts: { req?: FastifyRequest; render?: RenderReads } = {}) {
     return {
       ...deps,
       admin,
@@ -45,6 +52,8 @@ export function createContextFactory(deps: ContextDeps) {
       /** The client's address (behind a proxy: from X-Forwarded-For, as Fastify's trustProxy says). */
       ip: opts.req?.ip ?? null,
       user: await userFromRequest(opts.req, deps.identity),
+      /** Present in the server render's calls: where shared reads are kept and what the render read. */
+      render: opts.render,
     };
   };
 }

@@ -18,11 +18,13 @@
  * storage's full bucket) with DISK_FULL_MESSAGE and `data.reason` 'disk-full'; SQLite has rolled
  * the transaction back, so nothing of it was written.
  */
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type TRPCDefaultErrorShape } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { DISK_FULL_MESSAGE, isDiskFullError } from '../diskFull';
 import type { Context } from './context';
+import { typesReadBy } from '../ssr/procedureReads';
+import { ReadCache } from '../ssr/readCache';
 import { domainErrorOf, ErrorData, toTRPCError } from './errors';
 
 export { ErrorData };
@@ -49,22 +51,32 @@ export interface Meta {
   sharedRead?: boolean | ((input: unknown) => boolean);
 }
 
+/** tRPC's default error shape, as its HTTP adapter sends it before our formatter. */
+export type DefaultErrorShape = TRPCDefaultErrorShape;
+
+/**
+ * The error shape every caller sees (the HTTP API and the server render's in-process client alike):
+ * zod errors flattened into `data.zodError`, an `ErrorData` cause's fields added to `data`, the text of
+ * unexpected errors hidden.
+ */
+export function formatError({ shape, error }: { shape: DefaultErrorShape; error: TRPCError }) {
+  const zodError = error.cause instanceof ZodError ? flattenZodError(error.cause) : null;
+  const isUnexpected = error.code === 'INTERNAL_SERVER_ERROR';
+  const extra = error.cause instanceof ErrorData && !isUnexpected ? error.cause.data : {};
+  return {
+    ...shape,
+    message: isUnexpected ? 'Внутрішня помилка сервера' : shape.message,
+    data: { ...shape.data, stack: undefined, zodError, ...extra },
+  };
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
     defaultMeta: { access: 'public' },
     transformer: superjson,
-    errorFormatter({ shape, error }) {
-      const zodError = error.cause instanceof ZodError ? flattenZodError(error.cause) : null;
-      const isUnexpected = error.code === 'INTERNAL_SERVER_ERROR';
-      const extra = error.cause instanceof ErrorData && !isUnexpected ? error.cause.data : {};
-      return {
-        ...shape,
-        message: isUnexpected ? 'Внутрішня помилка сервера' : shape.message,
-        data: { ...shape.data, stack: undefined, zodError, ...extra },
-      };
-    },
+    errorFormatter: formatError,
   });
 
 export const router = t.router;
@@ -94,7 +106,32 @@ const logUnexpected = t.middleware(async ({ ctx, next, path, type }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(logUnexpected);
+/**
+ * Server render only (`ctx.render`): records the content types each call reads, for the page
+ * cache's invalidation, and answers shared reads (`Meta.sharedRead`) from the read cache, keeping
+ * each new answer there (ssr/readCache.ts). The kept value is the procedure's result as `next()`
+ * returned it (its `ok`, `data` and `marker`), so a hit is what a run would return.
+ */
+const renderReads = t.middleware(async ({ ctx, meta, path, type, getRawInput, next }) => {
+  const render = ctx.render;
+  if (!render) return next();
+  const types = typesReadBy(path);
+  for (const read of types) render.reads.add(read);
+  const shared = type === 'query' ? meta?.sharedRead : undefined;
+  if (!shared) return next();
+  const input = await getRawInput();
+  if (typeof shared === 'function' && !shared(input)) return next();
+  const key = ReadCache.key(path, input);
+  const kept = render.readCache.get(key);
+  if (kept) return kept.value as Awaited<ReturnType<typeof next>>;
+  const since = render.readCache.mark();
+  const result = await next();
+  if (!result.ok) return result;
+  // The answer without the context the result also carries (the request: neither shared nor JSON).
+  return render.readCache.store(key, { ok: true, data: result.data, marker: result.marker }, types, since);
+});
+
+export const publicProcedure = t.procedure.use(logUnexpected).use(renderReads);
 
 export const adminProcedure = publicProcedure.meta({ access: 'staff' }).use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Увійдіть, щоб продовжити' });

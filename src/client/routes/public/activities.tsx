@@ -28,7 +28,7 @@ export const activityListPage = definePage({
         />
         <PageHeader title="Діяльність" crumbs={[{ label: 'Діяльність' }]} />
         {list.items.length ? (
-          <CardList label="Напрями діяльності" headingLevel={2} items={list.items} keepAs="activities">
+          <CardList label="Напрями діяльності" headingLevel={2} items={list.items}>
             {(a) => <Card key={a.id} to={`/activity/${a.slug}`} title={a.title} summary={a.summary} image={a.cover} />}
           </CardList>
         ) : (

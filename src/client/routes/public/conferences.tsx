@@ -1,7 +1,7 @@
 /** /conf, /conf/{slug} (with its theses) and /conf/{slug}/{thesis}. */
 import { Fragment } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { Link } from '../../components/Link';
+import { Link } from 'react-router';
 import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
@@ -16,7 +16,6 @@ import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { formatDate, formatDateRange } from '../../../shared/dates';
-import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 /** Theses per page of a conference's programme; a larger programme continues on `?page=2`. */
@@ -46,7 +45,7 @@ export const confListPage = definePage({
         />
         <PageHeader title="Конференції" crumbs={[{ label: 'Конференції' }]} />
         {list.items.length ? (
-          <CardList label="Конференції" headingLevel={2} items={list.items} keepAs="conferences">
+          <CardList label="Конференції" headingLevel={2} items={list.items}>
             {(c, i) => (
               <Card
                 key={c.id}
@@ -81,7 +80,6 @@ export const confItemPage = definePage({
     const { search } = useLocation();
     const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
     const [theses] = trpc.theses.list.useSuspenseQuery(thesesInput(conf.id, search));
-    const mark = useSharedStrings();
     useHeadSource('page', { kind: 'conference', item: conf });
     return (
       <>
@@ -107,11 +105,7 @@ export const confItemPage = definePage({
             <ol className="theses-list" start={(theses.page - 1) * THESES_PER_PAGE + 1}>
               {theses.items.map((t) => (
                 <li key={t.id}>
-                  <Link
-                    to={`/conf/${conf.slug}/${t.slug}`}
-                    lang={langOf('theses', t, 'title')}
-                    data-s={mark('t', t.title)}
-                  >
+                  <Link to={`/conf/${conf.slug}/${t.slug}`} lang={langOf('theses', t, 'title')}>
                     {t.title}
                   </Link>
                   <span className="authors">
@@ -119,14 +113,14 @@ export const confItemPage = definePage({
                     {t.authors.map((a, i) => (
                       <Fragment key={i}>
                         {i > 0 ? ', ' : ''}
-                        <span data-s={mark('t', a.name)}>{a.name}</span>
+                        <span>{a.name}</span>
                       </Fragment>
                     ))}
                   </span>
                   {t.section ? (
                     <span className="section">
                       {' ('}
-                      <span data-s={mark('t', t.section)}>{t.section}</span>)
+                      <span>{t.section}</span>)
                     </span>
                   ) : null}
                 </li>
@@ -164,7 +158,6 @@ export const thesisPage = definePage({
     const { id, thesisId } = useParams();
     const [conf] = trpc.conferences.get.useSuspenseQuery(parentInput(useItemInput(id!)));
     const [thesis] = trpc.theses.get.useSuspenseQuery(useItemInput(thesisId!));
-    const mark = useSharedStrings();
     useHeadSource('page', { kind: 'thesis', item: thesis, conference: conf });
     return (
       <>
@@ -185,7 +178,7 @@ export const thesisPage = definePage({
               {a.affiliation ? (
                 <>
                   {' — '}
-                  <span data-s={mark('t', a.affiliation)}>{a.affiliation}</span>
+                  <span>{a.affiliation}</span>
                 </>
               ) : null}
             </li>

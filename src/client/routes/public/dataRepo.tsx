@@ -14,7 +14,6 @@ import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { formatDate } from '../../../shared/dates';
-import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 const listInput = { limit: 100 } as const;
@@ -36,7 +35,7 @@ export const dataRepoListPage = definePage({
           lead="Відкриті кліматичні набори даних інституту: станційні ряди та сіткові масиви для території України."
         />
         {list.items.length ? (
-          <CardList label="Набори даних" headingLevel={2} items={list.items} keepAs="data-repo">
+          <CardList label="Набори даних" headingLevel={2} items={list.items}>
             {(d) => (
               <Card
                 key={d.id}
@@ -68,7 +67,6 @@ export const dataRepoItemPage = definePage({
   Component: function DataRepoItem() {
     const { id } = useParams();
     const [d] = trpc.dataRepo.get.useSuspenseQuery(useItemInput(id!));
-    const mark = useSharedStrings();
     useHeadSource('page', { kind: 'dataset', item: d });
     return (
       <>
@@ -112,7 +110,7 @@ export const dataRepoItemPage = definePage({
                       <tr key={v.name}>
                         <td>{v.name}</td>
                         <td>{v.unit}</td>
-                        <td data-s={mark('t', v.description)}>{v.description}</td>
+                        <td>{v.description}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -123,7 +121,7 @@ export const dataRepoItemPage = definePage({
           {d.citation ? (
             <section aria-labelledby="cite-title">
               <h2 id="cite-title">Як цитувати</h2>
-              <blockquote className="citation" lang={langOf('dataRepo', d, 'citation')} data-s={mark('t', d.citation)}>
+              <blockquote className="citation" lang={langOf('dataRepo', d, 'citation')}>
                 {d.citation}
               </blockquote>
             </section>
@@ -137,9 +135,7 @@ export const dataRepoItemPage = definePage({
             <ul>
               {d.links.map((l) => (
                 <li key={l.href}>
-                  <ContentLink href={l.href} shared={mark('t', l.label)}>
-                    {l.label}
-                  </ContentLink>
+                  <ContentLink href={l.href}>{l.label}</ContentLink>
                 </li>
               ))}
             </ul>
@@ -155,7 +151,7 @@ export const dataRepoItemPage = definePage({
                   {v.notes ? (
                     <>
                       {' — '}
-                      <span data-s={mark('t', v.notes)}>{v.notes}</span>
+                      <span>{v.notes}</span>
                     </>
                   ) : null}
                 </li>

@@ -35,7 +35,7 @@ export const docsListPage = definePage({
         <PageHeader title="Документи" crumbs={[{ label: 'Документи' }]} />
         <KindFilterBar path="/docs" kinds={DOC_KINDS} current={current} label="Вид документа" />
         {list.items.length ? (
-          <CardList label="Документи" headingLevel={2} items={list.items} keepAs="docs">
+          <CardList label="Документи" headingLevel={2} items={list.items}>
             {(d) => (
               <Card
                 key={d.id}

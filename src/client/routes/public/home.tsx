@@ -1,12 +1,11 @@
 /** The home page: latest news, upcoming trainings and conferences, the data repository, departments. */
 import { useLoaderData } from 'react-router';
-import { Link } from '../../components/Link';
+import { Link } from 'react-router';
 import { definePage } from '../../app/definePage';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
 import { formatDateRange, todayInKyiv } from '../../../shared/dates';
-import { useSharedStrings } from '../../lib/sharedStrings';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { trpc } from '../../lib/trpc';
 
@@ -59,7 +58,6 @@ export const homePage = definePage({
     const [conferences] = trpc.conferences.list.useSuspenseQuery(upcomingConferences(today));
     const [repo] = trpc.dataRepo.list.useSuspenseQuery(repoInput);
     const [departments] = trpc.departments.list.useSuspenseQuery(departmentsInput);
-    const mark = useSharedStrings();
     const [contacts] = trpc.contacts.list.useSuspenseQuery(contactsInput);
     useHeadSource('organization', { kind: 'organization', contacts: contacts.items });
     return (
@@ -94,7 +92,7 @@ export const homePage = definePage({
           <section aria-labelledby="home-trainings">
             <SectionHeading id="home-trainings" title="Найближчі навчання" to="/Trainings" linkLabel="Усі навчання" />
             {trainings.items.length ? (
-              <CardList label="Найближчі навчання" items={trainings.items} keepAs="home-trainings">
+              <CardList label="Найближчі навчання" items={trainings.items}>
                 {(t) => (
                   <Card
                     key={t.id}
@@ -113,7 +111,7 @@ export const homePage = definePage({
           <section aria-labelledby="home-conf">
             <SectionHeading id="home-conf" title="Конференції" to="/conf" linkLabel="Усі конференції" />
             {conferences.items.length ? (
-              <CardList label="Найближчі конференції" items={conferences.items} keepAs="home-conferences">
+              <CardList label="Найближчі конференції" items={conferences.items}>
                 {(c) => (
                   <Card
                     key={c.id}
@@ -138,7 +136,7 @@ export const homePage = definePage({
             to="/data_repo"
             linkLabel="До репозитарію"
           />
-          <CardList label="Набори даних" items={repo.items} keepAs="home-datasets">
+          <CardList label="Набори даних" items={repo.items}>
             {(d) => (
               <Card
                 key={d.id}
@@ -156,9 +154,7 @@ export const homePage = definePage({
           <ul className="chip-list">
             {departments.items.map((d) => (
               <li key={d.id}>
-                <Link to={`/Departments/${d.slug}`} data-s={mark('t', d.title)}>
-                  {d.title}
-                </Link>
+                <Link to={`/Departments/${d.slug}`}>{d.title}</Link>
               </li>
             ))}
           </ul>

@@ -39,7 +39,7 @@ export const publicationsListPage = definePage({
         <PageHeader title="Публікації" crumbs={[{ label: 'Публікації' }]} />
         <KindFilterBar path="/publications" kinds={PUBLICATION_KINDS} current={current} label="Вид публікації" />
         {list.items.length ? (
-          <CardList label="Публікації" headingLevel={2} items={list.items} keepAs="publications">
+          <CardList label="Публікації" headingLevel={2} items={list.items}>
             {(p) => (
               <Card
                 key={p.id}

@@ -1,7 +1,7 @@
 /** /search?q=…&page=N: the visitor search (server/search/service.ts) with highlighted snippets. */
 import { Fragment } from 'react';
 import { Form, useLocation } from 'react-router';
-import { Link } from '../../components/Link';
+import { Link } from 'react-router';
 import { parsePageParam } from '../../../shared/routes';
 import { MAX_SEARCH_QUERY, type TextPart } from '../../../shared/searchResults';
 import { definePage } from '../../app/definePage';

@@ -85,7 +85,7 @@ export const trainingsPage = definePage({
         />
         <h2>Найближчі</h2>
         {upcoming.items.length ? (
-          <CardList label="Найближчі навчання" items={upcoming.items} keepAs="trainings-upcoming">
+          <CardList label="Найближчі навчання" items={upcoming.items}>
             {(t, i) => <TrainingCard key={t.id} t={t} priority={i === 0} />}
           </CardList>
         ) : (
@@ -93,7 +93,7 @@ export const trainingsPage = definePage({
         )}
         <h2>Минулі</h2>
         {past.items.length ? (
-          <CardList label="Минулі навчання" items={past.items} keepAs="trainings-past">
+          <CardList label="Минулі навчання" items={past.items}>
             {(t) => <TrainingCard key={t.id} t={t} />}
           </CardList>
         ) : (
