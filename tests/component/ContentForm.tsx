@@ -1,12 +1,12 @@
 /**
  * The edit form of a content type as SectionEditPage builds it (registry → FieldSpecs → FieldInput,
- * validated by the type's zod schema through react-hook-form), limited to the widgets that need no
- * server (files, images, relations and rich text talk to the API or load the editor).
+ * validated through react-hook-form by the schema the server parses the data with), limited to the
+ * widgets that need no server (files, images, relations and rich text talk to the API or load the
+ * editor).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { AnyContentType } from '../../src/shared/content/define';
-import { formSchema, newDocumentValues } from '../../src/client/admin/form/defaults';
+import { formResolver, newDocumentValues } from '../../src/client/admin/form/defaults';
 import { FieldInput } from '../../src/client/admin/form/FieldInput';
 import { formFields, type FieldSpec } from '../../src/client/admin/form/introspect';
 
@@ -26,7 +26,7 @@ export function ContentForm({
 }) {
   const specs = formFields(type).filter((f: FieldSpec) => !NEEDS_SERVER.has(f.kind));
   const form = useForm<Record<string, unknown>>({
-    resolver: zodResolver(formSchema(type)) as never,
+    resolver: formResolver(type),
     defaultValues: { ...newDocumentValues(type, formFields(type)), ...values },
   });
   return (

@@ -6,6 +6,9 @@
  * `current`, `referrers`, `total`, `zodError`, `retryAfterSeconds`…), sent as the API error's data.
  * A `ValidationError` may carry the ZodError that failed as its `cause` (sent as `data.zodError`).
  */
+import type { ErrorReason } from '../../shared/content/errorReasons';
+
+export type { ErrorReason };
 
 /** What went wrong, independent of any transport (the tRPC layer picks a code for each). */
 export type DomainErrorKind = 'not-found' | 'invalid' | 'conflict' | 'precondition' | 'forbidden' | 'rate-limited';
@@ -16,6 +19,12 @@ export interface FieldErrors {
   fieldErrors: Record<string, string[]>;
 }
 
+/** Fields for the client beside an error's message; `reason` is one of the shared ErrorReason names. */
+export interface ErrorDetails {
+  reason?: ErrorReason;
+  [field: string]: unknown;
+}
+
 /** The base of every domain error. */
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -23,16 +32,16 @@ export abstract class DomainError extends Error {
   constructor(
     message: string,
     /** Fields for the client beside the message (sent as the API error's data). */
-    readonly details: Record<string, unknown> = {},
+    readonly details: ErrorDetails = {},
     options?: ErrorOptions,
   ) {
     super(message, options);
     this.name = new.target.name;
   }
 
-  /** `details.reason`, when there is one (e.g. 'stale-version', 'slug-taken', 'in-use'). */
-  get reason(): string | undefined {
-    return typeof this.details.reason === 'string' ? this.details.reason : undefined;
+  /** `details.reason`, when there is one. */
+  get reason(): ErrorReason | undefined {
+    return this.details.reason;
   }
 }
 

@@ -8,14 +8,14 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { DomainError, type DomainErrorKind } from '../content/errors';
+import { DomainError, type DomainErrorKind, type ErrorDetails } from '../content/errors';
 
 /**
  * Extra fields for the client, attached as a TRPCError's `cause` (e.g. `{ reason: 'stale-version',
  * current }`); the error formatter adds them to `error.data`. Only for expected (4xx) errors.
  */
 export class ErrorData extends Error {
-  constructor(readonly data: Record<string, unknown>) {
+  constructor(readonly data: ErrorDetails) {
     super('error data');
     this.name = 'ErrorData';
   }

@@ -1,5 +1,8 @@
 /** Starting values of a new document's form, and the schema the form validates with. */
-import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { adminDataSchema } from '../../../shared/content/adminInput';
 import type { AnyContentType } from '../../../shared/content/define';
 import type { FieldSpec } from './introspect';
 
@@ -25,11 +28,17 @@ export function newDocumentValues(type: AnyContentType, specs: FieldSpec[]): Rec
   return values;
 }
 
-/** The form's schema: the type's schema, with an empty slug allowed (the server makes one from the title). */
-export function formSchema(type: AnyContentType): z.ZodObject {
-  if (!type.slug) return type.schema;
-  const slug = (type.schema.shape as Record<string, z.ZodType>)[type.slug.field]!;
-  return (type.schema as unknown as z.ZodObject).extend({ [type.slug.field]: slug.or(z.literal('')) });
+/**
+ * The form's schema: the one the server parses the admin's data with (`adminDataSchema`), so the
+ * form accepts what the server accepts (an empty slug too: the server makes one from the title).
+ */
+export function formSchema(type: AnyContentType): ReturnType<typeof adminDataSchema> {
+  return adminDataSchema(type);
+}
+
+/** The edit form's resolver: zod validation by formSchema, submitting the parsed values. */
+export function formResolver(type: AnyContentType): Resolver<Record<string, unknown>> {
+  return zodResolver(formSchema(type)) as Resolver<Record<string, unknown>>;
 }
 
 /** Only the fields of the type (drops id, version and timestamps of a loaded document). */
