@@ -3,29 +3,10 @@
  * react-hook-form. Nested object lists (authors, table of contents, menu items...) render their item
  * fields recursively with add, remove and move up/down.
  */
-import {
-  ActionIcon,
-  Button,
-  Fieldset,
-  Group,
-  Input,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Fieldset, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { Controller, useFieldArray, useFormContext, type FieldValues } from 'react-hook-form';
-import { FileListField, SingleFileField } from './FileField';
 import type { FieldSpec } from './introspect';
-import { fromKyivLocal, toKyivLocal } from './kyivTime';
-import { RelationSelect } from './RelationSelect';
-import { RichTextEditor } from './RichTextEditor';
+import { controlledInput, registeredInput, REGISTERED_KINDS } from './widgets';
 
 /** The error message at a dotted path of react-hook-form's errors. */
 function errorAt(errors: FieldValues, path: string): string | undefined {
@@ -55,6 +36,51 @@ function emptyItem(fields: FieldSpec[]): Record<string, unknown> {
   );
 }
 
+/** Move up, move down and remove, for the item at `index` of a list of `count`. */
+function ItemButtons({
+  label,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  label: string;
+  index: number;
+  count: number;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Tooltip label="Вище">
+        <ActionIcon
+          variant="default"
+          aria-label={`${label}: перемістити вище (${index + 1})`}
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+        >
+          ↑
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Нижче">
+        <ActionIcon
+          variant="default"
+          aria-label={`${label}: перемістити нижче (${index + 1})`}
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1)}
+        >
+          ↓
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Видалити">
+        <ActionIcon variant="subtle" color="red" aria-label={`${label}: видалити (${index + 1})`} onClick={onRemove}>
+          ✕
+        </ActionIcon>
+      </Tooltip>
+    </Stack>
+  );
+}
+
 function ObjectList({ spec, path, depth }: { spec: FieldSpec; path: string; depth: number }) {
   const { control } = useFormContext();
   const { fields, append, remove, move } = useFieldArray({ control, name: path });
@@ -77,38 +103,13 @@ function ObjectList({ spec, path, depth }: { spec: FieldSpec; path: string; dept
                 <FieldInput key={f.name} spec={f} path={`${path}.${index}.${f.name}`} depth={depth + 1} />
               ))}
             </Stack>
-            <Stack gap={4}>
-              <Tooltip label="Вище">
-                <ActionIcon
-                  variant="default"
-                  aria-label={`${spec.label}: перемістити вище (${index + 1})`}
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
-                >
-                  ↑
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Нижче">
-                <ActionIcon
-                  variant="default"
-                  aria-label={`${spec.label}: перемістити нижче (${index + 1})`}
-                  disabled={index === fields.length - 1}
-                  onClick={() => move(index, index + 1)}
-                >
-                  ↓
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Видалити">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`${spec.label}: видалити (${index + 1})`}
-                  onClick={() => remove(index)}
-                >
-                  ✕
-                </ActionIcon>
-              </Tooltip>
-            </Stack>
+            <ItemButtons
+              label={spec.label}
+              index={index}
+              count={fields.length}
+              onMove={(to) => move(index, to)}
+              onRemove={() => remove(index)}
+            />
           </Group>
         ))}
         <Button size="xs" variant="light" w="fit-content" onClick={() => append(emptyItem(itemFields))}>
@@ -122,178 +123,16 @@ function ObjectList({ spec, path, depth }: { spec: FieldSpec; path: string; dept
 export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: string; depth?: number }) {
   const { control, register, formState } = useFormContext();
   const error = errorAt(formState.errors, path);
-  const label = spec.label;
-  switch (spec.kind) {
-    case 'objectList':
-    case 'menuTree':
-      return <ObjectList spec={spec} path={path} depth={depth} />;
-    case 'text':
-      return (
-        <TextInput label={label} description={spec.help} {...register(path)} error={error} maxLength={spec.maxLength} />
-      );
-    case 'url':
-      // Site paths (/docs/…) are links too, so not type="url" (the browser would refuse them); the schema checks.
-      return (
-        <TextInput
-          label={label}
-          description={spec.help}
-          inputMode="url"
-          autoComplete="url"
-          spellCheck={false}
-          placeholder="/… або https://…"
-          {...register(path)}
-          error={error}
-          maxLength={spec.maxLength}
-        />
-      );
-    case 'textarea':
-      return (
-        <Textarea
-          label={label}
-          description={spec.help}
-          autosize
-          minRows={2}
-          maxRows={10}
-          {...register(path)}
-          error={error}
-        />
-      );
-    default:
-      return (
-        <Controller
-          control={control}
-          name={path}
-          render={({ field }) => {
-            switch (spec.kind) {
-              case 'richText':
-                return (
-                  <Input.Wrapper label={label} description={spec.help} error={error} id={`${path}-editor`}>
-                    <RichTextEditor
-                      id={`${path}-editor`}
-                      label={label}
-                      value={(field.value as string) ?? ''}
-                      onChange={field.onChange}
-                    />
-                  </Input.Wrapper>
-                );
-              case 'number':
-                return (
-                  <NumberInput
-                    label={label}
-                    description={spec.help}
-                    value={(field.value as number | null) ?? ''}
-                    onChange={(v) => field.onChange(v === '' ? (spec.nullable ? null : 0) : Number(v))}
-                    error={error}
-                    allowDecimal={false}
-                  />
-                );
-              case 'boolean':
-                return (
-                  <Switch
-                    label={label}
-                    description={spec.help}
-                    checked={!!field.value}
-                    onChange={(e) => field.onChange(e.currentTarget.checked)}
-                  />
-                );
-              case 'date':
-                return (
-                  <TextInput
-                    type="date"
-                    label={label}
-                    description={spec.help}
-                    value={(field.value as string | null) ?? ''}
-                    onChange={(e) => field.onChange(e.currentTarget.value || (spec.nullable ? null : ''))}
-                    error={error}
-                  />
-                );
-              case 'datetime':
-                return (
-                  <TextInput
-                    type="datetime-local"
-                    label={`${label} (київський час)`}
-                    description={spec.help}
-                    value={toKyivLocal(field.value as string | null)}
-                    onChange={(e) =>
-                      field.onChange(fromKyivLocal(e.currentTarget.value) ?? (spec.nullable ? null : ''))
-                    }
-                    error={error}
-                  />
-                );
-              case 'status':
-                return (
-                  <Input.Wrapper label={label} description={spec.help}>
-                    <div>
-                      <SegmentedControl
-                        value={(field.value as string | null) ?? 'draft'}
-                        onChange={field.onChange}
-                        data={spec.options ?? []}
-                      />
-                    </div>
-                  </Input.Wrapper>
-                );
-              case 'select':
-                return (
-                  <Select
-                    label={label}
-                    description={spec.help}
-                    data={spec.options ?? []}
-                    value={(field.value as string | null) ?? null}
-                    onChange={field.onChange}
-                    allowDeselect={false}
-                    error={error}
-                  />
-                );
-              case 'tags':
-                return (
-                  <TagsInput
-                    label={label}
-                    description={spec.help}
-                    value={(field.value as string[]) ?? []}
-                    onChange={field.onChange}
-                    error={error}
-                    splitChars={[',', ';']}
-                  />
-                );
-              case 'relation':
-                return (
-                  <RelationSelect
-                    to={spec.relationTo!}
-                    label={label}
-                    value={(field.value as string | null) ?? null}
-                    onChange={field.onChange}
-                    nullable={spec.nullable}
-                    error={error}
-                  />
-                );
-              case 'file':
-              case 'image':
-                return (
-                  <SingleFileField
-                    label={label}
-                    image={spec.kind === 'image'}
-                    value={(field.value as Parameters<typeof SingleFileField>[0]['value'] | undefined) ?? null}
-                    onChange={field.onChange}
-                    error={error}
-                    altError={errorAt(formState.errors, `${path}.alt`)}
-                  />
-                );
-              case 'files':
-                return (
-                  <FileListField
-                    label={label}
-                    value={(field.value as []) ?? []}
-                    onChange={field.onChange}
-                    error={error}
-                  />
-                );
-              default:
-                return (
-                  <TextInput label={label} value={String(field.value ?? '')} onChange={field.onChange} error={error} />
-                );
-            }
-          }}
-        />
-      );
-  }
+  if (spec.kind === 'objectList' || spec.kind === 'menuTree')
+    return <ObjectList spec={spec} path={path} depth={depth} />;
+  if (REGISTERED_KINDS.has(spec.kind)) return registeredInput(spec, register(path), error);
+  return (
+    <Controller
+      control={control}
+      name={path}
+      render={({ field }) =>
+        controlledInput({ spec, path, error, altError: errorAt(formState.errors, `${path}.alt`), field })
+      }
+    />
+  );
 }

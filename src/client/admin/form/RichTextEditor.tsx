@@ -5,7 +5,7 @@
 import { ActionIcon, Button, Group, Modal, Paper, Stack, TextInput, Tooltip } from '@mantine/core';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type ChainedCommands, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
 import { MediaPicker } from '../media/MediaPicker';
@@ -36,7 +36,8 @@ function ToolButton({
   );
 }
 
-export function RichTextEditor({
+/** A Tiptap editor of `value` (HTML): reports changes ('' when empty), takes outside ones (a reset, a restore). */
+function useRichEditor({
   value,
   onChange,
   label,
@@ -47,9 +48,6 @@ export function RichTextEditor({
   label: string;
   id: string;
 }) {
-  const [linkOpen, setLinkOpen] = useState(false);
-  const [href, setHref] = useState('');
-  const [picking, setPicking] = useState(false);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -71,7 +69,12 @@ export function RichTextEditor({
     if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty))
       editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
-  const active = useEditorState({
+  return editor;
+}
+
+/** Which of the toolbar's marks and blocks are on at the selection. */
+function useActiveFormats(editor: Editor | null) {
+  return useEditorState({
     editor,
     selector: ({ editor: e }) =>
       e
@@ -86,104 +89,47 @@ export function RichTextEditor({
           }
         : null,
   });
+}
+
+export function RichTextEditor({
+  value,
+  onChange,
+  label,
+  id,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  label: string;
+  id: string;
+}) {
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [href, setHref] = useState('');
+  const [picking, setPicking] = useState(false);
+  const editor = useRichEditor({ value, onChange, label, id });
+  const active = useActiveFormats(editor);
   if (!editor) return null;
   const chain = () => editor.chain().focus();
   return (
     <Paper withBorder p={0}>
-      <Group
-        gap={4}
-        p={6}
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-        role="toolbar"
-        aria-label={`Форматування: ${label}`}
-      >
-        <ToolButton
-          label="Заголовок розділу (H2)"
-          active={active?.h2}
-          onClick={() => chain().toggleHeading({ level: 2 }).run()}
-        >
-          H2
-        </ToolButton>
-        <ToolButton
-          label="Підзаголовок (H3)"
-          active={active?.h3}
-          onClick={() => chain().toggleHeading({ level: 3 }).run()}
-        >
-          H3
-        </ToolButton>
-        <ToolButton label="Жирний" active={active?.bold} onClick={() => chain().toggleBold().run()}>
-          <b>Ж</b>
-        </ToolButton>
-        <ToolButton label="Курсив" active={active?.italic} onClick={() => chain().toggleItalic().run()}>
-          <i>К</i>
-        </ToolButton>
-        <ToolButton label="Маркований список" active={active?.bullet} onClick={() => chain().toggleBulletList().run()}>
-          •
-        </ToolButton>
-        <ToolButton
-          label="Нумерований список"
-          active={active?.ordered}
-          onClick={() => chain().toggleOrderedList().run()}
-        >
-          1.
-        </ToolButton>
-        <ToolButton
-          label="Посилання"
-          active={active?.link}
-          onClick={() => {
-            setHref((editor.getAttributes('link').href as string | undefined) ?? '');
-            setLinkOpen(true);
-          }}
-        >
-          ↗
-        </ToolButton>
-        <ToolButton
-          label="Таблиця"
-          onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
-        >
-          ▦
-        </ToolButton>
-        <ToolButton label="Зображення з медіатеки" onClick={() => setPicking(true)}>
-          ▣
-        </ToolButton>
-        <ToolButton label="Скасувати" onClick={() => chain().undo().run()}>
-          ↶
-        </ToolButton>
-        <ToolButton label="Повторити" onClick={() => chain().redo().run()}>
-          ↷
-        </ToolButton>
-      </Group>
+      <Toolbar
+        label={label}
+        chain={chain}
+        active={active}
+        onLink={() => {
+          setHref((editor.getAttributes('link').href as string | undefined) ?? '');
+          setLinkOpen(true);
+        }}
+        onImage={() => setPicking(true)}
+      />
       <EditorContent editor={editor} />
-      <Modal opened={linkOpen} onClose={() => setLinkOpen(false)} title="Посилання">
-        <Stack>
-          <TextInput
-            label="Адреса"
-            placeholder="https://… або /docs/…"
-            value={href}
-            onChange={(e) => setHref(e.currentTarget.value)}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => {
-                chain().extendMarkRange('link').unsetLink().run();
-                setLinkOpen(false);
-              }}
-            >
-              Прибрати посилання
-            </Button>
-            <Button
-              onClick={() => {
-                if (href.trim()) chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
-                setLinkOpen(false);
-              }}
-            >
-              Застосувати
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <LinkModal
+        opened={linkOpen}
+        href={href}
+        setHref={setHref}
+        onClose={() => setLinkOpen(false)}
+        onUnset={() => chain().extendMarkRange('link').unsetLink().run()}
+        onApply={(target) => chain().extendMarkRange('link').setLink({ href: target }).run()}
+      />
       <MediaPicker
         opened={picking}
         onClose={() => setPicking(false)}
@@ -194,5 +140,124 @@ export function RichTextEditor({
         }}
       />
     </Paper>
+  );
+}
+
+/** The formatting buttons; `chain` starts a command on the focused editor. */
+function Toolbar({
+  label,
+  chain,
+  active,
+  onLink,
+  onImage,
+}: {
+  label: string;
+  chain: () => ChainedCommands;
+  active: ReturnType<typeof useActiveFormats>;
+  /** Opens the link dialog. */
+  onLink: () => void;
+  /** Opens the media library to insert an image. */
+  onImage: () => void;
+}) {
+  return (
+    <Group
+      gap={4}
+      p={6}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      role="toolbar"
+      aria-label={`Форматування: ${label}`}
+    >
+      <ToolButton
+        label="Заголовок розділу (H2)"
+        active={active?.h2}
+        onClick={() => chain().toggleHeading({ level: 2 }).run()}
+      >
+        H2
+      </ToolButton>
+      <ToolButton
+        label="Підзаголовок (H3)"
+        active={active?.h3}
+        onClick={() => chain().toggleHeading({ level: 3 }).run()}
+      >
+        H3
+      </ToolButton>
+      <ToolButton label="Жирний" active={active?.bold} onClick={() => chain().toggleBold().run()}>
+        <b>Ж</b>
+      </ToolButton>
+      <ToolButton label="Курсив" active={active?.italic} onClick={() => chain().toggleItalic().run()}>
+        <i>К</i>
+      </ToolButton>
+      <ToolButton label="Маркований список" active={active?.bullet} onClick={() => chain().toggleBulletList().run()}>
+        •
+      </ToolButton>
+      <ToolButton label="Нумерований список" active={active?.ordered} onClick={() => chain().toggleOrderedList().run()}>
+        1.
+      </ToolButton>
+      <ToolButton label="Посилання" active={active?.link} onClick={onLink}>
+        ↗
+      </ToolButton>
+      <ToolButton label="Таблиця" onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
+        ▦
+      </ToolButton>
+      <ToolButton label="Зображення з медіатеки" onClick={onImage}>
+        ▣
+      </ToolButton>
+      <ToolButton label="Скасувати" onClick={() => chain().undo().run()}>
+        ↶
+      </ToolButton>
+      <ToolButton label="Повторити" onClick={() => chain().redo().run()}>
+        ↷
+      </ToolButton>
+    </Group>
+  );
+}
+
+/** Edits the link at the selection: `onApply` with the trimmed address (none when empty) or `onUnset`; both close. */
+function LinkModal({
+  opened,
+  href,
+  setHref,
+  onClose,
+  onUnset,
+  onApply,
+}: {
+  opened: boolean;
+  href: string;
+  setHref: (href: string) => void;
+  onClose: () => void;
+  onUnset: () => void;
+  onApply: (href: string) => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Посилання">
+      <Stack>
+        <TextInput
+          label="Адреса"
+          placeholder="https://… або /docs/…"
+          value={href}
+          onChange={(e) => setHref(e.currentTarget.value)}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            onClick={() => {
+              onUnset();
+              onClose();
+            }}
+          >
+            Прибрати посилання
+          </Button>
+          <Button
+            onClick={() => {
+              if (href.trim()) onApply(href.trim());
+              onClose();
+            }}
+          >
+            Застосувати
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

@@ -33,54 +33,28 @@ import { FOLDER_LABELS, MEDIA_ROOT, useMediaFolder } from './useMedia';
 const isImage = (f: FileRef) => /^image\/(png|jpe?g|gif|webp|avif)$/i.test(f.contentType);
 const isPdf = (f: FileRef) => f.contentType === 'application/pdf';
 
+/** A folder's name: the library's own name for a top folder, else its last segment. */
+const folderName = (path: string) => FOLDER_LABELS[path] ?? path.split('/').pop()!;
+
 export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => void; accept?: 'image' | 'any' }) {
   const { config } = useAdmin();
   const storage = useMemo(() => firebaseStorage(config), [config]);
   const [folder, setFolder] = useState(MEDIA_ROOT);
-  const [newFolder, setNewFolder] = useState('');
   const [previewing, setPreviewing] = useState<FileRef | null>(null);
   const [deleting, setDeleting] = useState<FileRef | null>(null);
   const media = useMediaFolder(storage, folder);
-  // Folders from the library's root down to the open one: public, public/media, public/media/x…
-  const crumbs = folder.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
-  const folderName = (path: string) => FOLDER_LABELS[path] ?? path.split('/').pop()!;
   const shown = media.files.filter((f) => accept !== 'image' || isImage(f));
 
   const queue = useUploadQueue(folder);
 
   return (
     <Stack>
-      <Breadcrumbs aria-label="Тека">
-        {crumbs.map((path, i) =>
-          i === crumbs.length - 1 ? (
-            <Text key={path} fw={600}>
-              {folderName(path)}
-            </Text>
-          ) : (
-            <Anchor key={path} component="button" type="button" onClick={() => setFolder(path)}>
-              {folderName(path)}
-            </Anchor>
-          ),
-        )}
-      </Breadcrumbs>
+      <FolderTrail folder={folder} onOpen={setFolder} />
       <Group>
         <FileButton onChange={(files) => queue.add(files)} multiple accept={accept === 'image' ? 'image/*' : undefined}>
           {(props) => <Button {...props}>Завантажити файли</Button>}
         </FileButton>
-        <TextInput
-          aria-label="Назва нової теки"
-          placeholder="Нова тека"
-          value={newFolder}
-          onChange={(e) => setNewFolder(e.currentTarget.value.replace(/[^\p{L}\p{N}_-]/gu, ''))}
-          w={180}
-        />
-        <Button
-          variant="default"
-          disabled={!newFolder}
-          onClick={() => (setFolder(`${folder}/${newFolder}`), setNewFolder(''))}
-        >
-          Відкрити теку
-        </Button>
+        <NewFolder onOpen={(name) => setFolder(`${folder}/${name}`)} />
       </Group>
       <UploadQueue storage={storage} queue={queue} onDone={() => media.reload()} linger={1500} />
       {media.error ? (
@@ -101,70 +75,17 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
       {!media.loading && !shown.length ? <Text c="dimmed">У цій теці немає файлів.</Text> : null}
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
         {shown.map((f) => (
-          <Card key={f.path} withBorder padding="sm">
-            <Card.Section>
-              {isImage(f) ? (
-                <Image src={f.url} alt={f.name} h={120} fit="cover" />
-              ) : (
-                <Group h={120} justify="center" bg="gray.1">
-                  <Text fw={700} c="dimmed">
-                    {fileExtension(f.name)}
-                  </Text>
-                </Group>
-              )}
-            </Card.Section>
-            <Text size="sm" fw={500} mt="xs" truncate title={f.name}>
-              {f.name}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {formatBytes(f.size)}
-            </Text>
-            <Group gap={4} mt="xs">
-              {onPick ? (
-                <Button size="compact-xs" onClick={() => onPick(f)}>
-                  Обрати
-                </Button>
-              ) : null}
-              {isImage(f) || isPdf(f) ? (
-                <Button size="compact-xs" variant="default" onClick={() => setPreviewing(f)}>
-                  Переглянути
-                </Button>
-              ) : null}
-              <Button
-                size="compact-xs"
-                variant="default"
-                onClick={() =>
-                  void navigator.clipboard
-                    .writeText(new URL(f.url, window.location.origin).toString())
-                    .then(() => notifications.show({ message: 'Посилання скопійовано' }))
-                }
-              >
-                Копіювати посилання
-              </Button>
-              {!onPick ? (
-                <FileButton onChange={(file) => file && queue.replace(file, f.path)}>
-                  {(props) => (
-                    <Button {...props} size="compact-xs" variant="default" aria-label={`Замінити ${f.name}`}>
-                      Замінити
-                    </Button>
-                  )}
-                </FileButton>
-              ) : null}
-              {!onPick ? (
-                <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDeleting(f)}>
-                  Видалити
-                </Button>
-              ) : null}
-            </Group>
-          </Card>
+          <FileCard
+            key={f.path}
+            file={f}
+            onPick={onPick}
+            onPreview={() => setPreviewing(f)}
+            onReplace={(file) => queue.replace(file, f.path)}
+            onDelete={() => setDeleting(f)}
+          />
         ))}
       </SimpleGrid>
-      <Modal opened={!!previewing} onClose={() => setPreviewing(null)} title={previewing?.name} size="xl">
-        {previewing && isImage(previewing) ? <Image src={previewing.url} alt={previewing.name} /> : null}
-        {previewing && isPdf(previewing) ? (
-          <iframe title={previewing.name} src={previewing.url} style={{ width: '100%', height: '70vh', border: 0 }} />
-        ) : null}
-      </Modal>
+      <PreviewModal file={previewing} onClose={() => setPreviewing(null)} />
       <ConfirmModal
         opened={!!deleting}
         title="Видалити файл?"
@@ -186,5 +107,135 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
         </Text>
       </ConfirmModal>
     </Stack>
+  );
+}
+
+/** The folders from the library's root down to the open one (public, public/media…); each but the last opens. */
+function FolderTrail({ folder, onOpen }: { folder: string; onOpen: (path: string) => void }) {
+  const crumbs = folder.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+  return (
+    <Breadcrumbs aria-label="Тека">
+      {crumbs.map((path, i) =>
+        i === crumbs.length - 1 ? (
+          <Text key={path} fw={600}>
+            {folderName(path)}
+          </Text>
+        ) : (
+          <Anchor key={path} component="button" type="button" onClick={() => onOpen(path)}>
+            {folderName(path)}
+          </Anchor>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+}
+
+/** A new folder's name (letters, digits, _ and -) and the button that opens it (it exists once a file is uploaded). */
+function NewFolder({ onOpen }: { onOpen: (name: string) => void }) {
+  const [name, setName] = useState('');
+  return (
+    <>
+      <TextInput
+        aria-label="Назва нової теки"
+        placeholder="Нова тека"
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value.replace(/[^\p{L}\p{N}_-]/gu, ''))}
+        w={180}
+      />
+      <Button variant="default" disabled={!name} onClick={() => (onOpen(name), setName(''))}>
+        Відкрити теку
+      </Button>
+    </>
+  );
+}
+
+/**
+ * A file: its preview or extension, name and size; pick (in picking mode), preview, copy link, and
+ * in the library replace and delete.
+ */
+function FileCard({
+  file: f,
+  onPick,
+  onPreview,
+  onReplace,
+  onDelete,
+}: {
+  file: FileRef;
+  onPick?: (file: FileRef) => void;
+  onPreview: () => void;
+  /** Uploads new bytes under this file's name. */
+  onReplace: (file: File) => void;
+  /** Asks to confirm the delete. */
+  onDelete: () => void;
+}) {
+  return (
+    <Card withBorder padding="sm">
+      <Card.Section>
+        {isImage(f) ? (
+          <Image src={f.url} alt={f.name} h={120} fit="cover" />
+        ) : (
+          <Group h={120} justify="center" bg="gray.1">
+            <Text fw={700} c="dimmed">
+              {fileExtension(f.name)}
+            </Text>
+          </Group>
+        )}
+      </Card.Section>
+      <Text size="sm" fw={500} mt="xs" truncate title={f.name}>
+        {f.name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {formatBytes(f.size)}
+      </Text>
+      <Group gap={4} mt="xs">
+        {onPick ? (
+          <Button size="compact-xs" onClick={() => onPick(f)}>
+            Обрати
+          </Button>
+        ) : null}
+        {isImage(f) || isPdf(f) ? (
+          <Button size="compact-xs" variant="default" onClick={onPreview}>
+            Переглянути
+          </Button>
+        ) : null}
+        <Button
+          size="compact-xs"
+          variant="default"
+          onClick={() =>
+            void navigator.clipboard
+              .writeText(new URL(f.url, window.location.origin).toString())
+              .then(() => notifications.show({ message: 'Посилання скопійовано' }))
+          }
+        >
+          Копіювати посилання
+        </Button>
+        {!onPick ? (
+          <FileButton onChange={(file) => file && onReplace(file)}>
+            {(props) => (
+              <Button {...props} size="compact-xs" variant="default" aria-label={`Замінити ${f.name}`}>
+                Замінити
+              </Button>
+            )}
+          </FileButton>
+        ) : null}
+        {!onPick ? (
+          <Button size="compact-xs" variant="subtle" color="red" onClick={onDelete}>
+            Видалити
+          </Button>
+        ) : null}
+      </Group>
+    </Card>
+  );
+}
+
+/** An image or a PDF, full size. */
+function PreviewModal({ file, onClose }: { file: FileRef | null; onClose: () => void }) {
+  return (
+    <Modal opened={!!file} onClose={onClose} title={file?.name} size="xl">
+      {file && isImage(file) ? <Image src={file.url} alt={file.name} /> : null}
+      {file && isPdf(file) ? (
+        <iframe title={file.name} src={file.url} style={{ width: '100%', height: '70vh', border: 0 }} />
+      ) : null}
+    </Modal>
   );
 }

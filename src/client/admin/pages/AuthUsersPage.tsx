@@ -26,6 +26,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { createAccountInput, ROLE_LABELS } from '../../../shared/authUsers';
+import type { Account } from '../../../server/identity/types';
 import { formatDateTime } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
 import { useAdmin } from '../context';
@@ -119,18 +120,8 @@ export function AuthUsersPage() {
   const [debounced] = useDebouncedValue(search, 300);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<{ uid: string; email: string | null } | null>(null);
-  const utils = trpc.useUtils();
   const list = trpc.authUsers.list.useQuery({ search: debounced || undefined, limit: 100 });
-  const onDone = (message: string) => async () => {
-    await utils.authUsers.list.invalidate();
-    notifications.show({ color: 'green', message });
-  };
-  const onError = (err: unknown) =>
-    notifications.show({ color: 'red', title: 'Помилка', message: trpcErrorMessage(err) });
-  const setRole = trpc.authUsers.setRole.useMutation({ onSuccess: onDone('Роль змінено'), onError });
-  const setDisabled = trpc.authUsers.setDisabled.useMutation({ onError });
-  const reset = trpc.authUsers.sendPasswordReset.useMutation({ onError });
-  const remove = trpc.authUsers.delete.useMutation({ onSuccess: onDone('Обліковий запис видалено'), onError });
+  const actions = useAccountActions();
   const myUid = me.status === 'signedIn' ? me.user.uid : null;
 
   return (
@@ -154,124 +145,23 @@ export function AuthUsersPage() {
           {trpcErrorMessage(list.error)}
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover aria-label="Облікові записи">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Електронна пошта</Table.Th>
-              <Table.Th>Ім’я</Table.Th>
-              <Table.Th>Роль</Table.Th>
-              <Table.Th>Стан</Table.Th>
-              <Table.Th>Створено</Table.Th>
-              <Table.Th>Останній вхід</Table.Th>
-              <Table.Th>uid</Table.Th>
-              <Table.Th>
-                <span className="visually-hidden">Дії</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(list.data?.accounts ?? []).map((a) => (
-              <Table.Tr key={a.uid}>
-                <Table.Td>{a.email}</Table.Td>
-                <Table.Td>{a.displayName}</Table.Td>
-                <Table.Td>
-                  <Select
-                    aria-label={`Роль ${a.email ?? a.uid}`}
-                    data={ROLE_OPTIONS}
-                    value={a.role ?? 'none'}
-                    size="xs"
-                    w={160}
-                    allowDeselect={false}
-                    disabled={a.uid === myUid}
-                    onChange={(v) => setRole.mutate({ uid: a.uid, role: v === 'none' || !v ? null : (v as Role) })}
-                  />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {a.disabled ? (
-                    <StateBadge color="gray" label="Вимкнено" />
-                  ) : (
-                    <StateBadge color="green" label="Активний" />
-                  )}
-                </Table.Td>
-                <Table.Td>{a.createdAt ? formatDateTime(a.createdAt) : '—'}</Table.Td>
-                <Table.Td>{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : '—'}</Table.Td>
-                <Table.Td>
-                  <Tooltip label={a.uid}>
-                    <Text size="xs" ff="monospace">
-                      {a.uid.slice(0, 8)}…
-                    </Text>
-                  </Tooltip>
-                </Table.Td>
-                <Table.Td>
-                  <Menu position="bottom-end">
-                    <Menu.Target>
-                      <Button size="xs" variant="default" aria-label={`Дії з ${a.email ?? a.uid}`}>
-                        Дії
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item
-                        disabled={a.uid === myUid}
-                        onClick={() =>
-                          setDisabled.mutate(
-                            { uid: a.uid, disabled: !a.disabled },
-                            {
-                              onSuccess: () =>
-                                void onDone(a.disabled ? 'Обліковий запис увімкнено' : 'Обліковий запис вимкнено')(),
-                            },
-                          )
-                        }
-                      >
-                        {a.disabled ? 'Увімкнути' : 'Вимкнути'}
-                      </Menu.Item>
-                      <Menu.Item
-                        onClick={() =>
-                          reset.mutate(
-                            { uid: a.uid },
-                            {
-                              // Without SMTP the server says that no mail went out and how to make a link instead.
-                              onSuccess: (r) =>
-                                notifications.show(
-                                  r.mailed
-                                    ? { color: 'green', message: r.message }
-                                    : {
-                                        color: 'yellow',
-                                        title: 'Лист не надіслано',
-                                        message: r.message,
-                                        autoClose: false,
-                                      },
-                                ),
-                            },
-                          )
-                        }
-                      >
-                        Надіслати посилання для зміни пароля
-                      </Menu.Item>
-                      <Menu.Item
-                        color="red"
-                        disabled={a.uid === myUid}
-                        onClick={() => setDeleting({ uid: a.uid, email: a.email })}
-                      >
-                        Видалити
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AccountsTable
+        accounts={list.data?.accounts ?? []}
+        myUid={myUid}
+        actions={actions}
+        onDelete={(a) => setDeleting({ uid: a.uid, email: a.email })}
+      />
       {list.data && !list.data.accounts.length ? <Text c="dimmed">Нічого не знайдено.</Text> : null}
       <CreateAccountModal opened={creating} onClose={() => setCreating(false)} />
       <ConfirmModal
         opened={!!deleting}
         title="Видалити обліковий запис?"
         confirmLabel="Видалити"
-        loading={remove.isPending}
+        loading={actions.remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ uid: deleting.uid }, { onSettled: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting && actions.remove.mutate({ uid: deleting.uid }, { onSettled: () => setDeleting(null) })
+        }
       >
         <Text>
           Обліковий запис <strong>{deleting?.email}</strong> буде видалено назавжди; його власник більше не зможе
@@ -279,5 +169,150 @@ export function AuthUsersPage() {
         </Text>
       </ConfirmModal>
     </>
+  );
+}
+
+type AccountActions = ReturnType<typeof useAccountActions>;
+
+/** The account mutations; each failure shows a notification, each success refreshes the list. */
+function useAccountActions() {
+  const utils = trpc.useUtils();
+  const onDone = (message: string) => async () => {
+    await utils.authUsers.list.invalidate();
+    notifications.show({ color: 'green', message });
+  };
+  const onError = (err: unknown) =>
+    notifications.show({ color: 'red', title: 'Помилка', message: trpcErrorMessage(err) });
+  const setRole = trpc.authUsers.setRole.useMutation({ onSuccess: onDone('Роль змінено'), onError });
+  const setDisabled = trpc.authUsers.setDisabled.useMutation({ onError });
+  const reset = trpc.authUsers.sendPasswordReset.useMutation({ onError });
+  const remove = trpc.authUsers.delete.useMutation({ onSuccess: onDone('Обліковий запис видалено'), onError });
+
+  const toggleDisabled = (a: Account) =>
+    setDisabled.mutate(
+      { uid: a.uid, disabled: !a.disabled },
+      { onSuccess: () => void onDone(a.disabled ? 'Обліковий запис увімкнено' : 'Обліковий запис вимкнено')() },
+    );
+  const sendPasswordReset = (a: Account) =>
+    reset.mutate(
+      { uid: a.uid },
+      {
+        // Without SMTP the server says that no mail went out and how to make a link instead.
+        onSuccess: (r) =>
+          notifications.show(
+            r.mailed
+              ? { color: 'green', message: r.message }
+              : { color: 'yellow', title: 'Лист не надіслано', message: r.message, autoClose: false },
+          ),
+      },
+    );
+  return { setRole, toggleDisabled, sendPasswordReset, remove };
+}
+
+/** The accounts, one row each; the signed-in admin cannot change their own role, disable or delete themselves. */
+function AccountsTable({
+  accounts,
+  myUid,
+  actions,
+  onDelete,
+}: {
+  accounts: Account[];
+  myUid: string | null;
+  actions: AccountActions;
+  /** Asks to confirm deleting the account. */
+  onDelete: (account: Account) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover aria-label="Облікові записи">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Електронна пошта</Table.Th>
+            <Table.Th>Ім’я</Table.Th>
+            <Table.Th>Роль</Table.Th>
+            <Table.Th>Стан</Table.Th>
+            <Table.Th>Створено</Table.Th>
+            <Table.Th>Останній вхід</Table.Th>
+            <Table.Th>uid</Table.Th>
+            <Table.Th>
+              <span className="visually-hidden">Дії</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {accounts.map((a) => (
+            <Table.Tr key={a.uid}>
+              <Table.Td>{a.email}</Table.Td>
+              <Table.Td>{a.displayName}</Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={`Роль ${a.email ?? a.uid}`}
+                  data={ROLE_OPTIONS}
+                  value={a.role ?? 'none'}
+                  size="xs"
+                  w={160}
+                  allowDeselect={false}
+                  disabled={a.uid === myUid}
+                  onChange={(v) =>
+                    actions.setRole.mutate({ uid: a.uid, role: v === 'none' || !v ? null : (v as Role) })
+                  }
+                />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {a.disabled ? (
+                  <StateBadge color="gray" label="Вимкнено" />
+                ) : (
+                  <StateBadge color="green" label="Активний" />
+                )}
+              </Table.Td>
+              <Table.Td>{a.createdAt ? formatDateTime(a.createdAt) : '—'}</Table.Td>
+              <Table.Td>{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : '—'}</Table.Td>
+              <Table.Td>
+                <Tooltip label={a.uid}>
+                  <Text size="xs" ff="monospace">
+                    {a.uid.slice(0, 8)}…
+                  </Text>
+                </Tooltip>
+              </Table.Td>
+              <Table.Td>
+                <AccountMenu account={a} isMe={a.uid === myUid} actions={actions} onDelete={() => onDelete(a)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** An account's actions: disable or enable, send a password-reset link, delete. */
+function AccountMenu({
+  account: a,
+  isMe,
+  actions,
+  onDelete,
+}: {
+  account: Account;
+  isMe: boolean;
+  actions: AccountActions;
+  onDelete: () => void;
+}) {
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button size="xs" variant="default" aria-label={`Дії з ${a.email ?? a.uid}`}>
+          Дії
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item disabled={isMe} onClick={() => actions.toggleDisabled(a)}>
+          {a.disabled ? 'Увімкнути' : 'Вимкнути'}
+        </Menu.Item>
+        <Menu.Item onClick={() => actions.sendPasswordReset(a)}>Надіслати посилання для зміни пароля</Menu.Item>
+        <Menu.Item color="red" disabled={isMe} onClick={onDelete}>
+          Видалити
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -1,0 +1,219 @@
+/**
+ * The edit screen of a document (SectionEditPage) with the admin API replaced by stubs: what it
+ * sends on save and delete, and how it answers the server's errors (a stale version, field errors,
+ * a document in use) and an attempt to leave with unsaved changes.
+ */
+import { TRPCClientError } from '@trpc/client';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { AdminContext, type AdminContextValue } from '../../src/client/admin/context';
+import type { AdminDoc } from '../../src/client/admin/contentApi';
+import type { TrpcErrorData } from '../../src/client/admin/trpcErrors';
+import { SectionEditPage } from '../../src/client/admin/pages/SectionEditPage';
+import { contacts } from '../../src/shared/content/types/contacts';
+import { renderAdmin } from './render';
+
+const api = vi.hoisted(() => {
+  const stubs: { doc: unknown; update: Mock; remove: Mock } = { doc: null, update: vi.fn(), remove: vi.fn() };
+  return stubs;
+});
+
+vi.mock('../../src/client/admin/contentApi', () => {
+  const query = (data: () => unknown) => ({
+    useQuery: () => ({
+      data: data(),
+      error: null,
+      isLoading: false,
+      isFetching: false,
+      refetch: () => Promise.resolve(),
+    }),
+  });
+  const mutation = (run: (input: unknown) => Promise<unknown>) => ({
+    useMutation: () => ({ mutateAsync: run, isPending: false }),
+  });
+  const unexpected = () => Promise.reject(new Error('not expected in this test'));
+  const routers = {
+    get: query(() => api.doc),
+    list: query(() => ({ items: [], total: 0, nextCursor: null, relationTitles: {} })),
+    options: query(() => []),
+    revisions: query(() => []),
+    revision: query(() => undefined),
+    deleted: query(() => []),
+    create: mutation(unexpected),
+    update: mutation((input) => api.update(input) as Promise<unknown>),
+    delete: mutation((input) => api.remove(input) as Promise<unknown>),
+    bulk: mutation(unexpected),
+    restore: mutation(unexpected),
+    undelete: mutation(unexpected),
+  };
+  return {
+    collectionApi: () => routers,
+    singletonApi: () => routers,
+    useInvalidateType: () => () => Promise.resolve(),
+  };
+});
+
+const DOC = {
+  id: 'c1',
+  version: 3,
+  createdAt: '2026-01-10T08:00:00.000Z',
+  updatedAt: '2026-01-12T08:00:00.000Z',
+  title: 'Приймальня',
+  slug: 'pryimalnia',
+  status: 'draft',
+  publishedAt: null,
+  summary: '',
+  order: 0,
+  phones: [],
+  email: '',
+  address: '',
+  hours: '',
+} as unknown as AdminDoc;
+
+const LIST = '/edit/admin/config/Contacts';
+const SESSION_STATE = { status: 'signedIn', role: 'editor', user: { uid: 'u1' }, email: 'e@example.org' } as const;
+const ADMIN = {
+  config: {},
+  auth: {},
+  session: { get: () => SESSION_STATE, subscribe: () => () => {} },
+} as unknown as AdminContextValue;
+
+/** A failed tRPC call as the client sees it: `message` with `data`. */
+function trpcError(message: string, data: TrpcErrorData) {
+  return new TRPCClientError(message, { result: { error: { data } } });
+}
+
+function renderEditor() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: `${LIST}/:id`,
+        element: (
+          <SectionEditPage type={contacts} id="c1" backTo={LIST} basePath={LIST} backLabel={contacts.labels.plural} />
+        ),
+      },
+      { path: LIST, element: <p>Список контактів</p> },
+    ],
+    { initialEntries: [`${LIST}/c1`] },
+  );
+  renderAdmin(
+    <AdminContext.Provider value={ADMIN}>
+      <RouterProvider router={router} />
+    </AdminContext.Provider>,
+  );
+  return router;
+}
+
+async function retitle(title: string) {
+  const user = userEvent.setup();
+  const field = screen.getByRole('textbox', { name: 'Назва' });
+  await user.clear(field);
+  await user.type(field, title);
+  return { user, field };
+}
+
+beforeEach(() => {
+  api.doc = DOC;
+  api.update.mockReset();
+  api.remove.mockReset();
+});
+
+describe('SectionEditPage', () => {
+  it('saves the form at the loaded version and shows the saved version', async () => {
+    api.update.mockImplementation((input: { data: object }) => Promise.resolve({ ...DOC, ...input.data, version: 4 }));
+    renderEditor();
+    expect(screen.getByText('Версія 3')).toBeTruthy();
+    const { user } = await retitle('Приймальня директора');
+    expect(screen.getByText('Є незбережені зміни')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(screen.getByText('Версія 4')).toBeTruthy());
+    expect(api.update).toHaveBeenCalledWith({
+      id: 'c1',
+      version: 3,
+      data: expect.objectContaining({ title: 'Приймальня директора', slug: 'pryimalnia' }) as unknown,
+    });
+    expect(screen.queryByText('Є незбережені зміни')).toBeNull();
+  });
+
+  it('on a stale version compares with the stored document and saves mine over its version', async () => {
+    const theirs = { ...DOC, version: 5, title: 'Приймальня (нова)' };
+    api.update
+      .mockRejectedValueOnce(
+        trpcError('Документ змінив інший користувач.', { code: 'CONFLICT', reason: 'stale-version', current: theirs }),
+      )
+      .mockImplementationOnce((input: { data: object }) => Promise.resolve({ ...DOC, ...input.data, version: 6 }));
+    renderEditor();
+    const { user } = await retitle('Моя назва');
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+    await user.click(within(dialog).getByRole('button', { name: 'Порівняти' }));
+    expect(within(dialog).getByText('Приймальня (нова)')).toBeTruthy();
+    expect(within(dialog).getByText('Моя назва')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Зберегти мою версію поверх' }));
+    await waitFor(() => expect(screen.getByText('Версія 6')).toBeTruthy());
+    expect(api.update).toHaveBeenLastCalledWith(
+      expect.objectContaining({ version: 5, data: expect.objectContaining({ title: 'Моя назва' }) as unknown }),
+    );
+  });
+
+  it("puts the server's field errors beside the fields and its message above the form", async () => {
+    api.update.mockRejectedValueOnce(
+      trpcError('Така адреса вже використовується', {
+        code: 'CONFLICT',
+        reason: 'slug-taken',
+        zodError: { fieldErrors: { 'data.slug': ['Така адреса вже використовується'] } },
+      }),
+    );
+    renderEditor();
+    const { user } = await retitle('Інша назва');
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Не вдалося зберегти');
+    expect(alert.textContent).toContain('Така адреса вже використовується');
+    const slug = screen.getByRole('textbox', { name: 'Адреса (slug)' });
+    await waitFor(() => expect(slug.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('deletes a document in use only after detaching its referrers, then opens the list', async () => {
+    api.remove
+      .mockRejectedValueOnce(
+        trpcError('Документ використовується: «Відділ кадрів» (Підрозділи)', {
+          code: 'PRECONDITION_FAILED',
+          reason: 'in-use',
+        }),
+      )
+      .mockResolvedValueOnce({ id: 'c1' });
+    const router = renderEditor();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Видалити' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Видалити документ?' });
+    expect(
+      within(dialog).getByText('Документ «Приймальня» буде видалено. Історія змін залишиться в журналі.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Видалити' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('Документ використовується'));
+    expect(api.remove).toHaveBeenLastCalledWith({ id: 'c1', version: 3, detach: false });
+    await user.click(within(dialog).getByRole('button', { name: 'Відв’язати й видалити' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+    expect(api.remove).toHaveBeenLastCalledWith({ id: 'c1', version: 3, detach: true });
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const router = renderEditor();
+    const { user } = await retitle('Незбережена назва');
+    await user.click(screen.getByRole('link', { name: `← ${contacts.labels.plural}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Незбережені зміни' });
+    await user.click(within(dialog).getByRole('button', { name: 'Залишитися' }));
+    expect(router.state.location.pathname).toBe(`${LIST}/c1`);
+    await user.click(screen.getByRole('link', { name: `← ${contacts.labels.plural}` }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Незбережені зміни' })).getByRole('button', {
+        name: 'Вийти без збереження',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+  });
+});
