@@ -110,13 +110,13 @@ export const SERVER_BUNDLED = ['react-router', '@tanstack/react-query', '@trpc/r
 
 /**
  * Vitest projects that render public pages (all but the admin's components): the server build's
- * Preact aliases, and packages resolved to their ES modules (react-router's `node` export is
- * CommonJS otherwise, whose `require('react')` no alias reaches).
+ * Preact aliases, and packages resolved to the ES modules Node itself would load (`module-sync`:
+ * react-router's `node` export is CommonJS otherwise, whose `require('react')` no alias reaches).
  */
 const PREACT_PROJECT = {
   extends: true,
   resolve: { alias: PREACT_ALIASES },
-  ssr: { resolve: { conditions: ['module', 'node', 'development|production'] } },
+  ssr: { resolve: { conditions: ['module-sync', 'node', 'development|production'] } },
   test: {},
 } as const;
 

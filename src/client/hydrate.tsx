@@ -18,6 +18,7 @@ import { readAppData } from './lib/appData';
 import { createRoutes } from './app/routes';
 import { handleChunkLoadError, startBuildChecks } from './lib/buildUpdates';
 import { createQueryClient } from './lib/queryClient';
+import { canResolve, readFromDocument, resolveStrings } from './lib/sharedStrings';
 import { createQueryUtils } from './lib/trpc';
 import { yieldToMain } from './lib/yieldToMain';
 import { afterStagedHydration, stagedHydration } from './components/HydrateLater';
@@ -28,8 +29,15 @@ const appData = readAppData();
 const config = appData.config;
 const queryClient = createQueryClient();
 await yieldToMain();
-// The queries the server render read, as TanStack's dehydrate wrote them (superjson, as the tRPC link).
-if (appData.state) hydrate(queryClient, superjson.deserialize<DehydratedState>(appData.state));
+// The queries the server render read, as TanStack's dehydrate wrote them (superjson, as the tRPC
+// link), with the strings the page shows read back from its marked elements (lib/sharedStrings.ts).
+// A query whose string cannot be found (markup changed by an extension) is left out and fetched again.
+if (appData.state) {
+  const state = superjson.deserialize<DehydratedState>(appData.state);
+  const read = readFromDocument(document);
+  const queries = state.queries.filter((query) => canResolve(query.state.data, read));
+  hydrate(queryClient, { ...state, queries }, { defaultOptions: { deserializeData: resolveStrings(read) } });
+}
 await yieldToMain();
 
 const trpcClient = createTRPCClient<AppRouter>({

@@ -1,6 +1,7 @@
 /** The body of an item page: cover image, rich text and attachments. */
 import type { ReactNode } from 'react';
 import type { FileRef, ImageRef } from '../../shared/content/fields';
+import { useSharedStrings } from '../lib/sharedStrings';
 import { Attachments } from './Attachments';
 import { RichText } from './RichText';
 import { StoredImage } from './StoredImage';
@@ -43,6 +44,7 @@ export function Article({
 
 /** A definition list of facts («Дата», «Місце»...), skipping empty values. */
 export function Facts({ items, label = 'Відомості' }: { items: Array<[string, ReactNode]>; label?: string }) {
+  const mark = useSharedStrings();
   const shown = items.filter(([, v]) => v !== '' && v !== null && v !== undefined);
   if (!shown.length) return null;
   return (
@@ -50,7 +52,7 @@ export function Facts({ items, label = 'Відомості' }: { items: Array<[s
       {shown.map(([k, v]) => (
         <div key={k}>
           <dt>{k}</dt>
-          <dd>{v}</dd>
+          <dd data-s={typeof v === 'string' ? mark('t', v) : undefined}>{v}</dd>
         </div>
       ))}
     </dl>

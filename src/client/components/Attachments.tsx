@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import type { FileRef } from '../../shared/content/fields';
 import { fileExtension, formatBytes } from '../lib/files';
+import { useSharedStrings } from '../lib/sharedStrings';
 
 /**
  * `level`: the heading level (3 inside a card); `of`: what the files belong to, added to the
@@ -19,6 +20,7 @@ export function Attachments({
   of?: string;
 }) {
   const id = useId();
+  const mark = useSharedStrings();
   if (!files.length) return null;
   const Heading = `h${level}` as const;
   return (
@@ -35,7 +37,9 @@ export function Attachments({
               <span className="file-badge" aria-hidden="true">
                 {fileExtension(file.name)}
               </span>
-              <span className="file-name">{file.name}</span>
+              <span className="file-name" data-s={mark('t', file.name)}>
+                {file.name}
+              </span>
               <span className="file-size">
                 <span className="visually-hidden">, </span>
                 {fileExtension(file.name)}, {formatBytes(file.size)}

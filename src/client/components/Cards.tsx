@@ -2,6 +2,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ImageRef } from '../../shared/content/fields';
+import { useSharedStrings } from '../lib/sharedStrings';
 import { StoredImage } from './StoredImage';
 
 /**
@@ -59,6 +60,8 @@ export function Card({
   children?: ReactNode;
 }) {
   const Heading = `h${useContext(CardHeadingLevel)}` as const;
+  // The title and summary are read back from these elements on hydration (lib/pageState.ts).
+  const mark = useSharedStrings();
   return (
     <li className="card" id={id}>
       {image ? (
@@ -66,10 +69,14 @@ export function Card({
       ) : null}
       <div className="card-body">
         {meta ? <p className="card-meta">{meta}</p> : null}
-        <Heading className="card-title" lang={lang}>
+        <Heading className="card-title" lang={lang} data-s={mark('t', title)}>
           {to ? <Link to={to}>{title}</Link> : title}
         </Heading>
-        {summary ? <p className="card-summary">{summary}</p> : null}
+        {summary ? (
+          <p className="card-summary" data-s={mark('t', summary)}>
+            {summary}
+          </p>
+        ) : null}
         {children}
       </div>
     </li>

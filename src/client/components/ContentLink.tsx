@@ -17,6 +17,15 @@ export function isPagePath(href: string): boolean {
   return !/\.[a-z]{2,4}$/i.test(path);
 }
 
-export function ContentLink({ href, children }: { href: string; children: ReactNode }) {
-  return isPagePath(href) ? <Link to={href}>{children}</Link> : <a href={href}>{children}</a>;
+/** `shared`: the `data-s` mark of a link whose text is a string of the page state (lib/sharedStrings.ts). */
+export function ContentLink({ href, children, shared }: { href: string; children: ReactNode; shared?: string }) {
+  return isPagePath(href) ? (
+    <Link to={href} data-s={shared}>
+      {children}
+    </Link>
+  ) : (
+    <a href={href} data-s={shared}>
+      {children}
+    </a>
+  );
 }

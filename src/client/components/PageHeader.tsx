@@ -1,5 +1,6 @@
 /** The heading block of a page: breadcrumbs, title and an optional lead paragraph. */
 import type { ReactNode } from 'react';
+import { useSharedStrings } from '../lib/sharedStrings';
 import type { Crumb } from '../../shared/head/sources';
 import { Breadcrumbs } from './Breadcrumbs';
 
@@ -19,13 +20,16 @@ export function PageHeader({
   leadLang?: string;
   children?: ReactNode;
 }) {
+  const mark = useSharedStrings();
   const trail = lang && crumbs.length ? [...crumbs.slice(0, -1), { ...crumbs[crumbs.length - 1]!, lang }] : crumbs;
   return (
     <header className="page-header">
       <Breadcrumbs items={trail} />
-      <h1 lang={lang}>{title}</h1>
+      <h1 lang={lang} data-s={mark('t', title)}>
+        {title}
+      </h1>
       {lead ? (
-        <p className="lead" lang={leadLang}>
+        <p className="lead" lang={leadLang} data-s={mark('t', lead)}>
           {lead}
         </p>
       ) : null}

@@ -1,21 +1,25 @@
 /** The site footer from the `footer` settings document. */
 import { SOCIAL_NETWORKS } from '../../shared/content/constants';
+import { useSharedStrings } from '../lib/sharedStrings';
 import { trpc } from '../lib/trpc';
 import { ContentLink } from './ContentLink';
 
 export function SiteFooter() {
   const [footer] = trpc.footer.get.useSuspenseQuery();
+  const mark = useSharedStrings();
   if (!footer) return <footer className="site-footer" />;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         {footer.columns.map((column) => (
           <section key={column.title} aria-label={column.title}>
-            <h2>{column.title}</h2>
+            <h2 data-s={mark('t', column.title)}>{column.title}</h2>
             <ul>
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <ContentLink href={link.href}>{link.label}</ContentLink>
+                  <ContentLink href={link.href} shared={mark('t', link.label)}>
+                    {link.label}
+                  </ContentLink>
                 </li>
               ))}
             </ul>
@@ -24,7 +28,7 @@ export function SiteFooter() {
         <section aria-label="Контакти">
           <h2>Контакти</h2>
           <address>
-            {footer.address ? <p>{footer.address}</p> : null}
+            {footer.address ? <p data-s={mark('t', footer.address)}>{footer.address}</p> : null}
             {footer.phone ? (
               <p>
                 <a href={`tel:${footer.phone.replace(/[^\d+]/g, '')}`}>{footer.phone}</a>
@@ -49,7 +53,11 @@ export function SiteFooter() {
           )}
         </section>
       </div>
-      {footer.copyright ? <p className="container copyright">{footer.copyright}</p> : null}
+      {footer.copyright ? (
+        <p className="container copyright" data-s={mark('t', footer.copyright)}>
+          {footer.copyright}
+        </p>
+      ) : null}
     </footer>
   );
 }

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 
 import { useLocation } from 'react-router';
 import { Link, NavLink } from 'react-router';
 import type { MenuItem } from '../../shared/content/constants';
+import { useSharedStrings } from '../lib/sharedStrings';
 import { trpc } from '../lib/trpc';
 import { SearchForm } from './SearchForm';
 
@@ -20,9 +21,15 @@ const MENU_ID = 'main-menu';
 const DISMISSED = 'data-dismissed';
 
 function MenuLink({ item }: { item: MenuItem }) {
-  if (/^https?:\/\//.test(item.href)) return <a href={item.href}>{item.label}</a>;
+  const mark = useSharedStrings();
+  if (/^https?:\/\//.test(item.href))
+    return (
+      <a href={item.href} data-s={mark('t', item.label)}>
+        {item.label}
+      </a>
+    );
   return (
-    <NavLink to={item.href} end={item.href === '/'}>
+    <NavLink to={item.href} end={item.href === '/'} data-s={mark('t', item.label)}>
       {item.label}
     </NavLink>
   );
@@ -145,6 +152,7 @@ export function SiteHeader() {
   };
 
   const siteName = header?.siteName ?? 'Український гідрометеорологічний інститут';
+  const mark = useSharedStrings();
   return (
     <header className="site-header" ref={headerRef}>
       <>
@@ -156,8 +164,14 @@ export function SiteHeader() {
               {header?.shortName || 'УкрГМІ'}
             </span>
             <span className="brand-text">
-              <span className="brand-name">{siteName}</span>
-              {header?.tagline ? <span className="brand-tagline">{header.tagline}</span> : null}
+              <span className="brand-name" data-s={mark('t', siteName)}>
+                {siteName}
+              </span>
+              {header?.tagline ? (
+                <span className="brand-tagline" data-s={mark('t', header.tagline)}>
+                  {header.tagline}
+                </span>
+              ) : null}
             </span>
           </Link>
           <SearchForm />

@@ -10,6 +10,7 @@ import { useContext } from 'react';
 import type { ImageRef } from '../../shared/content/fields';
 import { srcSetFor } from '../../shared/images';
 import { PriorityImageContext } from '../lib/priorityImage';
+import { useSharedStrings } from '../lib/sharedStrings';
 
 export function StoredImage({
   image,
@@ -23,11 +24,13 @@ export function StoredImage({
   priority?: boolean;
 }) {
   // The alt text is read back from the element on hydration (lib/pageState.ts).
+  const mark = useSharedStrings();
   const srcSet = srcSetFor(image);
   const record = useContext(PriorityImageContext);
   if (priority) record?.offer({ href: image.url, srcSet, sizes });
   return (
     <img
+      data-s={mark('a', image.alt)}
       className={className}
       src={image.url}
       srcSet={srcSet}

@@ -8,9 +8,10 @@
  * 2. the route tree renders to a string with react-router's `StaticRouterProvider`; components read
  *    the same queries with `useSuspenseQuery`, whose data is already there;
  * 3. the query cache is dehydrated with TanStack's `dehydrate` and written with superjson (the
- *    transformer of the tRPC link), and react-router's hydration data is handed over as it is.
+ *    transformer of the tRPC link), each string the page shows in a marked element replaced by a
+ *    reference to it (lib/sharedStrings.ts); react-router's hydration data is handed over as it is.
  *
- * Everything the render collects (head tags, the main image) goes into objects made for this render
+ * Everything the render collects (head tags, the main image, the shown strings) goes into objects made for this render
  * and passed down through context.
  */
 import { dehydrate } from '@tanstack/react-query';
@@ -33,6 +34,7 @@ import { createRoutes } from '../app/routes';
 import { buildHeadPart } from '../lib/head/build';
 import { PriorityImageContext, PriorityImageRecord, type PriorityImage } from '../lib/priorityImage';
 import { createQueryClient } from '../lib/queryClient';
+import { shareStrings, ShownStrings, ShownStringsContext } from '../lib/sharedStrings';
 import { createQueryUtils, type AppTRPCClient } from '../lib/trpc';
 
 export interface RenderOptions {
@@ -114,21 +116,24 @@ export function createRenderer(): Render {
     const isBot = isBotUserAgent(options.userAgent);
     const head = emptyHead();
     const priority = new PriorityImageRecord();
+    const shown = new ShownStrings();
     const appHtml = renderToString(
       <StrictMode>
-        <PriorityImageContext.Provider value={priority}>
-          <Providers
-            site={{ config: options.config, isBot, head }}
-            queryClient={queryClient}
-            trpcClient={options.trpcClient}
-          >
-            <StaticRouterProvider
-              router={createStaticRouter(handler.dataRoutes, context)}
-              context={context}
-              hydrate={false}
-            />
-          </Providers>
-        </PriorityImageContext.Provider>
+        <ShownStringsContext.Provider value={shown}>
+          <PriorityImageContext.Provider value={priority}>
+            <Providers
+              site={{ config: options.config, isBot, head }}
+              queryClient={queryClient}
+              trpcClient={options.trpcClient}
+            >
+              <StaticRouterProvider
+                router={createStaticRouter(handler.dataRoutes, context)}
+                context={context}
+                hydrate={false}
+              />
+            </Providers>
+          </PriorityImageContext.Provider>
+        </ShownStringsContext.Provider>
       </StrictMode>,
     );
     head.parts = Object.entries(head.sources).map(([key, source]) =>
@@ -139,7 +144,8 @@ export function createRenderer(): Render {
       status: context.statusCode,
       appHtml,
       head,
-      state: superjson.stringify(dehydrate(queryClient)),
+      // Strings the page shows in marked elements travel once, in the markup (lib/sharedStrings.ts).
+      state: superjson.stringify(dehydrate(queryClient, { serializeData: shareStrings(shown) })),
       router: {
         loaderData: context.loaderData,
         actionData: context.actionData,

@@ -16,6 +16,7 @@ import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
 import { formatDate, formatDateRange } from '../../../shared/dates';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 /** Theses per page of a conference's programme; a larger programme continues on `?page=2`. */
@@ -80,6 +81,7 @@ export const confItemPage = definePage({
     const { search } = useLocation();
     const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
     const [theses] = trpc.theses.list.useSuspenseQuery(thesesInput(conf.id, search));
+    const mark = useSharedStrings();
     useHeadSource('page', { kind: 'conference', item: conf });
     return (
       <>
@@ -105,7 +107,11 @@ export const confItemPage = definePage({
             <ol className="theses-list" start={(theses.page - 1) * THESES_PER_PAGE + 1}>
               {theses.items.map((t) => (
                 <li key={t.id}>
-                  <Link to={`/conf/${conf.slug}/${t.slug}`} lang={langOf('theses', t, 'title')}>
+                  <Link
+                    to={`/conf/${conf.slug}/${t.slug}`}
+                    lang={langOf('theses', t, 'title')}
+                    data-s={mark('t', t.title)}
+                  >
                     {t.title}
                   </Link>
                   <span className="authors">
@@ -113,14 +119,14 @@ export const confItemPage = definePage({
                     {t.authors.map((a, i) => (
                       <Fragment key={i}>
                         {i > 0 ? ', ' : ''}
-                        <span>{a.name}</span>
+                        <span data-s={mark('t', a.name)}>{a.name}</span>
                       </Fragment>
                     ))}
                   </span>
                   {t.section ? (
                     <span className="section">
                       {' ('}
-                      <span>{t.section}</span>)
+                      <span data-s={mark('t', t.section)}>{t.section}</span>)
                     </span>
                   ) : null}
                 </li>
@@ -158,6 +164,7 @@ export const thesisPage = definePage({
     const { id, thesisId } = useParams();
     const [conf] = trpc.conferences.get.useSuspenseQuery(parentInput(useItemInput(id!)));
     const [thesis] = trpc.theses.get.useSuspenseQuery(useItemInput(thesisId!));
+    const mark = useSharedStrings();
     useHeadSource('page', { kind: 'thesis', item: thesis, conference: conf });
     return (
       <>
@@ -178,7 +185,7 @@ export const thesisPage = definePage({
               {a.affiliation ? (
                 <>
                   {' — '}
-                  <span>{a.affiliation}</span>
+                  <span data-s={mark('t', a.affiliation)}>{a.affiliation}</span>
                 </>
               ) : null}
             </li>

@@ -3,6 +3,7 @@ import { definePage } from '../../app/definePage';
 import { EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 const listInput = { limit: 100 } as const;
@@ -12,6 +13,7 @@ export const contactsPage = definePage({
   prefetch: (utils) => utils.contacts.list.ensureData(listInput),
   Component: function Contacts() {
     const [list] = trpc.contacts.list.useSuspenseQuery(listInput);
+    const mark = useSharedStrings();
     return (
       <>
         <PageMeta
@@ -23,10 +25,10 @@ export const contactsPage = definePage({
           <ul className="contact-grid">
             {list.items.map((c) => (
               <li key={c.id} className="contact-card" id={c.slug}>
-                <h2>{c.title}</h2>
-                {c.summary ? <p>{c.summary}</p> : null}
+                <h2 data-s={mark('t', c.title)}>{c.title}</h2>
+                {c.summary ? <p data-s={mark('t', c.summary)}>{c.summary}</p> : null}
                 <address>
-                  {c.address ? <p>{c.address}</p> : null}
+                  {c.address ? <p data-s={mark('t', c.address)}>{c.address}</p> : null}
                   {c.phones.map((p) => (
                     <p key={p}>
                       <a href={`tel:${p.replace(/[^\d+]/g, '')}`}>{p}</a>
@@ -34,13 +36,15 @@ export const contactsPage = definePage({
                   ))}
                   {c.email ? (
                     <p>
-                      <a href={`mailto:${c.email}`}>{c.email}</a>
+                      <a href={`mailto:${c.email}`} data-s={mark('t', c.email)}>
+                        {c.email}
+                      </a>
                     </p>
                   ) : null}
                 </address>
                 {c.hours ? (
                   <p className="hours">
-                    Години роботи: <span>{c.hours}</span>
+                    Години роботи: <span data-s={mark('t', c.hours)}>{c.hours}</span>
                   </p>
                 ) : null}
               </li>

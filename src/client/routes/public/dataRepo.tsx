@@ -14,6 +14,7 @@ import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { formatDate } from '../../../shared/dates';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 const listInput = { limit: 100 } as const;
@@ -67,6 +68,7 @@ export const dataRepoItemPage = definePage({
   Component: function DataRepoItem() {
     const { id } = useParams();
     const [d] = trpc.dataRepo.get.useSuspenseQuery(useItemInput(id!));
+    const mark = useSharedStrings();
     useHeadSource('page', { kind: 'dataset', item: d });
     return (
       <>
@@ -110,7 +112,7 @@ export const dataRepoItemPage = definePage({
                       <tr key={v.name}>
                         <td>{v.name}</td>
                         <td>{v.unit}</td>
-                        <td>{v.description}</td>
+                        <td data-s={mark('t', v.description)}>{v.description}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -121,7 +123,7 @@ export const dataRepoItemPage = definePage({
           {d.citation ? (
             <section aria-labelledby="cite-title">
               <h2 id="cite-title">Як цитувати</h2>
-              <blockquote className="citation" lang={langOf('dataRepo', d, 'citation')}>
+              <blockquote className="citation" lang={langOf('dataRepo', d, 'citation')} data-s={mark('t', d.citation)}>
                 {d.citation}
               </blockquote>
             </section>
@@ -135,7 +137,9 @@ export const dataRepoItemPage = definePage({
             <ul>
               {d.links.map((l) => (
                 <li key={l.href}>
-                  <ContentLink href={l.href}>{l.label}</ContentLink>
+                  <ContentLink href={l.href} shared={mark('t', l.label)}>
+                    {l.label}
+                  </ContentLink>
                 </li>
               ))}
             </ul>
@@ -151,7 +155,7 @@ export const dataRepoItemPage = definePage({
                   {v.notes ? (
                     <>
                       {' — '}
-                      <span>{v.notes}</span>
+                      <span data-s={mark('t', v.notes)}>{v.notes}</span>
                     </>
                   ) : null}
                 </li>

@@ -8,6 +8,7 @@ import { Article, Facts } from '../../components/Article';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 const listInput = { limit: 100 } as const;
@@ -56,6 +57,7 @@ export const departmentItemPage = definePage({
     const { id } = useParams();
     const [dep] = trpc.departments.get.useSuspenseQuery(useItemInput(id!));
     const [staff] = trpc.users.list.useSuspenseQuery(staffInput(dep.id));
+    const mark = useSharedStrings();
     const head = staff.items.find((u) => u.id === dep.headId);
     return (
       <>
@@ -102,11 +104,15 @@ export const departmentItemPage = definePage({
                     />
                   ) : null}
                   <div>
-                    <p className="staff-name">{u.title}</p>
+                    <p className="staff-name" data-s={mark('t', u.title)}>
+                      {u.title}
+                    </p>
                     <p>{[u.position, u.academicDegree, u.academicTitle].filter(Boolean).join(', ')}</p>
                     {u.email ? (
                       <p>
-                        <a href={`mailto:${u.email}`}>{u.email}</a>
+                        <a href={`mailto:${u.email}`} data-s={mark('t', u.email)}>
+                          {u.email}
+                        </a>
                       </p>
                     ) : null}
                     {u.orcid ? (

@@ -6,6 +6,7 @@ import { Card, CardList, EmptyState } from '../../components/Cards';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
 import { formatDateRange, todayInKyiv } from '../../../shared/dates';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { trpc } from '../../lib/trpc';
 
@@ -58,6 +59,7 @@ export const homePage = definePage({
     const [conferences] = trpc.conferences.list.useSuspenseQuery(upcomingConferences(today));
     const [repo] = trpc.dataRepo.list.useSuspenseQuery(repoInput);
     const [departments] = trpc.departments.list.useSuspenseQuery(departmentsInput);
+    const mark = useSharedStrings();
     const [contacts] = trpc.contacts.list.useSuspenseQuery(contactsInput);
     useHeadSource('organization', { kind: 'organization', contacts: contacts.items });
     return (
@@ -154,7 +156,9 @@ export const homePage = definePage({
           <ul className="chip-list">
             {departments.items.map((d) => (
               <li key={d.id}>
-                <Link to={`/Departments/${d.slug}`}>{d.title}</Link>
+                <Link to={`/Departments/${d.slug}`} data-s={mark('t', d.title)}>
+                  {d.title}
+                </Link>
               </li>
             ))}
           </ul>

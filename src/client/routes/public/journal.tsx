@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
+import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 const JOURNAL_TITLE = '«Метеорологія. Гідрологія. Моніторинг довкілля»';
@@ -64,6 +65,7 @@ export const journalItemPage = definePage({
   Component: function JournalItem() {
     const { id } = useParams();
     const [issue] = trpc.journal.get.useSuspenseQuery(useItemInput(id!));
+    const mark = useSharedStrings();
     useHeadSource('page', { kind: 'journalIssue', item: issue });
     return (
       <>
@@ -91,7 +93,9 @@ export const journalItemPage = definePage({
               <ol className="toc">
                 {issue.toc.map((entry, i) => (
                   <li key={`${entry.title}-${i}`}>
-                    <span className="toc-title">{entry.title}</span>
+                    <span className="toc-title" data-s={mark('t', entry.title)}>
+                      {entry.title}
+                    </span>
                     {entry.authors.length > 0 && (
                       <span className="authors"> — {entry.authors.map((a) => a.name).join(', ')}</span>
                     )}
