@@ -4,7 +4,7 @@
  * types, formats and documents are 404 with a short message. citation-js is loaded on the first
  * download, not at start.
  */
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CITE_FORMATS, CITE_TYPES, type CiteFormat, type CiteType } from '../../shared/cite';
 import type { ContentDocument } from '../../shared/content/registry';
 import type { ContentService } from '../content/service';
@@ -47,14 +47,7 @@ async function cslOf(
   }
 }
 
-export interface CiteRoutesOptions {
-  content: ContentService;
-  /** PUBLIC_URL: the records' addresses are absolute. */
-  publicUrl: string;
-}
-
-/** The citation downloads (encapsulated: a route and nothing else). */
-export const citeRoutes: FastifyPluginCallback<CiteRoutesOptions> = (app, { content, publicUrl }, done) => {
+export function registerCiteRoutes(app: FastifyInstance, content: ContentService, publicUrl: string): void {
   app.get<{ Params: { type: string; file: string } }>('/api/cite/:type/:file', async (request, reply) => {
     const { type, file } = request.params;
     const parsed = parseCiteFile(file);
@@ -73,5 +66,4 @@ export const citeRoutes: FastifyPluginCallback<CiteRoutesOptions> = (app, { cont
       .header('Cache-Control', 'public, max-age=0, s-maxage=60')
       .send(formatCitation(item, parsed.ext));
   });
-  done();
-};
+}

@@ -2,13 +2,12 @@
  * Build manifests (spec sections 4 and 7): GET /builds/latest.json and /builds/meta/{buildId}.json,
  * written by the client build (see vite.config.ts); never cached, so clients notice new builds.
  */
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientBuild } from '../ssr/assets';
 
-/** The two manifest routes (encapsulated: routes and nothing else). */
-export const buildManifests: FastifyPluginCallback<{ build: ClientBuild }> = (app, { build }, done) => {
+export function registerBuildManifests(app: FastifyInstance, build: ClientBuild): void {
   const startedAt = Date.now();
   const send = async (file: string, fallback: () => unknown) => {
     try {
@@ -31,5 +30,4 @@ export const buildManifests: FastifyPluginCallback<{ build: ClientBuild }> = (ap
     if (!body) return reply.code(404).send({ error: 'Build not found' });
     return reply.header('Cache-Control', 'public, max-age=31536000, immutable').send(body);
   });
-  done();
-};
+}

@@ -7,8 +7,7 @@
  * allowed ('unsafe-inline'): the admin's UI kit needs them, and pages inline their critical CSS.
  */
 import helmet from '@fastify/helmet';
-import type { FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 /** 'sha256-…' sources of allowed inline scripts (none today). */
@@ -44,7 +43,7 @@ export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 
   return { script, connect, frame };
 }
 
-const helmetWithPolicy: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const extra = cspSources(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -65,7 +64,4 @@ const helmetWithPolicy: FastifyPluginAsync<{ config: Config }> = async (app, { c
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? undefined : false,
   });
-};
-
-/** The security headers (helmet with this policy) on every response of the app (fastify-plugin: not encapsulated). */
-export const securityHeaders = fp(helmetWithPolicy, { name: 'security-headers' });
+}

@@ -2,7 +2,7 @@
  * The Firebase web configuration, served at GET /__/firebase/init.json (the path Firebase Hosting
  * uses) and embedded in every page, so the client and outside tools read one config.
  */
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FirebaseWebConfig } from '../../shared/publicConfig';
 import type { Config } from '../config';
 
@@ -19,10 +19,8 @@ export function firebaseWebConfig(config: Config): FirebaseWebConfig {
   return web;
 }
 
-/** GET /__/firebase/init.json (encapsulated: a route and nothing else). */
-export const firebaseInit: FastifyPluginCallback<{ config: Config }> = (app, { config }, done) => {
+export function registerFirebaseInit(app: FastifyInstance, config: Config): void {
   app.get('/__/firebase/init.json', async (_request, reply) => {
     return reply.header('Cache-Control', 'no-cache').send(firebaseWebConfig(config));
   });
-  done();
-};
+}

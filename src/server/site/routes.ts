@@ -2,7 +2,7 @@
  * The site's generated resources (site/): /sitemap.xml and its parts, /robots.txt, /opensearch.xml
  * and the Atom feeds, each kept in the page cache and dropped when a type it reads changes.
  */
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { siteTypes } from '../../shared/content/places';
 import type { ContentService } from '../content/service';
 import type { PageCache } from '../ssr/pageCache';
@@ -20,8 +20,7 @@ export interface SiteResourceOptions {
   sitemapLimit?: number;
 }
 
-/** The generated resources' routes (encapsulated: routes and nothing else). */
-export const siteResources: FastifyPluginCallback<SiteResourceOptions> = (app, options, done) => {
+export function registerSiteResources(app: FastifyInstance, options: SiteResourceOptions): void {
   const { cache, content, origin } = options;
   const limit = options.sitemapLimit ?? SITEMAP_LIMIT;
   const allTypes = siteTypes().map((t) => t.key);
@@ -60,5 +59,4 @@ export const siteResources: FastifyPluginCallback<SiteResourceOptions> = (app, o
       render: () => feeds.atom(spec),
     });
   }
-  done();
-};
+}

@@ -10,8 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { writeAll } from './io';
-import type { ObjectMetadata } from './metadata';
-import { BUCKET_NAME, normaliseObjectName, type ObjectStore } from './objects';
+import { BUCKET_NAME, normaliseObjectName, type ObjectMetadata, type ObjectStore } from './objects';
 import {
   firebaseDownloadUrl,
   ObjectNotFoundError,

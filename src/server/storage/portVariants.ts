@@ -18,7 +18,7 @@
  * `&width=` on its download URLs. The route is registered in both modes (app.ts); in embedded mode
  * it makes nothing and answers every request with the original (a Firebase URL a document holds).
  */
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { IMAGE_VARIANT_PATH, IMAGE_WIDTHS, isResizableImage, type ImageWidth } from '../../shared/images';
 import { BUCKET_NAME, normaliseObjectName } from './objects';
 import { FIREBASE_STORAGE_ORIGIN, firebaseDownloadUrl, type ObjectStorePort, type StoredObject } from './port';
@@ -87,18 +87,13 @@ export class PortImageVariants {
   }
 }
 
-export interface PortImageVariantsOptions {
-  port: ObjectStorePort;
+/** `GET /api/image?bucket=&name=&token=&width=` (firebase mode): a redirect to the variant or the original. */
+export function registerPortImageVariants(
+  app: FastifyInstance,
+  port: ObjectStorePort,
   /** Whether variants are made (default: on Cloud Storage only; the embedded store has its own, on disk). */
-  make?: boolean;
-}
-
-/**
- * `GET /api/image?bucket=&name=&token=&width=` (firebase mode): a redirect to the variant or the
- * original (encapsulated: a route and nothing else).
- */
-export const portImageVariants: FastifyPluginCallback<PortImageVariantsOptions> = (app, options, done) => {
-  const { port } = options;
+  options: { make?: boolean } = {},
+): void {
   const make = options.make ?? port.kind === 'gcs';
   const variants = new PortImageVariants(port, app.log);
   app.get(IMAGE_VARIANT_PATH, async (request, reply) => {
@@ -117,5 +112,4 @@ export const portImageVariants: FastifyPluginCallback<PortImageVariantsOptions> 
       .header('cache-control', variant ? 'public, max-age=86400' : 'public, max-age=300')
       .redirect(target, 302);
   });
-  done();
-};
+}
