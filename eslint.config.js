@@ -1,7 +1,9 @@
-// ESLint (flat config): typescript-eslint's type-aware rules, the React hooks rules, and the import
-// boundaries of the architecture (ARCHITECTURE.md): the client never imports the server, shared code
-// imports neither, and the content domain never imports the tRPC transport.
+// ESLint (flat config): typescript-eslint's type-aware rules, the React hooks rules, no import cycles
+// anywhere in src, and the import boundaries of the architecture (ARCHITECTURE.md): the client never
+// imports the server, shared code imports neither, the server reaches the client only through the
+// render seam (src/client/ssr), and the content domain never imports the tRPC transport.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -13,6 +15,12 @@ const serverImports = {
   message: 'The client and shared code never import the server (src/server), except `import type`.',
 };
 const clientImports = { group: ['**/client/**'], message: 'Shared code never imports the client (src/client).' };
+// The one render seam: the server may import src/client/ssr (its index.ts) and nothing else of the
+// client, not even types. `@trpc/client` is a package, not a path inside src/client, and stays allowed.
+const clientFromServer = {
+  group: ['**/client/**', '!**/client/ssr', '!**/client/ssr/index'],
+  message: 'The server reaches the client only through the render seam, src/client/ssr (index.ts).',
+};
 const trpcImports = {
   group: ['@trpc/*', '**/trpc/**', '../trpc'],
   message:
@@ -28,6 +36,17 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
+  },
+  {
+    // No import cycles in src. Type-only imports are erased at build time and are not counted.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     rules: {
@@ -70,5 +89,9 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverImports, clientImports] }] },
   },
-  { files: ['src/server/content/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [trpcImports] }] } },
+  { files: ['src/server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [clientFromServer] }] } },
+  {
+    files: ['src/server/content/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [clientFromServer, trpcImports] }] },
+  },
 );

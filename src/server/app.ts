@@ -1,48 +1,56 @@
 /**
  * The server factory. `createServer(config)` opens the store (SQLite under DATA_DIR, one server per
  * folder; Cloud Firestore in firebase mode, any number of instances), migrating and seeding it on
- * first start, then builds the Fastify app: security headers, compression, static assets, tRPC at
- * /api/trpc, the Firebase-compatible endpoints, build manifests, redirects and the server render of
- * every page. Tests use it with `inject` or on a loopback port; nothing is global.
+ * first start, then builds the Fastify app out of plugins: security headers, compression, static
+ * assets, tRPC at /api/trpc, the Firebase-compatible endpoints, build manifests, redirects and the
+ * server render of every page. Tests use it with `inject` or on a loopback port; nothing is global.
  */
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type Database from 'better-sqlite3';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { existsSync } from 'node:fs';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { Firestore } from 'firebase-admin/firestore';
 import path from 'node:path';
 import type { PublicConfig } from '../shared/publicConfig';
+import { citeRoutes } from './cite/routes';
 import type { Config } from './config';
 import { ContentService } from './content/service';
 import { prepareDataDir } from './dataDir';
-import { lockDataDir } from './dataDirLock';
-import { registerBuildManifests } from './http/builds';
-import { registerHealthCheck } from './http/health';
-import { registerSecurityHeaders } from './http/csp';
-import { registerFetchResponseUnwrap } from './http/fetchResponse';
-import { firebaseWebConfig, registerFirebaseInit } from './http/firebaseConfig';
-import { createRedirectResolver, registerRedirects, storageArchives } from './http/redirects';
-import { registerRequestGuard } from './http/requestGuard';
-import { registerCrossSiteGuard, registerSessionRoute } from './http/session';
-import { createIdentity, ensureFirstAdmin } from './identity/index';
+import { lockDataDir, type DataDirLock } from './dataDirLock';
+import { buildManifests } from './http/builds';
+import { securityHeaders } from './http/csp';
+import { fetchResponseUnwrap } from './http/fetchResponse';
+import { firebaseInit, firebaseWebConfig } from './http/firebaseConfig';
+import { healthCheck } from './http/health';
+import { redirects, storageArchives } from './http/redirects';
+import { requestGuard } from './http/requestGuard';
+import { crossSiteGuard, sessionRoutes } from './http/session';
+import { staticFiles } from './http/staticFiles';
+import { createIdentity, ensureFirstAdmin, type Identity } from './identity/index';
 import { redactedRequestSerializer } from './identity/logRedaction';
 import type { IdentityBackend } from './identity/types';
 import { MailOutbox } from './mail/outbox';
 import { createMailTransport } from './mail/transport';
 import { firestoreRateLimiter } from './rateLimit';
 import { seedIfEmpty } from './seed/ifEmpty';
-import { loadClientBuild, registerStrongStaticEtags } from './ssr/assets';
+import { siteResources } from './site/routes';
+import { loadClientBuild, type ClientBuild } from './ssr/assets';
 import { PageCache } from './ssr/pageCache';
 import { ReadCache } from './ssr/readCache';
 import { FORM_POST_PATHS, ssrPages } from './ssr/plugin';
-import { registerSiteResources } from './site/routes';
 import { ObjectStore } from './storage/objects';
+import type { ObjectStorePort } from './storage/port';
 import { objectStorePortFor } from './storage/portFor';
-import { registerPortImageVariants } from './storage/portVariants';
+import { portImageVariants } from './storage/portVariants';
 import { storageRoutes } from './storage/routes';
-import { registerCiteRoutes } from './cite/routes';
 import { DocumentExistsError, type DocumentStore } from './store/port';
 import { openSqliteDatabase, SqliteDocumentStore } from './store/sqlite';
 import { appRouter, type AppRouter } from './trpc/appRouter';
@@ -79,7 +87,33 @@ function withRedactedRequests(logger: NonNullable<FastifyServerOptions['logger']
   return { ...options, serializers: { ...options.serializers, req: redactedRequestSerializer } };
 }
 
-export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<ServerHandle> {
+/** The Fastify instance, before any plugin: logging, proxy trust, router limits, closing. */
+function createApp(config: Config, options: CreateServerOptions): FastifyInstance {
+  return Fastify({
+    logger: withRedactedRequests(options.logger ?? { level: config.logLevel }),
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 5000 },
+    // Stopping must not wait for busy keep-alive connections (up to the keep-alive timeout).
+    forceCloseConnections: true,
+  });
+}
+
+/** What the server keeps its data in, opened before anything else. */
+interface ServerData {
+  /** DATA_DIR's lock (embedded mode only). */
+  lock: DataDirLock | null;
+  db: Database.Database;
+  /** Cloud Firestore (firebase mode only). */
+  firestore: Firestore | null;
+  store: DocumentStore;
+  objects: ObjectStore;
+  /** The bucket the server itself writes to: embedded store, or Cloud Storage with BACKEND=firebase. */
+  files: ObjectStorePort;
+  content: ContentService;
+}
+
+/** Prepares and locks DATA_DIR, opens SQLite, the document store and the objects. */
+async function openData(config: Config, log: FastifyBaseLogger, now?: () => Date): Promise<ServerData> {
   prepareDataDir(config.dataDir); // 0700, and its files 0600
   // Embedded: one server per DATA_DIR (its limits and caches live in the process). Firebase mode
   // shares nothing through DATA_DIR, so any number of instances run, each on its own folder.
@@ -101,57 +135,66 @@ export async function createServer(config: Config, options: CreateServerOptions 
   const store: DocumentStore = firestore
     ? (await import('./store/firestore')).createFirestoreStore({
         firestore,
-        changeFeed: { log: { warn: (m) => app.log.warn(m) } },
+        changeFeed: { log: { warn: (m) => log.warn(m) } },
       })
     : new SqliteDocumentStore(db);
   const objects = new ObjectStore(db, path.join(config.dataDir, 'storage'));
-  const files = await objectStorePortFor(config, objects); // the bucket the server itself writes to: embedded store, or Cloud Storage with BACKEND=firebase
-  const content = new ContentService(store, options.now);
+  const files = await objectStorePortFor(config, objects);
+  return { lock, db, firestore, store, objects, files, content: new ContentService(store, now) };
+}
 
-  const app = Fastify({
-    logger: withRedactedRequests(options.logger ?? { level: config.logLevel }),
-    trustProxy: config.trustProxy,
-    routerOptions: { maxParamLength: 5000 },
-    // Stopping must not wait for busy keep-alive connections (up to the keep-alive timeout).
-    forceCloseConnections: true,
-  });
+async function closeData(data: ServerData): Promise<void> {
+  await data.store.close();
+  data.db.close();
+  data.lock?.release();
+}
+
+/**
+ * The mail outbox, the first start's seed, the identity side and the first administrator. When
+ * one of them fails, the data is closed again and the error thrown.
+ */
+async function startServices(
+  config: Config,
+  data: ServerData,
+  log: FastifyBaseLogger,
+): Promise<{ outbox: MailOutbox; identity: Identity }> {
+  const { store, firestore } = data;
   // Every mail (password resets, book-order notifications) is sent and audited here; none without SMTP_URL.
   const outbox = new MailOutbox(createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom }), store, {
-    warn: (m) => app.log.warn(m),
+    warn: (m) => log.warn(m),
   });
-  if (!outbox.configured)
-    app.log.info('SMTP_URL is not set: no mail is sent (password resets, book-order notifications).');
-  let identity;
+  if (!outbox.configured) log.info('SMTP_URL is not set: no mail is sent (password resets, book-order notifications).');
   try {
     if (config.seed) {
-      await seedIfEmpty({ store, objects: files }).catch((err: unknown) => {
+      await seedIfEmpty({ store, objects: data.files }).catch((err: unknown) => {
         // Another instance starting at the same time seeded the shared database first.
         if (!(firestore && err instanceof DocumentExistsError)) throw err;
-        app.log.info('seed skipped: another instance seeded the database');
+        log.info('seed skipped: another instance seeded the database');
       });
     }
-    identity = await createIdentity(config, db, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) }, outbox);
-    await ensureFirstAdmin(identity.backend, config, { info: (m) => app.log.info(m) });
+    const identity = await createIdentity(
+      config,
+      data.db,
+      { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+      outbox,
+    );
+    await ensureFirstAdmin(identity.backend, config, { info: (m) => log.info(m) });
+    return { outbox, identity };
   } catch (err) {
-    await store.close();
-    db.close();
-    lock?.release();
+    await closeData(data);
     throw err;
   }
-  const createContext = createContextFactory({
-    config,
-    content,
-    identity: identity.backend,
-    outbox,
-    // Limits count across instances in firebase mode, in this process in the embedded mode.
-    ...(firestore ? { rateLimiter: firestoreRateLimiter(firestore) } : {}),
-  });
-  const build = loadClientBuild(path.resolve(config.clientDistDir ?? 'dist/client'));
-  const firebase = firebaseWebConfig(config);
+}
 
-  await registerSecurityHeaders(app, config);
-  registerRequestGuard(app, { formPaths: FORM_POST_PATHS });
-  registerFetchResponseUnwrap(app);
+/**
+ * What every request passes through, in this order: security headers, the request guard, the
+ * unwrapping of tRPC's fetch Responses (before compression), compression, cookies, the cross-site
+ * guard, then the identity endpoints and the session cookie's routes.
+ */
+async function registerRequestHandling(app: FastifyInstance, config: Config, identity: Identity): Promise<void> {
+  await app.register(securityHeaders, { config });
+  await app.register(requestGuard, { formPaths: FORM_POST_PATHS });
+  await app.register(fetchResponseUnwrap);
   // Per-request compression (API answers, uncached pages) is gzip only: brotli is made at build time (assets) and once per cached page.
   // Not deflate: a cached page sent as identity (Accept-Encoding: deflate) must not be deflated under its identity ETag.
   // Level 1 (nginx's default): about 3× faster than zlib's default 6 for some 10% more bytes, which
@@ -159,99 +202,124 @@ export async function createServer(config: Config, options: CreateServerOptions 
   // assets are compressed once, at their best.
   await app.register(compress, { threshold: 1024, encodings: ['gzip'], zlibOptions: { level: 1 } });
   await app.register(cookie);
-  registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
+  await app.register(crossSiteGuard, { publicUrl: config.publicUrl });
   await identity.register(app);
-  registerSessionRoute(app, identity.backend, { secure: config.publicUrl.startsWith('https:') });
+  await app.register(sessionRoutes, { identity: identity.backend, secure: config.publicUrl.startsWith('https:') });
+}
 
-  if (build.built) {
-    // Strong ETags for the content-hashed /assets only (their own scope); root files keep send's weak tags.
-    await app.register(async (scope) => {
-      registerStrongStaticEtags(scope);
-      await scope.register(fastifyStatic, {
-        root: path.join(build.dir, 'assets'),
-        prefix: '/assets/',
-        wildcard: false,
-        // Source maps are built ('hidden', vite.config.ts) for error tracking, never served.
-        globIgnore: ['**/*.map'],
-        allowedPath: (pathname) => !pathname.toLowerCase().endsWith('.map'),
-        immutable: true,
-        maxAge: '365d',
-        preCompressed: true, // .br (quality 11) and .gz written by the build (vite.config.ts)
-        decorateReply: false,
-      });
-    });
-  }
-  // Root files (icons, manifest, share image, robots.txt): from the build, or straight from the
-  // sources when running unbuilt (npm run dev, tests), so pages never link to a missing icon.
-  const staticRoot = build.built ? path.join(build.dir, 'static') : path.resolve('src/client/static');
-  if (existsSync(staticRoot)) {
-    await app.register(fastifyStatic, {
-      root: staticRoot,
-      prefix: '/',
-      wildcard: false,
-      maxAge: '1d',
-      preCompressed: build.built,
-      decorateReply: false,
-    });
-  }
+/** The configuration every page carries (ssr/document.ts), the same for every request. */
+function publicConfigOf(config: Config, build: ClientBuild): () => PublicConfig {
+  const firebase = firebaseWebConfig(config);
+  return () => ({
+    supportEmail: config.supportEmail,
+    buildId: build.buildId,
+    backend: config.backend,
+    firebase,
+    origin: config.publicUrl,
+    authProviders: config.backend === 'firebase' ? config.auth.providers : [],
+  });
+}
 
+/**
+ * Answers a failed request with `{ error, statusCode }`, never an internal message (logged instead).
+ * Fastify fixes a route's error handler once its plugin has loaded, so this one answers the routes
+ * registered after it is set (createServer sets it just before the site resources); the routes
+ * before keep the handlers they had then (Fastify's default, or their plugin's own).
+ */
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  return reply
+    .code(status)
+    .send({ error: status >= 500 ? 'Internal Server Error' : error.message, statusCode: status });
+}
+
+interface Features {
+  config: Config;
+  data: ServerData;
+  identity: IdentityBackend;
+  build: ClientBuild;
+  createContext: ReturnType<typeof createContextFactory>;
+  pageCache: PageCache;
+  readCache: ReadCache;
+  sitemapLimit?: number;
+}
+
+/**
+ * The routes, in this order: static files, tRPC, the Firebase web config, build manifests, the health
+ * check, citations, storage and its image variants, redirects (a hook for the whole app), the pages,
+ * and the site's generated resources.
+ */
+async function registerFeatures(app: FastifyInstance, f: Features): Promise<void> {
+  const { config, data, build, pageCache } = f;
+  await app.register(staticFiles, { build });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => createContext({ req }),
+      createContext: ({ req }) => f.createContext({ req }),
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
-
-  registerFirebaseInit(app, config);
-  registerBuildManifests(app, build);
-  registerHealthCheck(app, store);
-  registerCiteRoutes(app, content, config.publicUrl);
-  await app.register(storageRoutes, { objects, identity: identity.backend, config });
-  registerPortImageVariants(app, files); // srcset of images in Cloud Storage (firebase mode)
-  registerRedirects(app, createRedirectResolver(store, config.archiveBaseUrl ?? storageArchives(files)));
+  await app.register(firebaseInit, { config });
+  await app.register(buildManifests, { build });
+  await app.register(healthCheck, { store: data.store });
+  await app.register(citeRoutes, { content: data.content, publicUrl: config.publicUrl });
+  await app.register(storageRoutes, { objects: data.objects, identity: f.identity, config });
+  await app.register(portImageVariants, { port: data.files }); // srcset of images in Cloud Storage (firebase mode)
+  await app.register(redirects, { store: data.store, archives: config.archiveBaseUrl ?? storageArchives(data.files) });
   // The page and read caches listen to the store's changes: in firebase mode those include every
   // other instance's writes (the change feed), so each instance drops what another one changed.
-  const readCache = new ReadCache({ now: options.now });
-  const pageCache = new PageCache({ now: options.now });
   await app.register(ssrPages, {
     build,
+    createContext: f.createContext,
+    changes: data.store,
+    pageCache,
+    readCache: f.readCache,
+    publicConfig: publicConfigOf(config, build),
+  });
+  app.setErrorHandler(sendError);
+  await app.register(siteResources, {
+    cache: pageCache,
+    content: data.content,
+    origin: config.publicUrl,
+    sitemapLimit: f.sitemapLimit,
+  });
+}
+
+export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<ServerHandle> {
+  const app = createApp(config, options);
+  const data = await openData(config, app.log, options.now);
+  const { outbox, identity } = await startServices(config, data, app.log);
+  const createContext = createContextFactory({
+    config,
+    content: data.content,
+    identity: identity.backend,
+    outbox,
+    // Limits count across instances in firebase mode, in this process in the embedded mode.
+    ...(data.firestore ? { rateLimiter: firestoreRateLimiter(data.firestore) } : {}),
+  });
+  const build = loadClientBuild(path.resolve(config.clientDistDir ?? 'dist/client'));
+  const readCache = new ReadCache({ now: options.now });
+  const pageCache = new PageCache({ now: options.now });
+  await registerRequestHandling(app, config, identity);
+  await registerFeatures(app, {
+    config,
+    data,
+    identity: identity.backend,
+    build,
     createContext,
-    changes: store,
     pageCache,
     readCache,
-    publicConfig: (): PublicConfig => ({
-      supportEmail: config.supportEmail,
-      buildId: build.buildId,
-      backend: config.backend,
-      firebase,
-      origin: config.publicUrl,
-      authProviders: config.backend === 'firebase' ? config.auth.providers : [],
-    }),
-  });
-
-  registerSiteResources(app, {
-    cache: pageCache,
-    content,
-    origin: config.publicUrl,
     sitemapLimit: options.sitemapLimit,
-  });
-
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(status)
-      .send({ error: status >= 500 ? 'Internal Server Error' : error.message, statusCode: status });
   });
 
   let closed = false;
   return {
     app,
-    store,
-    db,
-    objects,
-    content,
+    store: data.store,
+    db: data.db,
+    objects: data.objects,
+    content: data.content,
     identity: identity.backend,
     config,
     pageCache,
@@ -260,9 +328,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       if (closed) return;
       closed = true;
       await app.close();
-      await store.close();
-      db.close();
-      lock?.release();
+      await closeData(data);
     },
   };
 }

@@ -12,7 +12,7 @@ import { matchRedirectWith, storageArchives } from '../../src/server/http/redire
 import { seedSet } from '../../src/server/seed/content/index';
 import { loadSeedSet } from '../../src/server/seed/load';
 import { CloudObjectStorePort, DOWNLOAD_TOKENS_KEY } from '../../src/server/storage/cloudPort';
-import { registerPortImageVariants, variantObjectName } from '../../src/server/storage/portVariants';
+import { portImageVariants, variantObjectName } from '../../src/server/storage/portVariants';
 import type { DocumentStore } from '../../src/server/store/port';
 import { contentTypes } from '../../src/shared/content/registry';
 import { srcSetFor } from '../../src/shared/images';
@@ -106,7 +106,7 @@ describe('firebase mode on the Storage emulator', () => {
     const firebaseUrl = `https://firebasestorage.googleapis.com/v0/b/${BUCKET}/o/public%2Fmedia%2Fsky.png?alt=media&token=${original.downloadToken}`;
     const candidate = srcSetFor({ url: firebaseUrl, contentType: 'image/png' })!.split(', ')[0]!.split(' ')[0]!;
     const app = Fastify({ logger: false });
-    registerPortImageVariants(app, port);
+    await app.register(portImageVariants, { port });
     try {
       const res = await app.inject({ method: 'GET', url: candidate });
       expect(res.statusCode).toBe(302);

@@ -19,7 +19,7 @@ import { CloudObjectStorePort, DOWNLOAD_TOKENS_KEY, firebaseStorageOrigin } from
 import { DiskObjectStorePort } from '../../src/server/storage/diskPort';
 import { ObjectStore } from '../../src/server/storage/objects';
 import type { ObjectStorePort } from '../../src/server/storage/port';
-import { registerPortImageVariants, variantObjectName } from '../../src/server/storage/portVariants';
+import { portImageVariants, variantObjectName } from '../../src/server/storage/portVariants';
 import type { DocumentStore } from '../../src/server/store/port';
 import { openSqliteDatabase } from '../../src/server/store/sqlite';
 import { fileRefSchema } from '../../src/shared/content/fields';
@@ -178,7 +178,7 @@ describe('srcset in firebase mode', () => {
       const db = await openSqliteDatabase(path.join(dir, 'site.db'));
       port = new DiskObjectStorePort(new ObjectStore(db, path.join(dir, 'storage')), 'demo-uhmi.appspot.com');
       app = Fastify({ logger: false });
-      registerPortImageVariants(app, port, { make: true });
+      await app.register(portImageVariants, { port, make: true });
       await app.ready();
     });
     afterAll(async () => {
@@ -233,7 +233,7 @@ describe('srcset in firebase mode', () => {
 
       // As registered in embedded mode (the disk port): nothing is made, the original is answered.
       const embedded = Fastify({ logger: false });
-      registerPortImageVariants(embedded, port);
+      await embedded.register(portImageVariants, { port });
       const other = await embedded.inject({ method: 'GET', url: candidate.replace('width=960', 'width=480') });
       await embedded.close();
       expect(other.headers.location).toBe(firebaseUrl);

@@ -4,7 +4,7 @@
  * types, formats and documents are 404 with a short message. citation-js is loaded on the first
  * download, not at start.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { CITE_FORMATS, CITE_TYPES, type CiteFormat, type CiteType } from '../../shared/cite';
 import type { ContentDocument } from '../../shared/content/registry';
 import type { ContentService } from '../content/service';
@@ -47,7 +47,14 @@ async function cslOf(
   }
 }
 
-export function registerCiteRoutes(app: FastifyInstance, content: ContentService, publicUrl: string): void {
+export interface CiteRoutesOptions {
+  content: ContentService;
+  /** PUBLIC_URL: the records' addresses are absolute. */
+  publicUrl: string;
+}
+
+/** The citation downloads (encapsulated: a route and nothing else). */
+export const citeRoutes: FastifyPluginCallback<CiteRoutesOptions> = (app, { content, publicUrl }, done) => {
   app.get<{ Params: { type: string; file: string } }>('/api/cite/:type/:file', async (request, reply) => {
     const { type, file } = request.params;
     const parsed = parseCiteFile(file);
@@ -66,4 +73,5 @@ export function registerCiteRoutes(app: FastifyInstance, content: ContentService
       .header('Cache-Control', 'public, max-age=0, s-maxage=60')
       .send(formatCitation(item, parsed.ext));
   });
-}
+  done();
+};

@@ -2,12 +2,13 @@
  * Build manifests (spec sections 4 and 7): GET /builds/latest.json and /builds/meta/{buildId}.json,
  * written by the client build (see vite.config.ts); never cached, so clients notice new builds.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClientBuild } from '../ssr/assets';
 
-export function registerBuildManifests(app: FastifyInstance, build: ClientBuild): void {
+/** The two manifest routes (encapsulated: routes and nothing else). */
+export const buildManifests: FastifyPluginCallback<{ build: ClientBuild }> = (app, { build }, done) => {
   const startedAt = Date.now();
   const send = async (file: string, fallback: () => unknown) => {
     try {
@@ -30,4 +31,5 @@ export function registerBuildManifests(app: FastifyInstance, build: ClientBuild)
     if (!body) return reply.code(404).send({ error: 'Build not found' });
     return reply.header('Cache-Control', 'public, max-age=31536000, immutable').send(body);
   });
-}
+  done();
+};

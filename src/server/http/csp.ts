@@ -7,7 +7,8 @@
  * allowed ('unsafe-inline'): the admin's UI kit needs them, and pages inline their critical CSS.
  */
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
 /** 'sha256-…' sources of allowed inline scripts (none today). */
@@ -43,7 +44,7 @@ export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 
   return { script, connect, frame };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+const helmetWithPolicy: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const extra = cspSources(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -64,4 +65,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? undefined : false,
   });
-}
+};
+
+/** The security headers (helmet with this policy) on every response of the app (fastify-plugin: not encapsulated). */
+export const securityHeaders = fp(helmetWithPolicy, { name: 'security-headers' });

@@ -6,7 +6,8 @@
  * status and headers were lost and every compressed tRPC error went out as 200. This hook runs
  * first and moves status and headers onto the reply, leaving only the body for compression.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
 
 function isFetchResponse(payload: unknown): payload is Response {
   return (
@@ -14,8 +15,7 @@ function isFetchResponse(payload: unknown): payload is Response {
   );
 }
 
-/** Registers the onSend hook that unwraps fetch `Response` payloads (before compression sees them). */
-export function registerFetchResponseUnwrap(app: FastifyInstance): void {
+const unwrapFetchResponses: FastifyPluginCallback = (app, _options, done) => {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!isFetchResponse(payload)) return payload;
     reply.code(payload.status);
@@ -26,4 +26,11 @@ export function registerFetchResponseUnwrap(app: FastifyInstance): void {
     if (cookies.length) reply.header('set-cookie', cookies);
     return payload.body;
   });
-}
+  done();
+};
+
+/**
+ * The onSend hook that unwraps fetch `Response` payloads (before compression sees them), on the
+ * whole app (fastify-plugin: not encapsulated). Register it before @fastify/compress.
+ */
+export const fetchResponseUnwrap = fp(unwrapFetchResponses, { name: 'fetch-response-unwrap' });

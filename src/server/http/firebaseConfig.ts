@@ -2,7 +2,7 @@
  * The Firebase web configuration, served at GET /__/firebase/init.json (the path Firebase Hosting
  * uses) and embedded in every page, so the client and outside tools read one config.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import type { FirebaseWebConfig } from '../../shared/publicConfig';
 import type { Config } from '../config';
 
@@ -19,8 +19,10 @@ export function firebaseWebConfig(config: Config): FirebaseWebConfig {
   return web;
 }
 
-export function registerFirebaseInit(app: FastifyInstance, config: Config): void {
+/** GET /__/firebase/init.json (encapsulated: a route and nothing else). */
+export const firebaseInit: FastifyPluginCallback<{ config: Config }> = (app, { config }, done) => {
   app.get('/__/firebase/init.json', async (_request, reply) => {
     return reply.header('Cache-Control', 'no-cache').send(firebaseWebConfig(config));
   });
-}
+  done();
+};

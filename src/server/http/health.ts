@@ -6,12 +6,13 @@
  * 200 `{ status: 'ok' }` or 503 `{ status: 'unavailable' }` (the error is logged, never sent), and is
  * never cached.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import type { DocumentStore } from '../store/port';
 
 export const HEALTH_PATH = '/api/health';
 
-export function registerHealthCheck(app: FastifyInstance, store: Pick<DocumentStore, 'get'>): void {
+/** The health check route (encapsulated: it adds a route and nothing else). */
+export const healthCheck: FastifyPluginCallback<{ store: Pick<DocumentStore, 'get'> }> = (app, { store }, done) => {
   app.get(HEALTH_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
@@ -22,4 +23,5 @@ export function registerHealthCheck(app: FastifyInstance, store: Pick<DocumentSt
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
-}
+  done();
+};

@@ -2,7 +2,8 @@
  * Redirect rules (spec section 2), stored as `redirects` documents and answered with 301 before any
  * rendering. Matching is a pure function so it is unit-tested without a server.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
 import { canonicalPagePath, isExternalTarget, isReservedPath } from '../../shared/routes';
 import type { ContentData } from '../../shared/content/registry';
 import type { ObjectStorePort } from '../storage/port';
@@ -158,11 +159,15 @@ function locationOf(target: string): string {
   return safeLocalPath(target);
 }
 
-/**
- * Answers GET/HEAD requests of site pages with 301 to a page's address in its canonical case, or when
- * a rule matches. Every Location built from the request path stays on the site (`safeLocalPath`).
- */
-export function registerRedirects(app: FastifyInstance, resolve: ReturnType<typeof createRedirectResolver>): void {
+export interface RedirectsOptions {
+  /** Where the `redirects` rules are read (and their changes heard). */
+  store: DocumentStore;
+  /** The archive folder of zip rules (ARCHIVE_BASE_URL, or the archives in storage). */
+  archives?: ArchiveSource;
+}
+
+const answerRedirects: FastifyPluginCallback<RedirectsOptions> = (app, options, done) => {
+  const resolve = createRedirectResolver(options.store, options.archives);
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const url = request.url;
@@ -197,4 +202,12 @@ export function registerRedirects(app: FastifyInstance, resolve: ReturnType<type
         .header('Location', locationOf(encodeURI(target).replace(/%25([0-9A-F]{2})/gi, '%$1')))
         .send();
   });
-}
+  done();
+};
+
+/**
+ * Answers GET/HEAD requests of site pages with 301 to a page's address in its canonical case, or when
+ * a rule matches. Every Location built from the request path stays on the site (`safeLocalPath`).
+ * Its onRequest hook runs for the whole app (fastify-plugin: not encapsulated).
+ */
+export const redirects = fp(answerRedirects, { name: 'redirects' });

@@ -9,7 +9,8 @@
  *   the Firebase-compatible endpoints what their routes handle.
  *   CONNECT never reaches Fastify: the HTTP server answers it with 405 on the socket.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Socket } from 'node:net';
 
 const PAGE_METHODS = ['GET', 'HEAD'] as const;
@@ -61,11 +62,12 @@ function refuse(reply: FastifyReply, status: 400 | 405, message: string, headers
     .send({ error: message, statusCode: status });
 }
 
-/**
- * Registers the checks (call it before the routes and the other request hooks that read the
- * request). `formPaths`: route paths of the pages that take a posted form.
- */
-export function registerRequestGuard(app: FastifyInstance, options: { formPaths?: readonly string[] } = {}): void {
+export interface RequestGuardOptions {
+  /** Route paths of the pages that take a posted form. */
+  formPaths?: readonly string[];
+}
+
+const guardRequests: FastifyPluginCallback<RequestGuardOptions> = (app, options, done) => {
   const formPatterns = (options.formPaths ?? []).map(routePathPattern);
   app.addHook('onRequest', async (request, reply) => {
     const target = request.raw.url ?? '';
@@ -89,4 +91,11 @@ export function registerRequestGuard(app: FastifyInstance, options: { formPaths?
       `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${PAGE_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
     );
   });
-}
+  done();
+};
+
+/**
+ * The checks, on every request of the app (fastify-plugin: not encapsulated). Register it before the
+ * routes and the other request hooks that read the request.
+ */
+export const requestGuard = fp(guardRequests, { name: 'request-guard' });

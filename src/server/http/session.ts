@@ -12,7 +12,8 @@
  * so far stop working, in both backends) and clears the cookie; `{ signedOut: true }` when there was a
  * valid session, false otherwise. The admin calls it before the SDK's signOut.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { DISABLED_REASON, InvalidTokenError, type AuthUser, type IdentityBackend } from '../identity/types';
 
@@ -60,7 +61,7 @@ async function sessionDisabled(request: FastifyRequest, identity: IdentityBacken
  * our own pages is a navigation, and under our `Referrer-Policy: no-referrer` the browser sends its
  * Origin as `null`; Sec-Fetch-Site is set by the browser alone (pages cannot forge it).
  */
-export function registerCrossSiteGuard(app: FastifyInstance, options: { publicUrl: string }): void {
+const refuseCrossSite: FastifyPluginCallback<{ publicUrl: string }> = (app, options, done) => {
   const publicHost = new URL(options.publicUrl).host;
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
@@ -83,9 +84,24 @@ export function registerCrossSiteGuard(app: FastifyInstance, options: { publicUr
         .header('Cache-Control', 'no-store')
         .send({ error: 'Cross-site request refused', statusCode: 403 });
   });
+  done();
+};
+
+/** The cross-site guard on every request of the app (fastify-plugin: not encapsulated). */
+export const crossSiteGuard = fp(refuseCrossSite, { name: 'cross-site-guard' });
+
+export interface SessionRoutesOptions {
+  identity: IdentityBackend;
+  /** Whether the cookie is Secure (PUBLIC_URL is https). */
+  secure: boolean;
 }
 
-export function registerSessionRoute(app: FastifyInstance, identity: IdentityBackend, opts: { secure: boolean }): void {
+/**
+ * POST /api/__session and /api/__session/signout (encapsulated: routes only; @fastify/cookie must
+ * be registered on the app before).
+ */
+export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, opts, done) => {
+  const { identity } = opts;
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secure };
   app.post('/api/__session', { bodyLimit: 16 * 1024 }, async (request, reply) => {
     const parsed = bodySchema.safeParse(request.body);
@@ -118,7 +134,8 @@ export function registerSessionRoute(app: FastifyInstance, identity: IdentityBac
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
     return reply.header('Cache-Control', 'no-store').send({ signedOut: !!user });
   });
-}
+  done();
+};
 
 function decodeExp(token: string): number {
   return decodeClaim(token, 'exp') ?? 0;

@@ -4,7 +4,8 @@
  * in the HTML; replies go to the visitor's address.
  */
 import { SITE_TIME_ZONE } from '../../shared/content/constants';
-import { escapeHtml, mailHtml } from './layout';
+import { escapeHtml } from '../http/escapeHtml';
+import { mailHtml } from './layout';
 import type { OutgoingMail } from './transport';
 
 /** The audit log's name for this kind of mail. */

@@ -3,9 +3,7 @@
  * Every value that comes from a user or a document must pass through `escapeHtml` before it is put
  * into the body given here.
  */
-import { escapeHtml } from '../ssr/document';
-
-export { escapeHtml };
+import { escapeHtml } from '../http/escapeHtml';
 
 /** A complete HTML document around `bodyHtml` (already escaped), titled with the subject. */
 export function mailHtml(subject: string, bodyHtml: string): string {

@@ -1,5 +1,6 @@
 /** The password-reset mail (Ukrainian, plain text and HTML) with the one-time link. */
-import { escapeHtml, mailHtml } from './layout';
+import { escapeHtml } from '../http/escapeHtml';
+import { mailHtml } from './layout';
 import type { OutgoingMail } from './transport';
 
 export const PASSWORD_RESET_SUBJECT = 'Відновлення пароля — УкрГМІ';

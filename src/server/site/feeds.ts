@@ -9,7 +9,7 @@ import type { AnyContentType } from '../../shared/content/define';
 import { placeOf } from '../../shared/content/places';
 import { getContentType } from '../../shared/content/registry';
 import type { ApiDocument, ContentService } from '../content/service';
-import { escapeHtml } from '../ssr/document';
+import { escapeHtml } from '../http/escapeHtml';
 import { fieldText } from '../../shared/fieldText';
 
 /** Entries in a feed. */

@@ -1,5 +1,5 @@
 /** The <link> tags every public page carries for the site's feeds and its OpenSearch description. */
-import { escapeHtml } from '../ssr/document';
+import { escapeHtml } from '../http/escapeHtml';
 import { SITE_FEEDS } from './feeds';
 
 /** `rel="alternate"` Atom feeds and `rel="search"` OpenSearch, with absolute addresses from PUBLIC_URL. */

@@ -2,7 +2,7 @@
  * The site's generated resources (site/): /sitemap.xml and its parts, /robots.txt, /opensearch.xml
  * and the Atom feeds, each kept in the page cache and dropped when a type it reads changes.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { siteTypes } from '../../shared/content/places';
 import type { ContentService } from '../content/service';
 import type { PageCache } from '../ssr/pageCache';
@@ -20,7 +20,8 @@ export interface SiteResourceOptions {
   sitemapLimit?: number;
 }
 
-export function registerSiteResources(app: FastifyInstance, options: SiteResourceOptions): void {
+/** The generated resources' routes (encapsulated: routes and nothing else). */
+export const siteResources: FastifyPluginCallback<SiteResourceOptions> = (app, options, done) => {
   const { cache, content, origin } = options;
   const limit = options.sitemapLimit ?? SITEMAP_LIMIT;
   const allTypes = siteTypes().map((t) => t.key);
@@ -59,4 +60,5 @@ export function registerSiteResources(app: FastifyInstance, options: SiteResourc
       render: () => feeds.atom(spec),
     });
   }
-}
+  done();
+};

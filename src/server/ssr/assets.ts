@@ -86,19 +86,3 @@ export function loadClientBuild(dir: string): ClientBuild {
     },
   };
 }
-
-/**
- * Makes the validators of static files strong: @fastify/send tags a file `W/"{size}-{mtime}"`; the
- * files under /assets are written once per build under content-hashed names (each encoding a file of
- * its own), so size and time identify their bytes and the tag is sent strong (as nginx does).
- * send's own If-None-Match check accepts both forms, so 304s keep working. Register it only in the
- * scope of the /assets static files (app.ts): other static files are not content-addressed.
- */
-export function registerStrongStaticEtags(app: import('fastify').FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const etag = reply.getHeader('etag');
-    if (typeof etag === 'string' && etag.startsWith('W/"') && reply.getHeader('last-modified') !== undefined)
-      reply.header('etag', etag.slice(2));
-    return payload;
-  });
-}

@@ -13,15 +13,8 @@ import { openGraphTags } from '../../shared/head/openGraph';
 import type { HeadPart, HeadTags } from '../../shared/head/tags';
 import type { PublicConfig } from '../../shared/publicConfig';
 import { siteHeadLinks } from '../site/headLinks';
+import { escapeHtml } from '../http/escapeHtml';
 import type { EntryAssets } from './assets';
-
-const NEEDS_ESCAPE = /[&<>"]/;
-
-/** Text safe in HTML content and in double-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  if (!NEEDS_ESCAPE.test(value)) return value;
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** The id of the JSON data block (see src/client/lib/appData.ts). */
 export const APP_DATA_ID = '__APP_DATA__';

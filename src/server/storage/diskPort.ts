@@ -10,7 +10,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { writeAll } from './io';
-import { BUCKET_NAME, normaliseObjectName, type ObjectMetadata, type ObjectStore } from './objects';
+import type { ObjectMetadata } from './metadata';
+import { BUCKET_NAME, normaliseObjectName, type ObjectStore } from './objects';
 import {
   firebaseDownloadUrl,
   ObjectNotFoundError,

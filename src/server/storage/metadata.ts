@@ -1,10 +1,11 @@
 /**
- * The writable object metadata a client may send (upload metadata part, resumable start body, PATCH),
- * validated. Field names are Cloud Storage's JSON names, as the firebase/storage SDK writes them
- * (`toResourceString` over its writable mappings): name, md5Hash, cacheControl, contentDisposition,
- * contentEncoding, contentLanguage, contentType and metadata (custom metadata). In a PATCH, null
- * removes a field (and a null custom key removes that key). Values that end up in response headers
- * must be printable ASCII, so nothing can split or break a header.
+ * Object metadata: all of it as the store returns it (ObjectMetadata), and the writable part a client
+ * may send (upload metadata part, resumable start body, PATCH), validated. Field names are Cloud
+ * Storage's JSON names, as the firebase/storage SDK writes them (`toResourceString` over its writable
+ * mappings): name, md5Hash, cacheControl, contentDisposition, contentEncoding, contentLanguage,
+ * contentType and metadata (custom metadata). In a PATCH, null removes a field (and a null custom
+ * key removes that key). Values that end up in response headers must be printable ASCII, so nothing
+ * can split or break a header.
  */
 import { z } from 'zod';
 import { badRequest } from './errors';
@@ -31,6 +32,27 @@ const schema = z.object({
 });
 
 export type WritableMetadata = z.output<typeof schema>;
+
+/** Object metadata as Cloud Storage for Firebase returns it (GET /v0/b/{bucket}/o/{name}). */
+export interface ObjectMetadata {
+  bucket: string;
+  name: string;
+  generation: string;
+  metageneration: string;
+  size: string;
+  md5Hash: string;
+  contentType: string;
+  cacheControl?: string;
+  contentDisposition?: string;
+  contentEncoding?: string;
+  contentLanguage?: string;
+  metadata?: Record<string, string>;
+  timeCreated: string;
+  updated: string;
+  storageClass: 'STANDARD';
+  /** Comma-separated download tokens; the first builds the download URL. */
+  downloadTokens: string;
+}
 
 /** Largest custom metadata accepted, keys plus values in bytes (Cloud Storage's limit is 8 KiB). */
 export const MAX_CUSTOM_METADATA_BYTES = 8 * 1024;

@@ -20,29 +20,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { QuotaExceededError } from './errors';
 import { fsyncPath, nodeStorageIo, type StorageIo } from './io';
-import type { WritableMetadata } from './metadata';
-import { UploadSessions } from './uploads';
-
-/** Object metadata as Cloud Storage for Firebase returns it (GET /v0/b/{bucket}/o/{name}). */
-export interface ObjectMetadata {
-  bucket: string;
-  name: string;
-  generation: string;
-  metageneration: string;
-  size: string;
-  md5Hash: string;
-  contentType: string;
-  cacheControl?: string;
-  contentDisposition?: string;
-  contentEncoding?: string;
-  contentLanguage?: string;
-  metadata?: Record<string, string>;
-  timeCreated: string;
-  updated: string;
-  storageClass: 'STANDARD';
-  /** Comma-separated download tokens; the first builds the download URL. */
-  downloadTokens: string;
-}
+import type { ObjectMetadata, WritableMetadata } from './metadata';
+import { UploadSessions, type CommitInput } from './uploads';
 
 interface ObjectRow {
   bucket: string;
@@ -114,22 +93,6 @@ export interface PutObjectInput {
   cacheControl?: string;
   contentDisposition?: string;
   customMetadata?: Record<string, string>;
-}
-
-/** A finished upload to publish: its bytes in `file` (a temporary file this store takes over). */
-export interface CommitInput {
-  bucket: string;
-  /** An already normalised object name. */
-  name: string;
-  file: string;
-  size: number;
-  /** Base64 MD5 digest of the bytes. */
-  md5Hash: string;
-  metadata: WritableMetadata;
-  /** Bucket byte quota; 0 means none. */
-  quotaBytes: number;
-  /** The object's download token(s); a new one when absent. */
-  downloadTokens?: string;
 }
 
 export interface ListOptions {

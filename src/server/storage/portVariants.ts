@@ -18,7 +18,7 @@
  * `&width=` on its download URLs. The route is registered in both modes (app.ts); in embedded mode
  * it makes nothing and answers every request with the original (a Firebase URL a document holds).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { IMAGE_VARIANT_PATH, IMAGE_WIDTHS, isResizableImage, type ImageWidth } from '../../shared/images';
 import { BUCKET_NAME, normaliseObjectName } from './objects';
 import { FIREBASE_STORAGE_ORIGIN, firebaseDownloadUrl, type ObjectStorePort, type StoredObject } from './port';
@@ -87,13 +87,18 @@ export class PortImageVariants {
   }
 }
 
-/** `GET /api/image?bucket=&name=&token=&width=` (firebase mode): a redirect to the variant or the original. */
-export function registerPortImageVariants(
-  app: FastifyInstance,
-  port: ObjectStorePort,
+export interface PortImageVariantsOptions {
+  port: ObjectStorePort;
   /** Whether variants are made (default: on Cloud Storage only; the embedded store has its own, on disk). */
-  options: { make?: boolean } = {},
-): void {
+  make?: boolean;
+}
+
+/**
+ * `GET /api/image?bucket=&name=&token=&width=` (firebase mode): a redirect to the variant or the
+ * original (encapsulated: a route and nothing else).
+ */
+export const portImageVariants: FastifyPluginCallback<PortImageVariantsOptions> = (app, options, done) => {
+  const { port } = options;
   const make = options.make ?? port.kind === 'gcs';
   const variants = new PortImageVariants(port, app.log);
   app.get(IMAGE_VARIANT_PATH, async (request, reply) => {
@@ -112,4 +117,5 @@ export function registerPortImageVariants(
       .header('cache-control', variant ? 'public, max-age=86400' : 'public, max-age=300')
       .redirect(target, 302);
   });
-}
+  done();
+};

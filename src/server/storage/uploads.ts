@@ -30,9 +30,37 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isDiskFullError } from '../diskFull';
 import { badRequest, StorageHttpError } from './errors';
-import { fsyncPath, writeAll } from './io';
-import type { WritableMetadata } from './metadata';
-import type { ObjectMetadata, ObjectStore } from './objects';
+import { fsyncPath, writeAll, type StorageIo } from './io';
+import type { ObjectMetadata, WritableMetadata } from './metadata';
+
+/** A finished upload to publish: its bytes in `file` (a temporary file the object store takes over). */
+export interface CommitInput {
+  bucket: string;
+  /** An already normalised object name. */
+  name: string;
+  file: string;
+  size: number;
+  /** Base64 MD5 digest of the bytes. */
+  md5Hash: string;
+  metadata: WritableMetadata;
+  /** Bucket byte quota; 0 means none. */
+  quotaBytes: number;
+  /** The object's download token(s); a new one when absent. */
+  downloadTokens?: string;
+}
+
+/**
+ * What the sessions need of the object store they publish into. objects.ts's ObjectStore, which
+ * creates its UploadSessions, is one; naming it here keeps this module from importing objects.ts.
+ */
+export interface UploadTarget {
+  /** Where upload bytes wait until they are finalized (the objects' file system, so rename is atomic). */
+  readonly uploadsDir: string;
+  /** The file-system calls every write goes through (objects.ts `io`). */
+  readonly io: StorageIo;
+  /** Publishes a finished upload as an object (objects.ts `commitFile`). */
+  commitFile(input: CommitInput, inTransaction?: (generation: string) => void): Promise<ObjectMetadata>;
+}
 
 export interface UploadSession {
   id: string;
@@ -100,7 +128,7 @@ export class UploadSessions {
 
   constructor(
     private readonly db: Database.Database,
-    private readonly objects: ObjectStore,
+    private readonly objects: UploadTarget,
   ) {}
 
   private file(id: string): string {

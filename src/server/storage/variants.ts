@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp, SharpOptions } from 'sharp';
-import type { ObjectMetadata, ObjectStore } from './objects';
+import type { ObjectMetadata } from './metadata';
+import type { ObjectStore } from './objects';
 import { isResizableImage, type ImageWidth } from '../../shared/images';
 
 let sharpModule: Promise<(input: string | Buffer, options: SharpOptions) => Sharp> | undefined;

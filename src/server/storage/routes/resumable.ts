@@ -10,8 +10,8 @@ import type { Readable } from 'node:stream';
 import { isDiskFullError } from '../../diskFull';
 import { badRequest, notFound, StorageHttpError } from '../errors';
 import { bodyChunks, drainRequest, readText } from '../io';
-import { parseMetadataJson, parseWritableMetadata, type WritableMetadata } from '../metadata';
-import { DEFAULT_CONTENT_TYPE, type ObjectMetadata } from '../objects';
+import { parseMetadataJson, parseWritableMetadata, type ObjectMetadata, type WritableMetadata } from '../metadata';
+import { DEFAULT_CONTENT_TYPE } from '../objects';
 import type { UploadSession } from '../uploads';
 import { JSON_LIMIT, objectName, type StorageRouteContext } from './context';
 
