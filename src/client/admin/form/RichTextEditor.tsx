@@ -36,18 +36,16 @@ function ToolButton({
   );
 }
 
-/** A Tiptap editor of `value` (HTML): reports changes ('' when empty), takes outside ones (a reset, a restore). */
-function useRichEditor({
-  value,
-  onChange,
-  label,
-  id,
-}: {
+/** The editor's value (HTML), where its changes go, its accessible label and the id of its editable area. */
+interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   label: string;
   id: string;
-}) {
+}
+
+/** A Tiptap editor of `value` (HTML): reports changes ('' when empty), takes outside ones (a reset, a restore). */
+function useRichEditor({ value, onChange, label, id }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -91,17 +89,7 @@ function useActiveFormats(editor: Editor | null) {
   });
 }
 
-export function RichTextEditor({
-  value,
-  onChange,
-  label,
-  id,
-}: {
-  value: string;
-  onChange: (html: string) => void;
-  label: string;
-  id: string;
-}) {
+export function RichTextEditor({ value, onChange, label, id }: RichTextEditorProps) {
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
   const [picking, setPicking] = useState(false);

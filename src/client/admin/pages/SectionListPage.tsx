@@ -254,22 +254,19 @@ function SortableTh({ field, label, state }: { field: string; label: string; sta
   );
 }
 
-/** One page of documents: a checkbox each, the type's columns (the title links), the state and the last change. */
-function ListTable({
-  type,
-  columns,
-  specs,
-  page,
-  state,
-  base,
-}: {
+/** What the list's table and each of its rows render from. */
+interface ListTableProps {
   type: AnyContentType;
   columns: Array<{ field: string; label: string }>;
   specs: Map<string, FieldSpec>;
   page: ListPage | undefined;
   state: ListState;
   base: string;
-}) {
+}
+
+/** One page of documents: a checkbox each, the type's columns (the title links), the state and the last change. */
+function ListTable(props: ListTableProps) {
+  const { type, columns, state, page } = props;
   const items = page?.items ?? [];
   const { selected, setSelected } = state;
   return (
@@ -293,16 +290,7 @@ function ListTable({
         </Table.Thead>
         <Table.Tbody>
           {items.map((doc) => (
-            <ListRow
-              key={doc.id}
-              type={type}
-              columns={columns}
-              specs={specs}
-              doc={doc}
-              page={page}
-              state={state}
-              base={base}
-            />
+            <ListRow key={doc.id} {...props} doc={doc} />
           ))}
         </Table.Tbody>
       </Table>
@@ -310,23 +298,7 @@ function ListTable({
   );
 }
 
-function ListRow({
-  type,
-  columns,
-  specs,
-  doc,
-  page,
-  state,
-  base,
-}: {
-  type: AnyContentType;
-  columns: Array<{ field: string; label: string }>;
-  specs: Map<string, FieldSpec>;
-  doc: AdminDoc;
-  page: ListPage | undefined;
-  state: ListState;
-  base: string;
-}) {
+function ListRow({ type, columns, specs, doc, page, state, base }: ListTableProps & { doc: AdminDoc }) {
   const { selected, setSelected } = state;
   return (
     <Table.Tr>
