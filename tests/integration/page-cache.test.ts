@@ -43,6 +43,26 @@ describe('page cache', () => {
     expect(pageCacheKey('/News?page=2')).not.toBe(pageCacheKey('/News'));
   });
 
+  it('ignores the query parameters no page reads: tracking and unknown ones neither bypass nor split it', async () => {
+    server.pageCache.clear();
+    const first = await get('/?utm_source=b&fbclid=x1');
+    expect(first.headers['x-page-cache']).toBe('miss');
+    const other = await get('/?utm_source=a&gclid=y2');
+    expect(other.headers['x-page-cache']).toBe('hit');
+    expect(other.body).toBe(first.body);
+    expect((await get('/')).headers['x-page-cache']).toBe('hit');
+
+    expect((await get('/News?page=2')).headers['x-page-cache']).toBe('miss');
+    const unknown = await get('/News?page=2&x=1');
+    expect(unknown.headers['x-page-cache']).toBe('hit');
+    // The parameters pages read still make a page of their own, and canonical links stay right.
+    expect((await get('/News?x=1&page=3')).headers['x-page-cache']).toBe('miss');
+    expect(first.body).toContain('<link rel="canonical" href="https://uhmi.example.org/">');
+    expect(unknown.body).toContain('<link rel="canonical" href="https://uhmi.example.org/News?page=2">');
+    expect(unknown.body).not.toContain('x=1');
+    expect(other.body).not.toMatch(/utm_source|gclid|fbclid/);
+  });
+
   it('sends CDN caching headers, a strong ETag and Last-Modified, and answers 304', async () => {
     const res = await get('/');
     expect(res.headers['cache-control']).toBe(PUBLIC_PAGE_CACHE_CONTROL);
