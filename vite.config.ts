@@ -97,7 +97,7 @@ function buildManifests(): Plugin {
  * import `react` are bundled into the server build (`SERVER_BUNDLED`) so that they see the alias too.
  */
 const PREACT = process.env.PREACT_DIR ?? 'preact';
-export const PREACT_ALIASES = [
+const PREACT_ALIASES = [
   { find: /^react$/, replacement: `${PREACT}/compat` },
   { find: /^react-dom$/, replacement: `${PREACT}/compat` },
   { find: /^react-dom\/client$/, replacement: `${PREACT}/compat/client` },
@@ -106,7 +106,7 @@ export const PREACT_ALIASES = [
   { find: /^react\/jsx-dev-runtime$/, replacement: `${PREACT}/jsx-runtime` },
 ];
 /** Dependencies of the public pages that import `react`: bundled (and so aliased) wherever the server renders. */
-export const SERVER_BUNDLED = ['react-router', '@tanstack/react-query', '@trpc/react-query'];
+const SERVER_BUNDLED = ['react-router', '@tanstack/react-query', '@trpc/react-query'];
 
 /**
  * Vitest projects that render public pages (all but the admin's components): the server build's
@@ -117,7 +117,6 @@ const PREACT_PROJECT = {
   extends: true,
   resolve: { alias: PREACT_ALIASES },
   ssr: { resolve: { conditions: ['module-sync', 'node', 'development|production'] } },
-  test: {},
 } as const;
 
 export default defineConfig(({ command, isSsrBuild, mode }) => ({
@@ -178,7 +177,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
     projects: [
       {
         ...PREACT_PROJECT,
-        test: { ...PREACT_PROJECT.test, name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       {
         extends: true,
@@ -194,7 +193,6 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
       {
         ...PREACT_PROJECT,
         test: {
-          ...PREACT_PROJECT.test,
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
@@ -206,7 +204,6 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         ...PREACT_PROJECT,
         // One file per hole found by the security review (issue 11); each failed before its fix.
         test: {
-          ...PREACT_PROJECT.test,
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
@@ -218,7 +215,6 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         ...PREACT_PROJECT,
         // The document store port against SQLite and Google's Firestore emulator (started once; a missing emulator fails the run).
         test: {
-          ...PREACT_PROJECT.test,
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
@@ -231,7 +227,6 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         ...PREACT_PROJECT,
         // Issue 12: two real server processes sharing one Firestore emulator (started once) and one Auth emulator.
         test: {
-          ...PREACT_PROJECT.test,
           name: 'multi',
           include: ['tests/multi-instance/**/*.test.ts'],
           environment: 'node',
@@ -244,7 +239,6 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
         ...PREACT_PROJECT,
         // Issue 15: the Docker image's runtime stage without Docker: `npm ci --omit=dev` in a scratch copy, then the built server.
         test: {
-          ...PREACT_PROJECT.test,
           name: 'production',
           include: ['tests/production/**/*.test.ts'],
           environment: 'node',

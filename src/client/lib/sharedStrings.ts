@@ -54,6 +54,8 @@ export class ShownStrings {
 /** The server render's ShownStrings (absent in the browser, which only writes the same attributes). */
 export const ShownStringsContext = createContext<ShownStrings | null>(null);
 
+const utf8 = new TextEncoder();
+
 /** Strings shorter than this many UTF-8 bytes stay in the state: a reference would cost more than it saves. */
 export const MIN_SHARED_BYTES = 16;
 
@@ -64,7 +66,8 @@ export const MIN_SHARED_BYTES = 16;
 export function useSharedStrings(): (kind: SharedKind, value: string | null | undefined) => string | undefined {
   const shown = useContext(ShownStringsContext);
   return (kind, value) => {
-    if (!value || new TextEncoder().encode(value).length < MIN_SHARED_BYTES) return undefined;
+    // A string of MIN_SHARED_BYTES characters has at least as many bytes: only shorter ones are encoded.
+    if (!value || (value.length < MIN_SHARED_BYTES && utf8.encode(value).length < MIN_SHARED_BYTES)) return undefined;
     return shown ? shown.token(kind, value) : sharedToken(kind, value);
   };
 }

@@ -28,6 +28,16 @@ function procedureAt(caller: object, path: string): Procedure | undefined {
   return typeof node === 'function' ? (node as Procedure) : undefined;
 }
 
+type CallerFactory = (ctx: Context) => object;
+const callerFactories = new WeakMap<AppRouter, CallerFactory>();
+
+/** The router's caller factory, made once per router (every render calls it with its own context). */
+function callerFactoryOf(router: AppRouter): CallerFactory {
+  let factory = callerFactories.get(router);
+  if (!factory) callerFactories.set(router, (factory = createCallerFactory(router)));
+  return factory;
+}
+
 /** `cause` as the TRPCClientError an HTTP client would get for it. */
 function clientError(cause: unknown, path: string): TRPCClientError<AppRouter> {
   const error =
@@ -62,7 +72,7 @@ export function createServerClient(opts: {
           observer.error(clientError(new Error('Subscriptions are not called in the server render'), op.path));
           return;
         }
-        caller ??= opts.createContext().then((ctx) => createCallerFactory(opts.router)(ctx));
+        caller ??= opts.createContext().then((ctx) => callerFactoryOf(opts.router)(ctx));
         caller
           .then((c) => {
             const procedure = procedureAt(c, op.path);
