@@ -88,30 +88,49 @@ export const ssrPages: FastifyPluginCallback<SsrOptions> = (app, options, done) 
   done();
 };
 
+/** A rendered page: its document, status and whether a bot asked; or the redirect a loader threw. */
+type RenderedPage =
+  { redirect: string; status: number } | { html: string; status: number; isBot: boolean; redirect?: undefined };
+
+/** A posted form, as the urlencoded body arrived. */
+type PostedForm = { body: string; contentType: string };
+
+type RenderPage = (
+  request: FastifyRequest,
+  url: string,
+  reads: Set<string>,
+  form?: PostedForm,
+) => Promise<RenderedPage>;
+
 function registerPublicPages(app: FastifyInstance, options: SsrOptions): void {
-  const assets = options.build.entry(PUBLIC_ENTRY, { inlineCss: true });
   if (!options.build.built)
     app.log.warn('No built client found: pages are rendered without scripts (run `npm run build`).');
-  const render = createRenderer();
-  const { pageCache: cache, readCache } = options;
+  const { pageCache, readCache } = options;
   const unsubscribe = options.changes?.onChange((event) => {
     readCache.invalidateType(event.collection);
-    cache.invalidateType(event.collection);
+    pageCache.invalidateType(event.collection);
   });
   if (unsubscribe) app.addHook('onClose', () => unsubscribe());
+  const renderPage = pageRenderer(options);
+  const handler = pageHandler(pageCache, renderPage);
+  app.get('/*', handler);
+  app.get('/', handler);
+  registerFormPosts(app, renderPage);
+}
 
-  /** Renders `url` (the request's, or its cache key's: only the parameters pages read) into a document. */
-  const renderPage = async (
-    request: FastifyRequest,
-    url: string,
-    reads: Set<string>,
-    form?: { body: string; contentType: string },
-  ) => {
+/**
+ * Renders `url` (the request's, or its cache key's: only the parameters pages read) into the HTML
+ * document, with an in-process tRPC client whose context records what the render reads.
+ */
+function pageRenderer(options: SsrOptions): RenderPage {
+  const assets = options.build.entry(PUBLIC_ENTRY, { inlineCss: true });
+  const render = createRenderer();
+  return async (request, url, reads, form) => {
     options.onRender?.(url);
     const config = options.publicConfig(request);
     const trpcClient = createServerClient({
       router: appRouter,
-      createContext: () => options.createContext({ req: request, render: { readCache, reads } }),
+      createContext: () => options.createContext({ req: request, render: { readCache: options.readCache, reads } }),
     });
     const result = await render({
       url: `${config.origin}${url}`,
@@ -121,13 +140,11 @@ function registerPublicPages(app: FastifyInstance, options: SsrOptions): void {
       form,
     });
     if (result.kind === 'redirect')
-      return { redirect: sameSiteLocation(result.location, config.origin), status: result.status } as const;
+      return { redirect: sameSiteLocation(result.location, config.origin), status: result.status };
     if (result.status >= 500) {
       for (const err of result.errors)
         request.log.error({ err, url: request.url, bot: result.isBot }, 'page render failed');
     }
-    // A preview is never indexed, whatever it shows (the header too, for crawlers that skip HTML).
-    const noindex = isPreviewRequest(request);
     const html = htmlDocument({
       head: result.head,
       appHtml: result.appHtml,
@@ -135,38 +152,17 @@ function registerPublicPages(app: FastifyInstance, options: SsrOptions): void {
       router: result.router,
       config,
       assets,
-      noindex,
+      // A preview is never indexed, whatever it shows.
+      noindex: isPreviewRequest(request),
       priorityImage: result.priorityImage,
     });
-    return { html, status: result.status, isBot: result.isBot } as const;
+    return { html, status: result.status, isBot: result.isBot };
   };
+}
 
-  const sendCached = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) => {
-    const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const variant = page.variants[encoding];
-    reply
-      .code(page.status)
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Cache-Control', page.status === 200 ? PUBLIC_PAGE_CACHE_CONTROL : NOT_FOUND_CACHE_CONTROL)
-      .header('Vary', 'Accept-Encoding')
-      .header('ETag', variant.etag)
-      .header('Last-Modified', page.lastModified)
-      .header('X-Page-Cache', hit ? 'hit' : 'miss');
-    if (
-      page.status === 200 &&
-      notModified(
-        request.headers,
-        Object.values(page.variants).map((v) => v.etag),
-        page.modifiedMs,
-      )
-    ) {
-      return reply.code(304).send();
-    }
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply.send(variant.body);
-  };
-
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+/** GET of a page: from the page cache when anonymous, else rendered (and stored when it may be). */
+function pageHandler(cache: PageCache, renderPage: RenderPage) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const personal = bypassesPageCache(request);
     const bypass = personal || !cache.enabled;
     // Only the query parameters pages read make a page (utm_*, fbclid… neither split nor bypass the
@@ -181,47 +177,71 @@ function registerPublicPages(app: FastifyInstance, options: SsrOptions): void {
     const reads = new Set<string>();
     const since = cache.mark();
     const out = await renderPage(request, url, reads);
-    if ('redirect' in out) return reply.redirect(out.redirect!, out.status);
-
-    const cacheable =
-      !bypass && (out.status === 200 || out.status === 404) && reply.getHeader('set-cookie') === undefined;
-    if (cacheable) {
+    if (out.redirect !== undefined) return reply.redirect(out.redirect, out.status);
+    const setsCookie = reply.getHeader('set-cookie') !== undefined;
+    if (!bypass && (out.status === 200 || out.status === 404) && !setsCookie) {
       const page = await cache.store(key, out.status, out.html, reads, since);
       return sendCached(request, reply, page, false);
     }
-    // Not cached (staff, previews, errors, renders that set a cookie): gzipped per request (level 1,
-    // in one call), so the tag is weak (the bytes sent depend on the encoding).
-    const setsCookie = reply.getHeader('set-cookie') !== undefined;
-    reply
-      .code(out.status)
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header(
-        'Cache-Control',
-        personal || setsCookie
-          ? PRIVATE_PAGE_CACHE_CONTROL
-          : out.status === 200
-            ? PUBLIC_PAGE_CACHE_CONTROL
-            : out.status === 404
-              ? NOT_FOUND_CACHE_CONTROL
-              : 'no-cache',
-      )
-      .header('X-Page-Cache', personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable');
-    if (isPreviewRequest(request)) reply.header('X-Robots-Tag', 'noindex, nofollow');
-    const body = perRequestBody(out.html, request.headers['accept-encoding']);
-    reply.header('Vary', 'Accept-Encoding');
-    if (out.status === 200) {
-      reply.header('ETag', body.etag);
-      if (notModified({ 'if-none-match': request.headers['if-none-match'] }, [body.etag], null))
-        return reply.code(304).send();
-    }
-    if (body.encoding) reply.header('Content-Encoding', body.encoding);
-    return reply.send(body.body);
+    const cacheState = personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable';
+    return sendRendered(request, reply, out, { private: personal || setsCookie, cacheState });
   };
+}
 
-  app.get('/*', handler);
-  app.get('/', handler);
+/** A page from the cache (or just stored in it), in the best accepted encoding; 304 when it matches. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) {
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  const variant = page.variants[encoding];
+  reply
+    .code(page.status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', page.status === 200 ? PUBLIC_PAGE_CACHE_CONTROL : NOT_FOUND_CACHE_CONTROL)
+    .header('Vary', 'Accept-Encoding')
+    .header('ETag', variant.etag)
+    .header('Last-Modified', page.lastModified)
+    .header('X-Page-Cache', hit ? 'hit' : 'miss');
+  const etags = Object.values(page.variants).map((v) => v.etag);
+  if (page.status === 200 && notModified(request.headers, etags, page.modifiedMs)) return reply.code(304).send();
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.send(variant.body);
+}
 
-  // A form posted without JavaScript: rendered every time, never cached (it may hold personal data).
+/**
+ * A page rendered for this request only (staff, previews, errors, renders that set a cookie):
+ * gzipped per request, so its tag is weak (the bytes sent depend on the encoding).
+ */
+function sendRendered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  out: { html: string; status: number },
+  opts: { private: boolean; cacheState: string },
+) {
+  const cacheControl = opts.private
+    ? PRIVATE_PAGE_CACHE_CONTROL
+    : out.status === 200
+      ? PUBLIC_PAGE_CACHE_CONTROL
+      : out.status === 404
+        ? NOT_FOUND_CACHE_CONTROL
+        : 'no-cache';
+  reply
+    .code(out.status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', cacheControl)
+    .header('X-Page-Cache', opts.cacheState)
+    .header('Vary', 'Accept-Encoding');
+  if (isPreviewRequest(request)) reply.header('X-Robots-Tag', 'noindex, nofollow');
+  const body = perRequestBody(out.html, request.headers['accept-encoding']);
+  if (out.status === 200) {
+    reply.header('ETag', body.etag);
+    if (notModified({ 'if-none-match': request.headers['if-none-match'] }, [body.etag], null))
+      return reply.code(304).send();
+  }
+  if (body.encoding) reply.header('Content-Encoding', body.encoding);
+  return reply.send(body.body);
+}
+
+/** POST of a form to the pages that take one, without JavaScript: rendered every time, never cached. */
+function registerFormPosts(app: FastifyInstance, renderPage: RenderPage): void {
   const postHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) {
       return reply
@@ -235,7 +255,7 @@ function registerPublicPages(app: FastifyInstance, options: SsrOptions): void {
       contentType: 'application/x-www-form-urlencoded',
     });
     reply.header('Cache-Control', 'no-store').header('X-Page-Cache', 'bypass');
-    if ('redirect' in out) return reply.redirect(out.redirect!, out.status);
+    if (out.redirect !== undefined) return reply.redirect(out.redirect, out.status);
     return reply.code(out.status).header('Content-Type', 'text/html; charset=utf-8').send(out.html);
   };
   void app.register((scope, _opts, registered) => {
