@@ -139,7 +139,7 @@ describe('covers', () => {
     expect(newsList.body).toContain(
       `<link rel="preload" as="image" href="${firstCard.src}" imagesrcset="${firstCard.srcset}"`,
     );
-    // Only the head's preload: React's own copy at the start of the markup is dropped (entry-server.tsx).
+    // Only the head's preload: none inside the markup.
     expect(newsList.body.match(/rel="preload" as="image"/g)).toHaveLength(1);
     expect((await server.get('/Contacts')).body).not.toContain('rel="preload" as="image"');
 

@@ -60,7 +60,7 @@ export function Card({
   children?: ReactNode;
 }) {
   const Heading = `h${useContext(CardHeadingLevel)}` as const;
-  // The title and summary are read back from these elements on hydration (lib/pageState.ts).
+  // The title and summary are read back from these elements on hydration (lib/sharedStrings.ts).
   const mark = useSharedStrings();
   return (
     <li className="card" id={id}>

@@ -23,7 +23,7 @@ export function StoredImage({
   sizes: string;
   priority?: boolean;
 }) {
-  // The alt text is read back from the element on hydration (lib/pageState.ts).
+  // The alt text is read back from the element on hydration (lib/sharedStrings.ts).
   const mark = useSharedStrings();
   const srcSet = srcSetFor(image);
   const record = useContext(PriorityImageContext);

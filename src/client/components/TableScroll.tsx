@@ -24,7 +24,7 @@ export function wrapTables(html: string): string {
   return html.replace(/<table\b/g, `${WRAPPER_OPEN}<table`).replace(/<\/table>/g, '</table></div>');
 }
 
-/** wrapTables undone (the page state reads rich text back from the page: lib/pageState.ts). */
+/** wrapTables undone (the page state reads rich text back from the page: lib/sharedStrings.ts). */
 export function unwrapTables(html: string): string {
   if (!html.includes(WRAPPER_OPEN)) return html;
   return html

@@ -2,7 +2,7 @@
  * What the public procedures answer, cut to what a page shows: list items carry their id and the
  * list's fields only (no version or timestamps), a list read by page number carries no cursor, and
  * the header and footer carry their data only. These answers are also each page's hydration state
- * (src/client/lib/pageState.ts), so every byte here is a byte of every page that shows them. The
+ * (src/client/ssr/render.tsx; shown strings by reference, lib/sharedStrings.ts), so every byte here is a byte of every page that shows them. The
  * services (ContentService) keep answering in full for the server's own callers.
  */
 import { listFieldsOf, type AnyContentType } from '../../shared/content/define';

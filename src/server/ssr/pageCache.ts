@@ -108,8 +108,7 @@ export function perRequestBody(
  * Weak entity tag of a body made per request, whose bytes on the wire vary by encoding: its
  * CRC-32 and its length in bytes. A weak validator need only tell versions of one address apart
  * (RFC 9110 §8.8.1); an edit that keeps both the length and the CRC-32 is a 1 in 2^32 chance,
- * where a hash would cost three to four times the CRC-32 per request (the spliced gzip computes
- * the CRC-32 anyway, for its trailer).
+ * where a hash would cost three to four times the CRC-32 per request.
  */
 export function weakEtag(body: Buffer | string): string {
   return weakTag(crc32(body), typeof body === 'string' ? Buffer.byteLength(body) : body.length);

@@ -1,6 +1,6 @@
 /**
  * Server rendering of every public page: GET requests no other route claims are rendered by the
- * client's entry-server with an in-process tRPC client (`serverClient.ts`: the same procedures the
+ * client's renderer (`client/ssr`, the one seam to client code) with an in-process tRPC client (`serverClient.ts`: the same procedures the
  * browser calls over HTTP, called directly), then wrapped in the HTML document.
  *
  * Every render reads through the read cache (`readCache.ts`: shared procedure answers kept until

@@ -39,6 +39,6 @@ export interface HeadTags {
   image: ShareImage;
   /** Structured-data and citation sources by key (see sources.ts). */
   sources: Record<string, HeadSource>;
-  /** The sources' tags, built by entry-server after the render. */
+  /** The sources' tags, built by the server render (client/ssr/render.tsx) after rendering. */
   parts: HeadPart[];
 }

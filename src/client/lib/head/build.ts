@@ -1,7 +1,7 @@
 /**
  * Turns head sources into tags: a JSON-LD block and `citation_*` meta per source, each marked with
  * `data-head` (the source's key) and `data-head-id` (its identity, headSourceId). The server imports
- * this for every render (entry-server); the browser loads it lazily, only when a navigation brings a
+ * this for every render (client/ssr/render.tsx); the browser loads it lazily, only when a navigation brings a
  * source whose tags are not already in the head (useHeadSource), so the public bundle stays as it was.
  */
 import { headSourceId, type HeadSource } from '../../../shared/head/sources';

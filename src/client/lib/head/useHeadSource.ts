@@ -1,6 +1,6 @@
 /**
  * Declares a head source (structured data, citation meta) for the page being rendered. On the server
- * it goes into the render's head collector (turned into tags by entry-server); in the browser, after
+ * it goes into the render's head collector (turned into tags by client/ssr/render.tsx); in the browser, after
  * a navigation, the tags of `key` are rebuilt when the source's identity differs from the tags in the
  * head (so hydration loads nothing) and removed when the component goes away.
  */
