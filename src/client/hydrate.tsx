@@ -1,8 +1,9 @@
 /**
  * The public site's app, loaded by the browser entry (entry-client.tsx) once the page is painted
- * (its main image on screen): hydrates the server-rendered HTML with the same routes, the react-query state the
- * server dehydrated and tRPC over HTTP (in development with preact/debug, which reports hydration mismatches), then marks `<html data-hydrated>`; starts build-update checks
- * and, when configured, analytics.
+ * (its main image on screen): hydrates the server-rendered HTML with the same routes, the
+ * react-query state the server dehydrated and tRPC over HTTP, then marks `<html data-hydrated>`;
+ * starts build-update checks and, when configured, analytics. A development build
+ * (`vite build --mode development`) also loads preact/debug, which reports hydration mismatches.
  */
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
