@@ -13,6 +13,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/trpc/appRouter';
+import { FormattedTexts } from '../shared/formattedTexts';
 import { isBotUserAgent } from '../shared/routes';
 import { Providers } from './app/Providers';
 import { readAppData } from './lib/appData';
@@ -28,6 +29,8 @@ if (import.meta.env.DEV) await import('preact/debug');
 await yieldToMain();
 const appData = readAppData();
 const config = appData.config;
+// Hydration shows the server's dates and sizes without formatting them (Intl's first use is a long task).
+const texts = new FormattedTexts(appData.texts);
 const queryClient = createQueryClient();
 await yieldToMain();
 // The queries the server render read, as TanStack's dehydrate wrote them (superjson, as the tRPC
@@ -55,7 +58,7 @@ stagedHydration(() =>
     document.getElementById('root')!,
     <StrictMode>
       <Providers
-        site={{ config, isBot: isBotUserAgent(navigator.userAgent) }}
+        site={{ config, isBot: isBotUserAgent(navigator.userAgent), texts }}
         queryClient={queryClient}
         trpcClient={trpcClient}
       >

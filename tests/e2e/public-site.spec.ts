@@ -231,3 +231,42 @@ test('the page is hydrated: links navigate in the same document and forms submit
   // The refused first order is logged by the browser as a failed request (400); nothing else.
   expect(consoleErrors.filter((e) => !e.includes('status of 400'))).toEqual([]);
 });
+
+test('hydration shows the server’s dates and file sizes without formatting them; later pages format their own', async ({
+  page,
+  consoleErrors,
+}) => {
+  // Counts the Intl formatters the page makes (Intl's first use is a long task on a phone).
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as { __intlMade?: string[] }).__intlMade = made;
+    for (const name of ['DateTimeFormat', 'NumberFormat'] as const) {
+      const original = Intl[name];
+      Object.defineProperty(Intl, name, {
+        configurable: true,
+        writable: true,
+        value: new Proxy(original, {
+          construct: (target, args: unknown[]) => {
+            made.push(name);
+            return Reflect.construct(target, args) as object;
+          },
+        }),
+      });
+    }
+  });
+  const made = () => page.evaluate(() => (window as { __intlMade?: string[] }).__intlMade);
+
+  await page.goto('/data_repo/month');
+  await untilHydrated(page);
+  await expect(page.getByText(/\d+ КБ/).first()).toBeVisible();
+  expect(await made()).toEqual([]);
+
+  await page
+    .getByRole('navigation', { name: 'Головне меню' })
+    .getByRole('link', { name: 'Новини', exact: true })
+    .click();
+  const dates = page.getByRole('list', { name: 'Новини' }).locator('time');
+  await expect(dates.first()).toHaveText(/^\d{1,2} [а-яіїє]+ \d{4}\u00a0р\.$/);
+  expect(await made()).toContain('DateTimeFormat');
+  expect(consoleErrors).toEqual([]);
+});

@@ -154,6 +154,24 @@ describe('every public route is server-rendered with its Ukrainian content', () 
     // Data blocks only (the app data, JSON-LD): never executable inline script.
     expect(res.body).not.toMatch(/<script(?![^>]*(type="application\/(?:ld\+)?json"|src=))[^>]*>/);
   });
+
+  it('hands the browser the dates and file sizes it shows, as it formatted them, and no others', async () => {
+    const texts = async (path: string) => {
+      const res = await server.get(path);
+      const block = /<script type="application\/json" id="__APP_DATA__">(.*?)<\/script>/s.exec(res.body)!;
+      return { html: res.body, texts: (JSON.parse(block[1]!) as { texts: Record<string, string> }).texts };
+    };
+    const dataset = await texts('/data_repo/month');
+    const keys = Object.keys(dataset.texts);
+    expect(keys.some((k) => k.startsWith('d'))).toBe(true); // dates
+    expect(keys.some((k) => k.startsWith('b'))).toBe(true); // file sizes
+    for (const text of Object.values(dataset.texts))
+      expect(textOf(dataset.html)).toContain(text.replace(/\u00a0/g, ' '));
+
+    const home = await texts('/');
+    expect(Object.keys(home.texts).some((k) => k.startsWith('r'))).toBe(true); // the trainings' date ranges
+    expect((await texts('/Contacts')).texts).toEqual({});
+  });
 });
 
 describe('unknown paths and bad input', () => {

@@ -1,8 +1,9 @@
 /** Download links for attached files, straight from their stored metadata (no client round trip). */
 import { useId } from 'react';
 import type { FileRef } from '../../shared/content/fields';
-import { fileExtension, formatBytes } from '../lib/files';
+import { fileExtension } from '../lib/files';
 import { useSharedStrings } from '../lib/sharedStrings';
+import { useFormats } from '../lib/formats';
 
 /**
  * `level`: the heading level (3 inside a card); `of`: what the files belong to, added to the
@@ -19,6 +20,7 @@ export function Attachments({
   level?: 2 | 3 | 4;
   of?: string;
 }) {
+  const formats = useFormats();
   const id = useId();
   const mark = useSharedStrings();
   if (!files.length) return null;
@@ -42,7 +44,7 @@ export function Attachments({
               </span>
               <span className="file-size">
                 <span className="visually-hidden">, </span>
-                {fileExtension(file.name)}, {formatBytes(file.size)}
+                {fileExtension(file.name)}, {formats.bytes(file.size)}
               </span>
             </a>
           </li>

@@ -1,7 +1,8 @@
 /** News items as cards (the news list and the home page). */
 import type { ContentDocument } from '../../shared/content/registry';
-import { formatDate, machineDate } from '../../shared/dates';
+import { machineDate } from '../../shared/dates';
 import { Card, CardList } from './Cards';
+import { useFormats } from '../lib/formats';
 
 /**
  * `priorityFirst`: the first card's image is the page's main image (loaded at once, not lazily);
@@ -18,6 +19,7 @@ export function NewsCards({
   priorityFirst?: boolean;
   headingLevel?: 2 | 3;
 }) {
+  const formats = useFormats();
   return (
     <CardList label={label} headingLevel={headingLevel} items={items}>
       {(n, i) => (
@@ -28,7 +30,7 @@ export function NewsCards({
           summary={n.summary}
           image={n.cover}
           imagePriority={priorityFirst && i === 0}
-          meta={<time dateTime={machineDate(n.date)}>{formatDate(n.date)}</time>}
+          meta={<time dateTime={machineDate(n.date)}>{formats.date(n.date)}</time>}
         />
       )}
     </CardList>

@@ -12,6 +12,8 @@ export interface AppData {
   state?: SuperJSONResult;
   /** react-router's hydration data (public pages). */
   router?: unknown;
+  /** The texts the server formatted with Intl, key → text (public pages; shared/formattedTexts.ts). */
+  texts?: Record<string, string>;
 }
 
 export function readAppData(): AppData {

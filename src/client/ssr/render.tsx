@@ -11,7 +11,7 @@
  *    transformer of the tRPC link), each string the page shows in a marked element replaced by a
  *    reference to it (lib/sharedStrings.ts); react-router's hydration data is handed over as it is.
  *
- * Everything the render collects (head tags, the main image, the shown strings) goes into objects made for this render
+ * Everything the render collects (head tags, the main image, the shown strings, the formatted texts) goes into objects made for this render
  * and passed down through context.
  */
 import { dehydrate } from '@tanstack/react-query';
@@ -25,6 +25,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import superjson from 'superjson';
+import { FormattedTexts } from '../../shared/formattedTexts';
 import type { HeadTags } from '../../shared/head/tags';
 import type { PublicConfig } from '../../shared/publicConfig';
 import { isBotUserAgent } from '../../shared/routes';
@@ -65,6 +66,8 @@ export type RenderResult =
       /** TanStack's dehydrated query state as superjson text (`{json, meta}`). */
       state: string;
       router: RouterHydrationData;
+      /** The texts the render formatted with Intl, key → text (shared/formattedTexts.ts). */
+      texts: Record<string, string>;
       /** The page's main image (the first `priority` StoredImage), for a preload in the head. */
       priorityImage?: PriorityImage;
       /** Errors thrown by loaders or rendering (logged by the server when the status is 5xx). */
@@ -117,12 +120,13 @@ export function createRenderer(): Render {
     const head = emptyHead();
     const priority = new PriorityImageRecord();
     const shown = new ShownStrings();
+    const texts = new FormattedTexts();
     const appHtml = renderToString(
       <StrictMode>
         <ShownStringsContext.Provider value={shown}>
           <PriorityImageContext.Provider value={priority}>
             <Providers
-              site={{ config: options.config, isBot, head }}
+              site={{ config: options.config, isBot, head, texts }}
               queryClient={queryClient}
               trpcClient={options.trpcClient}
             >
@@ -146,6 +150,7 @@ export function createRenderer(): Render {
       head,
       // Strings the page shows in marked elements travel once, in the markup (lib/sharedStrings.ts).
       state: superjson.stringify(dehydrate(queryClient, { serializeData: shareStrings(shown) })),
+      texts: texts.toJSON(),
       router: {
         loaderData: context.loaderData,
         actionData: context.actionData,

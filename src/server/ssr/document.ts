@@ -1,7 +1,7 @@
 /**
  * The HTML document around a server-rendered page (lang="uk", head tags, assets, hydration state).
  * No inline script: the configuration, the dehydrated react-query state, the router's hydration
- * data travel in one non-executable JSON block
+ * data and the texts it formatted travel in one non-executable JSON block
  * (`<script type="application/json" id="__APP_DATA__">`, read by the entry), so the same bytes can
  * be served to everyone (page cache, CDN) and the CSP needs no nonce. The block comes after the
  * page's content, so the browser parses and paints the content first (the module script is
@@ -91,12 +91,17 @@ function imagePreload(image: { href: string; srcSet?: string; sizes: string } | 
 }
 
 /**
- * The data block's JSON: `{config, state, router}`, with the state's JSON text embedded as a value
- * (not encoded a second time as a string), all of it safe inside a script element.
+ * The data block's JSON: `{config, state, router, texts}`, with the state's JSON text embedded as a
+ * value (not encoded a second time as a string), all of it safe inside a script element.
  */
-function appDataJson(opts: { config: PublicConfig; state: string; router: unknown }): string {
+function appDataJson(opts: {
+  config: PublicConfig;
+  state: string;
+  router: unknown;
+  texts?: Record<string, string>;
+}): string {
   return scriptText(
-    `{"config":${JSON.stringify(opts.config)},"state":${opts.state},"router":${JSON.stringify(opts.router ?? null)}}`,
+    `{"config":${JSON.stringify(opts.config)},"state":${opts.state},"router":${JSON.stringify(opts.router ?? null)},"texts":${JSON.stringify(opts.texts ?? {})}}`,
   );
 }
 
@@ -130,6 +135,8 @@ export function htmlDocument(opts: {
   state: string;
   /** react-router's hydration data (loaderData, actionData, serialised errors). */
   router: unknown;
+  /** The texts the render formatted with Intl, key → text (shared/formattedTexts.ts). */
+  texts?: Record<string, string>;
   config: PublicConfig;
   assets: EntryAssets;
   /** Keep the page out of search engines (previews of drafts). */

@@ -150,6 +150,7 @@ function pageRenderer(options: SsrOptions): RenderPage {
       appHtml: result.appHtml,
       state: result.state,
       router: result.router,
+      texts: result.texts,
       config,
       assets,
       // A preview is never indexed, whatever it shows.

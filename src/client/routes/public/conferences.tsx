@@ -15,9 +15,9 @@ import { CiteLinks } from '../../components/CiteLinks';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
-import { formatDate, formatDateRange } from '../../../shared/dates';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
+import { useFormats } from '../../lib/formats';
 
 /** Theses per page of a conference's programme; a larger programme continues on `?page=2`. */
 const THESES_PER_PAGE = 100;
@@ -35,6 +35,7 @@ export const confListPage = definePage({
   validate: validPage,
   prefetch: (utils, { url }) => utils.conferences.list.ensureData(pageInput(url.searchParams)),
   Component: function ConferenceList() {
+    const formats = useFormats();
     const { search } = useLocation();
     const [list] = trpc.conferences.list.useSuspenseQuery(pageInput(search));
     return (
@@ -55,7 +56,7 @@ export const confListPage = definePage({
                 summary={c.summary}
                 image={c.cover}
                 imagePriority={i === 0}
-                meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
+                meta={`${formats.dateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
               />
             )}
           </CardList>
@@ -77,6 +78,7 @@ export const confItemPage = definePage({
     await utils.theses.list.ensureData(thesesInput(conf.id, url.searchParams));
   },
   Component: function ConferenceItem() {
+    const formats = useFormats();
     const { id } = useParams();
     const { search } = useLocation();
     const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
@@ -93,10 +95,10 @@ export const confItemPage = definePage({
         />
         <Facts
           items={[
-            ['Дати', formatDateRange(conf.startDate, conf.endDate)],
+            ['Дати', formats.dateRange(conf.startDate, conf.endDate)],
             ['Місце', conf.location],
             ['Організатори', conf.organizers],
-            ['Подання тез до', conf.submissionDeadline ? formatDate(conf.submissionDeadline) : ''],
+            ['Подання тез до', conf.submissionDeadline ? formats.date(conf.submissionDeadline) : ''],
             ['Реєстрація', conf.registrationUrl ? <a href={conf.registrationUrl}>Форма реєстрації</a> : ''],
           ]}
         />

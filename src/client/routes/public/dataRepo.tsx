@@ -13,9 +13,9 @@ import { CiteLinks } from '../../components/CiteLinks';
 import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
-import { formatDate } from '../../../shared/dates';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
+import { useFormats } from '../../lib/formats';
 
 const listInput = { limit: 100 } as const;
 
@@ -66,6 +66,7 @@ export const dataRepoItemPage = definePage({
   prefetch: async (utils, { params, url }) =>
     canonicalRedirect(url, (await utils.dataRepo.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function DataRepoItem() {
+    const formats = useFormats();
     const { id } = useParams();
     const [d] = trpc.dataRepo.get.useSuspenseQuery(useItemInput(id!));
     const mark = useSharedStrings();
@@ -151,7 +152,7 @@ export const dataRepoItemPage = definePage({
             <ul className="versions">
               {d.versions.map((v) => (
                 <li key={v.version}>
-                  <strong>{v.version}</strong> (<time dateTime={v.date}>{formatDate(v.date)}</time>)
+                  <strong>{v.version}</strong> (<time dateTime={v.date}>{formats.date(v.date)}</time>)
                   {v.notes ? (
                     <>
                       {' — '}

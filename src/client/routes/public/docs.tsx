@@ -11,8 +11,9 @@ import { KindFilterBar } from '../../components/KindFilterBar';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
-import { formatDate, machineDate } from '../../../shared/dates';
+import { machineDate } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
+import { useFormats } from '../../lib/formats';
 
 const byKind = kindFilter(DOC_KINDS);
 
@@ -21,6 +22,7 @@ export const docsListPage = definePage({
   validate: byKind.validate,
   prefetch: (utils, { url }) => utils.docs.list.ensureData(byKind.listInput(url.searchParams)),
   Component: function DocsList() {
+    const formats = useFormats();
     const { search } = useLocation();
     const params = new URLSearchParams(search);
     const [list] = trpc.docs.list.useSuspenseQuery(byKind.listInput(params));
@@ -46,7 +48,7 @@ export const docsListPage = definePage({
                   <>
                     {DOC_KINDS[d.kind]}
                     {d.number ? ` № ${d.number}` : ''} ·{' '}
-                    <time dateTime={machineDate(d.date)}>{formatDate(d.date)}</time>
+                    <time dateTime={machineDate(d.date)}>{formats.date(d.date)}</time>
                   </>
                 }
               />
@@ -67,6 +69,7 @@ export const docItemPage = definePage({
   prefetch: async (utils, { params, url }) =>
     canonicalRedirect(url, (await utils.docs.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function DocItem() {
+    const formats = useFormats();
     const { id } = useParams();
     const [doc] = trpc.docs.get.useSuspenseQuery(useItemInput(id!));
     return (
@@ -81,7 +84,7 @@ export const docItemPage = definePage({
           items={[
             ['Вид', DOC_KINDS[doc.kind]],
             ['Номер', doc.number],
-            ['Дата', <time dateTime={doc.date}>{formatDate(doc.date)}</time>],
+            ['Дата', <time dateTime={doc.date}>{formats.date(doc.date)}</time>],
           ]}
         />
         <Article body={doc.body} attachments={doc.attachments} />

@@ -5,10 +5,11 @@ import { definePage } from '../../app/definePage';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
-import { formatDateRange, todayInKyiv } from '../../../shared/dates';
+import { todayInKyiv } from '../../../shared/dates';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { trpc } from '../../lib/trpc';
+import { useFormats } from '../../lib/formats';
 
 // Only what the home page shows of each list (the list pages show more): the lists are also the page's state.
 const newsInput = { limit: 3, fields: ['title', 'slug', 'summary', 'cover', 'date'] };
@@ -53,6 +54,7 @@ export const homePage = definePage({
     ]);
   },
   Component: function Home() {
+    const formats = useFormats();
     const { today } = useLoaderData<{ today: string }>();
     const [news] = trpc.news.list.useSuspenseQuery(newsInput);
     const [trainings] = trpc.trainings.list.useSuspenseQuery(upcomingTrainings(today));
@@ -100,7 +102,7 @@ export const homePage = definePage({
                     key={t.id}
                     to={`/Trainings#${t.slug}`}
                     title={t.title}
-                    meta={formatDateRange(t.startDate, t.endDate)}
+                    meta={formats.dateRange(t.startDate, t.endDate)}
                     summary={t.summary}
                     image={t.cover}
                   />
@@ -119,7 +121,7 @@ export const homePage = definePage({
                     key={c.id}
                     to={`/conf/${c.slug}`}
                     title={c.title}
-                    meta={`${formatDateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
+                    meta={`${formats.dateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
                     summary={c.summary}
                     image={c.cover}
                   />

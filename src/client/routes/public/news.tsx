@@ -11,8 +11,9 @@ import { NewsCards } from '../../components/NewsCards';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
-import { formatDateTime, machineDate } from '../../../shared/dates';
+import { machineDate } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
+import { useFormats } from '../../lib/formats';
 
 /** A page of /News with only what the cards show (no tags). */
 const newsListInput = (search: URLSearchParams | string) => ({
@@ -52,6 +53,7 @@ export const newsItemPage = definePage({
   prefetch: async (utils, { params, url }) =>
     canonicalRedirect(url, (await utils.news.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
   Component: function NewsItem() {
+    const formats = useFormats();
     const { id } = useParams();
     const [item] = trpc.news.get.useSuspenseQuery(useItemInput(id!));
     useHeadSource('page', { kind: 'news', item });
@@ -60,7 +62,7 @@ export const newsItemPage = definePage({
         <PageMeta title={item.title} description={item.summary} image={item.cover} type="article" />
         <PageHeader title={item.title} crumbs={[{ label: 'Новини', to: '/News' }, { label: item.title }]}>
           <p className="page-meta">
-            <time dateTime={machineDate(item.date)}>{formatDateTime(item.date)}</time>
+            <time dateTime={machineDate(item.date)}>{formats.dateTime(item.date)}</time>
             {item.tags.length > 0 && <span className="tags"> · {item.tags.join(', ')}</span>}
           </p>
         </PageHeader>

@@ -9,7 +9,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { RichText } from '../../components/RichText';
-import { formatDateRange, previousDay, todayInKyiv } from '../../../shared/dates';
+import { previousDay, todayInKyiv } from '../../../shared/dates';
+import { formatsOf, useFormats, type Formats } from '../../lib/formats';
 import { trpc } from '../../lib/trpc';
 
 const upcomingInput = (today: string) =>
@@ -21,22 +22,26 @@ const pastInput = (today: string) =>
 type Training = ContentDocument<'trainings'>;
 
 /** «8–9 грудня 2026 р. · Онлайн · Zoom»: dates, format, and the place unless it only repeats the format. */
-export function trainingMeta(t: Pick<Training, 'startDate' | 'endDate' | 'format' | 'location'>): string {
+export function trainingMeta(
+  t: Pick<Training, 'startDate' | 'endDate' | 'format' | 'location'>,
+  formats: Formats = formatsOf(undefined),
+): string {
   const format = TRAINING_FORMATS[t.format];
   const place = t.location?.trim();
-  const parts = [formatDateRange(t.startDate, t.endDate), format];
+  const parts = [formats.dateRange(t.startDate, t.endDate), format];
   if (place && place.toLocaleLowerCase('uk') !== format.toLocaleLowerCase('uk')) parts.push(place);
   return parts.join(' · ');
 }
 
 function TrainingCard({ t, priority = false }: { t: Training; priority?: boolean }) {
+  const formats = useFormats();
   return (
     <Card
       id={t.slug}
       image={t.cover}
       imagePriority={priority}
       title={t.title}
-      meta={trainingMeta(t)}
+      meta={trainingMeta(t, formats)}
       summary={t.summary}
     >
       {t.audience ? (
