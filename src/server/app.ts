@@ -89,13 +89,16 @@ function withRedactedRequests(logger: NonNullable<FastifyServerOptions['logger']
 
 /** The Fastify instance, before any plugin: logging, proxy trust, router limits, closing. */
 function createApp(config: Config, options: CreateServerOptions): FastifyInstance {
-  return Fastify({
+  const app = Fastify({
     logger: withRedactedRequests(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     // Stopping must not wait for busy keep-alive connections (up to the keep-alive timeout).
     forceCloseConnections: true,
   });
+  // Set before any plugin: Fastify fixes a plugin's error handler when the plugin loads.
+  app.setErrorHandler(sendError);
+  return app;
 }
 
 /** What the server keeps its data in, opened before anything else. */
@@ -222,9 +225,7 @@ function publicConfigOf(config: Config, build: ClientBuild): () => PublicConfig 
 
 /**
  * Answers a failed request with `{ error, statusCode }`, never an internal message (logged instead).
- * Fastify fixes a route's error handler once its plugin has loaded, so this one answers the routes
- * registered after it is set (createServer sets it just before the site resources); the routes
- * before keep the handlers they had then (Fastify's default, or their plugin's own).
+ * Every route uses it unless its plugin sets its own (storage answers in Firebase's error shape).
  */
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
@@ -277,7 +278,6 @@ async function registerFeatures(app: FastifyInstance, f: Features): Promise<void
     readCache: f.readCache,
     publicConfig: publicConfigOf(config, build),
   });
-  app.setErrorHandler(sendError);
   await app.register(siteResources, {
     cache: pageCache,
     content: data.content,

@@ -42,4 +42,10 @@ describe('the error screen', () => {
     expect(res.body).toContain('Внутрішня помилка сервера');
     expect(res.body).not.toContain('database connection');
   });
+
+  it('answers a failing route registered before the pages (citations) without the internal error', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/cite/publications/any-slug.bib' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'Internal Server Error', statusCode: 500 });
+  });
 });
