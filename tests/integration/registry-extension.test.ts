@@ -1,5 +1,5 @@
 /**
- * Adding a content type is one declaration (ARCHITECTURE.md, "Adding a content type"): this test
+ * Adding a content type is one declaration (CONTRIBUTING.md, "Adding a content type"): this test
  * declares a throwaway type, adds it to a copy of the registry and finds everything generated from
  * it — the public and admin tRPC procedures, their authorisation, the admin navigation and screens
  * with the labels its fields declare, the Firestore indexes its lists need and its place on the

@@ -1,7 +1,7 @@
 /**
  * The content-type registry: every type of the site, declared once (see define.ts).
  * Adding a content type is adding one file under types/ and one line here (plus its public page);
- * ARCHITECTURE.md, "Adding a content type", walks through it.
+ * CONTRIBUTING.md, "Adding a content type", walks through it.
  */
 import { activities } from './types/activities';
 import { bookOrders } from './types/bookOrders';
