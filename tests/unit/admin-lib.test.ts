@@ -3,7 +3,7 @@ import { getStorage } from 'firebase/storage';
 import { initializeApp } from 'firebase/app';
 import { formFields } from '../../src/client/admin/form/introspect';
 import { formSchema, newDocumentValues } from '../../src/client/admin/form/defaults';
-import { fromKyivLocal, toKyivLocal } from '../../src/client/admin/form/kyivTime';
+import { fromKyivLocal, isKyivTime, toKyivLocal } from '../../src/client/admin/form/kyivTime';
 import { safeReturnUrl } from '../../src/client/admin/guards';
 import { objectNameFor } from '../../src/client/admin/media/UploadProgress';
 import { switchToHttpsWhenServedOverHttps } from '../../src/client/lib/storage';
@@ -60,13 +60,22 @@ describe('admin forms from the registry', () => {
 });
 
 describe('Kyiv wall-clock times', () => {
-  it('round-trips through datetime-local values in Europe/Kyiv, across daylight saving time', () => {
-    expect(toKyivLocal('2026-03-23T08:00:00.000Z')).toBe('2026-03-23T10:00');
-    expect(toKyivLocal('2026-07-01T09:30:00.000Z')).toBe('2026-07-01T12:30');
+  it('round-trips through the picker values in Europe/Kyiv, across daylight saving time', () => {
+    expect(toKyivLocal('2026-03-23T08:00:00.000Z')).toBe('2026-03-23 10:00:00');
+    expect(toKyivLocal('2026-07-01T09:30:00.000Z')).toBe('2026-07-01 12:30:00');
     expect(fromKyivLocal('2026-03-23T10:00')).toBe('2026-03-23T08:00:00.000Z');
     expect(fromKyivLocal('2026-07-01T12:30')).toBe('2026-07-01T09:30:00.000Z');
+    expect(fromKyivLocal('2026-07-01 12:30:00')).toBe('2026-07-01T09:30:00.000Z');
     expect(fromKyivLocal('')).toBeNull();
     expect(toKyivLocal(null)).toBe('');
+  });
+
+  it('knows the hour Kyiv skips when summer time starts', () => {
+    expect(isKyivTime('2026-03-29 02:59:00')).toBe(true);
+    expect(isKyivTime('2026-03-29 03:30:00')).toBe(false);
+    expect(isKyivTime('2026-03-29 04:00:00')).toBe(true);
+    expect(isKyivTime('2026-10-25 03:30:00')).toBe(true);
+    expect(isKyivTime('2026-02-31 10:00:00')).toBe(false);
   });
 });
 

@@ -4,7 +4,10 @@
  */
 import { isRouteErrorResponse, Link, useRouteError, type RouteObject } from 'react-router';
 import type { RouteMiddleware } from '../../shared/routes';
-import { handleChunkLoadError } from '../lib/buildUpdates';
+import { useEffect } from 'react';
+import { ErrorScreenView } from '../components/ErrorScreen';
+import { recoverFromChunkLoadError } from '../lib/buildUpdates';
+import { useAdmin } from './context';
 import { ADMIN_HOME, CHANGE_PASSWORD_PATH, guardLoader } from './guards';
 import { LoadingScreen } from './login/ui';
 
@@ -27,13 +30,18 @@ const SectionDocumentRoute = () => import('./pages/SectionRoutes').then((m) => (
 const ChildDocumentRoute = () => import('./pages/SectionRoutes').then((m) => ({ Component: m.ChildDocumentRoute }));
 const AdminNotFound = () => import('./pages/AdminNotFound').then((m) => ({ Component: m.AdminNotFound }));
 
+/**
+ * A route error: «Розділ не знайдено» for a 404, else the spec's error screen (details in the
+ * console). A chunk-load error (a deploy replaced the chunks this tab knows) checks for the new build
+ * at once and reloads, at most once per 10 s.
+ */
 function AdminError() {
   const error = useRouteError();
+  const { config } = useAdmin();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) {
-    console.error(error);
-    handleChunkLoadError(error);
-  }
+  useEffect(() => {
+    if (!notFound) void recoverFromChunkLoadError(error, config.buildId);
+  }, [error, notFound, config.buildId]);
   return (
     <main className="login-screen">
       <div className="login-card login-stack">
@@ -46,10 +54,12 @@ function AdminError() {
             </Link>
           </>
         ) : (
-          <div className="login-alert" role="alert">
-            <strong>Упс!</strong>
-            Щось пішло не так. Оновіть сторінку; якщо помилка повториться, повідомте адміністратора сайту.
-          </div>
+          <ErrorScreenView
+            error={error}
+            supportEmail={config.supportEmail}
+            home={{ href: ADMIN_HOME, label: 'До огляду' }}
+            className="admin-error"
+          />
         )}
       </div>
     </main>

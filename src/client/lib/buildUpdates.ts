@@ -2,6 +2,7 @@
  * Build updates (spec sections 4 and 9): the app checks periodically for a newer build via
  * `/builds/latest.json?{timestamp}`; once a newer build is detected, a chunk-load error reloads the
  * page, at most once per 10 s (a marker in session storage). A failed manifest fetch is only logged.
+ * The admin checks at once on a chunk-load error (recoverFromChunkLoadError).
  */
 
 export const RELOAD_MARKER_KEY = 'uhmi:reload';
@@ -76,6 +77,22 @@ export function handleChunkLoadError(error: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Handles a chunk-load error without waiting for the hourly check (the admin, where an editor keeps
+ * a tab open across deploys): unless a newer build is known already, fetches `builds/latest.json`
+ * at once, then reloads as handleChunkLoadError does (at most once per 10 s). Resolves whether it
+ * reloads; other errors resolve false without a fetch.
+ */
+export async function recoverFromChunkLoadError(
+  error: unknown,
+  currentBuildId: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<boolean> {
+  if (!isChunkLoadError(error)) return false;
+  if (!newBuildDetected) await checkForNewBuild(currentBuildId, fetchImpl);
+  return handleChunkLoadError(error);
 }
 
 /** For tests: forget what was detected. */

@@ -8,6 +8,8 @@ import { SLUG_MAX_LENGTH } from './slug';
 
 /** Default and largest page of an admin list. */
 export const ADMIN_PAGE_SIZE = 25;
+/** Longest admin search, in characters (the search boxes stop there, the API answers 400 past it). */
+export const ADMIN_SEARCH_MAX = 200;
 export const ADMIN_MAX_PAGE_SIZE = 100;
 /** Most documents one bulk action touches. */
 export const BULK_MAX = 200;
@@ -71,7 +73,7 @@ export function adminListInputSchema(type: AnyContentType) {
   const filterShape = Object.fromEntries(type.filters.map((f) => [f, filterValue.optional()]));
   return z
     .object({
-      search: z.string().max(200, 'Запит задовгий (до 200 символів)').optional(),
+      search: z.string().max(ADMIN_SEARCH_MAX, `Запит задовгий (до ${ADMIN_SEARCH_MAX} символів)`).optional(),
       status: z.enum(ADMIN_STATUSES).optional(),
       filter: z.object(filterShape).strict().optional(),
       sort: z
@@ -114,7 +116,7 @@ export const adminGetInput = z.object({ id: documentIdSchema }).strict();
 /** Choices for a relation field: by search, or the titles of given ids. */
 export const adminOptionsInput = z
   .object({
-    search: z.string().max(200).optional(),
+    search: z.string().max(ADMIN_SEARCH_MAX).optional(),
     ids: z.array(documentIdSchema).max(100).optional(),
     limit: z.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(50),
   })

@@ -5,9 +5,21 @@
  */
 import type { AnyContentType } from './define';
 
-/** Lower-cased, NFKC-normalised text with apostrophe look-alikes unified and whitespace collapsed. */
+/**
+ * Control characters (NUL among them: SQLite's FTS5 reads a query up to its first NUL, so one inside
+ * a quoted phrase was «unterminated string») and lone surrogates (no character; SQLite and Firestore
+ * store U+FFFD instead), which the normalisation turns into spaces.
+ */
+const NOT_TEXT = /[\p{Cc}\p{Cs}]/gu;
+
+/**
+ * Lower-cased, NFKC-normalised text with apostrophe look-alikes unified, control characters and
+ * lone surrogates made spaces, whitespace collapsed. Any string is valid input: a query is text,
+ * never syntax (stores quote each term themselves).
+ */
 export function normaliseSearchText(text: string): string {
   return text
+    .replace(NOT_TEXT, ' ')
     .normalize('NFKC')
     .toLowerCase()
     .replace(/['’‘ʼ`′]/g, "'")

@@ -2,6 +2,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { ADMIN_SEARCH_MAX } from '../../../shared/content/adminInput';
 import { getContentType } from '../../../shared/content/registry';
 
 import { collectionApi } from '../contentApi';
@@ -26,7 +27,7 @@ export function RelationSelect({
   const [debounced] = useDebouncedValue(search, 250);
   // `options` (id and title only) is open to all staff, also for admin-only types such as the staff directory.
   const api = collectionApi(to);
-  const found = api.options.useQuery({ search: debounced || undefined, limit: 50 });
+  const found = api.options.useQuery({ search: debounced.slice(0, ADMIN_SEARCH_MAX) || undefined, limit: 50 });
   const current = api.options.useQuery({ ids: value ? [value] : [] }, { enabled: !!value });
   const options = new Map<string, string>();
   for (const d of [...(current.data ?? []), ...(found.data ?? [])]) options.set(d.id, d.title);

@@ -5,9 +5,9 @@
 import { Input, NumberInput, SegmentedControl, Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import type { ReactElement } from 'react';
 import type { ControllerRenderProps, FieldValues, UseFormRegisterReturn } from 'react-hook-form';
+import { DateField, DateTimeField } from './DateFields';
 import { FileListField, SingleFileField } from './FileField';
 import type { FieldKind, FieldSpec } from './introspect';
-import { fromKyivLocal, toKyivLocal } from './kyivTime';
 import { RelationSelect } from './RelationSelect';
 import { RichTextEditor } from './RichTextEditor';
 
@@ -89,30 +89,12 @@ function boolean({ spec, field }: WidgetProps) {
 }
 
 function date({ spec, error, field }: WidgetProps) {
-  return (
-    <TextInput
-      type="date"
-      label={spec.label}
-      description={spec.help}
-      value={(field.value as string | null) ?? ''}
-      onChange={(e) => field.onChange(e.currentTarget.value || (spec.nullable ? null : ''))}
-      error={error}
-    />
-  );
+  return <DateField spec={spec} error={error} value={field.value as string | null} onChange={field.onChange} />;
 }
 
 /** Edited as Kyiv wall-clock time, stored as UTC. */
 function datetime({ spec, error, field }: WidgetProps) {
-  return (
-    <TextInput
-      type="datetime-local"
-      label={`${spec.label} (київський час)`}
-      description={spec.help}
-      value={toKyivLocal(field.value as string | null)}
-      onChange={(e) => field.onChange(fromKyivLocal(e.currentTarget.value) ?? (spec.nullable ? null : ''))}
-      error={error}
-    />
-  );
+  return <DateTimeField spec={spec} error={error} value={field.value as string | null} onChange={field.onChange} />;
 }
 
 function status({ spec, field }: WidgetProps) {

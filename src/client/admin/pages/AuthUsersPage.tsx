@@ -137,6 +137,7 @@ export function AuthUsersPage() {
         placeholder="Адреса, ім’я або uid"
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
+        maxLength={200}
         mb="md"
         maw={420}
       />

@@ -23,6 +23,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { Link } from 'react-router';
 import type { AdminListPage } from '../../../server/content/admin';
+import { ADMIN_SEARCH_MAX } from '../../../shared/content/adminInput';
 import type { AnyContentType } from '../../../shared/content/define';
 import { formatDateTime } from '../../../shared/dates';
 import { ConfirmModal } from '../components/ConfirmModal';
@@ -181,6 +182,7 @@ function ListFilters({ type, state, page }: { type: AnyContentType; state: ListS
         placeholder="Пошук за назвою"
         value={state.search}
         onChange={(e) => state.onSearch(e.currentTarget.value)}
+        maxLength={ADMIN_SEARCH_MAX}
         w={320}
       />
       {type.publishable ? (

@@ -1,0 +1,96 @@
+/**
+ * Issue 29 item 6 in a browser whose language is English (en-US): the admin's date-time field is
+ * Mantine's picker speaking Ukrainian, in Kyiv time; it opens, closes on Escape and is filled from
+ * the keyboard alone; what is saved reads back as the same Kyiv time.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
+
+const ADMIN = { email: 'admin@uhmi.org.ua', password: 'e2e-admin-password' };
+
+async function signIn(page: Page) {
+  await page.goto('/edit/admin/Login');
+  await page.getByLabel('Електронна пошта').fill(ADMIN.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Увійти' }).click();
+  await expect(page).toHaveURL(/\/edit\/admin$/);
+}
+
+/** The 15th of the current month in Kyiv: `{ day: '15 <month> <year>' (the calendar's label), text: '15.MM.YYYY' }`. */
+function fifteenthInKyiv() {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit' })
+    .formatToParts(new Date())
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  const monthName = new Intl.DateTimeFormat('uk', { month: 'long', day: 'numeric', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, 15)))
+    .replace(/^15 /, '');
+  // 09:45 that day in Kyiv as a UTC instant (Kyiv's offset that day: +02:00 or +03:00).
+  const guess = Date.UTC(Number(parts.year), Number(parts.month) - 1, 15, 9, 45);
+  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Kyiv', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(guess))
+    .find((p) => p.type === 'timeZoneName')!.value; // GMT+02:00
+  const utc = new Date(guess - Number(offset.slice(4, 6)) * 3600_000).toISOString();
+  return { label: `15 ${monthName} ${parts.year}`, text: `15.${parts.month}.${parts.year}`, utc };
+}
+
+test('the date-time picker speaks Ukrainian in an en-US browser, in Kyiv time, from the keyboard', async ({ page }) => {
+  expect(await page.evaluate(() => navigator.language)).toBe('en-US');
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Новини' }).click();
+  await page.getByRole('link', { name: 'Створити' }).click();
+  const form = page.getByRole('form');
+  await form.getByRole('textbox', { name: 'Заголовок', exact: true }).fill('Новина про дати в англомовному браузері');
+
+  const picker = form.getByRole('button', { name: 'Дата (київський час)' });
+  await picker.focus();
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveAttribute('aria-expanded', 'true');
+  const dropdown = page.getByRole('dialog');
+  await expect(dropdown.getByRole('button', { name: 'Вибрати місяць' })).toHaveText(/^[а-яіїєґ]+ \d{4}$/);
+  await expect(dropdown.getByRole('columnheader').first()).toHaveText('пн');
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveAttribute('aria-expanded', 'false');
+  await expect(dropdown).toBeHidden();
+
+  await picker.focus();
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveAttribute('aria-expanded', 'true');
+  // Tab into the calendar until a day has the focus (its month's first, or today), then arrows.
+  const fifteenth = fifteenthInKyiv();
+  for (let i = 0; i < 8; i += 1) {
+    await page.keyboard.press('Tab');
+    const label = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    if (/^\d{1,2} \S+ \d{4}$/.test(label)) break;
+  }
+  const focusedDay = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+  const steps = 15 - Number(focusedDay.split(' ')[0]);
+  for (let i = 0; i < Math.abs(steps); i += 1) await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
+  await expect(dropdown.getByRole('button', { name: fifteenth.label })).toBeFocused();
+  // Picking a day moves the focus to the hours.
+  await page.keyboard.press('Enter');
+  await expect(dropdown.getByLabel('Години')).toBeFocused();
+  await page.keyboard.type('09');
+  await expect(dropdown.getByLabel('Хвилини')).toBeFocused();
+  await page.keyboard.type('45');
+  await page.keyboard.press('Tab');
+  await expect(dropdown.getByRole('button', { name: 'Готово' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveAttribute('aria-expanded', 'false');
+  await expect(picker).toHaveText(`${fifteenth.text} 09:45`);
+
+  await form.getByRole('button', { name: 'Зберегти' }).click();
+  await expect(page.getByText('Збережено')).toBeVisible();
+  // Stored as the UTC instant of that Kyiv time, whatever the browser's own zone (New York here).
+  await expect(page).toHaveURL(/\/config\/News\/[^/]+$/);
+  const id = page.url().split('/').pop()!;
+  const stored = await page.request.get(
+    `/api/trpc/adminContent.news.get?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`,
+  );
+  expect(((await stored.json()) as { result: { data: { json: { date: string } } } }).result.data.json.date).toBe(
+    fifteenth.utc,
+  );
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Дата (київський час)' })).toHaveText(`${fifteenth.text} 09:45`);
+});
