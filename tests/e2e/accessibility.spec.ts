@@ -15,6 +15,7 @@ const LISTS: Array<[string, RegExp]> = [
   ['/conf', /^\/conf\/[^/?#]+$/],
   ['/journal', /^\/journal\/[^/?#]+$/],
   ['/activity', /^\/activity\/[^/?#]+$/],
+  ['/Developments', /^\/Developments\/[^/?#]+$/],
   ['/data_repo', /^\/data_repo\/[^/?#]+$/],
   ['/Departments', /^\/Departments\/[^/?#]+$/],
   ['/publications', /^\/publications\/[^/?#]+$/],
