@@ -14,13 +14,12 @@ test('a visitor goes from «Діяльність» to a development, its departm
   await page.getByRole('list', { name: 'Розробки' }).getByRole('link', { name: 'Переглядач змін клімату' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Переглядач змін клімату' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Навігаційний ланцюжок' })).toContainText('Діяльність');
-  await expect(page.getByRole('link', { name: 'Переглядач змін клімату', exact: true })).toHaveAttribute(
-    'href',
-    'https://climate.uhmi.org.ua',
-  );
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Переглядач змін клімату', exact: true }),
+  ).toHaveAttribute('href', 'https://climate.uhmi.org.ua');
 
   const department = 'Відділ кліматичних досліджень та довгострокових прогнозів погоди';
-  await page.getByRole('link', { name: department }).click();
+  await page.getByRole('main').getByRole('link', { name: department }).click();
   await expect(page.getByRole('heading', { level: 1, name: department })).toBeVisible();
   const developments = page.getByRole('region', { name: 'Розробки' });
   await expect(developments.getByRole('link', { name: 'Переглядач змін клімату' })).toBeVisible();
