@@ -50,7 +50,7 @@ test('axe finds no violation on one page of every type, the 404 page and the adm
   page,
   consoleErrors,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const urls = await pageOfEveryType(page);
   const found: string[] = [];
   for (const url of [...urls, '/no-such-page']) {
