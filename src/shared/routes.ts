@@ -62,6 +62,7 @@ export const PAGE_SEGMENTS = [
   'Departments',
   'publications',
   'activity',
+  'Developments',
   'Contacts',
   'data_repo',
   'COP29',

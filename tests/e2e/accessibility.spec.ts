@@ -15,6 +15,7 @@ const LISTS: Array<[string, RegExp]> = [
   ['/conf', /^\/conf\/[^/?#]+$/],
   ['/journal', /^\/journal\/[^/?#]+$/],
   ['/activity', /^\/activity\/[^/?#]+$/],
+  ['/Developments', /^\/Developments\/[^/?#]+$/],
   ['/data_repo', /^\/data_repo\/[^/?#]+$/],
   ['/Departments', /^\/Departments\/[^/?#]+$/],
   ['/publications', /^\/publications\/[^/?#]+$/],
@@ -49,7 +50,7 @@ test('axe finds no violation on one page of every type, the 404 page and the adm
   page,
   consoleErrors,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const urls = await pageOfEveryType(page);
   const found: string[] = [];
   for (const url of [...urls, '/no-such-page']) {

@@ -161,6 +161,8 @@ for (const path of [
   '/journal/tom-6-vypusk-1-2026',
   '/activity',
   '/activity/naukovi-doslidzhennia',
+  '/Developments',
+  '/Developments/perehliadach-zmin-klimatu',
   '/data_repo',
   '/data_repo/month',
   '/Departments',

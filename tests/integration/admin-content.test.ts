@@ -393,15 +393,21 @@ describe('writing safely', () => {
 });
 
 describe('references', () => {
-  it('refuses to delete a department with staff, then detaches them', async () => {
+  it('refuses to delete a department with staff and developments, then detaches them', async () => {
     const staff = await adminOf(admin, 'users').list!({ filter: { departmentId: 'dep-climate' }, limit: 100 });
+    const developments = await adminOf(admin, 'developments').list!({
+      filter: { departmentId: 'dep-climate' },
+      limit: 100,
+    });
     expect(staff.total).toBeGreaterThan(0);
+    expect(developments.total).toBeGreaterThan(0);
     const refused = await errorOf(adminOf(admin, 'departments').delete!({ id: 'dep-climate' }));
     expect(refused.code).toBe('PRECONDITION_FAILED');
     expect(refused.message).toMatch(/^Документ використовується: «/);
-    expect(refused.message).toContain(staff.items[0]!.title);
+    expect(refused.message).toContain(`«${developments.items[0]!.title}» (Розробки)`);
+    expect(refused.message).toContain('(Співробітники)');
     expect((refused.message.match(/«[^»]+» \(/g) ?? []).length).toBeLessThanOrEqual(5);
-    expect(dataOf(refused)).toMatchObject({ reason: 'in-use', total: staff.total });
+    expect(dataOf(refused)).toMatchObject({ reason: 'in-use', total: staff.total + developments.total });
 
     // Detaching changes the staff directory, which only administrators manage.
     expect((await errorOf(adminOf(editor, 'departments').delete!({ id: 'dep-climate', detach: true }))).code).toBe(
@@ -415,6 +421,8 @@ describe('references', () => {
       expect(after.departmentId).toBeNull();
       expect(after.version).toBe(person.version + 1);
     }
+    for (const development of developments.items)
+      expect((await adminOf(admin, 'developments').get!({ id: development.id })).departmentId).toBeNull();
     const audit = await adminOf(admin, 'departments').get!({ id: 'dep-climate' }).catch((e: TRPCError) => e.code);
     expect(audit).toBe('NOT_FOUND');
     const log = await admin.adminAudit.list({ collection: 'users', limit: 100 });

@@ -83,6 +83,7 @@ describe('crawling the seeded site from /', () => {
       /^\/journal\/./,
       /^\/data_repo\/./,
       /^\/Departments\/./,
+      /^\/Developments\/./,
       /^\/docs\/./,
       /^\/Contacts$/,
     ]) {

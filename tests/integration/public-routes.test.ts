@@ -32,6 +32,7 @@ describe('every public route is server-rendered with its Ukrainian content', () 
   const pub = firstPublished('publications');
   const page = published(seedSet.pages).find((p) => p.data.slug === 'about')!;
   const training = firstPublished('trainings');
+  const development = firstPublished('developments');
 
   const cases: Array<[string, string]> = [
     ['/', 'Останні новини'],
@@ -52,6 +53,8 @@ describe('every public route is server-rendered with its Ukrainian content', () 
     ['/data_repo/month', 'HOMER'],
     ['/data_repo/ClimUAsd-stn.v2', 'ClimUAsd-stn.v2'],
     ['/data_repo/ClimUAd_Ukrainian_gridded_daily', 'ClimUAd'],
+    ['/Developments', development.data.title!],
+    [`/Developments/${development.data.slug}`, development.data.title!],
     ['/Departments', dep.data.title!],
     [`/Departments/${dep.data.slug}`, 'Співробітники'],
     ['/publications', pub.data.title!],

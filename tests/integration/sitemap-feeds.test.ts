@@ -54,6 +54,7 @@ async function publishedPages(): Promise<string[]> {
     docs: '/docs',
     journal: '/journal',
     activities: '/activity',
+    developments: '/Developments',
     dataRepo: '/data_repo',
     departments: '/Departments',
     publications: '/publications',

@@ -39,6 +39,8 @@ export const REQUIRED_PROPERTIES: Record<string, string[]> = {
   ],
   ScholarlyArticle: ['headline', 'author', 'datePublished', 'publisher'],
   PublicationIssue: ['issueNumber', 'datePublished', 'isPartOf'],
+  // A development (issue 29): what it is, who made it and when.
+  CreativeWork: ['name', 'description', 'author', 'creator', 'publisher', 'dateCreated', 'url', 'image'],
 };
 
 function empty(value: unknown): boolean {

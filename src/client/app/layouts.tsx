@@ -9,19 +9,14 @@ import { HydrateLater } from '../components/HydrateLater';
 import { NotFound } from '../components/NotFound';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
-import { SCROLL_DELAY_MS } from '../../shared/routes';
 import { handleChunkLoadError } from '../lib/buildUpdates';
-import { scrollAfterNavigation } from '../lib/scroll';
+import { useNavigationScroll } from '../lib/useNavigationScroll';
 import { useSite } from './site';
 import { isPreviewSearch } from './itemInput';
 
 export function RootShell() {
-  const location = useLocation();
   const navigation = useNavigation();
-  useEffect(() => {
-    const timer = setTimeout(() => scrollAfterNavigation(location.hash), SCROLL_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [location.key, location.hash]);
+  useNavigationScroll();
   return (
     <>
       <div className={`nav-progress${navigation.state !== 'idle' ? ' is-active' : ''}`} aria-hidden="true" />

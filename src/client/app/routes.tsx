@@ -9,6 +9,7 @@ import { confItemPage, confListPage, thesisPage } from '../routes/public/confere
 import { contactsPage } from '../routes/public/contacts';
 import { dataRepoItemPage, dataRepoListPage } from '../routes/public/dataRepo';
 import { departmentItemPage, departmentsListPage } from '../routes/public/departments';
+import { developmentItemPage, developmentsListPage } from '../routes/public/developments';
 import { docItemPage, docsListPage } from '../routes/public/docs';
 import { homePage } from '../routes/public/home';
 import { journalItemPage, journalListPage } from '../routes/public/journal';
@@ -38,6 +39,8 @@ export const publicPages: PageDef[] = [
   activityListPage,
   receptionPage,
   activityItemPage,
+  developmentsListPage,
+  developmentItemPage,
   dataRepoListPage,
   dataRepoItemPage,
   departmentsListPage,

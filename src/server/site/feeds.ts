@@ -1,6 +1,7 @@
 /**
- * Atom feeds made with the `feed` library: /feeds/news.atom (the latest news, full text) and
- * /feeds/events.atom (trainings and conferences, newest start date first). Every address in them
+ * Atom feeds made with the `feed` library: /feeds/news.atom (the latest news, full text),
+ * /feeds/events.atom (trainings and conferences, newest start date first) and
+ * /feeds/developments.atom (the newest developments). Every address in them
  * is absolute, from PUBLIC_URL, including links and images inside the bodies. The library (with
  * its XML writer) is loaded with the first feed asked for, not at start.
  */
@@ -37,7 +38,14 @@ export const EVENTS_FEED: FeedSpec = {
   types: ['trainings', 'conferences'],
 };
 
-export const SITE_FEEDS: FeedSpec[] = [NEWS_FEED, EVENTS_FEED];
+export const DEVELOPMENTS_FEED: FeedSpec = {
+  path: '/feeds/developments.atom',
+  title: 'Розробки УкрГМІ',
+  description: 'Моделі, методики, вебресурси та атласи Українського гідрометеорологічного інституту',
+  types: ['developments'],
+};
+
+export const SITE_FEEDS: FeedSpec[] = [NEWS_FEED, EVENTS_FEED, DEVELOPMENTS_FEED];
 
 /** Site-relative `src` and `href` values in HTML made absolute (feed readers have no base address). */
 export function absoluteUrls(html: string, origin: string): string {

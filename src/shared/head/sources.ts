@@ -27,6 +27,7 @@ export type HeadSource =
   | { kind: 'conference'; item: ContentDocument<'conferences'> }
   | { kind: 'thesis'; item: ContentDocument<'theses'>; conference: ContentDocument<'conferences'> }
   | { kind: 'publication'; item: ContentDocument<'publications'> }
+  | { kind: 'development'; item: ContentDocument<'developments'>; department?: { title: string; url: string } }
   | { kind: 'journalIssue'; item: ContentDocument<'journal'> }
   | { kind: 'dataset'; item: ContentDocument<'dataRepo'> };
 

@@ -7,6 +7,7 @@
 import type {
   BreadcrumbList,
   ContactPoint,
+  CreativeWork,
   DataDownload,
   Dataset,
   Event,
@@ -239,6 +240,41 @@ function publicationArticle(p: ContentDocument<'publications'>, ctx: HeadContext
   };
 }
 
+/**
+ * A development (a model, method, web resource or atlas): a CreativeWork, the type that fits them
+ * all (SoftwareApplication would claim an operating system and a category for a method or an atlas).
+ */
+function developmentWork(
+  source: Extract<HeadSource, { kind: 'development' }>,
+  ctx: HeadContext,
+): WithContext<CreativeWork> {
+  const d = source.item;
+  const institution = institute(ctx);
+  const webLinks = d.links.map((l) => absoluteUrl(l.href, ctx)).filter((url) => /^https?:/.test(url));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CreativeWork',
+    name: d.title,
+    headline: d.title,
+    description: d.summary || plainText(d.body, 500),
+    author: d.authors.length ? d.authors.map((name): Person => ({ '@type': 'Person', name })) : [institution],
+    creator: source.department
+      ? {
+          '@type': 'Organization',
+          name: source.department.title,
+          url: absoluteUrl(source.department.url, ctx),
+          parentOrganization: institution,
+        }
+      : institution,
+    publisher: institution,
+    dateCreated: String(d.year),
+    image: imageOf(d.cover, ctx),
+    url: ctx.url,
+    inLanguage: 'uk',
+    ...(webLinks.length ? { sameAs: webLinks } : {}),
+  };
+}
+
 function thesisArticle(
   t: ContentDocument<'theses'>,
   conf: ContentDocument<'conferences'>,
@@ -385,6 +421,8 @@ export function jsonLdOf(source: HeadSource, ctx: HeadContext): Thing | Thing[] 
       return thesisArticle(source.item, source.conference, ctx);
     case 'publication':
       return publicationArticle(source.item, ctx);
+    case 'development':
+      return developmentWork(source, ctx);
     case 'journalIssue':
       return journalIssue(source.item, ctx);
     case 'dataset':

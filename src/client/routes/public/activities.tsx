@@ -1,5 +1,5 @@
 /** /activity, /activity/{slug} and the fixed page on personal reception of citizens. */
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { RECEPTION_SLUG } from '../../../shared/content/constants';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
@@ -35,6 +35,9 @@ export const activityListPage = definePage({
           <EmptyState>Розділ наповнюється.</EmptyState>
         )}
         <Pagination page={list.page} pageCount={list.pageCount} />
+        <p>
+          Див. також: <Link to="/Developments">Розробки</Link> — моделі, методики, вебресурси та атласи інституту.
+        </p>
       </>
     );
   },

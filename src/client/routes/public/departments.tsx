@@ -1,5 +1,5 @@
 /** /Departments and /Departments/{slug}: research units with their head and staff. */
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { srcSetFor } from '../../../shared/images';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
@@ -18,6 +18,34 @@ const staffInput = (departmentId: string) => ({
   limit: 100,
   fields: ['title', 'photo', 'position', 'academicDegree', 'academicTitle', 'email', 'orcid'],
 });
+
+/** The department's developments (names and years; its section is left out when there are none). */
+const developmentsInput = (departmentId: string) => ({
+  filter: { departmentId },
+  limit: 100,
+  fields: ['title', 'slug', 'year'],
+});
+
+/** «Розробки» of a department: links to each development's page, and to all of them. */
+function DepartmentDevelopments({ departmentId }: { departmentId: string }) {
+  const [list] = trpc.developments.list.useSuspenseQuery(developmentsInput(departmentId));
+  if (!list.items.length) return null;
+  return (
+    <section aria-labelledby="developments-title">
+      <h2 id="developments-title">Розробки</h2>
+      <ul>
+        {list.items.map((d) => (
+          <li key={d.id}>
+            <Link to={`/Developments/${d.slug}`}>{d.title}</Link> ({d.year})
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/Developments">Усі розробки інституту</Link>
+      </p>
+    </section>
+  );
+}
 
 export const departmentsListPage = definePage({
   path: '/Departments',
@@ -51,7 +79,10 @@ export const departmentItemPage = definePage({
   prefetch: async (utils, { params, url }) => {
     const dep = await utils.departments.get.ensureData(itemInput(params.id!, url.searchParams));
     canonicalRedirect(url, dep.publicPath);
-    await utils.users.list.ensureData(staffInput(dep.id));
+    await Promise.all([
+      utils.users.list.ensureData(staffInput(dep.id)),
+      utils.developments.list.ensureData(developmentsInput(dep.id)),
+    ]);
   },
   Component: function DepartmentItem() {
     const { id } = useParams();
@@ -86,6 +117,7 @@ export const departmentItemPage = definePage({
           </section>
         )}
         <Article cover={dep.cover} body={dep.body} />
+        <DepartmentDevelopments departmentId={dep.id} />
         <section aria-labelledby="staff-title">
           <h2 id="staff-title">Співробітники</h2>
           {staff.items.length ? (

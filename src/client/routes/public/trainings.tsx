@@ -1,23 +1,59 @@
-/** /Trainings: upcoming trainings first, then past ones; each entry is an anchor (`#slug`). */
-import { useLoaderData } from 'react-router';
+/**
+ * /Trainings: upcoming trainings first, then past ones; each entry is an anchor (`#slug`). `?page=N`
+ * pages both lists at once, LIST_PAGE_SIZE each (page N shows the Nth page of each list that has
+ * one); the page count is the longer list's, and a page past it is a 404, as on the other lists.
+ */
+import { Fragment } from 'react';
+import { useLoaderData, useLocation } from 'react-router';
 import type { ContentDocument } from '../../../shared/content/registry';
 import { TRAINING_FORMATS } from '../../../shared/content/constants';
-import { definePage } from '../../app/definePage';
+import { definePage, notFound } from '../../app/definePage';
+import { pageInput, validPage } from '../../app/listParams';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { Pagination } from '../../components/Pagination';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { RichText } from '../../components/RichText';
 import { previousDay, todayInKyiv } from '../../../shared/dates';
 import { formatsOf, useFormats, type Formats } from '../../lib/formats';
 import { trpc } from '../../lib/trpc';
 
-const upcomingInput = (today: string) =>
-  ({ sort: 'upcoming', range: { field: 'endDate', gte: today }, limit: 50 }) as const;
-// A training that ends today is still upcoming, so the past ones end yesterday at the latest.
-const pastInput = (today: string) =>
-  ({ sort: 'newest', range: { field: 'endDate', lte: previousDay(today) }, limit: 50 }) as const;
+type Which = 'upcoming' | 'past';
+
+/** A list's query without its page: what is upcoming on `today`, or past (ended before it). */
+function listQuery(which: Which, today: string) {
+  // A training that ends today is still upcoming, so the past ones end yesterday at the latest.
+  return which === 'upcoming'
+    ? ({ sort: 'upcoming', range: { field: 'endDate', gte: today } } as const)
+    : ({ sort: 'newest', range: { field: 'endDate', lte: previousDay(today) } } as const);
+}
+
+/** How many trainings a list has (one slug read, for its total). */
+const countInput = (which: Which, today: string) => ({ ...listQuery(which, today), limit: 1, fields: ['slug'] });
+
+/** The Nth page of a list. */
+const pageOf = (which: Which, today: string, page: number, limit: number) => ({
+  ...listQuery(which, today),
+  page,
+  limit,
+});
+
+/**
+ * The lists that have page `page` (given each list's total) and the page count; null when the page
+ * is past the last (page 1 always exists, its lists possibly empty).
+ */
+export function trainingPages(
+  page: number,
+  limit: number,
+  totals: Record<Which, number>,
+): { lists: Which[]; pageCount: number } | null {
+  const pages = (which: Which) => Math.max(1, Math.ceil(totals[which] / limit));
+  const pageCount = Math.max(pages('upcoming'), pages('past'));
+  if (page > pageCount) return null;
+  return { lists: (['upcoming', 'past'] as const).filter((w) => page <= pages(w)), pageCount };
+}
 
 type Training = ContentDocument<'trainings'>;
 
@@ -62,24 +98,50 @@ function TrainingCard({ t, priority = false }: { t: Training; priority?: boolean
   );
 }
 
+const LISTS: Record<Which, { heading: string; label: string; empty: string }> = {
+  upcoming: {
+    heading: 'Найближчі',
+    label: 'Найближчі навчання',
+    empty: 'Найближчих навчань поки не заплановано.',
+  },
+  past: { heading: 'Минулі', label: 'Минулі навчання', empty: 'Минулих навчань немає.' },
+};
+
 export const trainingsPage = definePage({
   path: '/Trainings',
+  validate: validPage,
   // «Today» is fixed by the loader so the server render and hydration ask for the same lists.
   loaderData: () => ({ today: todayInKyiv() }),
-  prefetch: async (utils, _args, { today }) => {
-    await Promise.all([
-      utils.trainings.list.ensureData(upcomingInput(today)),
-      utils.trainings.list.ensureData(pastInput(today)),
+  prefetch: async (utils, { url }, { today }) => {
+    const { page, limit } = pageInput(url.searchParams);
+    const [upcoming, past] = await Promise.all([
+      utils.trainings.list.ensureData(countInput('upcoming', today)),
+      utils.trainings.list.ensureData(countInput('past', today)),
     ]);
+    const plan = trainingPages(page, limit, { upcoming: upcoming.total, past: past.total });
+    if (!plan) notFound(url.pathname);
+    await Promise.all(plan.lists.map((which) => utils.trainings.list.ensureData(pageOf(which, today, page, limit))));
   },
   Component: function Trainings() {
     const { today } = useLoaderData<{ today: string }>();
-    const [upcoming] = trpc.trainings.list.useSuspenseQuery(upcomingInput(today));
-    const [past] = trpc.trainings.list.useSuspenseQuery(pastInput(today));
-    useHeadSource('page', { kind: 'trainings', items: [...upcoming.items, ...past.items] });
+    const { page, limit } = pageInput(useLocation().search);
+    const [[upcomingCount, pastCount]] = trpc.useSuspenseQueries((t) => [
+      t.trainings.list(countInput('upcoming', today)),
+      t.trainings.list(countInput('past', today)),
+    ]);
+    // The loader has checked the page exists.
+    const plan = trainingPages(page, limit, { upcoming: upcomingCount.total, past: pastCount.total }) ?? {
+      lists: [],
+      pageCount: 1,
+    };
+    const lists = trpc.useSuspenseQueries((t) =>
+      plan.lists.map((which) => t.trainings.list(pageOf(which, today, page, limit))),
+    )[0];
+    useHeadSource('page', { kind: 'trainings', items: lists.flatMap((l) => l.items) });
     return (
       <>
         <PageMeta
+          page={page}
           title="Навчання"
           description="Курси, семінари та тренінги інституту для фахівців гідрометеорологічної служби та користувачів кліматичних даних."
         />
@@ -88,22 +150,23 @@ export const trainingsPage = definePage({
           crumbs={[{ label: 'Навчання' }]}
           lead="Курси підвищення кваліфікації, семінари й тренінги для фахівців гідрометеорологічної служби та користувачів кліматичних даних."
         />
-        <h2>Найближчі</h2>
-        {upcoming.items.length ? (
-          <CardList label="Найближчі навчання" items={upcoming.items}>
-            {(t, i) => <TrainingCard key={t.id} t={t} priority={i === 0} />}
-          </CardList>
-        ) : (
-          <EmptyState>Найближчих навчань поки не заплановано.</EmptyState>
-        )}
-        <h2>Минулі</h2>
-        {past.items.length ? (
-          <CardList label="Минулі навчання" items={past.items}>
-            {(t) => <TrainingCard key={t.id} t={t} />}
-          </CardList>
-        ) : (
-          <EmptyState>Минулих навчань немає.</EmptyState>
-        )}
+        {plan.lists.map((which, n) => {
+          const { heading, label, empty } = LISTS[which];
+          const items = lists[n]!.items;
+          return (
+            <Fragment key={which}>
+              <h2>{heading}</h2>
+              {items.length ? (
+                <CardList label={label} items={items}>
+                  {(t, i) => <TrainingCard key={t.id} t={t} priority={n === 0 && i === 0} />}
+                </CardList>
+              ) : (
+                <EmptyState>{empty}</EmptyState>
+              )}
+            </Fragment>
+          );
+        })}
+        <Pagination page={page} pageCount={plan.pageCount} />
       </>
     );
   },

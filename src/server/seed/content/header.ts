@@ -15,6 +15,7 @@ export const headerSeed: SeedDocument<'header'>[] = [
           children: [
             { label: 'Про інститут', href: '/about', children: [] },
             { label: 'Діяльність', href: '/activity', children: [] },
+            { label: 'Розробки', href: '/Developments', children: [] },
             { label: 'Особистий прийом громадян', href: '/activity/osobystyi-pryiom-hromadian', children: [] },
             { label: 'Документи', href: '/docs', children: [] },
             { label: 'Контакти', href: '/Contacts', children: [] },

@@ -1,7 +1,7 @@
-/** Scientific developments (models, methods, software, atlases) offered by the institute. */
+/** Scientific developments (models, methods, software, atlases): /Developments and /Developments/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, imageRefSchema, linkSchema, richTextSchema, text } from '../fields';
+import { attachmentsSchema, idRefSchema, imageRefSchema, linkSchema, richTextSchema, text } from '../fields';
 
 export const developments = defineContentType({
   key: 'developments',
@@ -16,6 +16,8 @@ export const developments = defineContentType({
     authors: z.array(text(200, 'Автор')).max(30).default([]).meta({ label: 'Автори', widget: 'tags' }),
     /** Where it is applied, e.g. «оперативна практика УкрГМЦ». */
     application: text(1000, 'Застосування').default(''),
+    /** The department that made it (its page lists its developments). */
+    departmentId: idRefSchema.nullable().default(null).meta({ label: 'Підрозділ' }),
     body: richTextSchema,
     cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
     attachments: attachmentsSchema,
@@ -24,9 +26,12 @@ export const developments = defineContentType({
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
   defaultColumns: ['title', 'year', 'status'],
-  searchable: ['title', 'summary'],
-  filters: ['year'],
-  sorts: { newest: { by: ['year'], direction: 'desc' }, title: { by: ['title'], direction: 'asc' } },
+  listFields: ['title', 'slug', 'summary', 'cover', 'year', 'authors', 'departmentId'],
+  searchable: ['title', 'summary', 'application'],
+  // Only what the pages ask for: each filter and sort costs Firestore indexes (at most 160 in all).
+  filters: ['departmentId'],
+  sorts: { newest: { by: ['year'], direction: 'desc' } },
   fileFields: ['cover', 'attachments'],
-  relations: [],
+  relations: [{ field: 'departmentId', to: 'departments' }],
+  publicPath: (d) => `/Developments/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });

@@ -1,0 +1,124 @@
+/**
+ * /Developments and /Developments/{slug}: the institute's models, methods, web resources and atlases,
+ * part of «Діяльність» (linked from /activity and from the page of the department that made each).
+ */
+import { Link, useLocation, useParams } from 'react-router';
+import { isValidSlugParam } from '../../../shared/routes';
+import { itemInput, useItemInput } from '../../app/itemInput';
+import { canonicalRedirect, definePage } from '../../app/definePage';
+import { pageInput, validPage } from '../../app/listParams';
+import { Article, Facts } from '../../components/Article';
+import { Card, CardList, EmptyState } from '../../components/Cards';
+import { PageHeader } from '../../components/PageHeader';
+import { PageMeta } from '../../components/PageMeta';
+import { Pagination } from '../../components/Pagination';
+import { useHeadSource } from '../../lib/head/useHeadSource';
+import { trpc } from '../../lib/trpc';
+
+/** A page of /Developments with what the cards show. */
+const listInput = (search: URLSearchParams | string) => ({
+  ...pageInput(search),
+  fields: ['title', 'slug', 'summary', 'cover', 'year', 'authors'],
+});
+
+/** The departments' names and addresses, to name the one that made a development. */
+export const departmentNamesInput = { limit: 100, fields: ['title', 'slug'] };
+
+/** «Діяльність», the section developments belong to, then the list. */
+const SECTION_CRUMBS = [
+  { label: 'Діяльність', to: '/activity' },
+  { label: 'Розробки', to: '/Developments' },
+];
+
+export const developmentsListPage = definePage({
+  path: '/Developments',
+  validate: validPage,
+  prefetch: (utils, { url }) => utils.developments.list.ensureData(listInput(url.searchParams)),
+  Component: function DevelopmentsList() {
+    const { search } = useLocation();
+    const [list] = trpc.developments.list.useSuspenseQuery(listInput(search));
+    return (
+      <>
+        <PageMeta
+          page={list.page}
+          title="Розробки"
+          description="Наукові розробки інституту: моделі, методики, вебресурси та атласи для гідрометеорологічної служби, науковців і громад."
+        />
+        <PageHeader
+          title="Розробки"
+          crumbs={[SECTION_CRUMBS[0]!, { label: 'Розробки' }]}
+          lead="Моделі, методики, вебресурси та атласи, створені в інституті, і де їх застосовують."
+        />
+        {list.items.length ? (
+          <CardList label="Розробки" headingLevel={2} items={list.items}>
+            {(d) => (
+              <Card
+                key={d.id}
+                to={`/Developments/${d.slug}`}
+                title={d.title}
+                image={d.cover}
+                summary={d.summary}
+                meta={[String(d.year), d.authors.join(', ')].filter(Boolean).join(' · ')}
+              />
+            )}
+          </CardList>
+        ) : (
+          <EmptyState>Розділ наповнюється.</EmptyState>
+        )}
+        <Pagination page={list.page} pageCount={list.pageCount} />
+      </>
+    );
+  },
+});
+
+export const developmentItemPage = definePage({
+  path: '/Developments/:id',
+  validate: ({ params }) => isValidSlugParam(params.id),
+  prefetch: async (utils, { params, url }) => {
+    const [item] = await Promise.all([
+      utils.developments.get.ensureData(itemInput(params.id!, url.searchParams)),
+      utils.departments.list.ensureData(departmentNamesInput),
+    ]);
+    canonicalRedirect(url, item.publicPath);
+  },
+  Component: function DevelopmentItem() {
+    const { id } = useParams();
+    const [d] = trpc.developments.get.useSuspenseQuery(useItemInput(id!));
+    const [departments] = trpc.departments.list.useSuspenseQuery(departmentNamesInput);
+    const department = departments.items.find((dep) => dep.id === d.departmentId);
+    const departmentUrl = department ? `/Departments/${department.slug}` : '';
+    useHeadSource('page', {
+      kind: 'development',
+      item: d,
+      ...(department ? { department: { title: department.title, url: departmentUrl } } : {}),
+    });
+    return (
+      <>
+        <PageMeta title={d.title} description={d.summary} image={d.cover} type="article" />
+        <PageHeader title={d.title} crumbs={[...SECTION_CRUMBS, { label: d.title }]} lead={d.summary} />
+        <Facts
+          items={[
+            ['Рік', String(d.year)],
+            ['Автори', d.authors.join(', ')],
+            ['Підрозділ', department ? <Link to={departmentUrl}>{department.title}</Link> : ''],
+            ['Застосування', d.application],
+          ]}
+        />
+        <Article cover={d.cover} body={d.body} attachments={d.attachments}>
+          {d.links.length ? (
+            <section aria-labelledby="links-title">
+              <h2 id="links-title">Посилання</h2>
+              <ul>
+                {d.links.map((l) => (
+                  <li key={l.href}>
+                    <a href={l.href}>{l.label}</a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </Article>
+      </>
+    );
+  },
+});
