@@ -11,10 +11,13 @@ import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
 import { trpc } from '../../lib/trpc';
 
-/** The search input of a URL: the query and the page. */
+/**
+ * The search input of a URL: the query (its first MAX_SEARCH_QUERY characters: a longer one, pasted
+ * or typed into the address, is searched by its start rather than refused) and the page.
+ */
 function searchInput(search: URLSearchParams | string): { q: string; page: number } {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  return { q: (params.get('q') ?? '').trim(), page: parsePageParam(params) ?? 1 };
+  return { q: (params.get('q') ?? '').slice(0, MAX_SEARCH_QUERY).trim(), page: parsePageParam(params) ?? 1 };
 }
 
 /** Text parts with the matched words in <mark> (React escapes every part). */
@@ -78,8 +81,7 @@ function QueryForm({ q }: { q: string }) {
 
 export const searchPage = definePage({
   path: '/search',
-  validate: ({ url }) =>
-    (url.searchParams.get('q') ?? '').length <= MAX_SEARCH_QUERY && parsePageParam(url.searchParams) !== null,
+  validate: ({ url }) => parsePageParam(url.searchParams) !== null,
   prefetch: async (utils, { url }) => {
     const input = searchInput(url.searchParams);
     if (input.q) await utils.search.query.ensureData(input);
