@@ -114,7 +114,7 @@ export class EmailActions {
     reported: string;
     limitKey: string;
   }> {
-    const action = MODE[String(body.requestType)]!;
+    const action = MODE[str(body.requestType)]!;
     if (action === 'signIn') {
       if (!this.opts.emailLinkSignIn) throw new IdentityError('OPERATION_NOT_ALLOWED');
       const email = str(body.email);
@@ -160,7 +160,7 @@ export class EmailActions {
    * accounts:signInWithEmailLink: the code must be a live EMAIL_SIGNIN code for this very email
    * (INVALID_OOB_CODE, EXPIRED_OOB_CODE, INVALID_EMAIL); it is used up, the email marked verified.
    */
-  async signIn(body: Record<string, unknown>): Promise<AccountRow> {
+  signIn(body: Record<string, unknown>): AccountRow {
     if (!this.opts.emailLinkSignIn) throw new IdentityError('OPERATION_NOT_ALLOWED');
     const email = str(body.email);
     if (!email) throw new IdentityError('MISSING_EMAIL');

@@ -319,7 +319,8 @@ export class EmbeddedIdentity implements IdentityBackend {
    */
   async sendOobCode(body: Record<string, unknown>, address: string): Promise<Record<string, unknown>> {
     if (!body.requestType) throw new IdentityError('MISSING_REQ_TYPE');
-    if (EMAIL_ACTION_TYPES.includes(String(body.requestType))) return this.actions.send(body, address);
+    if (typeof body.requestType === 'string' && EMAIL_ACTION_TYPES.includes(body.requestType))
+      return this.actions.send(body, address);
     if (body.requestType !== 'PASSWORD_RESET') throw new IdentityError('INVALID_REQ_TYPE');
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     if (!email) throw new IdentityError('MISSING_EMAIL');
@@ -351,7 +352,7 @@ export class EmbeddedIdentity implements IdentityBackend {
 
   /** POST accounts:signInWithEmailLink (emailLink.ts checks and uses up the code, verifying the email). */
   async signInWithEmailLink(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const row = await this.actions.signIn(body);
+    const row = this.actions.signIn(body);
     const tokens = await this.issueTokens(row);
     return { kind: 'identitytoolkit#EmailLinkSigninResponse', ...tokens, email: row.email, isNewUser: false };
   }

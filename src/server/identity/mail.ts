@@ -18,12 +18,7 @@ export interface Mailer {
    */
   sendPasswordReset(to: string, link: string, about: { uid: string; actor?: Actor }): Promise<void>;
   /** Mails a sign-in, address-confirmation or address-change link (emailActionMail.ts); settles as sendPasswordReset. */
-  sendEmailAction(
-    action: EmailAction,
-    to: string,
-    link: string,
-    about: { uid: string; actor?: Actor },
-  ): Promise<void>;
+  sendEmailAction(action: EmailAction, to: string, link: string, about: { uid: string; actor?: Actor }): Promise<void>;
 }
 
 /** The reset mailer over `outbox`, or undefined when no outbox is given or SMTP is not configured. */
