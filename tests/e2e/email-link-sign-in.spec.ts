@@ -67,7 +67,7 @@ test.afterAll(async () => {
 const linkIn = (text: string) => /(https?:\/\/\S+oobCode=\S+)/.exec(text)![1]!;
 
 test('«Надіслати посилання для входу» mails a link that signs in in the same browser', async ({ page, browser }) => {
-  await page.goto(`${origin}/edit/admin/Login?returnUrl=%2Fedit%2Fadmin%2FAuthUsers`);
+  await page.goto(`${origin}/edit/admin/Login?returnUrl=%2Fedit%2Fadmin%2Fconfig%2FAuthUsers`);
   await page.getByRole('button', { name: 'Надіслати посилання для входу' }).click();
   await expect(page.getByRole('heading', { name: 'Вхід за посиланням' })).toBeVisible();
   await page.getByLabel('Електронна пошта').fill(ADMIN.email);
@@ -82,12 +82,14 @@ test('«Надіслати посилання для входу» mails a link t
   expect(link.startsWith(`${origin}/edit/admin/Login?`)).toBe(true);
 
   await page.goto(link);
-  await expect(page).toHaveURL(`${origin}/edit/admin/AuthUsers`);
+  await expect(page).toHaveURL(`${origin}/edit/admin/config/AuthUsers`);
   await expect(page.getByRole('heading', { name: 'Облікові записи' })).toBeVisible();
   const elapsed = Date.now() - started;
   test.info().annotations.push({ type: 'email-link-sign-in-ms', description: String(elapsed) });
   console.log(`email link: «Надіслати посилання» to signed in: ${elapsed} ms`);
   // Signing in by link verified the address; the kept address is gone.
+  const row = page.getByRole('row').filter({ hasText: ADMIN.email });
+  await expect(row.getByText('Підтверджено', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('uhmi.emailForSignIn'))).toBeNull();
 
   // The link works once.

@@ -95,8 +95,8 @@ export function EmailLinkRequestForm({ returnUrl, onBack }: { returnUrl: string 
 
 /**
  * The page a sign-in link opens: signs in with the kept address (or the one typed here), then
- * `finish` goes on as after a password sign-in; `onDone(message)` returns to the login form,
- * with an error message when the sign-in failed.
+ * `finish` goes on as after a password sign-in; `onDone(message)` returns to the login form, with
+ * an error message when the sign-in failed (null: `finish` refused an account without access).
  */
 export function EmailLinkCompletion({
   finish,
@@ -128,7 +128,8 @@ export function EmailLinkCompletion({
       return;
     }
     await finish();
-    onDone(null);
+    // Still here only when the account has no access (finish signed it out and set the error).
+    if (!auth.currentUser) onDone(null);
   };
 
   useEffect(() => {
