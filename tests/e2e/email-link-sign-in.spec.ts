@@ -123,3 +123,29 @@ test('a link opened in another browser asks for the address first', async ({ pag
   await expect(elsewhere).toHaveURL(`${origin}/edit/admin`);
   await other.close();
 });
+
+test('«Змінити мою адресу» changes the address once the link mailed to the new one is followed', async ({ page }) => {
+  const next = 'webmaster@uhmi.org.ua';
+  await page.goto(`${origin}/edit/admin/Login?returnUrl=%2Fedit%2Fadmin%2Fconfig%2FAuthUsers`);
+  await page.getByLabel('Електронна пошта').fill(ADMIN.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Облікові записи' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Змінити мою адресу' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Змінити мою адресу' });
+  await dialog.getByLabel('Нова адреса електронної пошти').fill(next);
+  await dialog.getByLabel('Поточний пароль').fill(ADMIN.password);
+  await dialog.getByRole('button', { name: 'Надіслати посилання' }).click();
+  await expect(dialog.getByRole('status')).toContainText(`Лист із посиланням надіслано на ${next}`);
+
+  const mail = await smtp.waitFor((m) => m.to.includes(next));
+  expect(mail.parsed.subject).toBe('Зміна адреси електронної пошти — УкрГМІ');
+  await page.goto(linkIn(mail.parsed.text!));
+  await expect(page.getByRole('status')).toContainText('Адресу електронної пошти змінено й підтверджено.');
+
+  await page.goto(`${origin}/edit/admin/config/AuthUsers`);
+  const row = page.getByRole('row').filter({ hasText: next });
+  await expect(row.getByText('Підтверджено', { exact: true })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: ADMIN.email })).toHaveCount(0);
+});
