@@ -1,11 +1,11 @@
 /**
- * Verified emails on «Облікові записи» (issue 27): the email cell with whether the address is
- * confirmed, the administrator's «send a verification mail» (authUsers.sendEmailVerification), and
- * the signed-in user's own email change through a confirmation link: re-authentication with the
+ * Verified emails on «Облікові записи» (issue 27): whether each address is confirmed, the
+ * administrator's «send a verification mail» (authUsers.sendEmailVerification), and the signed-in
+ * user's own email change through a confirmation link: re-authentication with the
  * current password, then the SDK's verifyBeforeUpdateEmail (the address changes once the link in
  * the mail to the new address is followed).
  */
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { EmailAuthProvider, reauthenticateWithCredential, verifyBeforeUpdateEmail } from 'firebase/auth';
 import { useState, type FormEvent } from 'react';
@@ -17,19 +17,13 @@ import { useAdmin } from '../context';
 import { StateBadge } from '../pages/cellValue';
 import { trpcErrorMessage } from '../trpcErrors';
 
-/** The email with a badge: «Підтверджено» or «Не підтверджено». */
-export function AccountEmailCell({ account }: { account: Account }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      <span>{account.email}</span>
-      {account.email ? (
-        account.emailVerified ? (
-          <StateBadge color="green" label="Підтверджено" />
-        ) : (
-          <StateBadge color="yellow" label="Не підтверджено" />
-        )
-      ) : null}
-    </Group>
+/** Whether the account's address is confirmed, as a badge (its own column: the email cell stays the bare address). */
+export function EmailVerifiedBadge({ account }: { account: Account }) {
+  if (!account.email) return null;
+  return account.emailVerified ? (
+    <StateBadge color="green" label="Підтверджено" />
+  ) : (
+    <StateBadge color="yellow" label="Не підтверджено" />
   );
 }
 

@@ -25,7 +25,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { AccountEmailCell, ChangeOwnEmailModal, useSendVerification } from '../components/AccountEmail';
+import { EmailVerifiedBadge, ChangeOwnEmailModal, useSendVerification } from '../components/AccountEmail';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { createAccountInput, ROLE_LABELS } from '../../../shared/authUsers';
 import type { Account } from '../../../server/identity/types';
@@ -237,6 +237,7 @@ function AccountsTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Електронна пошта</Table.Th>
+            <Table.Th>Адреса</Table.Th>
             <Table.Th>Ім’я</Table.Th>
             <Table.Th>Роль</Table.Th>
             <Table.Th>Стан</Table.Th>
@@ -251,8 +252,9 @@ function AccountsTable({
         <Table.Tbody>
           {accounts.map((a) => (
             <Table.Tr key={a.uid}>
+              <Table.Td>{a.email}</Table.Td>
               <Table.Td>
-                <AccountEmailCell account={a} />
+                <EmailVerifiedBadge account={a} />
               </Table.Td>
               <Table.Td>{a.displayName}</Table.Td>
               <Table.Td>
