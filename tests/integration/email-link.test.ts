@@ -287,6 +287,25 @@ describe('the rest of the REST surface', () => {
     expect(idp).toMatchObject({ status: 400, body: { error: { message: 'OPERATION_NOT_ALLOWED' } } });
     expect((await rest('accounts:noSuchMethod', {})).status).toBe(404);
   });
+
+  it('answers OPERATION_NOT_ALLOWED for email links when AUTH_EMAIL_LINK is off', async () => {
+    const off = await startTestServer({ SEED: 'false', SMTP_URL: smtp.url, AUTH_EMAIL_LINK: 'false' });
+    try {
+      const offOrigin = await off.listen();
+      const auth = await newAuthClient(offOrigin);
+      expect(await errorCode(sendSignInLinkToEmail(auth, ADMIN.email, settings(`${offOrigin}/edit/admin/Login`)))).toBe(
+        'auth/operation-not-allowed',
+      );
+      const signIn = await off.app.inject({
+        method: 'POST',
+        url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink?key=${off.config.firebase.apiKey}`,
+        payload: { email: ADMIN.email, oobCode: 'whatever' },
+      });
+      expect(signIn.json()).toMatchObject({ error: { message: 'OPERATION_NOT_ALLOWED' } });
+    } finally {
+      await off.dispose();
+    }
+  });
 });
 
 async function cookieOf(email: string, password: string): Promise<string> {
