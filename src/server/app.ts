@@ -34,7 +34,7 @@ import { redirects, storageArchives } from './http/redirects';
 import { requestGuard } from './http/requestGuard';
 import { crossSiteGuard, sessionRoutes } from './http/session';
 import { staticFiles } from './http/staticFiles';
-import { createIdentity, ensureFirstAdmin, type Identity } from './identity/index';
+import { createIdentity, emailLinkMode, ensureFirstAdmin, type Identity } from './identity/index';
 import { redactedRequestSerializer } from './identity/logRedaction';
 import type { IdentityBackend } from './identity/types';
 import { MailOutbox } from './mail/outbox';
@@ -220,6 +220,7 @@ function publicConfigOf(config: Config, build: ClientBuild): () => PublicConfig 
     firebase,
     origin: config.publicUrl,
     authProviders: config.backend === 'firebase' ? config.auth.providers : [],
+    emailLink: emailLinkMode(config),
   });
 }
 

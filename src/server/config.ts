@@ -79,6 +79,8 @@ const envSchema = z
       .default(15),
     /** Password-reset requests (accounts:sendOobCode) per email address per hour (per client address: ten times as many). */
     AUTH_RESET_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Sign-in by a link mailed to an existing account (needs SMTP_URL to reach anyone); off: OPERATION_NOT_ALLOWED. */
+    AUTH_EMAIL_LINK: bool.default(true),
     /** Extra domains allowed for popup/redirect sign-in, comma-separated (localhost and PUBLIC_URL's host are always in). */
     AUTHORIZED_DOMAINS: z.string().default(''),
     /** OAuth providers shown as buttons in firebase mode, comma-separated: google, facebook, github, twitter. */
@@ -181,6 +183,7 @@ export interface Config {
     maxFailures: number;
     lockMinutes: number;
     resetMaxPerHour: number;
+    emailLinkSignIn: boolean;
     authorizedDomains: string[];
     providers: Array<'google' | 'facebook' | 'github' | 'twitter'>;
   };
@@ -251,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailures: e.AUTH_MAX_FAILURES,
       lockMinutes: e.AUTH_LOCK_MINUTES,
       resetMaxPerHour: e.AUTH_RESET_MAX_PER_HOUR,
+      emailLinkSignIn: e.AUTH_EMAIL_LINK,
       authorizedDomains: [
         ...new Set(
           [

@@ -23,4 +23,10 @@ export interface PublicConfig {
   origin: string;
   /** OAuth providers offered on the login page (firebase mode). */
   authProviders: Array<'google' | 'facebook' | 'github' | 'twitter'>;
+  /**
+   * How the login page asks for a sign-in link: `sdk` (sendSignInLinkToEmail: embedded with SMTP, or
+   * firebase mode without SMTP, where Firebase mails it), `server` (firebase mode with SMTP: POST
+   * /api/__emailLink), or null when sign-in by link is off (AUTH_EMAIL_LINK, or no mail at all).
+   */
+  emailLink: 'sdk' | 'server' | null;
 }

@@ -3,8 +3,9 @@
  * as much as a wrong password for a known one (it is checked against a dummy scrypt hash) and gets the
  * same code; accounts:sendOobCode answers alike and as fast for known and unknown emails (the reset
  * mail goes out in the background, here through a slow fake SMTP transport); accounts:createAuthUri
- * (fetchSignInMethodsForEmail) tells nothing. The lock of item 1 is raised for this file
- * (AUTH_MAX_FAILURES=100, AUTH_RESET_MAX_PER_HOUR=1000) so that it never answers instead.
+ * (fetchSignInMethodsForEmail) tells nothing; sign-in link requests (EMAIL_SIGNIN, issue 27) answer
+ * alike and as fast too. The lock of item 1 is raised for this file (AUTH_MAX_FAILURES=100,
+ * AUTH_RESET_MAX_PER_HOUR=1000) so that it never answers instead.
  */
 import { fetchSignInMethodsForEmail } from 'firebase/auth';
 import { performance } from 'node:perf_hooks';
@@ -117,6 +118,29 @@ describe('password-reset request: known vs unknown email', () => {
     // The mails did go out, to the known address only.
     await vi.waitFor(() => expect(mail.sent.length).toBe(21), { timeout: 10_000 });
     expect(new Set(mail.sent.map((m) => m.to))).toEqual(new Set([KNOWN]));
+  });
+});
+
+describe('sign-in link request: known vs unknown email', () => {
+  it('answers alike and as fast (the link is mailed in the background), though the mail takes 300 ms', async () => {
+    const sentBefore = mail.sent.length;
+    const request = (email: string) =>
+      rest(origin, 'accounts:sendOobCode', { requestType: 'EMAIL_SIGNIN', email, continueUrl: 'http://localhost/' });
+    const result = await compare(
+      20,
+      () => request(KNOWN),
+      (i) => request(`nobody-link-${i}@uhmi.example.org`),
+    );
+    for (const r of [...result.known, ...result.unknown]) {
+      expect(r.answer.status).toBe(200);
+      expect(Object.keys(r.answer.body).sort()).toEqual(['email', 'kind']);
+    }
+    const { knownMedian, unknownMedian } = result;
+    expect(Math.abs(knownMedian - unknownMedian), `known ${knownMedian} ms, unknown ${unknownMedian} ms`).toBeLessThan(
+      Math.max(0.25 * Math.max(knownMedian, unknownMedian), SMTP_DELAY_MS / 6),
+    );
+    await vi.waitFor(() => expect(mail.sent.length - sentBefore).toBe(21), { timeout: 10_000 });
+    expect(new Set(mail.sent.slice(sentBefore).map((m) => m.to))).toEqual(new Set([KNOWN]));
   });
 });
 

@@ -35,9 +35,11 @@ export function adminMiddleware(session: AdminSession): Record<string, RouteMidd
       if (state.status !== 'signedIn' || state.role !== 'admin') throw redirect(`${ADMIN_HOME}?denied=1`);
     },
     guest: async ({ search }) => {
+      const query = new URLSearchParams(search ?? '');
+      // A mailed link (reset, sign-in, address confirmation) is completed on the login page even when signed in.
+      if (query.get('oobCode')) return;
       const state = await session.ready().then(() => session.get());
-      if (state.status === 'signedIn' && state.role)
-        throw redirect(safeReturnUrl(new URLSearchParams(search ?? '').get('returnUrl')));
+      if (state.status === 'signedIn' && state.role) throw redirect(safeReturnUrl(query.get('returnUrl')));
     },
   };
 }

@@ -2,8 +2,9 @@
  * Session sync (spec sections 4 and 7): the client posts `{token}` (its current ID token, empty when
  * signed out) to POST /api/__session on every sign-in state and token change. A valid token is kept
  * in the httpOnly, SameSite=Lax cookie `__session` (the one cookie Firebase Hosting forwards), Secure
- * under https, until the token expires; an empty token clears it (answering `reason: 'user-disabled'`
- * when the cookie it clears belonged to an account disabled since). A malformed body gets 400 and a bad
+ * under https, until the token expires; an empty token clears it and ends the cookie's session on the
+ * server as sign-out does (answering `reason: 'user-disabled'` when the cookie it clears belonged to
+ * an account disabled since). A malformed body gets 400 and a bad
  * token 401 (with `reason: 'user-disabled'` when the token is good but its account was disabled since),
  * and neither sets a cookie.
  *
@@ -35,16 +36,22 @@ export async function userFromRequest(
   }
 }
 
-/** Whether the request's session cookie holds a good token of an account disabled since. */
-async function sessionDisabled(request: FastifyRequest, identity: IdentityBackend): Promise<boolean> {
+/**
+ * Ends the session of the request's cookie on the server, as sign-out does (its account's refresh
+ * tokens and ID tokens so far are revoked). Returns whether the cookie held a good token of an
+ * account disabled since (nothing to revoke then).
+ */
+async function endCookieSession(request: FastifyRequest, identity: IdentityBackend): Promise<{ disabled: boolean }> {
   const token = request.cookies?.[SESSION_COOKIE];
-  if (!token) return false;
+  if (!token) return { disabled: false };
+  let user: AuthUser;
   try {
-    await identity.verifyIdToken(token, true);
-    return false;
+    user = await identity.verifyIdToken(token, true);
   } catch (err) {
-    return err instanceof InvalidTokenError && err.reason === DISABLED_REASON;
+    return { disabled: err instanceof InvalidTokenError && err.reason === DISABLED_REASON };
   }
+  await identity.revokeSessions(user.uid, decodeClaim(token, 'iat'));
+  return { disabled: false };
 }
 
 /**
@@ -107,9 +114,10 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
     const parsed = bodySchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: 'Expected {"token": string}' });
     if (!parsed.data.token) {
-      // The SDK drops a stored sign-in whose account was disabled without saying why; the cookie it
-      // leaves behind tells, so the admin can explain the sign-out.
-      const disabled = await sessionDisabled(request, identity);
+      // A sign-out: the cookie's session ends on the server too. The SDK drops a stored sign-in whose
+      // account was disabled without saying why; the cookie it leaves behind tells, so the admin can
+      // explain the sign-out.
+      const { disabled } = await endCookieSession(request, identity);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return reply.send({ user: null, ...(disabled ? { reason: 'user-disabled' } : {}) });
     }

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AccountStore, claimsOf, roleOf, type AccountRow } from './accounts';
+import { checkContinueUrl, EMAIL_ACTION_TYPES, EmailActions } from './emailLink';
 import { IdentityError } from './errors';
 import type { ResetRequestLimiter, SignInLimiter } from './limiter';
 import type { Mailer } from './mail';
@@ -50,6 +51,12 @@ export interface EmbeddedIdentityOptions {
   emailEnumerationProtection: boolean;
   /** Where password-reset links point, e.g. https://site/edit/admin/Login (the code is appended). */
   resetUrl: string;
+  /** The web API key, carried by email-action links (the SDK's ActionCodeURL needs it). */
+  apiKey: string;
+  /** Whether sign-in by email link is on (off: OPERATION_NOT_ALLOWED). */
+  emailLinkSignIn: boolean;
+  /** Limits sign-in and verification links as resetLimiter limits resets (a budget of its own). */
+  emailActionLimiter: ResetRequestLimiter;
 }
 
 export interface TokenResponse {
@@ -105,7 +112,23 @@ export function userInfo(row: AccountRow) {
 }
 
 export class EmbeddedIdentity implements IdentityBackend {
-  constructor(private readonly opts: EmbeddedIdentityOptions) {}
+  private readonly actions: EmailActions;
+
+  constructor(private readonly opts: EmbeddedIdentityOptions) {
+    this.actions = new EmailActions({
+      accounts: opts.accounts,
+      mailer: opts.mailer,
+      limiter: opts.emailActionLimiter,
+      log: opts.log,
+      emailEnumerationProtection: opts.emailEnumerationProtection,
+      emailLinkSignIn: opts.emailLinkSignIn,
+      authorizedDomains: opts.authorizedDomains,
+      apiKey: opts.apiKey,
+      loginUrl: opts.resetUrl,
+      accountOf: (idToken) => this.accountOf(idToken),
+      requireRecentLogin: (authTime) => this.requireRecentLogin(authTime),
+    });
+  }
 
   private get accounts(): AccountStore {
     return this.opts.accounts;
@@ -206,9 +229,10 @@ export class EmbeddedIdentity implements IdentityBackend {
     };
   }
 
-  /** POST accounts:signUp (only when self-registration is on). */
+  /** POST accounts:signUp (only when self-registration is on; anonymous accounts never: ADMIN_ONLY_OPERATION). */
   async signUp(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    if (!this.opts.allowSignUp) throw new IdentityError('ADMIN_ONLY_OPERATION');
+    if (!this.opts.allowSignUp || (!body.email && !body.password && !body.idToken))
+      throw new IdentityError('ADMIN_ONLY_OPERATION');
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email) throw new IdentityError('MISSING_EMAIL');
@@ -232,8 +256,12 @@ export class EmbeddedIdentity implements IdentityBackend {
     return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [userInfo(row)] };
   }
 
-  /** POST accounts:update (email, password, display name, photo URL; deleteAttribute). */
+  /** POST accounts:update (email, password, display name, photo URL; deleteAttribute; or an oobCode to apply). */
   async update(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (typeof body.oobCode === 'string' && body.oobCode) {
+      const applied = this.actions.applyCode(body.oobCode);
+      return { kind: 'identitytoolkit#SetAccountInfoResponse', ...userInfo(applied) };
+    }
     const { row, authTime } = await this.accountOf(body.idToken);
     const changes: Partial<AccountRow> = {};
     let rotate = false;
@@ -290,6 +318,9 @@ export class EmbeddedIdentity implements IdentityBackend {
    * code is issued (nobody could receive it).
    */
   async sendOobCode(body: Record<string, unknown>, address: string): Promise<Record<string, unknown>> {
+    if (!body.requestType) throw new IdentityError('MISSING_REQ_TYPE');
+    if (typeof body.requestType === 'string' && EMAIL_ACTION_TYPES.includes(body.requestType))
+      return this.actions.send(body, address);
     if (body.requestType !== 'PASSWORD_RESET') throw new IdentityError('INVALID_REQ_TYPE');
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     if (!email) throw new IdentityError('MISSING_EMAIL');
@@ -316,15 +347,14 @@ export class EmbeddedIdentity implements IdentityBackend {
 
   /** A continueUrl sent by a client: http(s) on an authorized domain, else an error (no open redirect). */
   private checkContinueUrl(value: unknown): void {
-    if (typeof value !== 'string' || !value) throw new IdentityError('INVALID_CONTINUE_URI');
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      throw new IdentityError('INVALID_CONTINUE_URI');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new IdentityError('INVALID_CONTINUE_URI');
-    if (!this.opts.authorizedDomains.includes(url.hostname)) throw new IdentityError('UNAUTHORIZED_DOMAIN');
+    checkContinueUrl(value, this.opts.authorizedDomains);
+  }
+
+  /** POST accounts:signInWithEmailLink (emailLink.ts checks and uses up the code, verifying the email). */
+  async signInWithEmailLink(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const row = this.actions.signIn(body);
+    const tokens = await this.issueTokens(row);
+    return { kind: 'identitytoolkit#EmailLinkSigninResponse', ...tokens, email: row.email, isNewUser: false };
   }
 
   /**
@@ -365,17 +395,27 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (!code) throw new IdentityError('MISSING_OOB_CODE');
     const newPassword = typeof body.newPassword === 'string' ? body.newPassword : undefined;
     if (newPassword !== undefined) checkRestPassword(newPassword);
-    const oob = this.accounts.oobCode(code, newPassword !== undefined);
-    if (!oob || oob.requestType !== 'PASSWORD_RESET') throw new IdentityError('INVALID_OOB_CODE');
+    const oob = this.accounts.oobCode(code, false);
+    // Without a new password any live code can be checked (checkActionCode); only a reset code sets one.
+    const checkable = newPassword === undefined && oob?.requestType !== 'EMAIL_SIGNIN';
+    if (!oob || (oob.requestType !== 'PASSWORD_RESET' && !checkable)) throw new IdentityError('INVALID_OOB_CODE');
     if (oob.expired) throw new IdentityError('EXPIRED_OOB_CODE');
+    // Used up by a reset (synchronously after the check: nothing can use it in between).
+    if (newPassword !== undefined) this.accounts.oobCode(code, true);
     const row = this.accounts.byUid(oob.uid);
     if (!row) throw new IdentityError('USER_NOT_FOUND');
     if (row.disabled) throw new IdentityError('USER_DISABLED');
     if (newPassword !== undefined) {
-      this.accounts.patch(row.uid, { password_hash: await hashPassword(newPassword), password_updated_at: Date.now() });
+      // The reset link reached the mailbox, so the address is verified (as Firebase marks it).
+      this.accounts.patch(row.uid, {
+        password_hash: await hashPassword(newPassword),
+        password_updated_at: Date.now(),
+        email_verified: 1,
+      });
       this.accounts.revokeTokens(row.uid, nowSeconds());
     }
-    return { kind: 'identitytoolkit#ResetPasswordResponse', email: row.email, requestType: 'PASSWORD_RESET' };
+    const response = { kind: 'identitytoolkit#ResetPasswordResponse', email: row.email, requestType: oob.requestType };
+    return oob.requestType === 'VERIFY_AND_CHANGE_EMAIL' ? { ...response, newEmail: oob.email } : response;
   }
 
   /** POST securetoken v1/token (grant_type=refresh_token), rotating the refresh token. */
@@ -534,6 +574,10 @@ export class EmbeddedIdentity implements IdentityBackend {
     if (!this.opts.mailer) return { mailed: false };
     await this.opts.mailer.sendPasswordReset(row.email, this.resetLink(row), { uid: row.uid, actor });
     return { mailed: true };
+  }
+
+  async sendEmailVerification(uid: string, actor?: Actor): Promise<{ mailed: boolean }> {
+    return { mailed: await this.actions.sendVerification(this.mustExist(uid), actor) };
   }
 
   async revokeSessions(uid: string, tokenIssuedAt?: number): Promise<void> {

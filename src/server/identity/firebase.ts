@@ -10,6 +10,7 @@
 import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import { firebaseAdminApp } from '../firebase/adminApp';
 import { WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
+import { emailActionLink } from './emailLink';
 import type { Mailer } from './mail';
 import { checkAccountPassword } from './passwords';
 import {
@@ -58,7 +59,7 @@ export interface FirebaseIdentityOptions {
   projectId: string;
   /** The web API key; Firebase's own password-reset mail is requested with it when no SMTP is configured. */
   apiKey: string;
-  /** Where password-reset links continue to (the login page). */
+  /** Where password-reset links continue to (the login page); email-action links lead there too. */
   resetUrl: string;
   /** Mail through SMTP (as in embedded mode); when absent, Firebase sends its own password-reset email. */
   mailer?: Mailer;
@@ -228,6 +229,44 @@ export class FirebaseIdentity implements IdentityBackend {
     } else {
       await this.requestFirebaseResetEmail(account.email);
     }
+    return { mailed: true };
+  }
+
+  /**
+   * The oobCode of a link firebase-admin made (Firebase's action handler URL), carried instead by a
+   * link to our login page on PUBLIC_URL (emailLink.ts), which completes the action with the SDK.
+   */
+  private ownLink(firebaseLink: string, mode: 'signIn' | 'verifyEmail', continueUrl?: string): string {
+    const oobCode = new URL(firebaseLink).searchParams.get('oobCode') ?? '';
+    return emailActionLink(this.opts.resetUrl, { apiKey: this.opts.apiKey, mode, oobCode, continueUrl });
+  }
+
+  /**
+   * A sign-in link (firebase-admin's generateSignInWithEmailLink) for an existing, enabled account,
+   * or null for any other email (nothing is made then: only staff sign in by link).
+   */
+  async signInLink(email: string, continueUrl: string): Promise<{ uid: string; email: string; link: string } | null> {
+    let user: UserRecord;
+    try {
+      user = await this.auth.getUserByEmail(email);
+    } catch (err) {
+      if (codeOf(err) === 'auth/user-not-found') return null;
+      throw err;
+    }
+    if (user.disabled || !user.email) return null;
+    const made = await this.auth.generateSignInWithEmailLink(user.email, { url: continueUrl, handleCodeInApp: true });
+    return { uid: user.uid, email: user.email, link: this.ownLink(made, 'signIn', continueUrl) };
+  }
+
+  /** Mails a verification link made by firebase-admin through SMTP; `mailed` false without SMTP. */
+  async sendEmailVerification(uid: string, actor?: Actor): Promise<{ mailed: boolean }> {
+    const user = await this.auth.getUser(uid).catch(mapError);
+    if (!this.opts.mailer || !user.email) return { mailed: false };
+    const made = await this.auth.generateEmailVerificationLink(user.email, { url: this.opts.resetUrl });
+    await this.opts.mailer.sendEmailAction('verifyEmail', user.email, this.ownLink(made, 'verifyEmail'), {
+      uid,
+      actor,
+    });
     return { mailed: true };
   }
 

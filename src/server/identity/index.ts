@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import { PRIVATE_FILE_MODE } from '../dataDir';
 import { AccountStore } from './accounts';
 import { EmbeddedIdentity } from './embedded';
+import { emailLinkRoute } from './emailLinkRoute';
 import { loadOrCreateSigningKey } from './keys';
 import { ResetRequestLimiter, SignInLimiter } from './limiter';
 import type { MailOutbox } from '../mail/outbox';
@@ -26,9 +27,16 @@ export interface Identity {
   register(app: FastifyInstance): Promise<void>;
 }
 
-/** Where password-reset links lead: the login page, which completes the reset. */
+/** Where password-reset and other email-action links lead: the login page, which completes them. */
 export function resetUrlFor(config: Config): string {
   return `${config.publicUrl}/edit/admin/Login`;
+}
+
+/** How the login page asks for a sign-in link (PublicConfig.emailLink). */
+export function emailLinkMode(config: Config): 'sdk' | 'server' | null {
+  if (!config.auth.emailLinkSignIn) return null;
+  if (config.backend === 'firebase') return config.smtpUrl ? 'server' : 'sdk';
+  return config.smtpUrl ? 'sdk' : null;
 }
 
 /** Where the identity side reports operational events (never secrets such as reset links or passwords). */
@@ -58,7 +66,20 @@ export async function createIdentity(
       // Without SMTP, Firebase mails its own password-reset message.
       mailer,
     });
-    return { backend, register: async () => {} };
+    return {
+      backend,
+      // With SMTP, sign-in links are made by firebase-admin and mailed by us (emailLinkRoute.ts).
+      register: async (app) => {
+        if (!mailer || !config.auth.emailLinkSignIn) return;
+        await app.register(emailLinkRoute, {
+          identity: backend,
+          mailer,
+          limiter: new ResetRequestLimiter({ maxPerEmail: config.auth.resetMaxPerHour }),
+          authorizedDomains: config.auth.authorizedDomains,
+          log,
+        });
+      },
+    };
   }
   const key = await loadOrCreateSigningKey(config.dataDir);
   const accounts = new AccountStore(db);
@@ -69,6 +90,9 @@ export async function createIdentity(
     signer: new TokenSigner(key, config.firebase.projectId),
     limiter: new SignInLimiter({ maxFailures: config.auth.maxFailures, lockSeconds: config.auth.lockMinutes * 60 }),
     resetLimiter: new ResetRequestLimiter({ maxPerEmail: config.auth.resetMaxPerHour }),
+    emailActionLimiter: new ResetRequestLimiter({ maxPerEmail: config.auth.resetMaxPerHour }),
+    apiKey: config.firebase.apiKey,
+    emailLinkSignIn: config.auth.emailLinkSignIn,
     mailer,
     authorizedDomains: config.auth.authorizedDomains,
     log,

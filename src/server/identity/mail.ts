@@ -6,6 +6,7 @@
  */
 import { SYSTEM_AUTHOR } from '../content/history';
 import { ACCOUNTS_AUDIT_COLLECTION, type MailOutbox } from '../mail/outbox';
+import { EMAIL_ACTION_TEXTS, emailActionMail, type EmailAction } from '../mail/emailActionMail';
 import { PASSWORD_RESET_KIND, passwordResetMail } from '../mail/passwordResetMail';
 import type { Actor } from './types';
 
@@ -16,6 +17,8 @@ export interface Mailer {
    * refuses it or cannot be reached. Either outcome is in the audit log.
    */
   sendPasswordReset(to: string, link: string, about: { uid: string; actor?: Actor }): Promise<void>;
+  /** Mails a sign-in, address-confirmation or address-change link (emailActionMail.ts); settles as sendPasswordReset. */
+  sendEmailAction(action: EmailAction, to: string, link: string, about: { uid: string; actor?: Actor }): Promise<void>;
 }
 
 /** The reset mailer over `outbox`, or undefined when no outbox is given or SMTP is not configured. */
@@ -28,6 +31,13 @@ export function passwordResetMailer(outbox: MailOutbox | undefined): Mailer | un
         collection: ACCOUNTS_AUDIT_COLLECTION,
         documentId: about.uid,
         kind: PASSWORD_RESET_KIND,
+      }),
+    sendEmailAction: (action, to, link, about) =>
+      outbox.send(emailActionMail(action, to, link), {
+        actor: about.actor ?? SYSTEM_AUTHOR,
+        collection: ACCOUNTS_AUDIT_COLLECTION,
+        documentId: about.uid,
+        kind: EMAIL_ACTION_TEXTS[action].kind,
       }),
   };
 }

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmbeddedIdentity } from './embedded';
 import { IdentityError } from './errors';
 import type { SigningKey } from './keys';
+import { disabledProviderActions, PASSWORD_POLICY } from './restSurface';
 
 export interface IdentityRoutesOptions {
   identity: EmbeddedIdentity;
@@ -52,6 +53,8 @@ export function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions
     'accounts:sendOobCode': (body, request) => identity.sendOobCode(body, request.ip),
     'accounts:createAuthUri': (body) => identity.createAuthUri(body),
     'accounts:resetPassword': (body) => identity.resetPassword(body),
+    'accounts:signInWithEmailLink': (body) => identity.signInWithEmailLink(body),
+    ...disabledProviderActions,
   };
 
   // The token endpoint is form-encoded, as Google's.
@@ -82,6 +85,13 @@ export function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions
     send(reply, () => {
       checkApiKey(request, opts.apiKey);
       return { authorizedDomains: opts.authorizedDomains };
+    }),
+  );
+
+  app.get('/identitytoolkit.googleapis.com/v2/passwordPolicy', (request, reply) =>
+    send(reply, () => {
+      checkApiKey(request, opts.apiKey);
+      return PASSWORD_POLICY;
     }),
   );
 

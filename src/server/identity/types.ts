@@ -85,6 +85,12 @@ export interface IdentityBackend {
    */
   sendPasswordReset(email: string, actor?: Actor): Promise<{ mailed: boolean }>;
   /**
+   * Mails the account a link that confirms its address (the admin's «надіслати лист підтвердження»):
+   * `mailed` false when no mail can be sent (no SMTP; nothing is issued then). AccountError
+   * user-not-found; MailSendError when the SMTP server refused it (audited).
+   */
+  sendEmailVerification(uid: string, actor?: Actor): Promise<{ mailed: boolean }>;
+  /**
    * Signs the account out everywhere: its refresh tokens stop working and ID tokens issued up to now
    * (and `tokenIssuedAt`, seconds, the signing-out session's own token) fail the revocation check.
    */

@@ -1,7 +1,8 @@
 /**
- * /edit/admin/config/AuthUsers (administrators only): sign-in accounts. List and search (uid, email,
- * name, role, disabled, created, last sign-in), create, change role, disable/enable, send a password
- * reset, delete with confirmation. Works in both backends (the server uses IdentityBackend).
+ * /edit/admin/config/AuthUsers (administrators only): sign-in accounts. List and search (uid, email
+ * and whether it is verified, name, role, disabled, created, last sign-in), create, change role,
+ * disable/enable, send a password reset or a verification mail, delete with confirmation; change
+ * one's own email through a confirmation link (components/AccountEmail.tsx). Works in both backends (the server uses IdentityBackend).
  */
 import {
   Alert,
@@ -24,6 +25,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { EmailVerifiedBadge, ChangeOwnEmailModal, useSendVerification } from '../components/AccountEmail';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { createAccountInput, ROLE_LABELS } from '../../../shared/authUsers';
 import type { Account } from '../../../server/identity/types';
@@ -119,6 +121,7 @@ export function AuthUsersPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [creating, setCreating] = useState(false);
+  const [changingEmail, setChangingEmail] = useState(false);
   const [deleting, setDeleting] = useState<{ uid: string; email: string | null } | null>(null);
   const list = trpc.authUsers.list.useQuery({ search: debounced || undefined, limit: 100 });
   const actions = useAccountActions();
@@ -130,7 +133,12 @@ export function AuthUsersPage() {
         <Title order={1} size="h2">
           Облікові записи
         </Title>
-        <Button onClick={() => setCreating(true)}>Створити обліковий запис</Button>
+        <Group>
+          <Button variant="default" onClick={() => setChangingEmail(true)}>
+            Змінити мою адресу
+          </Button>
+          <Button onClick={() => setCreating(true)}>Створити обліковий запис</Button>
+        </Group>
       </Group>
       <TextInput
         label="Пошук"
@@ -154,6 +162,7 @@ export function AuthUsersPage() {
       />
       {list.data && !list.data.accounts.length ? <Text c="dimmed">Нічого не знайдено.</Text> : null}
       <CreateAccountModal opened={creating} onClose={() => setCreating(false)} />
+      <ChangeOwnEmailModal opened={changingEmail} onClose={() => setChangingEmail(false)} />
       <ConfirmModal
         opened={!!deleting}
         title="Видалити обліковий запис?"
@@ -207,7 +216,7 @@ function useAccountActions() {
           ),
       },
     );
-  return { setRole, toggleDisabled, sendPasswordReset, remove };
+  return { setRole, toggleDisabled, sendPasswordReset, sendVerification: useSendVerification(), remove };
 }
 
 /** The accounts, one row each; the signed-in admin cannot change their own role, disable or delete themselves. */
@@ -229,6 +238,7 @@ function AccountsTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Електронна пошта</Table.Th>
+            <Table.Th>Адреса</Table.Th>
             <Table.Th>Ім’я</Table.Th>
             <Table.Th>Роль</Table.Th>
             <Table.Th>Стан</Table.Th>
@@ -244,6 +254,9 @@ function AccountsTable({
           {accounts.map((a) => (
             <Table.Tr key={a.uid}>
               <Table.Td>{a.email}</Table.Td>
+              <Table.Td>
+                <EmailVerifiedBadge account={a} />
+              </Table.Td>
               <Table.Td>{a.displayName}</Table.Td>
               <Table.Td>
                 <Select
@@ -310,6 +323,9 @@ function AccountMenu({
           {a.disabled ? 'Увімкнути' : 'Вимкнути'}
         </Menu.Item>
         <Menu.Item onClick={() => actions.sendPasswordReset(a)}>Надіслати посилання для зміни пароля</Menu.Item>
+        <Menu.Item disabled={a.emailVerified} onClick={() => actions.sendVerification(a)}>
+          Надіслати лист для підтвердження адреси
+        </Menu.Item>
         <Menu.Item color="red" disabled={isMe} onClick={onDelete}>
           Видалити
         </Menu.Item>

@@ -7,6 +7,7 @@
  */
 import {
   confirmPasswordReset,
+  isSignInWithEmailLink,
   FacebookAuthProvider,
   GithubAuthProvider,
   GoogleAuthProvider,
@@ -24,8 +25,20 @@ import { IDENTITY_ERROR_MESSAGES, identityErrorMessage } from '../../../shared/i
 import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
 import { safeReturnUrl } from '../guards';
+import { EmailActionResult, EmailLinkCompletion, EmailLinkRequestForm } from '../login/EmailLinkSignIn';
 import { ErrorAlert, Field, LoginFrame as Frame, isEmail, useLoginForm, type FieldErrors } from '../login/ui';
 import { useSessionState } from '../session';
+
+/** The returnUrl inside a same-origin continueUrl (the login page a sign-in link continues to), or null. */
+function returnUrlOf(continueUrl: string | null): string | null {
+  if (!continueUrl) return null;
+  try {
+    const url = new URL(continueUrl);
+    return url.origin === window.location.origin ? url.searchParams.get('returnUrl') : null;
+  } catch {
+    return null;
+  }
+}
 
 const DISABLED_MESSAGE = IDENTITY_ERROR_MESSAGES['user-disabled']!;
 
@@ -153,8 +166,10 @@ export function LoginPage() {
   // A session that ended because the account was disabled is explained, not just ended.
   const shownError = error ?? (state.status === 'signedOut' && state.reason === 'disabled' ? DISABLED_MESSAGE : null);
   const [resetting, setResetting] = useState(false);
+  const [linking, setLinking] = useState(false);
   const form = useLoginForm(signInSchema);
-  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  // A sign-in link carries the return address inside its continueUrl (the login page's own URL).
+  const returnUrl = safeReturnUrl(params.get('returnUrl') ?? returnUrlOf(params.get('continueUrl')));
 
   /** After sign-in: wait until the session sync has set the cookie, then go on (or refuse without a role). */
   const finish = async () => {
@@ -196,6 +211,17 @@ export function LoginPage() {
   const oobCode = params.get('oobCode');
   if (params.get('mode') === 'resetPassword' && oobCode) return <NewPasswordForm oobCode={oobCode} />;
   if (resetting) return <ResetRequestForm onBack={() => setResetting(false)} />;
+  const mode = params.get('mode');
+  if (mode === 'signIn' && isSignInWithEmailLink(auth, window.location.href)) {
+    const done = (message: string | null) => {
+      if (message) setError(message);
+      void navigate('/edit/admin/Login', { replace: true });
+    };
+    return <EmailLinkCompletion finish={finish} onDone={done} />;
+  }
+  if ((mode === 'verifyEmail' || mode === 'verifyAndChangeEmail') && oobCode)
+    return <EmailActionResult oobCode={oobCode} change={mode === 'verifyAndChangeEmail'} />;
+  if (linking) return <EmailLinkRequestForm returnUrl={returnUrl} onBack={() => setLinking(false)} />;
 
   return (
     <Frame title="Вхід">
@@ -216,6 +242,11 @@ export function LoginPage() {
           <button type="button" className="login-link" onClick={() => setResetting(true)}>
             Забули пароль?
           </button>
+          {config.emailLink ? (
+            <button type="button" className="login-link" onClick={() => setLinking(true)}>
+              Надіслати посилання для входу
+            </button>
+          ) : null}
           {config.authProviders.length > 0 && (
             <>
               <p className="login-divider">або</p>

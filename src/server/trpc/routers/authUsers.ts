@@ -23,6 +23,10 @@ const CODE = {
   'last-admin': 'PRECONDITION_FAILED',
 } as const;
 
+const VERIFY_NO_MAIL = 'Пошту (SMTP_URL) на сервері не налаштовано, тому лист для підтвердження адреси не надіслано.';
+const VERIFY_MAIL_FAILED =
+  'Лист не надіслано: поштовий сервер його не прийняв або недоступний (подробиці — у журналі змін). Спробуйте пізніше.';
+
 async function guard<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -74,6 +78,17 @@ export const authUsersRouter = router({
             message: `Посилання для зміни пароля надіслано на ${account.email}`,
           }
         : { email: account.email, mailed: false as const, message: noMailMessage(account.email) };
+    }),
+  ),
+  sendEmailVerification: adminOnlyProcedure.input(uidInput).mutation(({ ctx, input }) =>
+    guard(async () => {
+      const actor = { uid: ctx.user.uid, email: ctx.user.email };
+      const { mailed } = await ctx.identity.sendEmailVerification(input.uid, actor).catch((err: unknown) => {
+        if (err instanceof MailSendError)
+          throw new TRPCError({ code: 'BAD_GATEWAY', message: VERIFY_MAIL_FAILED, cause: err });
+        throw err;
+      });
+      return { mailed, message: mailed ? 'Лист для підтвердження адреси надіслано' : VERIFY_NO_MAIL };
     }),
   ),
   delete: adminOnlyProcedure.input(uidInput).mutation(({ ctx, input }) =>
