@@ -217,6 +217,7 @@ function publicConfigOf(config: Config, build: ClientBuild): () => PublicConfig 
     firebase,
     origin: config.publicUrl,
     authProviders: config.backend === 'firebase' ? config.auth.providers : [],
+    sso: config.oidc ? { label: config.oidc.buttonLabel } : null,
   });
 }
 

@@ -28,6 +28,12 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
+/** An OIDC issuer: https, or http on a loopback host (a provider run by the tests or on this machine). */
+function isOidcIssuer(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
 /** `address` or `Display Name <address>`. */
 function isMailbox(value: string): boolean {
   const match = /^(?:[^<>]*<([^<>]+)>|([^<>\s]+))$/.exec(value);
@@ -89,6 +95,22 @@ const envSchema = z
         (v) => v.split(',').every((p) => !p.trim() || ['google', 'facebook', 'github', 'twitter'].includes(p.trim())),
         'must list google, facebook, github or twitter',
       ),
+    /** Single sign-on through OpenID Connect (all three set together): the provider's issuer URL (https; http only on loopback). */
+    OIDC_ISSUER: optional(
+      z.url({ protocol: /^https?$/ }).refine(isOidcIssuer, 'must be https (http only for localhost)'),
+    ),
+    OIDC_CLIENT_ID: optional(z.string().min(1)),
+    OIDC_CLIENT_SECRET: optional(z.string().min(8)),
+    /** Email domains whose verified staff may sign in with SSO without an account (one is created, with no role). */
+    OIDC_ALLOWED_DOMAINS: z
+      .string()
+      .default('')
+      .refine(
+        (v) => v.split(',').every((d) => !d.trim() || /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(d.trim())),
+        'must be domain names separated by commas',
+      ),
+    /** The login page's SSO button. */
+    OIDC_BUTTON_LABEL: z.string().trim().min(1).max(80).default('Увійти через обліковий запис установи'),
     /**
      * SMTP connection URL for the server's mail (password resets, book-order notifications):
      * smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465; unset: no mail
@@ -139,6 +161,11 @@ const envSchema = z
         message: 'is required when NODE_ENV=production (the public origin, e.g. https://uhmi.org.ua)',
       });
     }
+    const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+    if (oidc.some((k) => env[k]))
+      for (const key of oidc)
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required with the other OIDC_* settings' });
     if (env.BACKEND === 'firebase') {
       for (const key of ['FIREBASE_API_KEY', 'FIREBASE_PROJECT_ID', 'FIREBASE_APP_ID'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BACKEND=firebase' });
@@ -184,6 +211,8 @@ export interface Config {
     authorizedDomains: string[];
     providers: Array<'google' | 'facebook' | 'github' | 'twitter'>;
   };
+  /** Single sign-on through OpenID Connect (OIDC_*); undefined when not configured. */
+  oidc: OidcConfig | undefined;
   /** SMTP_URL: the server's mail (password resets, book-order notifications); undefined: no mail. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -195,6 +224,15 @@ export interface Config {
     uploadSessionTtlMs: number;
   };
   clientDistDir: string | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Lower-case domains; a verified email there may sign in without an account (created with no role). */
+  allowedDomains: string[];
+  buttonLabel: string;
 }
 
 /** Thrown for an invalid environment; the message is one line naming the variable. */
@@ -267,6 +305,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((p) => p.trim())
         .filter(Boolean) as Config['auth']['providers'],
     },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            allowedDomains: e.OIDC_ALLOWED_DOMAINS.split(',')
+              .map((d) => d.trim().toLowerCase())
+              .filter(Boolean),
+            buttonLabel: e.OIDC_BUTTON_LABEL,
+          }
+        : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     bookOrderNotifyEmails: (e.BOOK_ORDER_NOTIFY_EMAIL ?? e.SUPPORT_EMAIL)

@@ -23,4 +23,6 @@ export interface PublicConfig {
   origin: string;
   /** OAuth providers offered on the login page (firebase mode). */
   authProviders: Array<'google' | 'facebook' | 'github' | 'twitter'>;
+  /** Single sign-on through the institute's OpenID Connect provider: the button's label, or null when not configured. */
+  sso: { label: string } | null;
 }

@@ -12,6 +12,7 @@ const config = {
   firebase: { apiKey: 'k', authDomain: '', projectId: 'p', storageBucket: 'b', messagingSenderId: '', appId: 'a' },
   origin: 'https://uhmi.example',
   authProviders: [],
+  sso: null,
 };
 
 describe('htmlDocument', () => {

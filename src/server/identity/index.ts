@@ -11,6 +11,11 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { PRIVATE_FILE_MODE } from '../dataDir';
 import { AccountStore } from './accounts';
+import { customTokenSignIn } from './customTokenSignIn';
+import { CustomTokens, embeddedServiceAccount } from './customTokens';
+import { EmbeddedFederatedAccounts } from './federation/embedded';
+import type { FederatedAccounts } from './federation/types';
+import { oidcRoutes } from './oidc/routes';
 import { EmbeddedIdentity } from './embedded';
 import { loadOrCreateSigningKey } from './keys';
 import { ResetRequestLimiter, SignInLimiter } from './limiter';
@@ -22,7 +27,9 @@ import { AccountError, type IdentityBackend } from './types';
 
 export interface Identity {
   backend: IdentityBackend;
-  /** Registers the compatible endpoints (embedded mode only). */
+  /** Sign-in methods and single sign-on's account operations (federation/types.ts). */
+  federation: FederatedAccounts;
+  /** Registers the compatible endpoints (embedded mode) and the single sign-on routes (when configured). */
   register(app: FastifyInstance): Promise<void>;
 }
 
@@ -58,7 +65,9 @@ export async function createIdentity(
       // Without SMTP, Firebase mails its own password-reset message.
       mailer,
     });
-    return { backend, register: async () => {} };
+    const { FirebaseFederatedAccounts } = await import('./federation/firebase');
+    const federation = new FirebaseFederatedAccounts(config.firebase.projectId);
+    return { backend, federation, register: (app) => registerSso(app, config, federation) };
   }
   const key = await loadOrCreateSigningKey(config.dataDir);
   const accounts = new AccountStore(db);
@@ -76,17 +85,33 @@ export async function createIdentity(
     emailEnumerationProtection: config.auth.emailEnumerationProtection,
     resetUrl: resetUrlFor(config),
   });
+  const customTokens = new CustomTokens(key, embeddedServiceAccount(config.firebase.projectId));
+  const federation = new EmbeddedFederatedAccounts(db, accounts, customTokens);
   return {
     backend: embedded,
+    federation,
     register: async (app) => {
       await app.register(identityRoutes, {
         identity: embedded,
         apiKey: config.firebase.apiKey,
         authorizedDomains: config.auth.authorizedDomains,
         key,
+        signInWithCustomToken: customTokenSignIn({ tokens: customTokens, accounts, identity: embedded }),
       });
+      await registerSso(app, config, federation);
     },
   };
+}
+
+/** The single sign-on routes, when OIDC_* is configured (oidc/routes.ts). */
+async function registerSso(app: FastifyInstance, config: Config, federation: FederatedAccounts): Promise<void> {
+  if (!config.oidc) return;
+  await app.register(oidcRoutes, {
+    config: config.oidc,
+    publicUrl: config.publicUrl,
+    accounts: federation,
+    secure: config.publicUrl.startsWith('https:'),
+  });
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@uhmi.org.ua';

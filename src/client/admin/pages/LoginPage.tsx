@@ -24,6 +24,7 @@ import { IDENTITY_ERROR_MESSAGES, identityErrorMessage } from '../../../shared/i
 import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
 import { safeReturnUrl } from '../guards';
+import { SsoButton, useSsoCompletion } from '../login/SsoLogin';
 import { ErrorAlert, Field, LoginFrame as Frame, isEmail, useLoginForm, type FieldErrors } from '../login/ui';
 import { useSessionState } from '../session';
 
@@ -169,6 +170,8 @@ export function LoginPage() {
     void navigate(returnUrl, { replace: true });
   };
 
+  const ssoBusy = useSsoCompletion(auth, finish, setError);
+
   const submit = form.handleSubmit(async ({ email, password }) => {
     setError(null);
     try {
@@ -196,6 +199,7 @@ export function LoginPage() {
   const oobCode = params.get('oobCode');
   if (params.get('mode') === 'resetPassword' && oobCode) return <NewPasswordForm oobCode={oobCode} />;
   if (resetting) return <ResetRequestForm onBack={() => setResetting(false)} />;
+  if (ssoBusy) return <Frame title="Вхід">{<p role="status">Завершуємо вхід…</p>}</Frame>;
 
   return (
     <Frame title="Вхід">
@@ -216,6 +220,7 @@ export function LoginPage() {
           <button type="button" className="login-link" onClick={() => setResetting(true)}>
             Забули пароль?
           </button>
+          {config.sso && <SsoButton label={config.sso.label} returnUrl={returnUrl} />}
           {config.authProviders.length > 0 && (
             <>
               <p className="login-divider">або</p>
