@@ -295,6 +295,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     config,
     content: data.content,
     identity: identity.backend,
+    federation: identity.federation,
     outbox,
     // Limits count across instances in firebase mode, in this process in the embedded mode.
     ...(data.firestore ? { rateLimiter: firestoreRateLimiter(data.firestore) } : {}),
