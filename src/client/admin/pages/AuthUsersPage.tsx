@@ -1,7 +1,7 @@
 /**
  * /edit/admin/config/AuthUsers (administrators only): sign-in accounts. List and search (uid, email,
  * name, role, disabled, created, last sign-in), create, change role, disable/enable, send a password
- * reset, delete with confirmation. Works in both backends (the server uses IdentityBackend).
+ * reset, delete with confirmation; each account's sign-in methods, which can be unlinked. Works in both backends (the server uses IdentityBackend).
  */
 import {
   Alert,
@@ -33,6 +33,7 @@ import { useAdmin } from '../context';
 import { useSessionState } from '../session';
 import { trpcErrorMessage } from '../trpcErrors';
 import { StateBadge } from './cellValue';
+import { SignInMethodsCell } from './SignInMethods';
 
 type Role = 'admin' | 'editor';
 const ROLE_OPTIONS = [
@@ -233,6 +234,7 @@ function AccountsTable({
             <Table.Th>Стан</Table.Th>
             <Table.Th>Створено</Table.Th>
             <Table.Th>Останній вхід</Table.Th>
+            <Table.Th>Способи входу</Table.Th>
             <Table.Th>uid</Table.Th>
             <Table.Th>
               <span className="visually-hidden">Дії</span>
@@ -267,6 +269,9 @@ function AccountsTable({
               </Table.Td>
               <Table.Td>{a.createdAt ? formatDateTime(a.createdAt) : '—'}</Table.Td>
               <Table.Td>{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : '—'}</Table.Td>
+              <Table.Td>
+                <SignInMethodsCell uid={a.uid} email={a.email} />
+              </Table.Td>
               <Table.Td>
                 <Tooltip label={a.uid}>
                   <Text size="xs" ff="monospace">
