@@ -218,6 +218,7 @@ function publicConfigOf(config: Config, build: ClientBuild): () => PublicConfig 
     origin: config.publicUrl,
     authProviders: config.backend === 'firebase' ? config.auth.providers : [],
     sso: config.oidc ? { label: config.oidc.buttonLabel } : null,
+    appCheckSiteKey: config.backend === 'firebase' ? (config.firebase.appCheckSiteKey ?? null) : null,
   });
 }
 

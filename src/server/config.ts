@@ -66,6 +66,12 @@ const envSchema = z
     FIREBASE_STORAGE_BUCKET: optional(z.string().min(3)),
     FIREBASE_APP_ID: optional(z.string().min(3)),
     FIREBASE_MESSAGING_SENDER_ID: optional(z.string().min(1)),
+    /** Firebase mode: reCAPTCHA Enterprise site key for App Check in the admin (its hosts enter the CSP). */
+    APP_CHECK_SITE_KEY: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be a reCAPTCHA Enterprise site key'),
+    ),
+    /** Firebase mode: reCAPTCHA enforcement is on for Authentication in the console (its hosts enter the CSP). */
+    AUTH_RECAPTCHA_ENFORCED: bool.default(false),
     /**
      * Trust X-Forwarded-* headers (set it only behind a reverse proxy that overwrites them): client
      * addresses for sign-in locks and rate limits, and https detection, come from them.
@@ -198,6 +204,10 @@ export interface Config {
     storageBucket: string;
     appId: string;
     messagingSenderId: string;
+    /** APP_CHECK_SITE_KEY (firebase mode). */
+    appCheckSiteKey: string | undefined;
+    /** AUTH_RECAPTCHA_ENFORCED: the pages must be able to load reCAPTCHA Enterprise. */
+    recaptchaEnforced: boolean;
   };
   logLevel: Env['LOG_LEVEL'];
   seed: boolean;
@@ -279,6 +289,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       storageBucket: e.FIREBASE_STORAGE_BUCKET ?? `${projectId}.appspot.com`,
       appId: e.FIREBASE_APP_ID ?? `1:000000000000:web:${projectId}`,
       messagingSenderId: e.FIREBASE_MESSAGING_SENDER_ID ?? '000000000000',
+      appCheckSiteKey: e.APP_CHECK_SITE_KEY,
+      recaptchaEnforced: e.AUTH_RECAPTCHA_ENFORCED,
     },
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,

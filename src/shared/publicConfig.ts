@@ -25,4 +25,6 @@ export interface PublicConfig {
   authProviders: Array<'google' | 'facebook' | 'github' | 'twitter'>;
   /** Single sign-on through the institute's OpenID Connect provider: the button's label, or null when not configured. */
   sso: { label: string } | null;
+  /** reCAPTCHA Enterprise site key of Firebase App Check (firebase mode), or null. */
+  appCheckSiteKey: string | null;
 }

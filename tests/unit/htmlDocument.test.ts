@@ -13,6 +13,7 @@ const config = {
   origin: 'https://uhmi.example',
   authProviders: [],
   sso: null,
+  appCheckSiteKey: null,
 };
 
 describe('htmlDocument', () => {
