@@ -58,7 +58,12 @@ export async function createIdentity(
   if (config.backend === 'firebase') {
     // Loaded only in firebase mode: firebase-admin costs the embedded server memory for nothing.
     const { FirebaseIdentity } = await import('./firebase');
+    const { StaffAccessMirror } = await import('./staffAccess');
+    const { firebaseAdminApp, firebaseFirestore } = await import('../firebase/adminApp');
+    const { getAuth } = await import('firebase-admin/auth');
+    const staffAccess = new StaffAccessMirror(firebaseFirestore(config.firebase.projectId));
     const backend = new FirebaseIdentity({
+      staffAccess,
       projectId: config.firebase.projectId,
       apiKey: config.firebase.apiKey,
       resetUrl: resetUrlFor(config),
@@ -67,7 +72,16 @@ export async function createIdentity(
     });
     const { FirebaseFederatedAccounts } = await import('./federation/firebase');
     const federation = new FirebaseFederatedAccounts(config.firebase.projectId);
-    return { backend, federation, register: (app) => registerSso(app, config, federation) };
+    return {
+      backend,
+      federation,
+      register: async (app) => {
+        // storage.rules read these documents: bring them in line with the accounts at start-up.
+        const synced = await staffAccess.syncAll(getAuth(firebaseAdminApp(config.firebase.projectId)));
+        log.info(`Wrote the storage access documents of ${synced} accounts.`);
+        await registerSso(app, config, federation);
+      },
+    };
   }
   const key = await loadOrCreateSigningKey(config.dataDir);
   const accounts = new AccountStore(db);
