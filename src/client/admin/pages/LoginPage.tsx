@@ -24,6 +24,7 @@ import { IDENTITY_ERROR_MESSAGES, identityErrorMessage } from '../../../shared/i
 import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
 import { safeReturnUrl } from '../guards';
+import { completePendingLink, pendingLinkFrom, pendingLinkMessage, type PendingLink } from '../login/linkCredential';
 import { SsoButton, useSsoCompletion } from '../login/SsoLogin';
 import { ErrorAlert, Field, LoginFrame as Frame, isEmail, useLoginForm, type FieldErrors } from '../login/ui';
 import { useSessionState } from '../session';
@@ -154,6 +155,7 @@ export function LoginPage() {
   // A session that ended because the account was disabled is explained, not just ended.
   const shownError = error ?? (state.status === 'signedOut' && state.reason === 'disabled' ? DISABLED_MESSAGE : null);
   const [resetting, setResetting] = useState(false);
+  const [pendingLink, setPendingLink] = useState<PendingLink | null>(null);
   const form = useLoginForm(signInSchema);
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
 
@@ -175,14 +177,16 @@ export function LoginPage() {
   const submit = form.handleSubmit(async ({ email, password }) => {
     setError(null);
     try {
-      await signInWithEmailAndPassword(auth, email, password);
+      const { user } = await signInWithEmailAndPassword(auth, email, password);
+      if (pendingLink) await completePendingLink(user, pendingLink);
+      setPendingLink(null);
       await finish();
     } catch (err) {
       setError(identityErrorMessage(err));
     }
   });
 
-  const withProvider = async (create: () => AuthProvider) => {
+  const withProvider = async (key: string, create: () => AuthProvider) => {
     setError(null);
     try {
       await signInWithPopup(auth, create());
@@ -192,7 +196,9 @@ export function LoginPage() {
         await signInWithRedirect(auth, create());
         return;
       }
-      setError(identityErrorMessage(err));
+      const link = pendingLinkFrom(err, key);
+      setPendingLink(link);
+      setError(link ? pendingLinkMessage(link, PROVIDERS[key]!.label) : identityErrorMessage(err));
     }
   };
 
@@ -229,7 +235,7 @@ export function LoginPage() {
                   key={p}
                   type="button"
                   className="login-button login-button-secondary"
-                  onClick={() => void withProvider(PROVIDERS[p]!.create)}
+                  onClick={() => void withProvider(p, PROVIDERS[p]!.create)}
                 >
                   {PROVIDERS[p]!.label}
                 </button>
