@@ -2,9 +2,19 @@
  * Firebase mode (firebase-tools' Auth emulator and Google's Firestore emulator): single sign-on
  * against a real OpenID provider in process, finished by the SDK's signInWithCustomToken with a token
  * from firebase-admin's createCustomToken; the sign-in methods and their unlinking; and the
- * `_staffAccess/{uid}` documents storage.rules read, written with every role and disabled change.
+ * `_staffAccess/{uid}` documents storage.rules read, written with every role and disabled change;
+ * Firebase's own providers through the emulator's IdP flow (its fake Google ID tokens): a staff
+ * account made in advance signed in with Google, and account-exists-with-different-credential
+ * linked after the password sign-in by the login page's code.
  */
-import { getIdTokenResult, signInWithCustomToken } from 'firebase/auth';
+import {
+  getIdTokenResult,
+  GoogleAuthProvider,
+  signInWithCredential,
+  signInWithCustomToken,
+  signInWithEmailAndPassword,
+} from 'firebase/auth';
+import { completePendingLink, pendingLinkFrom } from '../../src/client/admin/login/linkCredential';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseAdminApp } from '../../src/server/firebase/adminApp';
@@ -148,5 +158,51 @@ describe('the storage access documents', () => {
   it('exist for the administrator made at first start', async () => {
     const admin = (await server.identity.listAccounts({ search: ADMIN.email })).accounts[0]!;
     expect(await staffAccess(admin.uid)).toMatchObject({ role: 'admin', disabled: false });
+  });
+});
+
+/** A Google credential as the Auth emulator accepts it: the ID token's claims as strict JSON. */
+function googleCredential(sub: string, email: string, verified: boolean) {
+  return GoogleAuthProvider.credential(JSON.stringify({ sub, email, email_verified: verified, name: 'Google User' }));
+}
+
+describe("Firebase's own providers (the Auth emulator's IdP flow)", () => {
+  it('signs a staff account made in advance in with Google, with its role', async () => {
+    const staff = await server.identity.createAccount({
+      email: 'federated@uhmi.example.org',
+      password: 'federated-password-1',
+      role: 'editor',
+    });
+    const auth = await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
+    const { user } = await signInWithCredential(auth, googleCredential('g-1', 'federated@uhmi.example.org', true));
+    expect(user.uid).toBe(staff.uid);
+    const token = await user.getIdToken();
+    const session = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token } });
+    expect(session.json()).toMatchObject({ user: { uid: staff.uid, role: 'editor' } });
+  });
+
+  it('links a provider after account-exists-with-different-credential and the password sign-in', async () => {
+    const staff = await server.identity.createAccount({
+      email: 'linking@uhmi.example.org',
+      password: 'linking-password-1',
+      role: 'editor',
+    });
+    const auth = await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
+    let pending = null;
+    try {
+      await signInWithCredential(auth, googleCredential('g-2', 'linking@uhmi.example.org', false));
+    } catch (err) {
+      pending = pendingLinkFrom(err, 'google');
+    }
+    expect(pending?.email).toBe('linking@uhmi.example.org');
+    const { user } = await signInWithEmailAndPassword(auth, 'linking@uhmi.example.org', 'linking-password-1');
+    await completePendingLink(user, pending!);
+    const again = await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
+    const linked = await signInWithCredential(again, googleCredential('g-2', 'linking@uhmi.example.org', false));
+    expect(linked.user.uid).toBe(staff.uid);
+    const methods =
+      (await server.identity.getAccount(staff.uid)) &&
+      (await import('firebase-admin/auth')).getAuth(firebaseAdminApp(PROJECT)).getUser(staff.uid);
+    expect((await methods)!.providerData.map((p) => p.providerId).sort()).toEqual(['google.com', 'password']);
   });
 });
