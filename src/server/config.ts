@@ -264,7 +264,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     // A bad SMTP_URL is not echoed with its password.
-    const raw = name === 'SMTP_URL' ? env[name]?.replace(/\/\/[^/@]*@/, '//…@') : env[name];
+    const raw =
+      name === 'SMTP_URL'
+        ? env[name]?.replace(/\/\/[^/@]*@/, '//…@')
+        : name === 'OIDC_CLIENT_SECRET' && env[name]
+          ? '…'
+          : env[name];
     const got = raw === undefined ? '' : `, got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)}`;
     throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}${got}`);
   }
