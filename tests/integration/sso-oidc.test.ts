@@ -9,7 +9,8 @@
 import { getIdTokenResult, signInWithCustomToken, signInWithEmailAndPassword } from 'firebase/auth';
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOM_TOKEN_AUDIENCE, embeddedServiceAccount } from '../../src/server/identity/customTokens';
+import { CUSTOM_TOKEN_AUDIENCE, CustomTokens, embeddedServiceAccount } from '../../src/server/identity/customTokens';
+import { loadOrCreateSigningKey } from '../../src/server/identity/keys';
 import { startTestIdp, type TestIdp } from '../support/oidcProvider';
 import { disposeAuthClients, errorCode, newAuthClient } from './firebaseClient';
 import { startTestServer, trpc, type TestServer } from './helpers';
@@ -209,6 +210,27 @@ describe('single sign-on (embedded)', () => {
       .sign(privateKey);
     expect(await errorCode(signInWithCustomToken(auth, foreign))).toBe('auth/invalid-custom-token');
     expect(await errorCode(signInWithCustomToken(auth, 'not-a-token'))).toBe('auth/invalid-custom-token');
+
+    // Signed with the server's own key (DATA_DIR/keys): expired, for another audience, a disabled account.
+    const key = await loadOrCreateSigningKey(server.dataDir);
+    const tokens = new CustomTokens(key, sa);
+    const editor = (await server.identity.listAccounts({ search: 'editor@' })).accounts[0]!;
+    expect(await errorCode(signInWithCustomToken(auth, await tokens.mint(editor.uid, 60, now - 120)))).toBe(
+      'auth/invalid-custom-token',
+    );
+    const otherAudience = await new SignJWT({ uid: editor.uid })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+      .setIssuer(sa)
+      .setSubject(sa)
+      .setAudience('uhmi-embedded')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(key.privateKey);
+    expect(await errorCode(signInWithCustomToken(auth, otherAudience))).toBe('auth/custom-token-mismatch');
+    const off = (await server.identity.listAccounts({ search: 'off@' })).accounts[0]!;
+    expect(await errorCode(signInWithCustomToken(auth, await tokens.mint(off.uid)))).toBe('auth/user-disabled');
+    // A good one signs in.
+    expect((await signInWithCustomToken(auth, await tokens.mint(editor.uid))).user.uid).toBe(editor.uid);
   });
 
   it('shows the sign-in methods and lets an administrator unlink one, never the last', async () => {
