@@ -13,10 +13,15 @@ import { adminMiddleware } from './admin/guards';
 import { createAdminRoutes } from './admin/routes';
 import { createAdminSession } from './admin/session';
 import { startBuildChecks } from './lib/buildUpdates';
-import { firebaseAuth } from './lib/firebase';
+import { firebaseApp, firebaseAuth } from './lib/firebase';
 import { readAppData } from './lib/appData';
 
 const config = readAppData().config;
+// App Check (firebase mode with a site key) before the first request to Firebase that it should cover.
+if (config.appCheckSiteKey) {
+  const siteKey = config.appCheckSiteKey;
+  void import('./lib/appCheck').then((m) => m.startAppCheck(firebaseApp(config), siteKey));
+}
 const auth = firebaseAuth(config);
 const session = createAdminSession(auth);
 const router = createBrowserRouter(createAdminRoutes(adminMiddleware(session)));

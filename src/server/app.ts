@@ -221,6 +221,8 @@ function publicConfigOf(config: Config, build: ClientBuild): () => PublicConfig 
     origin: config.publicUrl,
     authProviders: config.backend === 'firebase' ? config.auth.providers : [],
     emailLink: emailLinkMode(config),
+    sso: config.oidc ? { label: config.oidc.buttonLabel } : null,
+    appCheckSiteKey: config.backend === 'firebase' ? (config.firebase.appCheckSiteKey ?? null) : null,
   });
 }
 
@@ -295,6 +297,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     config,
     content: data.content,
     identity: identity.backend,
+    federation: identity.federation,
     outbox,
     // Limits count across instances in firebase mode, in this process in the embedded mode.
     ...(data.firestore ? { rateLimiter: firestoreRateLimiter(data.firestore) } : {}),

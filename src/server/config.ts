@@ -28,6 +28,12 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
+/** An OIDC issuer: https, or http on a loopback host (a provider run by the tests or on this machine). */
+function isOidcIssuer(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
 /** `address` or `Display Name <address>`. */
 function isMailbox(value: string): boolean {
   const match = /^(?:[^<>]*<([^<>]+)>|([^<>\s]+))$/.exec(value);
@@ -60,6 +66,12 @@ const envSchema = z
     FIREBASE_STORAGE_BUCKET: optional(z.string().min(3)),
     FIREBASE_APP_ID: optional(z.string().min(3)),
     FIREBASE_MESSAGING_SENDER_ID: optional(z.string().min(1)),
+    /** Firebase mode: reCAPTCHA Enterprise site key for App Check in the admin (its hosts enter the CSP). */
+    APP_CHECK_SITE_KEY: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be a reCAPTCHA Enterprise site key'),
+    ),
+    /** Firebase mode: reCAPTCHA enforcement is on for Authentication in the console (its hosts enter the CSP). */
+    AUTH_RECAPTCHA_ENFORCED: bool.default(false),
     /**
      * Trust X-Forwarded-* headers (set it only behind a reverse proxy that overwrites them): client
      * addresses for sign-in locks and rate limits, and https detection, come from them.
@@ -91,6 +103,22 @@ const envSchema = z
         (v) => v.split(',').every((p) => !p.trim() || ['google', 'facebook', 'github', 'twitter'].includes(p.trim())),
         'must list google, facebook, github or twitter',
       ),
+    /** Single sign-on through OpenID Connect (all three set together): the provider's issuer URL (https; http only on loopback). */
+    OIDC_ISSUER: optional(
+      z.url({ protocol: /^https?$/ }).refine(isOidcIssuer, 'must be https (http only for localhost)'),
+    ),
+    OIDC_CLIENT_ID: optional(z.string().min(1)),
+    OIDC_CLIENT_SECRET: optional(z.string().min(8)),
+    /** Email domains whose verified staff may sign in with SSO without an account (one is created, with no role). */
+    OIDC_ALLOWED_DOMAINS: z
+      .string()
+      .default('')
+      .refine(
+        (v) => v.split(',').every((d) => !d.trim() || /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(d.trim())),
+        'must be domain names separated by commas',
+      ),
+    /** The login page's SSO button. */
+    OIDC_BUTTON_LABEL: z.string().trim().min(1).max(80).default('Увійти через обліковий запис установи'),
     /**
      * SMTP connection URL for the server's mail (password resets, book-order notifications):
      * smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465; unset: no mail
@@ -141,6 +169,11 @@ const envSchema = z
         message: 'is required when NODE_ENV=production (the public origin, e.g. https://uhmi.org.ua)',
       });
     }
+    const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+    if (oidc.some((k) => env[k]))
+      for (const key of oidc)
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required with the other OIDC_* settings' });
     if (env.BACKEND === 'firebase') {
       for (const key of ['FIREBASE_API_KEY', 'FIREBASE_PROJECT_ID', 'FIREBASE_APP_ID'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when BACKEND=firebase' });
@@ -173,6 +206,10 @@ export interface Config {
     storageBucket: string;
     appId: string;
     messagingSenderId: string;
+    /** APP_CHECK_SITE_KEY (firebase mode). */
+    appCheckSiteKey: string | undefined;
+    /** AUTH_RECAPTCHA_ENFORCED: the pages must be able to load reCAPTCHA Enterprise. */
+    recaptchaEnforced: boolean;
   };
   logLevel: Env['LOG_LEVEL'];
   seed: boolean;
@@ -187,6 +224,8 @@ export interface Config {
     authorizedDomains: string[];
     providers: Array<'google' | 'facebook' | 'github' | 'twitter'>;
   };
+  /** Single sign-on through OpenID Connect (OIDC_*); undefined when not configured. */
+  oidc: OidcConfig | undefined;
   /** SMTP_URL: the server's mail (password resets, book-order notifications); undefined: no mail. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -198,6 +237,15 @@ export interface Config {
     uploadSessionTtlMs: number;
   };
   clientDistDir: string | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Lower-case domains; a verified email there may sign in without an account (created with no role). */
+  allowedDomains: string[];
+  buttonLabel: string;
 }
 
 /** Thrown for an invalid environment; the message is one line naming the variable. */
@@ -219,7 +267,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     // A bad SMTP_URL is not echoed with its password.
-    const raw = name === 'SMTP_URL' ? env[name]?.replace(/\/\/[^/@]*@/, '//…@') : env[name];
+    const raw =
+      name === 'SMTP_URL'
+        ? env[name]?.replace(/\/\/[^/@]*@/, '//…@')
+        : name === 'OIDC_CLIENT_SECRET' && env[name]
+          ? '…'
+          : env[name];
     const got = raw === undefined ? '' : `, got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)}`;
     throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}${got}`);
   }
@@ -244,6 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       storageBucket: e.FIREBASE_STORAGE_BUCKET ?? `${projectId}.appspot.com`,
       appId: e.FIREBASE_APP_ID ?? `1:000000000000:web:${projectId}`,
       messagingSenderId: e.FIREBASE_MESSAGING_SENDER_ID ?? '000000000000',
+      appCheckSiteKey: e.APP_CHECK_SITE_KEY,
+      recaptchaEnforced: e.AUTH_RECAPTCHA_ENFORCED,
     },
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
@@ -271,6 +326,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((p) => p.trim())
         .filter(Boolean) as Config['auth']['providers'],
     },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            allowedDomains: e.OIDC_ALLOWED_DOMAINS.split(',')
+              .map((d) => d.trim().toLowerCase())
+              .filter(Boolean),
+            buttonLabel: e.OIDC_BUTTON_LABEL,
+          }
+        : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     bookOrderNotifyEmails: (e.BOOK_ORDER_NOTIFY_EMAIL ?? e.SUPPORT_EMAIL)

@@ -29,4 +29,8 @@ export interface PublicConfig {
    * /api/__emailLink), or null when sign-in by link is off (AUTH_EMAIL_LINK, or no mail at all).
    */
   emailLink: 'sdk' | 'server' | null;
+  /** Single sign-on through the institute's OpenID Connect provider: the button's label, or null when not configured. */
+  sso: { label: string } | null;
+  /** reCAPTCHA Enterprise site key of Firebase App Check (firebase mode), or null. */
+  appCheckSiteKey: string | null;
 }

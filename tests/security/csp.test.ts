@@ -46,5 +46,27 @@ describe('Content-Security-Policy', () => {
     expect(sources.connect).toContain('https://*.googleapis.com');
     expect(sources.frame).toEqual(['https://uhmi-test.firebaseapp.com']);
     expect(sources.script.join(' ')).not.toMatch(/googletagmanager/);
+    expect(sources.script.join(' ')).not.toMatch(/recaptcha/);
+  });
+
+  it("admits reCAPTCHA Enterprise's script and frame hosts when enforcement or App Check is configured", () => {
+    const base = {
+      NODE_ENV: 'test',
+      BACKEND: 'firebase',
+      FIREBASE_API_KEY: 'AIzaTestKey123',
+      FIREBASE_PROJECT_ID: 'uhmi-test',
+      FIREBASE_APP_ID: '1:1:web:1',
+    };
+    for (const extra of [{ AUTH_RECAPTCHA_ENFORCED: 'true' }, { APP_CHECK_SITE_KEY: '6LeTestSiteKey_0123456789' }]) {
+      const sources = cspSources(loadConfig({ ...base, ...extra }));
+      expect(sources.script).toEqual(
+        expect.arrayContaining(['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']),
+      );
+      expect(sources.frame).toEqual(
+        expect.arrayContaining(['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']),
+      );
+    }
+    // Not in the embedded backend, which has no reCAPTCHA.
+    expect(cspSources(loadConfig({ NODE_ENV: 'test', AUTH_RECAPTCHA_ENFORCED: 'true' })).script).toEqual([]);
   });
 });

@@ -33,6 +33,29 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
   });
 
+  it('validates the single sign-on settings together, and never echoes the client secret', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    const sso = {
+      OIDC_ISSUER: 'https://login.example.org/realms/uhmi',
+      OIDC_CLIENT_ID: 'uhmi-site',
+      OIDC_CLIENT_SECRET: 'client-secret-1',
+    };
+    expect(loadConfig({ ...sso, OIDC_ALLOWED_DOMAINS: 'uhmi.org.ua, Meteo.Gov.UA' }).oidc).toEqual({
+      issuer: sso.OIDC_ISSUER,
+      clientId: 'uhmi-site',
+      clientSecret: 'client-secret-1',
+      allowedDomains: ['uhmi.org.ua', 'meteo.gov.ua'],
+      buttonLabel: 'Увійти через обліковий запис установи',
+    });
+    expect(() => loadConfig({ ...sso, OIDC_CLIENT_SECRET: '' })).toThrow(
+      /^Invalid configuration: OIDC_CLIENT_SECRET: is required with the other OIDC_\* settings, got ""$/,
+    );
+    expect(() => loadConfig({ ...sso, OIDC_ISSUER: 'http://login.example.org' })).toThrow(/OIDC_ISSUER: must be https/);
+    expect(loadConfig({ ...sso, OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe('http://127.0.0.1:9000');
+    expect(() => loadConfig({ ...sso, OIDC_ALLOWED_DOMAINS: 'not a domain' })).toThrow(/OIDC_ALLOWED_DOMAINS/);
+    expect(() => loadConfig({ ...sso, OIDC_CLIENT_SECRET: 'short' })).toThrow(/OIDC_CLIENT_SECRET: .*got "…"$/);
+  });
+
   it('requires the Firebase project settings in firebase mode', () => {
     expect(() => loadConfig({ BACKEND: 'firebase' })).toThrow(/FIREBASE_API_KEY: is required when BACKEND=firebase/);
   });

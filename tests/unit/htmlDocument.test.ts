@@ -13,6 +13,8 @@ const config = {
   origin: 'https://uhmi.example',
   authProviders: [],
   emailLink: null,
+  sso: null,
+  appCheckSiteKey: null,
 };
 
 describe('htmlDocument', () => {

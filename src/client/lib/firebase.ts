@@ -28,6 +28,8 @@ export function firebaseAuth(config: PublicConfig): Auth {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
     popupRedirectResolver: browserPopupRedirectResolver,
   });
+  // Firebase's own mails, pages and messages in Ukrainian (the embedded server ignores it).
+  auth.languageCode = 'uk';
   if (config.backend === 'embedded') {
     connectAuthEmulator(auth, window.location.origin, { disableWarnings: true });
   }

@@ -18,7 +18,8 @@ export const INLINE_SCRIPT_HASHES: readonly string[] = [];
  * Hosts beyond 'self' the pages may talk to, by configuration: Google's identity and storage APIs
  * (and the auth domain's frame for popup sign-in) only in firebase mode; Google Analytics' tag
  * (loaded by firebase/analytics through googletagmanager) and its collection endpoints only when
- * GA_MEASUREMENT_ID is set. The embedded backend without analytics names no outside host.
+ * GA_MEASUREMENT_ID is set; reCAPTCHA Enterprise's hosts in firebase mode when AUTH_RECAPTCHA_ENFORCED
+ * or APP_CHECK_SITE_KEY is set (Google's CSP guidance for reCAPTCHA). The embedded backend without analytics names no outside host.
  */
 export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 'firebase'>): {
   script: string[];
@@ -32,6 +33,12 @@ export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 
     script.push('https://apis.google.com');
     connect.push('https://*.googleapis.com');
     frame.push(`https://${config.firebase.authDomain}`);
+    if (config.firebase.recaptchaEnforced || config.firebase.appCheckSiteKey) {
+      // reCAPTCHA Enterprise (Authentication's enforcement, App Check): its script, frames and checks.
+      script.push('https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/');
+      frame.push('https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/');
+      connect.push('https://www.google.com/recaptcha/');
+    }
   }
   if (config.gaMeasurementId) {
     script.push('https://www.googletagmanager.com');

@@ -150,7 +150,7 @@ export class EmbeddedIdentity implements IdentityBackend {
   }
 
   /** Tokens for the account; `authTime` defaults to now, taken after any wait for a revocation. */
-  private async issueTokens(row: AccountRow, authTime?: number): Promise<TokenResponse> {
+  async issueTokens(row: AccountRow, authTime?: number, signInProvider?: string): Promise<TokenResponse> {
     await this.afterRevocation(row.uid);
     authTime ??= nowSeconds();
     const idToken = await this.opts.signer.sign({
@@ -159,6 +159,7 @@ export class EmbeddedIdentity implements IdentityBackend {
       emailVerified: !!row.email_verified,
       authTime,
       customClaims: claimsOf(row),
+      signInProvider,
     });
     return {
       idToken,

@@ -13,6 +13,7 @@ import { WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
 import { emailActionLink } from './emailLink';
 import type { Mailer } from './mail';
 import { checkAccountPassword } from './passwords';
+import type { StaffAccessMirror } from './staffAccess';
 import {
   AccountError,
   DISABLED_REASON,
@@ -63,6 +64,8 @@ export interface FirebaseIdentityOptions {
   resetUrl: string;
   /** Mail through SMTP (as in embedded mode); when absent, Firebase sends its own password-reset email. */
   mailer?: Mailer;
+  /** The `_staffAccess` documents storage.rules read (staffAccess.ts); absent: none written. */
+  staffAccess?: StaffAccessMirror;
 }
 
 export class FirebaseIdentity implements IdentityBackend {
@@ -150,6 +153,7 @@ export class FirebaseIdentity implements IdentityBackend {
       .catch(mapError);
     if (input.role) {
       try {
+        await this.opts.staffAccess?.write(user.uid, input.role, false);
         await this.auth.setCustomUserClaims(user.uid, { role: input.role });
       } catch (err) {
         // Do not leave an account without the role it was created for.
@@ -179,6 +183,7 @@ export class FirebaseIdentity implements IdentityBackend {
     const claims = { ...(user.customClaims ?? {}) };
     if (role) claims.role = role;
     else delete claims.role;
+    await this.opts.staffAccess?.write(uid, role, user.disabled);
     await this.auth.setCustomUserClaims(uid, claims);
     return toAccount(await this.auth.getUser(uid));
   }
@@ -186,6 +191,7 @@ export class FirebaseIdentity implements IdentityBackend {
   async setDisabled(uid: string, disabled: boolean): Promise<Account> {
     if (disabled) await this.guardLastAdmin(uid);
     const user = await this.auth.updateUser(uid, { disabled }).catch(mapError);
+    await this.opts.staffAccess?.write(uid, roleOf(user.customClaims), disabled);
     if (disabled) await this.auth.revokeRefreshTokens(uid);
     return toAccount(user);
   }
@@ -199,6 +205,7 @@ export class FirebaseIdentity implements IdentityBackend {
   async deleteAccount(uid: string): Promise<void> {
     await this.guardLastAdmin(uid);
     await this.auth.deleteUser(uid).catch(mapError);
+    await this.opts.staffAccess?.remove(uid);
   }
 
   /** The account's stored email (AccountError user-not-found if none) and, made on demand, its reset link. */

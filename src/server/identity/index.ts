@@ -11,6 +11,11 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { PRIVATE_FILE_MODE } from '../dataDir';
 import { AccountStore } from './accounts';
+import { customTokenSignIn } from './customTokenSignIn';
+import { CustomTokens, embeddedServiceAccount } from './customTokens';
+import { EmbeddedFederatedAccounts } from './federation/embedded';
+import type { FederatedAccounts } from './federation/types';
+import { oidcRoutes } from './oidc/routes';
 import { EmbeddedIdentity } from './embedded';
 import { emailLinkRoute } from './emailLinkRoute';
 import { loadOrCreateSigningKey } from './keys';
@@ -23,7 +28,9 @@ import { AccountError, type IdentityBackend } from './types';
 
 export interface Identity {
   backend: IdentityBackend;
-  /** Registers the compatible endpoints (embedded mode only). */
+  /** Sign-in methods and single sign-on's account operations (federation/types.ts). */
+  federation: FederatedAccounts;
+  /** Registers the compatible endpoints (embedded mode) and the single sign-on routes (when configured). */
   register(app: FastifyInstance): Promise<void>;
 }
 
@@ -59,17 +66,29 @@ export async function createIdentity(
   if (config.backend === 'firebase') {
     // Loaded only in firebase mode: firebase-admin costs the embedded server memory for nothing.
     const { FirebaseIdentity } = await import('./firebase');
+    const { StaffAccessMirror } = await import('./staffAccess');
+    const { firebaseAdminApp, firebaseFirestore } = await import('../firebase/adminApp');
+    const { getAuth } = await import('firebase-admin/auth');
+    const staffAccess = new StaffAccessMirror(firebaseFirestore(config.firebase.projectId));
     const backend = new FirebaseIdentity({
+      staffAccess,
       projectId: config.firebase.projectId,
       apiKey: config.firebase.apiKey,
       resetUrl: resetUrlFor(config),
       // Without SMTP, Firebase mails its own password-reset message.
       mailer,
     });
+    const { FirebaseFederatedAccounts } = await import('./federation/firebase');
+    const federation = new FirebaseFederatedAccounts(config.firebase.projectId);
     return {
       backend,
-      // With SMTP, sign-in links are made by firebase-admin and mailed by us (emailLinkRoute.ts).
+      federation,
       register: async (app) => {
+        // storage.rules read these documents: bring them in line with the accounts at start-up.
+        const synced = await staffAccess.syncAll(getAuth(firebaseAdminApp(config.firebase.projectId)));
+        log.info(`Wrote the storage access documents of ${synced} accounts.`);
+        await registerSso(app, config, federation);
+        // With SMTP, sign-in links are made by firebase-admin and mailed by us (emailLinkRoute.ts).
         if (!mailer || !config.auth.emailLinkSignIn) return;
         await app.register(emailLinkRoute, {
           identity: backend,
@@ -100,17 +119,33 @@ export async function createIdentity(
     emailEnumerationProtection: config.auth.emailEnumerationProtection,
     resetUrl: resetUrlFor(config),
   });
+  const customTokens = new CustomTokens(key, embeddedServiceAccount(config.firebase.projectId));
+  const federation = new EmbeddedFederatedAccounts(db, accounts, customTokens);
   return {
     backend: embedded,
+    federation,
     register: async (app) => {
       await app.register(identityRoutes, {
         identity: embedded,
         apiKey: config.firebase.apiKey,
         authorizedDomains: config.auth.authorizedDomains,
         key,
+        signInWithCustomToken: customTokenSignIn({ tokens: customTokens, accounts, identity: embedded }),
       });
+      await registerSso(app, config, federation);
     },
   };
+}
+
+/** The single sign-on routes, when OIDC_* is configured (oidc/routes.ts). */
+async function registerSso(app: FastifyInstance, config: Config, federation: FederatedAccounts): Promise<void> {
+  if (!config.oidc) return;
+  await app.register(oidcRoutes, {
+    config: config.oidc,
+    publicUrl: config.publicUrl,
+    accounts: federation,
+    secure: config.publicUrl.startsWith('https:'),
+  });
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@uhmi.org.ua';

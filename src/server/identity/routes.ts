@@ -1,7 +1,7 @@
 /**
  * The Firebase-Auth-compatible HTTP endpoints, at the paths the SDK uses after
  * `connectAuthEmulator(auth, origin)`:
- *   POST /identitytoolkit.googleapis.com/v1/accounts:{signInWithPassword|signUp|lookup|update|delete|sendOobCode|resetPassword|createAuthUri}
+ *   POST /identitytoolkit.googleapis.com/v1/accounts:{signInWithPassword|signUp|lookup|update|delete|sendOobCode|resetPassword|createAuthUri|signInWithCustomToken}
  *   GET  /identitytoolkit.googleapis.com/v1/projects          (authorizedDomains)
  *   GET  /identitytoolkit.googleapis.com/v2/recaptchaConfig   (reCAPTCHA not enforced)
  *   POST /securetoken.googleapis.com/v1/token                 (form-encoded refresh)
@@ -14,14 +14,16 @@ import { IdentityError } from './errors';
 import type { SigningKey } from './keys';
 import { disabledProviderActions, PASSWORD_POLICY } from './restSurface';
 
+type Handler = (body: Record<string, unknown>, request: FastifyRequest) => Promise<Record<string, unknown>>;
+
 export interface IdentityRoutesOptions {
   identity: EmbeddedIdentity;
   apiKey: string;
   authorizedDomains: string[];
   key: SigningKey;
+  /** accounts:signInWithCustomToken (customTokenSignIn.ts). */
+  signInWithCustomToken: Handler;
 }
-
-type Handler = (body: Record<string, unknown>, request: FastifyRequest) => Promise<Record<string, unknown>>;
 
 function checkApiKey(request: FastifyRequest, apiKey: string): void {
   const key = (request.query as Record<string, unknown>).key;
@@ -55,6 +57,7 @@ export function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions
     'accounts:resetPassword': (body) => identity.resetPassword(body),
     'accounts:signInWithEmailLink': (body) => identity.signInWithEmailLink(body),
     ...disabledProviderActions,
+    'accounts:signInWithCustomToken': opts.signInWithCustomToken,
   };
 
   // The token endpoint is form-encoded, as Google's.

@@ -39,6 +39,8 @@ export interface IdTokenInput {
   emailVerified: boolean;
   authTime: number;
   customClaims: Record<string, unknown>;
+  /** `firebase.sign_in_provider`: 'password' (default) or 'custom' (a custom-token sign-in). */
+  signInProvider?: string;
 }
 
 export interface VerifiedClaims {
@@ -67,7 +69,7 @@ export class TokenSigner {
       auth_time: input.authTime,
       email: input.email,
       email_verified: input.emailVerified,
-      firebase: { identities: { email: [input.email] }, sign_in_provider: 'password' },
+      firebase: { identities: { email: [input.email] }, sign_in_provider: input.signInProvider ?? 'password' },
     })
       .setProtectedHeader({ alg: 'RS256', kid: this.key.kid, typ: 'JWT' })
       .setIssuer(this.issuer)

@@ -8,6 +8,7 @@ import { ContentAdminService } from '../content/admin';
 import { BookOrderService } from '../content/bookOrders';
 import type { ContentService } from '../content/service';
 import { userFromRequest } from '../http/session';
+import type { FederatedAccounts } from '../identity/federation/types';
 import type { IdentityBackend } from '../identity/types';
 import { bookOrderNotifier } from '../mail/bookOrderNotifier';
 import type { MailOutbox } from '../mail/outbox';
@@ -25,6 +26,8 @@ export interface ContextDeps {
   config: Config;
   content: ContentService;
   identity: IdentityBackend;
+  /** Sign-in methods and their unlinking (absent in contexts made without the identity side's extras). */
+  federation?: FederatedAccounts;
   /** Where rate limits count (default: in memory; firebase mode: Firestore, shared by every instance). */
   rateLimiter?: RateLimiterFactory;
   /** Outgoing mail (staff notification of book orders); absent: none is sent. */

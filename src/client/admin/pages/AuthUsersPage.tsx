@@ -1,8 +1,9 @@
 /**
  * /edit/admin/config/AuthUsers (administrators only): sign-in accounts. List and search (uid, email
  * and whether it is verified, name, role, disabled, created, last sign-in), create, change role,
- * disable/enable, send a password reset or a verification mail, delete with confirmation; change
- * one's own email through a confirmation link (components/AccountEmail.tsx). Works in both backends (the server uses IdentityBackend).
+ * disable/enable, send a password reset or a verification mail, delete with confirmation; each
+ * account's sign-in methods, which can be unlinked; change one's own email through a confirmation
+ * link (components/AccountEmail.tsx). Works in both backends (the server uses IdentityBackend).
  */
 import {
   Alert,
@@ -35,6 +36,7 @@ import { useAdmin } from '../context';
 import { useSessionState } from '../session';
 import { trpcErrorMessage } from '../trpcErrors';
 import { StateBadge } from './cellValue';
+import { SignInMethodsCell } from './SignInMethods';
 
 type Role = 'admin' | 'editor';
 const ROLE_OPTIONS = [
@@ -244,6 +246,7 @@ function AccountsTable({
             <Table.Th>Стан</Table.Th>
             <Table.Th>Створено</Table.Th>
             <Table.Th>Останній вхід</Table.Th>
+            <Table.Th>Способи входу</Table.Th>
             <Table.Th>uid</Table.Th>
             <Table.Th>
               <span className="visually-hidden">Дії</span>
@@ -281,6 +284,9 @@ function AccountsTable({
               </Table.Td>
               <Table.Td>{a.createdAt ? formatDateTime(a.createdAt) : '—'}</Table.Td>
               <Table.Td>{a.lastSignInAt ? formatDateTime(a.lastSignInAt) : '—'}</Table.Td>
+              <Table.Td>
+                <SignInMethodsCell uid={a.uid} email={a.email} />
+              </Table.Td>
               <Table.Td>
                 <Tooltip label={a.uid}>
                   <Text size="xs" ff="monospace">

@@ -26,6 +26,8 @@ import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/pass
 import { useAdmin } from '../context';
 import { safeReturnUrl } from '../guards';
 import { EmailActionResult, EmailLinkCompletion, EmailLinkRequestForm } from '../login/EmailLinkSignIn';
+import { completePendingLink, pendingLinkFrom, pendingLinkMessage, type PendingLink } from '../login/linkCredential';
+import { SsoButton, useSsoCompletion } from '../login/SsoLogin';
 import { ErrorAlert, Field, LoginFrame as Frame, isEmail, useLoginForm, type FieldErrors } from '../login/ui';
 import { useSessionState } from '../session';
 
@@ -167,6 +169,7 @@ export function LoginPage() {
   const shownError = error ?? (state.status === 'signedOut' && state.reason === 'disabled' ? DISABLED_MESSAGE : null);
   const [resetting, setResetting] = useState(false);
   const [linking, setLinking] = useState(false);
+  const [pendingLink, setPendingLink] = useState<PendingLink | null>(null);
   const form = useLoginForm(signInSchema);
   // A sign-in link carries the return address inside its continueUrl (the login page's own URL).
   const returnUrl = safeReturnUrl(params.get('returnUrl') ?? returnUrlOf(params.get('continueUrl')));
@@ -184,17 +187,21 @@ export function LoginPage() {
     void navigate(returnUrl, { replace: true });
   };
 
+  const ssoBusy = useSsoCompletion(auth, finish, setError);
+
   const submit = form.handleSubmit(async ({ email, password }) => {
     setError(null);
     try {
-      await signInWithEmailAndPassword(auth, email, password);
+      const { user } = await signInWithEmailAndPassword(auth, email, password);
+      if (pendingLink) await completePendingLink(user, pendingLink);
+      setPendingLink(null);
       await finish();
     } catch (err) {
       setError(identityErrorMessage(err));
     }
   });
 
-  const withProvider = async (create: () => AuthProvider) => {
+  const withProvider = async (key: string, create: () => AuthProvider) => {
     setError(null);
     try {
       await signInWithPopup(auth, create());
@@ -204,13 +211,16 @@ export function LoginPage() {
         await signInWithRedirect(auth, create());
         return;
       }
-      setError(identityErrorMessage(err));
+      const link = pendingLinkFrom(err, key);
+      setPendingLink(link);
+      setError(link ? pendingLinkMessage(link, PROVIDERS[key]!.label) : identityErrorMessage(err));
     }
   };
 
   const oobCode = params.get('oobCode');
   if (params.get('mode') === 'resetPassword' && oobCode) return <NewPasswordForm oobCode={oobCode} />;
   if (resetting) return <ResetRequestForm onBack={() => setResetting(false)} />;
+  if (ssoBusy) return <Frame title="Вхід">{<p role="status">Завершуємо вхід…</p>}</Frame>;
   const mode = params.get('mode');
   if (mode === 'signIn' && isSignInWithEmailLink(auth, window.location.href)) {
     const done = (message: string | null) => {
@@ -247,6 +257,7 @@ export function LoginPage() {
               Надіслати посилання для входу
             </button>
           ) : null}
+          {config.sso && <SsoButton label={config.sso.label} returnUrl={returnUrl} />}
           {config.authProviders.length > 0 && (
             <>
               <p className="login-divider">або</p>
@@ -255,7 +266,7 @@ export function LoginPage() {
                   key={p}
                   type="button"
                   className="login-button login-button-secondary"
-                  onClick={() => void withProvider(PROVIDERS[p]!.create)}
+                  onClick={() => void withProvider(p, PROVIDERS[p]!.create)}
                 >
                   {PROVIDERS[p]!.label}
                 </button>

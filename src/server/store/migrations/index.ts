@@ -11,6 +11,7 @@ import { m0004UploadSessions } from './0004-upload-sessions';
 import { m0005RevisionsAudit } from './0005-revisions-audit';
 import { m0006Scale } from './0006-scale';
 import { m0007SiteSearch } from './0007-site-search';
+import { m0008AuthProviderLinks } from './0008-auth-provider-links';
 
 export interface SqliteMigration {
   name: string;
@@ -26,4 +27,5 @@ export const migrations: SqliteMigration[] = [
   m0005RevisionsAudit,
   m0006Scale,
   m0007SiteSearch,
+  m0008AuthProviderLinks,
 ];

@@ -14,6 +14,7 @@ import { mailFailedMessage, noMailMessage } from '../../identity/mail';
 import { MailSendError } from '../../mail/outbox';
 import { AccountError } from '../../identity/types';
 import { adminOnlyProcedure, router } from '../init';
+import { authUserMethodProcedures } from './authUserMethods';
 
 const CODE = {
   'email-exists': 'CONFLICT',
@@ -37,6 +38,7 @@ async function guard<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export const authUsersRouter = router({
+  ...authUserMethodProcedures,
   list: adminOnlyProcedure
     .input(listAccountsInput)
     .query(({ ctx, input }) => guard(() => ctx.identity.listAccounts(input))),
