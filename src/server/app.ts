@@ -21,6 +21,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import path from 'node:path';
 import type { PublicConfig } from '../shared/publicConfig';
 import { citeRoutes } from './cite/routes';
+import { scholarlyRoutes } from './scholarly/routes';
 import type { Config } from './config';
 import { ContentService } from './content/service';
 import { prepareDataDir } from './dataDir';
@@ -264,6 +265,7 @@ async function registerFeatures(app: FastifyInstance, f: Features): Promise<void
   await app.register(buildManifests, { build });
   await app.register(healthCheck, { store: data.store });
   await app.register(citeRoutes, { content: data.content, publicUrl: config.publicUrl });
+  await app.register(scholarlyRoutes, { content: data.content, publicUrl: config.publicUrl });
   await app.register(storageRoutes, { objects: data.objects, identity: f.identity, config });
   await app.register(portImageVariants, { port: data.files }); // srcset of images in Cloud Storage (firebase mode)
   await app.register(redirects, { store: data.store, archives: config.archiveBaseUrl ?? storageArchives(data.files) });
