@@ -265,7 +265,13 @@ async function registerFeatures(app: FastifyInstance, f: Features): Promise<void
   await app.register(buildManifests, { build });
   await app.register(healthCheck, { store: data.store });
   await app.register(citeRoutes, { content: data.content, publicUrl: config.publicUrl });
-  await app.register(scholarlyRoutes, { content: data.content, publicUrl: config.publicUrl });
+  await app.register(scholarlyRoutes, {
+    content: data.content,
+    publicUrl: config.publicUrl,
+    cache: pageCache,
+    objects: data.files,
+    contactEmail: config.supportEmail,
+  });
   await app.register(storageRoutes, { objects: data.objects, identity: f.identity, config });
   await app.register(portImageVariants, { port: data.files }); // srcset of images in Cloud Storage (firebase mode)
   await app.register(redirects, { store: data.store, archives: config.archiveBaseUrl ?? storageArchives(data.files) });

@@ -7,6 +7,8 @@ import { SITE_NAME } from '../../shared/head/siteFacts';
 export const INSTITUTE = {
   /** The short official name the site uses. */
   name: SITE_NAME,
+  /** «Репозитарій даних …» */
+  nameGenitive: 'Українського гідрометеорологічного інституту',
   nameEn: 'Ukrainian Hydrometeorological Institute',
   /** Its ROR id, once the institute has one registered (none is known: records omit it). */
   ror: '',

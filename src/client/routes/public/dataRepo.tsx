@@ -56,6 +56,16 @@ export const dataRepoListPage = definePage({
         ) : (
           <EmptyState>Набори даних готуються до публікації.</EmptyState>
         )}
+        <p className="catalog-links">
+          Каталог репозитарію за стандартом DCAT-AP 3:{' '}
+          <a href="/data_repo/catalog.ttl" type="text/turtle">
+            Turtle
+          </a>
+          {' · '}
+          <a href="/data_repo/catalog.jsonld" type="application/ld+json">
+            JSON-LD
+          </a>
+        </p>
       </>
     );
   },
