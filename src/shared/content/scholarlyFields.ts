@@ -5,19 +5,11 @@
  * typed into the admin is cut to the id.
  */
 import { z } from 'zod';
-import { requiredText, text } from './fields';
+import { orcidSchema, requiredText, text } from './fields';
 
-const ORCID = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
 const ROR = /^0[a-z0-9]{6}\d{2}$/;
 
-/** An optional ORCID iD: `0000-0000-0000-000X`, or '' when unknown. */
-export const orcidSchema = z
-  .string()
-  .trim()
-  .transform((v) => v.replace(/^https?:\/\/orcid\.org\//i, '').toUpperCase())
-  .refine((v) => v === '' || ORCID.test(v), 'ORCID має вигляд 0000-0000-0000-0000')
-  .default('')
-  .meta({ label: 'ORCID', widget: 'text' });
+export { orcidSchema };
 
 /** An optional ROR id (nine characters, e.g. `05xq5s871`), or '' when unknown. */
 export const rorSchema = z
