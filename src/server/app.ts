@@ -21,6 +21,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import path from 'node:path';
 import type { PublicConfig } from '../shared/publicConfig';
 import { citeRoutes } from './cite/routes';
+import { FileLandings, fileSignposting } from './scholarly/fileLandings';
 import { scholarlyRoutes } from './scholarly/routes';
 import type { Config } from './config';
 import { ContentService } from './content/service';
@@ -272,6 +273,7 @@ async function registerFeatures(app: FastifyInstance, f: Features): Promise<void
     objects: data.files,
     contactEmail: config.supportEmail,
   });
+  await app.register(fileSignposting, { landings: new FileLandings(data.content, config.publicUrl) });
   await app.register(storageRoutes, { objects: data.objects, identity: f.identity, config });
   await app.register(portImageVariants, { port: data.files }); // srcset of images in Cloud Storage (firebase mode)
   await app.register(redirects, { store: data.store, archives: config.archiveBaseUrl ?? storageArchives(data.files) });

@@ -121,6 +121,33 @@ describe('FAIR signposting', () => {
     expect(hrefs(thesisLinks, 'describedby')).toEqual([`${ORIGIN}/api/cite/theses/${thesis.data.slug}.bib`]);
   });
 
+  it('each file of a landing page points back to it (rel="collection"), in full and in ranges', async () => {
+    const cases = [
+      `/data_repo/${dataset.data.slug}`,
+      `/publications/${pub.data.slug}`,
+      `/conf/${conf.data.slug}/${thesis.data.slug}`,
+      `/journal/${issue.data.slug}`,
+    ];
+    for (const path of cases) {
+      const { links } = await landing(path);
+      for (const item of hrefs(links, 'item')) {
+        const url = item.slice(ORIGIN.length);
+        for (const headers of [{}, { range: 'bytes=0-9' }]) {
+          const res = await server.app.inject({ method: 'GET', url, headers });
+          expect([200, 206], url).toContain(res.statusCode);
+          expect(parseLinkHeader(res.headers.link), url).toEqual([
+            { rel: 'collection', href: `${ORIGIN}${path}`, type: 'text/html' },
+          ]);
+        }
+      }
+    }
+  });
+
+  it('a file that belongs to no visible page has no Link header', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/v0/b/x/o/public%2Fno-such-file.csv?alt=media' });
+    expect(res.headers.link).toBeUndefined();
+  });
+
   it('pages that are not scholarly works have no signposting', async () => {
     for (const path of ['/', '/data_repo', '/publications']) {
       const res = await server.get(path);
