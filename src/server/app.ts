@@ -21,6 +21,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import path from 'node:path';
 import type { PublicConfig } from '../shared/publicConfig';
 import { citeRoutes } from './cite/routes';
+import { FileLandings, fileSignposting } from './scholarly/fileLandings';
+import { scholarlyRoutes } from './scholarly/routes';
 import type { Config } from './config';
 import { ContentService } from './content/service';
 import { prepareDataDir } from './dataDir';
@@ -268,6 +270,14 @@ async function registerFeatures(app: FastifyInstance, f: Features): Promise<void
   await app.register(buildManifests, { build });
   await app.register(healthCheck, { store: data.store });
   await app.register(citeRoutes, { content: data.content, publicUrl: config.publicUrl });
+  await app.register(scholarlyRoutes, {
+    content: data.content,
+    publicUrl: config.publicUrl,
+    cache: pageCache,
+    objects: data.files,
+    contactEmail: config.supportEmail,
+  });
+  await app.register(fileSignposting, { landings: new FileLandings(data.content, config.publicUrl) });
   await app.register(storageRoutes, { objects: data.objects, identity: f.identity, config });
   await app.register(portImageVariants, { port: data.files }); // srcset of images in Cloud Storage (firebase mode)
   await app.register(redirects, { store: data.store, archives: config.archiveBaseUrl ?? storageArchives(data.files) });

@@ -15,3 +15,8 @@ export type CiteFormat = (typeof CITE_FORMATS)[number]['ext'];
 export function citePath(type: CiteType, slug: string, ext: CiteFormat): string {
   return `/api/cite/${type}/${encodeURIComponent(slug)}.${ext}`;
 }
+
+/** A dataset's DataCite Metadata Schema 4.5 record: `/api/datacite/{slug}.xml`. */
+export function datacitePath(slug: string): string {
+  return `/api/datacite/${encodeURIComponent(slug)}.xml`;
+}

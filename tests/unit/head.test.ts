@@ -95,6 +95,7 @@ describe('the document head', () => {
         id: 'news:1',
         jsonLd: JSON.stringify({ headline: '</script><script>alert(1)</script><!--' }),
         meta: [{ name: 'citation_title', content: '<b>"T"</b>' }],
+        links: [],
       },
     ],
   };

@@ -11,6 +11,10 @@ export function robotsTxt(origin: string): string {
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',
+    '# DCAT-AP 3 catalogue of the data repository (Turtle, JSON-LD)',
+    `# ${origin}/data_repo/catalog.ttl`,
+    `# ${origin}/data_repo/catalog.jsonld`,
+    '',
   ].join('\n');
 }
 

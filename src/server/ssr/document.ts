@@ -36,8 +36,8 @@ export function scriptText(json: string): string {
 }
 
 /**
- * The page's Open Graph and Twitter card tags, then each head part's `citation_*` meta and its
- * JSON-LD block. A JSON-LD block is a data block (`type="application/ld+json"`), never executed, so
+ * The page's Open Graph and Twitter card tags, then each head part's `citation_*` meta, its
+ * signposting `<link>`s and its JSON-LD block. A JSON-LD block is a data block (`type="application/ld+json"`), never executed, so
  * the CSP (`script-src 'self'`, no inline script) allows it; its JSON has every `<` escaped.
  */
 function shareAndDataTags(head: HeadTags): string {
@@ -50,6 +50,10 @@ function shareAndDataTags(head: HeadTags): string {
 function headPartTags(part: HeadPart): string[] {
   const mark = `data-head="${escapeHtml(part.key)}" data-head-id="${escapeHtml(part.id)}"`;
   const tags = part.meta.map((m) => `<meta name="${escapeHtml(m.name)}" content="${escapeHtml(m.content)}" ${mark}>`);
+  for (const l of part.links)
+    tags.push(
+      `<link rel="${l.rel}" href="${escapeHtml(l.href)}"${l.type ? ` type="${escapeHtml(l.type)}"` : ''} ${mark}>`,
+    );
   if (part.jsonLd) tags.push(`<script type="application/ld+json" ${mark}>${scriptText(part.jsonLd)}</script>`);
   return tags;
 }

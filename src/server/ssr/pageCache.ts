@@ -47,6 +47,8 @@ export interface CachedPage {
   brQuality: number;
   /** Whether the quality-11 brotli form is being made. */
   upgrading?: boolean;
+  /** Response headers that belong to the page (its signposting `Link`), sent with every hit. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 const brotliParams = (quality: number, size: number) => ({
@@ -203,8 +205,16 @@ export class PageCache {
    * Builds the entry of a rendered page (compressing it) and stores it, unless a type it read
    * changed since `since` (the render may have seen the old data); returns the entry.
    */
-  async store(key: string, status: number, html: string, reads: Iterable<string>, since: number): Promise<CachedPage> {
+  async store(
+    key: string,
+    status: number,
+    html: string,
+    reads: Iterable<string>,
+    since: number,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<CachedPage> {
     const page = await buildCachedPage(status, html, reads);
+    if (headers) page.headers = headers;
     if (this.enabled && !this.dependencies.changedSince(page.reads, since)) {
       const ttl = status === 200 ? this.ttlMs : this.notFoundTtlMs;
       if (this.now) page.expiresAt = this.now().getTime() + ttl;

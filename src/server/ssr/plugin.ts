@@ -28,6 +28,7 @@ import { appRouter } from '../trpc/appRouter';
 import type { createContextFactory } from '../trpc/context';
 import { ADMIN_ENTRY, PUBLIC_ENTRY, type ClientBuild } from './assets';
 import { adminDocument, htmlDocument } from './document';
+import { linkHeader } from '../../shared/head/signposting';
 import type { ReadCache } from './readCache';
 import { createServerClient } from './serverClient';
 import {
@@ -90,7 +91,8 @@ export const ssrPages: FastifyPluginCallback<SsrOptions> = (app, options, done) 
 
 /** A rendered page: its document, status and whether a bot asked; or the redirect a loader threw. */
 type RenderedPage =
-  { redirect: string; status: number } | { html: string; status: number; isBot: boolean; redirect?: undefined };
+  | { redirect: string; status: number }
+  | { html: string; status: number; isBot: boolean; redirect?: undefined; link?: string };
 
 /** A posted form, as the urlencoded body arrived. */
 type PostedForm = { body: string; contentType: string };
@@ -157,7 +159,9 @@ function pageRenderer(options: SsrOptions): RenderPage {
       noindex: isPreviewRequest(request),
       priorityImage: result.priorityImage,
     });
-    return { html, status: result.status, isBot: result.isBot };
+    // FAIR signposting: the head's typed links again as a Link header (kept with a cached page).
+    const links = result.status === 200 ? result.head.parts.flatMap((p) => p.links) : [];
+    return { html, status: result.status, isBot: result.isBot, ...(links.length ? { link: linkHeader(links) } : {}) };
   };
 }
 
@@ -181,7 +185,14 @@ function pageHandler(cache: PageCache, renderPage: RenderPage) {
     if (out.redirect !== undefined) return reply.redirect(out.redirect, out.status);
     const setsCookie = reply.getHeader('set-cookie') !== undefined;
     if (!bypass && (out.status === 200 || out.status === 404) && !setsCookie) {
-      const page = await cache.store(key, out.status, out.html, reads, since);
+      const page = await cache.store(
+        key,
+        out.status,
+        out.html,
+        reads,
+        since,
+        out.link ? { Link: out.link } : undefined,
+      );
       return sendCached(request, reply, page, false);
     }
     const cacheState = personal ? 'bypass' : !cache.enabled ? 'off' : 'uncacheable';
@@ -201,6 +212,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
     .header('ETag', variant.etag)
     .header('Last-Modified', page.lastModified)
     .header('X-Page-Cache', hit ? 'hit' : 'miss');
+  for (const [name, value] of Object.entries(page.headers ?? {})) reply.header(name, value);
   const etags = Object.values(page.variants).map((v) => v.etag);
   if (page.status === 200 && notModified(request.headers, etags, page.modifiedMs)) return reply.code(304).send();
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
@@ -214,7 +226,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
 function sendRendered(
   request: FastifyRequest,
   reply: FastifyReply,
-  out: { html: string; status: number },
+  out: { html: string; status: number; link?: string },
   opts: { private: boolean; cacheState: string },
 ) {
   const cacheControl = opts.private
@@ -231,6 +243,7 @@ function sendRendered(
     .header('X-Page-Cache', opts.cacheState)
     .header('Vary', 'Accept-Encoding');
   if (isPreviewRequest(request)) reply.header('X-Robots-Tag', 'noindex, nofollow');
+  if (out.link) reply.header('Link', out.link);
   const body = perRequestBody(out.html, request.headers['accept-encoding']);
   if (out.status === 200) {
     reply.header('ETag', body.etag);

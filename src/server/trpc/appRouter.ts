@@ -9,6 +9,7 @@ import { router } from './init';
 import { adminAuditRouter } from './routers/adminAudit';
 import { adminContentRouters } from './routers/adminContent';
 import { adminDashboardRouter } from './routers/adminDashboard';
+import { adminScholarlyRouter } from './routers/adminScholarly';
 import { bookOrdersRouter } from './routers/bookOrders';
 import { authUsersRouter } from './routers/authUsers';
 import { publicContentRouters } from './routers/publicContent';
@@ -24,6 +25,7 @@ export function createAppRouter<T extends Record<string, AnyContentType>>(regist
     adminContent: router(adminContentRouters(registry)),
     adminAudit: adminAuditRouter,
     adminDashboard: adminDashboardRouter,
+    adminScholarly: adminScholarlyRouter,
     bookOrders: bookOrdersRouter,
   });
 }

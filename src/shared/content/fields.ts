@@ -192,10 +192,22 @@ export const statusSchema = z
   .meta({ label: 'Стан', widget: 'status', options: STATUS_LABELS });
 export type Status = z.infer<typeof statusSchema>;
 
-/** A person named as an author, with an optional affiliation. */
+const ORCID = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
+
+/** An optional ORCID iD stored bare (`0000-0002-1825-0097`; a pasted https://orcid.org/… URL is cut to it), or ''. */
+export const orcidSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/^https?:\/\/orcid\.org\//i, '').toUpperCase())
+  .refine((v) => v === '' || ORCID.test(v), 'ORCID має вигляд 0000-0000-0000-0000')
+  .default('')
+  .meta({ label: 'ORCID', widget: 'text' });
+
+/** A person named as an author, with an optional affiliation and ORCID iD. */
 export const authorSchema = z.object({
   name: requiredText(200, 'Ім’я'),
   affiliation: text(300, 'Установа').default(''),
+  orcid: orcidSchema,
 });
 export type Author = z.infer<typeof authorSchema>;
 

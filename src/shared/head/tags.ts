@@ -2,6 +2,7 @@
  * What a server render collects for the document's head, shared by the client (PageMeta,
  * useHeadSource and the render entry fill it) and the server (ssr/document.ts writes it out).
  */
+import type { LinkTag } from './signposting';
 import type { HeadSource } from './sources';
 
 /** The image a page is shared with (og:image): an absolute URL, its size when known, and its alt text. */
@@ -25,6 +26,8 @@ export interface HeadPart {
   /** The JSON-LD document as JSON text (not yet escaped for HTML), or null. */
   jsonLd: string | null;
   meta: MetaTag[];
+  /** Typed links (FAIR signposting), also sent as the page's `Link` header. */
+  links: LinkTag[];
 }
 
 /** What a render collects for the document's head (PageMeta and useHeadSource fill it). */

@@ -13,6 +13,7 @@ import { dataOf } from '../form/defaults';
 import { useSessionState } from '../session';
 import { ChildrenPanel, childTypesOf, RelatedPanel, relatedTypesOf } from './ChildrenPanel';
 import { ConflictModal } from './ConflictModal';
+import { CrossrefPanel } from './CrossrefPanel';
 import type { Conflict, EditTarget } from './useEditDocument';
 
 /** The heading of a document: its title, the singleton's name, or «Новий документ: …». */
@@ -134,6 +135,7 @@ export function DocumentPanels({ type, doc, basePath }: { type: AnyContentType; 
         .map((r) => (
           <RelatedPanel key={r.type.key} parent={doc} relation={r} />
         ))}
+      {type.key === 'journal' ? <CrossrefPanel issueId={doc.id} /> : null}
     </>
   );
 }

@@ -5,6 +5,7 @@
  * source whose tags are not already in the head (useHeadSource), so the public bundle stays as it was.
  */
 import { headSourceId, type HeadSource } from '../../../shared/head/sources';
+import { signpostingLinks } from '../../../shared/head/signposting';
 import type { HeadPart } from '../../../shared/head/tags';
 import type { HeadContext } from '../../../shared/head/text';
 import { citationMetaOf } from './citationMeta';
@@ -17,6 +18,7 @@ export function buildHeadPart(key: string, source: HeadSource, ctx: HeadContext)
     id: headSourceId(source),
     jsonLd: node ? JSON.stringify(node) : null,
     meta: citationMetaOf(source, ctx),
+    links: signpostingLinks(source, ctx),
   };
 }
 
@@ -30,6 +32,14 @@ export function applyHeadPart(part: HeadPart): void {
   };
   for (const tag of part.meta)
     mark(Object.assign(document.createElement('meta'), { name: tag.name, content: tag.content }));
+  for (const link of part.links)
+    mark(
+      Object.assign(document.createElement('link'), {
+        rel: link.rel,
+        href: link.href,
+        ...(link.type ? { type: link.type } : {}),
+      }),
+    );
   if (part.jsonLd)
     mark(Object.assign(document.createElement('script'), { type: 'application/ld+json', text: part.jsonLd }));
 }

@@ -1,5 +1,6 @@
 /** /data_repo and its dataset pages (/data_repo/month, /data_repo/ClimUAsd-stn.v2, ...). */
 import { useParams } from 'react-router';
+import { datacitePath } from '../../../shared/cite';
 import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
@@ -55,6 +56,16 @@ export const dataRepoListPage = definePage({
         ) : (
           <EmptyState>Набори даних готуються до публікації.</EmptyState>
         )}
+        <p className="catalog-links">
+          Каталог репозитарію за стандартом DCAT-AP 3:{' '}
+          <a href="/data_repo/catalog.ttl" type="text/turtle">
+            Turtle
+          </a>
+          {' · '}
+          <a href="/data_repo/catalog.jsonld" type="application/ld+json">
+            JSON-LD
+          </a>
+        </p>
       </>
     );
   },
@@ -131,7 +142,12 @@ export const dataRepoItemPage = definePage({
           ) : null}
         </Article>
         <Attachments files={d.files} title="Файли даних" />
-        <CiteLinks type="datasets" slug={d.slug} title={d.title} />
+        <CiteLinks
+          type="datasets"
+          slug={d.slug}
+          title={d.title}
+          records={[{ href: datacitePath(d.slug), label: 'DataCite XML', type: 'application/xml' }]}
+        />
         {d.links.length > 0 && (
           <section aria-labelledby="links-title">
             <h2 id="links-title">Посилання</h2>

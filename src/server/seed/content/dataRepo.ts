@@ -42,6 +42,9 @@ export const datasetArchiveExtras: Record<string, Array<{ name: string; bytes: (
 
 const netcdf = (name: string, bytes: () => Buffer): SeedFile => binary(name, NETCDF, bytes);
 
+/** The institute's official name, as an author's affiliation. */
+const INSTITUTE_NAME = 'Український гідрометеорологічний інститут ДСНС України та НАН України';
+
 const DIB_DOI = '10.1016/j.dib.2022.108553';
 
 const CLIMATE_VIEWER = { label: 'Переглядач змін клімату', href: 'https://climate.uhmi.org.ua' };
@@ -58,6 +61,12 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       summary:
         'Місячна мінімальна, максимальна й середня температура повітря та кількість опадів на сітці 0,1° × 0,1°, побудовані за гомогенізованими даними метеостанцій.',
       order: 1,
+      creators: [{ name: 'Skrynyk, O.', affiliation: INSTITUTE_NAME }],
+      keywords: ['температура повітря', 'опади', 'сіткові дані', 'гомогенізація', 'HOMER', 'MISH', 'клімат України'],
+      bboxWest: 22.14,
+      bboxEast: 40.23,
+      bboxSouth: 44.38,
+      bboxNorth: 52.38,
       variables: [
         { name: 'tmin', unit: '°C', description: 'Середня за місяць мінімальна температура повітря' },
         { name: 'tmax', unit: '°C', description: 'Середня за місяць максимальна температура повітря' },
@@ -118,6 +127,11 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       summary:
         'Добовий відповідник місячного сіткового масиву: мінімальна, максимальна й середня температура повітря та опади на сітці 0,1° за 1946–2020 роки.',
       order: 2,
+      keywords: ['температура повітря', 'опади', 'добові дані', 'сіткові дані', 'екстремальні явища', 'клімат України'],
+      bboxWest: 22.14,
+      bboxEast: 40.23,
+      bboxSouth: 44.38,
+      bboxNorth: 52.38,
       variables: [
         { name: 'tmin', unit: '°C', description: 'Мінімальна температура повітря за добу' },
         { name: 'tmax', unit: '°C', description: 'Максимальна температура повітря за добу' },
@@ -175,6 +189,18 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
       summary:
         'Друга версія добових рядів метеорологічних станцій України за 1946–2020 роки після відновлення пропусків, контролю якості й гомогенізації.',
       order: 3,
+      keywords: [
+        'температура повітря',
+        'опади',
+        'метеорологічні станції',
+        'відновлення даних',
+        'контроль якості',
+        'гомогенізація',
+      ],
+      bboxWest: 22.14,
+      bboxEast: 40.23,
+      bboxSouth: 44.38,
+      bboxNorth: 52.38,
       variables: [
         { name: 'tmin', unit: '°C', description: 'Мінімальна температура повітря за добу' },
         { name: 'tmax', unit: '°C', description: 'Максимальна температура повітря за добу' },

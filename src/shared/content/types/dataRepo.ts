@@ -12,6 +12,7 @@ import {
   text,
 } from '../fields';
 import { LANGUAGE_FIELDS } from '../language';
+import { coordinate, creatorSchema, fundingSchema } from '../scholarlyFields';
 
 export const dataRepo = defineContentType({
   key: 'dataRepo',
@@ -25,6 +26,15 @@ export const dataRepo = defineContentType({
     // Its own name for the title field, so a message under it names the right field.
     title: requiredText(300, 'Назва набору даних'),
     order: z.number().int().min(0).max(10_000).default(0).meta({ label: 'Порядок' }),
+    /** The dataset's authors (DataCite creators); none means the institute itself. */
+    creators: z.array(creatorSchema).max(50).default([]).meta({ label: 'Автори набору', widget: 'objectList' }),
+    keywords: z.array(text(80, 'Ключове слово')).max(30).default([]).meta({ label: 'Ключові слова', widget: 'tags' }),
+    /** Spatial coverage as a bounding box in decimal degrees (WGS 84); unset means all of Ukraine. */
+    bboxWest: coordinate('Західна межа (довгота)', 180),
+    bboxEast: coordinate('Східна межа (довгота)', 180),
+    bboxSouth: coordinate('Південна межа (широта)', 90),
+    bboxNorth: coordinate('Північна межа (широта)', 90),
+    funding: z.array(fundingSchema).max(20).default([]).meta({ label: 'Фінансування', widget: 'objectList' }),
     variables: z
       .array(
         z.object({

@@ -9,6 +9,8 @@ export const tocEntrySchema = z.object({
   /** Page range, e.g. «5–17». */
   pages: text(20, 'Сторінки').default(''),
   doi: text(200, 'DOI').default(''),
+  /** The article's abstract as plain text (paragraphs separated by blank lines); Crossref deposits it as JATS. */
+  abstract: text(5000, 'Анотація').default(''),
 });
 export type TocEntry = z.infer<typeof tocEntrySchema>;
 

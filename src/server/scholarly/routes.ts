@@ -1,0 +1,64 @@
+/**
+ * The scholarly records that are files rather than pages: a dataset's DataCite XML
+ * (`/api/datacite/{slug}.xml`; unknown or unpublished datasets are a 404 with a short message) and
+ * the data repository's DCAT-AP catalogue (`/data_repo/catalog.ttl`, `/data_repo/catalog.jsonld`,
+ * kept in the page cache until a dataset changes).
+ */
+import type { FastifyPluginCallback } from 'fastify';
+import type { ContentDocument } from '../../shared/content/registry';
+import type { ContentService } from '../content/service';
+import { registerCachedRoute } from '../site/cachedRoute';
+import type { PageCache } from '../ssr/pageCache';
+import type { ObjectStorePort } from '../storage/port';
+import { FileChecksums } from './checksums';
+import { catalogGraph } from './dcat/catalog';
+import { loadCatalog } from './dcat/load';
+import { toJsonLd, toTurtle } from './dcat/serialize';
+import { dataciteXml } from './datacite';
+import { datasetDatacite } from './datasetRecord';
+
+export interface ScholarlyRoutesOptions {
+  content: ContentService;
+  /** PUBLIC_URL: the records' addresses are absolute. */
+  publicUrl: string;
+  cache: PageCache;
+  /** The files bucket (the catalogue's checksums are read from it). */
+  objects: ObjectStorePort;
+  /** The catalogue's contact point. */
+  contactEmail: string;
+}
+
+/** Paths of the DCAT-AP catalogue. */
+export const CATALOG_PATHS = { turtle: '/data_repo/catalog.ttl', jsonld: '/data_repo/catalog.jsonld' } as const;
+
+/** The routes (encapsulated: routes and nothing else). */
+export const scholarlyRoutes: FastifyPluginCallback<ScholarlyRoutesOptions> = (app, options, done) => {
+  const { content, publicUrl } = options;
+  app.get<{ Params: { file: string } }>('/api/datacite/:file', async (request, reply) => {
+    const { file } = request.params;
+    const slug = file.endsWith('.xml') ? file.slice(0, -4) : '';
+    const d = slug ? ((await content.publicGet('dataRepo', slug)) as ContentDocument<'dataRepo'> | null) : null;
+    if (!d) return reply.code(404).send({ error: 'Набір даних не знайдено: /api/datacite/{адреса набору}.xml' });
+    const xml = dataciteXml(datasetDatacite(d, publicUrl, `${publicUrl}/data_repo/${d.slug}`));
+    return reply
+      .header('Content-Type', 'application/xml; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${d.slug.replace(/[^A-Za-z0-9._-]/g, '_')}.datacite.xml"`)
+      .header('Cache-Control', 'public, max-age=0, s-maxage=60')
+      .send(xml);
+  });
+  const checksums = new FileChecksums(options.objects);
+  const graph = async () => catalogGraph(await loadCatalog(content, checksums, publicUrl, options.contactEmail));
+  registerCachedRoute(app, options.cache, {
+    path: CATALOG_PATHS.turtle,
+    contentType: 'text/turtle; charset=utf-8',
+    reads: ['dataRepo'],
+    render: async () => toTurtle(await graph()),
+  });
+  registerCachedRoute(app, options.cache, {
+    path: CATALOG_PATHS.jsonld,
+    contentType: 'application/ld+json; charset=utf-8',
+    reads: ['dataRepo'],
+    render: async () => toJsonLd(await graph()),
+  });
+  done();
+};
