@@ -172,6 +172,8 @@ describe('/robots.txt', () => {
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Disallow: /edit/');
     expect(lines).toContain('Disallow: /api/');
+    // What signposting's describedby links name stays fetchable.
+    expect(lines).toEqual(expect.arrayContaining(['Allow: /api/cite/', 'Allow: /api/datacite/']));
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 });

@@ -1,10 +1,15 @@
 /** robots.txt and the OpenSearch description, from PUBLIC_URL. */
 import { xmlEscape } from './xml';
 
-/** robots.txt: the admin, the API and search results stay out of crawlers; the sitemap is named. */
+/**
+ * robots.txt: the admin, the API and search results stay out of crawlers, except the citation and
+ * DataCite records the pages' signposting `describedby` links point to; the sitemap is named.
+ */
 export function robotsTxt(origin: string): string {
   return [
     'User-agent: *',
+    'Allow: /api/cite/',
+    'Allow: /api/datacite/',
     'Disallow: /edit/',
     'Disallow: /api/',
     'Disallow: /search',
