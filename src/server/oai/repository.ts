@@ -10,7 +10,7 @@ import { datestampOf, GRANULARITY, lowerInstant, upperInstant } from './dates';
 import { OaiError } from './errors';
 import { formatOf, METADATA_FORMATS, type MetadataFormat } from './formats/registry';
 import { parseIdentifier, repositoryIdOf } from './identifiers';
-import { ListReader, streamsOf, type DateRange } from './lists';
+import { ListReader, PAGE_SIZE, streamsOf, type DateRange } from './lists';
 import type { OaiItem } from './model';
 import { parseRequest, type OaiRequest } from './protocol';
 import { errorElement, headerElement, oaiDocument, recordElement, tokenElement } from './response';
@@ -25,6 +25,8 @@ export interface OaiRepositoryOptions {
   origin: string;
   /** Identify's adminEmail (SUPPORT_EMAIL). */
   adminEmail: string;
+  /** Records or sets per page (default PAGE_SIZE; tests page smaller lists). */
+  pageSize?: number;
 }
 
 /** metadataPrefix and setSpec as the schema allows them (anything else is a badArgument). */
@@ -37,12 +39,14 @@ export class OaiRepository {
   readonly baseUrl: string;
   private readonly repositoryId: string;
   private readonly history: ContentHistory;
+  private readonly pageSize: number;
   private signer: Promise<TokenSigner> | null = null;
 
   constructor(private readonly options: OaiRepositoryOptions) {
     this.baseUrl = `${options.origin}/oai`;
     this.repositoryId = repositoryIdOf(options.origin);
     this.history = new ContentHistory(options.content.store);
+    this.pageSize = options.pageSize ?? PAGE_SIZE;
   }
 
   private get store() {
@@ -197,7 +201,7 @@ export class OaiRepository {
   }
 
   private async listSets(resumptionToken: string | undefined, now: Date): Promise<string> {
-    const lister = new SetLister(this.options.content);
+    const lister = new SetLister(this.options.content, this.pageSize);
     const state = resumptionToken
       ? (await this.tokens()).verify(resumptionToken, 'ListSets', now.getTime())
       : { v: 1 as const, verb: 'ListSets' as const, at: START, n: 0, t: await lister.total() };
@@ -231,7 +235,7 @@ export class OaiRepository {
         };
     const streams = streamsOf(set, format.kinds);
     const lists = new ListReader(this.store, this.reader());
-    const page = await lists.page(streams, range, state?.at ?? START);
+    const page = await lists.page(streams, range, state?.at ?? START, this.pageSize);
     if (!page.items.length) {
       if (state)
         throw new OaiError('badResumptionToken', 'The list has changed since the token was given: start again');

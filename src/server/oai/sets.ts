@@ -34,7 +34,10 @@ export function parentQuery(content: ContentService, source: RecordSource): { co
 }
 
 export class SetLister {
-  constructor(private readonly content: ContentService) {}
+  constructor(
+    private readonly content: ContentService,
+    private readonly pageSize = PAGE_SIZE,
+  ) {}
 
   /** Whether any set follows a position. */
   private async anyFrom(pos: ListPosition): Promise<boolean> {
@@ -50,7 +53,7 @@ export class SetLister {
   async page(start: ListPosition): Promise<{ sets: OaiSet[]; next: ListPosition | null }> {
     const sets: OaiSet[] = [];
     let pos = { ...start };
-    while (pos.i <= PARENTED.length && sets.length < PAGE_SIZE) {
+    while (pos.i <= PARENTED.length && sets.length < this.pageSize) {
       if (pos.i === 0) {
         sets.push(...RECORD_SOURCES.map((s) => ({ spec: s.set, name: s.setName })));
         pos = { i: 1, c: null, k: 0 };
@@ -60,7 +63,7 @@ export class SetLister {
       const { collection, query } = parentQuery(this.content, source);
       const page = await this.content.store.list<{ title?: string }>(collection, {
         ...query,
-        limit: PAGE_SIZE - sets.length,
+        limit: this.pageSize - sets.length,
         ...(pos.c ? { cursor: pos.c } : {}),
         select: ['title'],
       });

@@ -1,14 +1,18 @@
 /** A small XML writer for OAI-PMH answers: escaped text and attributes, no characters XML 1.0 forbids. */
 import { xmlEscape } from '../site/xml';
 
-/** Characters XML 1.0 does not allow (C0 controls but tab, newline and return; U+FFFE, U+FFFF; lone surrogates). */
-// eslint-disable-next-line no-control-regex -- the point is to remove control characters
-const FORBIDDEN =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Whether XML 1.0 allows a code point (not C0 controls but tab, newline and return; not U+FFFE, U+FFFF or a lone surrogate). */
+function allowed(code: number): boolean {
+  if (code < 0x20) return code === 0x09 || code === 0x0a || code === 0x0d;
+  if (code >= 0xd800 && code <= 0xdfff) return false;
+  return code !== 0xfffe && code !== 0xffff;
+}
 
 /** Text safe as XML character data or an attribute value. */
 export function text(value: string): string {
-  return xmlEscape(value.replace(FORBIDDEN, ''));
+  let clean = '';
+  for (const char of value) if (allowed(char.codePointAt(0)!)) clean += char;
+  return xmlEscape(clean);
 }
 
 /** Attributes written `name="value"`; undefined values are left out. */

@@ -1,0 +1,61 @@
+/**
+ * XML Schema validation for tests, with xmllint-wasm (libxml2's xmllint compiled to WebAssembly,
+ * MIT): the official schemas under `schemas/` (see schemas/README.md for their sources), the URLs
+ * they import mapped to those local files, so nothing is fetched.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
+
+const SCHEMA_DIR = path.resolve(__dirname, '../../schemas');
+
+/** A schema file of `schemas/`, and the URLs other schemas import it by. */
+export interface SchemaFile {
+  /** Path under `schemas/`. */
+  file: string;
+  /** The URLs `xs:import`/`xs:include` name it by. */
+  urls?: readonly string[];
+}
+
+/** The OAI-PMH 2.0 response schema with oai_dc and what they import. */
+export const OAI_PMH_SCHEMAS: readonly SchemaFile[] = [
+  { file: 'oai-pmh/OAI-PMH.xsd', urls: ['http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd'] },
+  { file: 'oai-pmh/oai_dc.xsd', urls: ['http://www.openarchives.org/OAI/2.0/oai_dc.xsd'] },
+  { file: 'oai-pmh/simpledc20021212.xsd', urls: ['http://dublincore.org/schemas/xmls/simpledc20021212.xsd'] },
+  { file: 'oai-pmh/xml.xsd', urls: ['http://www.w3.org/2001/03/xml.xsd', 'http://www.w3.org/2001/xml.xsd'] },
+];
+
+/** Local file names in xmllint's in-memory file system (flat: `oai-pmh__OAI-PMH.xsd`). */
+const localName = (file: string) => file.replace(/\//g, '__');
+
+/** A schema's text with every imported URL replaced by its local file name. */
+function localised(text: string, schemas: readonly SchemaFile[]): string {
+  let out = text;
+  for (const s of schemas) for (const url of s.urls ?? []) out = out.split(`"${url}"`).join(`"${localName(s.file)}"`);
+  return out;
+}
+
+/**
+ * Validates `xml` against every namespace of `schemas` at once (a driver schema imports each
+ * target namespace, so `xs:any processContents="strict"` content is checked too). Resolves to the
+ * list of errors, empty when valid.
+ */
+export async function xmlSchemaErrors(xml: string, schemas: readonly SchemaFile[]): Promise<string[]> {
+  const files: XMLFileInfo[] = schemas.map((s) => ({
+    fileName: localName(s.file),
+    contents: localised(readFileSync(path.join(SCHEMA_DIR, s.file), 'utf8'), schemas),
+  }));
+  const imports = files
+    .map((f) => {
+      const ns = /targetNamespace="([^"]+)"/.exec(f.contents as string)?.[1];
+      return ns ? `<xs:import namespace="${ns}" schemaLocation="${f.fileName}"/>` : '';
+    })
+    .join('');
+  const driver = `<?xml version="1.0"?><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">${imports}</xs:schema>`;
+  const result = await validateXML({
+    xml: [{ fileName: 'document.xml', contents: xml }],
+    schema: [{ fileName: 'driver.xsd', contents: driver }],
+    preload: files,
+  });
+  return result.valid ? [] : result.errors.map((e) => e.rawMessage);
+}
