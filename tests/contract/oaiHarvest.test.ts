@@ -3,17 +3,21 @@
  * lists the sets, walks every set (and the whole repository) through its resumption tokens three
  * records a page, and finds exactly the published journal articles, theses, publications and
  * datasets with their sets, every other document as deleted; a document deleted in the admin then
- * reappears in the harvest as deleted, once, and from/until select it by its deletion time.
+ * reappears in the harvest as deleted, once, and from/until select it by its deletion time. Every
+ * query the repository sends to Firestore has its index in firestore.indexes.json.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentAdminService } from '../../src/server/content/admin';
 import type { Actor } from '../../src/server/content/admin/common';
 import { ContentService } from '../../src/server/content/service';
 import { OaiRepository } from '../../src/server/oai/repository';
+import { OAI_SAMPLE_REQUESTS } from '../../src/server/oai/sampleRequests';
+import { missingIndexes, type IndexFile, type QueryShape } from '../../src/server/store/firestoreIndexes';
 import type { DocumentStore } from '../../src/server/store/port';
 import { contentTypes } from '../../src/shared/content/registry';
 import { parseOai, type OaiAnswer, type OaiHeader } from '../support/oaiPmh';
-import { backends } from './stores';
+import { backends, firestoreBackend } from './stores';
 
 const ORIGIN = 'https://uhmi.example.org';
 const ID = (local: string) => `oai:uhmi.example.org:${local}`;
@@ -284,5 +288,29 @@ describe.each(backends)('OAI-PMH harvest: $name', (backend) => {
     await admin.update('publications', 'pub2', doc!.version, { ...doc!.data, status: 'published' }, ADMIN);
     const live = (await harvest({ set: 'publications' })).filter((h) => h.identifier === ID('publications/pub2'));
     expect(live.map((h) => h.deleted)).toEqual([false]);
+  });
+});
+
+describe('OAI-PMH on Firestore', () => {
+  it('sends only queries that firestore.indexes.json covers', async () => {
+    const file = JSON.parse(readFileSync('firestore.indexes.json', 'utf8')) as IndexFile;
+    const shapes: QueryShape[] = [];
+    const { store, dispose } = await firestoreBackend.open({ onQuery: (shape) => shapes.push(shape) });
+    try {
+      await store.createMany(documents().map(([collection, id, data]) => ({ collection, id, data })));
+      const content = new ContentService(store, () => new Date());
+      await new ContentAdminService(content).delete('publications', 'pub1', {}, ADMIN);
+      const repository = new OaiRepository({ content, origin: ORIGIN, adminEmail: 'a@uhmi.example.org', pageSize: 2 });
+      for (const args of OAI_SAMPLE_REQUESTS) {
+        const answer = parseOai(await repository.answer(new URLSearchParams(args)));
+        if (answer.token?.value)
+          await repository.answer(new URLSearchParams({ verb: args.verb!, resumptionToken: answer.token.value }));
+      }
+      expect(shapes.length).toBeGreaterThan(50);
+      const missing = shapes.flatMap((shape) => missingIndexes(shape, file).map((index) => JSON.stringify(index)));
+      expect([...new Set(missing)]).toEqual([]);
+    } finally {
+      await dispose();
+    }
   });
 });

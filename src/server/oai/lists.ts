@@ -19,6 +19,9 @@ export const PAGE_SIZE = 100;
 /** Most documents read to count a list's journal articles or deletions (beyond: no completeListSize). */
 const COUNT_LIMIT = 1000;
 
+/** An id after every audit entry's (they are base-36 digits and hex): a cursor at the end of an instant. */
+const AFTER_EVERY_ID = '~';
+
 /** Stored instants a list admits (inclusive), from `from` and `until`. */
 export interface DateRange {
   from?: string;
@@ -82,14 +85,15 @@ export class ListReader {
         where: [...stream.where, ...rangeFilters('updatedAt', range)],
         orderBy: { fields: ['updatedAt'], direction: 'asc' as const },
       };
+    // Deletions newest first, without a range: the indexes of the admin's «Видалені» serve it (no
+    // composite index of its own); `until` is where reading starts, `from` where it stops (batch).
     return {
       collection: AUDIT_COLLECTION,
       where: [
         { field: 'collection', op: '==' as const, value: stream.collection },
         { field: 'action', op: '==' as const, value: 'delete' },
-        ...rangeFilters('at', range),
       ],
-      orderBy: { fields: ['at'], direction: 'asc' as const },
+      orderBy: { fields: ['at'], direction: 'desc' as const },
     };
   }
 
@@ -112,13 +116,19 @@ export class ListReader {
       };
     }
     const { collection, ...query } = ListReader.query(stream, range);
+    const gone = stream.mode === 'gone';
+    const start = cursor ?? (gone && range.until ? encodeCursor([range.until, AFTER_EVERY_ID]) : null);
     const page = await this.store.list<Record<string, unknown>>(collection, {
       ...query,
       limit: Math.min(limit, 1000),
-      ...(cursor ? { cursor } : {}),
+      ...(start ? { cursor: start } : {}),
     });
     const entries: Entry[] = [];
-    for (const doc of page.items) entries.push(await this.entryOf(stream, doc));
+    for (const doc of page.items) {
+      // Deletions come newest first: the first one before `from` ends the stream.
+      if (gone && range.from && (doc.data as unknown as AuditDeletion).at < range.from) return { entries, more: false };
+      entries.push(await this.entryOf(stream, doc));
+    }
     return { entries, more: page.nextCursor !== null };
   }
 
@@ -191,8 +201,10 @@ export class ListReader {
         const q = ListReader.query(stream, range);
         if ((await this.store.count(q.collection, q.where)) > COUNT_LIMIT) return null;
       } else if (stream.mode === 'gone') {
-        const q = ListReader.query(stream, range);
-        if ((await this.store.count(q.collection, q.where)) > COUNT_LIMIT) return null;
+        // Read, not counted: the list's own query needs no index of its own for a count.
+        const { collection, ...query } = ListReader.query(stream, range);
+        const probe = await this.store.list(collection, { ...query, limit: COUNT_LIMIT + 1, select: ['at'] });
+        if (probe.items.length > COUNT_LIMIT) return null;
       }
       const all = await this.page([stream], range, { i: 0, c: null, k: 0 }, 200 * COUNT_LIMIT);
       sum += all.items.length;

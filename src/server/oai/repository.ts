@@ -4,7 +4,7 @@
  * failure the protocol names is an `<error>` in an HTTP 200 answer, never an exception.
  */
 import { SITE_NAME } from '../../shared/head/siteFacts';
-import { ContentHistory } from '../content/history';
+import { AUDIT_COLLECTION, ContentHistory } from '../content/history';
 import type { ContentService } from '../content/service';
 import { datestampOf, GRANULARITY, lowerInstant, upperInstant } from './dates';
 import { OaiError } from './errors';
@@ -98,21 +98,25 @@ export class OaiRepository {
     }
   }
 
-  /** The oldest datestamp of any record (documents by `updatedAt`, deletions by `at`). */
+  /**
+   * The oldest datestamp of any record: the oldest `updatedAt` of the types' documents, or the
+   * oldest audit entry (no deletion is older), by single-field indexes.
+   */
   private async earliestDatestamp(): Promise<string> {
-    let earliest: string | null = null;
-    for (const source of RECORD_SOURCES) {
-      for (const stream of [
-        { mode: 'docs' as const, collection: source.collection, where: [] },
-        { mode: 'gone' as const, collection: source.collection },
-      ]) {
-        const { collection, ...query } = ListReader.query(stream, {});
-        const [first] = (await this.store.list<{ at?: string }>(collection, { ...query, limit: 1 })).items;
-        const at = first ? (stream.mode === 'docs' ? first.updatedAt : first.data.at) : undefined;
-        if (at && (!earliest || at < earliest)) earliest = at;
-      }
-    }
-    return datestampOf(earliest ?? this.options.content.now().toISOString());
+    const firsts = await Promise.all([
+      ...RECORD_SOURCES.map(async (source) => {
+        const { collection, ...query } = ListReader.query(
+          { mode: 'docs', collection: source.collection, where: [] },
+          {},
+        );
+        return (await this.store.list(collection, { ...query, limit: 1 })).items[0]?.updatedAt;
+      }),
+      this.store
+        .list<{ at: string }>(AUDIT_COLLECTION, { orderBy: { fields: ['at'], direction: 'asc' }, limit: 1 })
+        .then((page) => page.items[0]?.data.at),
+    ]);
+    const times = firsts.filter((t): t is string => typeof t === 'string').sort();
+    return datestampOf(times[0] ?? this.options.content.now().toISOString());
   }
 
   private async identify(): Promise<string> {
