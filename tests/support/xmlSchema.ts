@@ -36,11 +36,18 @@ function localised(text: string, schemas: readonly SchemaFile[]): string {
 }
 
 /**
- * Validates `xml` against every namespace of `schemas` at once (a driver schema imports each
- * target namespace, so `xs:any processContents="strict"` content is checked too). Resolves to the
- * list of errors, empty when valid.
+ * Validates XML documents against every namespace of `schemas` at once (a driver schema imports each
+ * target namespace). Resolves to the errors, prefixed by the document's index (`doc-2.xml:1: …`),
+ * empty when all are valid. libxml2 does not check `xs:any processContents="strict"` content of
+ * another namespace (OAI-PMH's `<metadata>`) against its imported schema: validate such content as
+ * documents of their own as well.
  */
-export async function xmlSchemaErrors(xml: string, schemas: readonly SchemaFile[]): Promise<string[]> {
+export async function xmlSchemaErrors(
+  xml: string | readonly string[],
+  schemas: readonly SchemaFile[],
+): Promise<string[]> {
+  const docs = typeof xml === 'string' ? [xml] : xml;
+  if (!docs.length) return [];
   const files: XMLFileInfo[] = schemas.map((s) => ({
     fileName: localName(s.file),
     contents: localised(readFileSync(path.join(SCHEMA_DIR, s.file), 'utf8'), schemas),
@@ -53,7 +60,7 @@ export async function xmlSchemaErrors(xml: string, schemas: readonly SchemaFile[
     .join('');
   const driver = `<?xml version="1.0"?><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">${imports}</xs:schema>`;
   const result = await validateXML({
-    xml: [{ fileName: 'document.xml', contents: xml }],
+    xml: docs.map((contents, i) => ({ fileName: `doc-${i}.xml`, contents })),
     schema: [{ fileName: 'driver.xsd', contents: driver }],
     preload: files,
   });
