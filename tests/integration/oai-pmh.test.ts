@@ -195,6 +195,7 @@ describe('/oai', () => {
     ['verb=ListRecords&metadataPrefix=oai_dc&resumptionToken=abc', 'badArgument'],
     ['verb=ListRecords&metadataPrefix=oai_dc&set=bad%20set', 'badArgument'],
     ['verb=GetRecord&identifier=oai:uhmi.example.org:publications/x', 'badArgument'],
+    ['verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:uhmi.example.org:a%20b', 'badArgument'],
     ['verb=ListRecords&metadataPrefix=marc21', 'cannotDisseminateFormat'],
     ['verb=GetRecord&metadataPrefix=mods&identifier=oai:uhmi.example.org:publications/x', 'cannotDisseminateFormat'],
     ['verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:elsewhere.org:publications/x', 'idDoesNotExist'],

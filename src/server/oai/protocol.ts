@@ -74,6 +74,9 @@ export function parseRequest(params: URLSearchParams): OaiRequest {
   }
   for (const key of spec.required)
     if (!args[key]) throw new OaiError('badArgument', `${verb} requires the argument ${key}`);
+  // An identifier is a URI: no spaces, controls or characters URIs never hold.
+  if (args.identifier !== undefined && /[\s<>"{}|\\^`]/.test(args.identifier))
+    throw new OaiError('badArgument', 'The identifier is not a URI');
   return { verb, args, ...datesOf(args) };
 }
 
