@@ -16,7 +16,8 @@
  * not one); a round times 5 batches, the batch's time divided by its runs, and keeps their
  * median; an operation's figure is the median of its rounds' medians. Prints both latencies and
  * their ratio (targets: at most 2, at most 3 for search), and the share of each page's HTML that
- * is the packed react-query state (target: at most 25%). A benchmark, not a test: nothing fails.
+ * is the packed react-query state (target: at most 25%). OAI-PMH ListRecords pages of 100 records
+ * (issue 28, target at most 2). A benchmark, not a test: nothing fails.
  */
 import type { FastifyRequest } from 'fastify';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -160,6 +161,34 @@ function stateShare(url: string, withCss: string): PageShare {
   };
 }
 
+/** The resumption token of an OAI-PMH list page. */
+function resumptionToken(xml: string): string {
+  const token = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(xml)?.[1];
+  if (!token) throw new Error('no resumption token');
+  return token.replace(/&amp;/g, '&');
+}
+
+/** OAI-PMH ListRecords (issue 28): a page of 100 oai_dc records, first and resumed, by set and for everything. */
+async function oaiMeasures(server: ServerHandle): Promise<Measure[]> {
+  const list = '/oai?verb=ListRecords&metadataPrefix=oai_dc';
+  // The whole repository's second page: a full page of 100 at both sizes.
+  const resumed = resumptionToken(await page(server, list));
+  return [
+    {
+      label: 'OAI ListRecords, 100 publications (first page)',
+      kind: 'read',
+      run: () => page(server, `${list}&set=publications`),
+    },
+    { label: 'OAI ListRecords, 100 theses (first page)', kind: 'read', run: () => page(server, `${list}&set=theses`) },
+    { label: 'OAI ListRecords, all sets (first page)', kind: 'read', run: () => page(server, list) },
+    {
+      label: 'OAI ListRecords, all sets (second page, token)',
+      kind: 'read',
+      run: () => page(server, `/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(resumed)}`),
+    },
+  ];
+}
+
 /** Measures every operation at the store's current size. */
 async function measureAll(
   server: ServerHandle,
@@ -213,6 +242,7 @@ async function measureAll(
     },
     { label: 'total of visible news (store.count)', kind: 'read', run: () => server.store.count('news', visible) },
     { label: 'admin dashboard (totals of every type)', kind: 'read', run: () => admin.adminDashboard.summary() },
+    ...(await oaiMeasures(server)),
   ];
   const times = new Map<string, number>();
   const kinds = new Map<string, Measure['kind']>();

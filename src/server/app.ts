@@ -44,6 +44,7 @@ import { createMailTransport } from './mail/transport';
 import { firestoreRateLimiter } from './rateLimit';
 import { seedIfEmpty } from './seed/ifEmpty';
 import { siteResources } from './site/routes';
+import { OAI_PATH, oaiRoutes } from './oai/routes';
 import { loadClientBuild, type ClientBuild } from './ssr/assets';
 import { PageCache } from './ssr/pageCache';
 import { ReadCache } from './ssr/readCache';
@@ -198,7 +199,7 @@ async function startServices(
  */
 async function registerRequestHandling(app: FastifyInstance, config: Config, identity: Identity): Promise<void> {
   await app.register(securityHeaders, { config });
-  await app.register(requestGuard, { formPaths: FORM_POST_PATHS });
+  await app.register(requestGuard, { formPaths: [...FORM_POST_PATHS, OAI_PATH] });
   await app.register(fetchResponseUnwrap);
   // Per-request compression (API answers, uncached pages) is gzip only: brotli is made at build time (assets) and once per cached page.
   // Not deflate: a cached page sent as identity (Accept-Encoding: deflate) must not be deflated under its identity ETag.
@@ -297,6 +298,7 @@ async function registerFeatures(app: FastifyInstance, f: Features): Promise<void
     origin: config.publicUrl,
     sitemapLimit: f.sitemapLimit,
   });
+  await app.register(oaiRoutes, { content: data.content, origin: config.publicUrl, adminEmail: config.supportEmail });
 }
 
 export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<ServerHandle> {

@@ -109,6 +109,7 @@ export const RESERVED_PATH_PREFIXES = [
   '/builds',
   '/assets',
   '/feeds',
+  '/oai',
 ] as const;
 
 /** Files served at the site root from `src/client/static` (a security test keeps this list equal to the folder). */

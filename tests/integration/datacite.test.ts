@@ -1,9 +1,8 @@
 /**
  * Issue 28, item 2 (metadata): each dataset's DataCite Metadata Schema 4.5 record, linked from its
- * page as «DataCite XML» and valid against the official kernel-4.5 XSD (tests/schemas/, see SOURCE.md).
+ * page as «DataCite XML» and valid against the official kernel-4.5 XSD (schemas/datacite-kernel-4.5, see SOURCE.md).
  */
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- parsed XML: the assertions check its shape */
-import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
@@ -12,8 +11,7 @@ import { xsdErrors } from '../support/xmlSchema';
 import { startTestServer, type TestServer } from './helpers';
 
 const PUBLIC_URL = 'https://uhmi.example.org';
-const SCHEMA_DIR = path.join(__dirname, '../schemas/datacite-kernel-4.5');
-const validate = (xml: string) => xsdErrors(xml, SCHEMA_DIR, 'metadata.xsd');
+const validate = (xml: string) => xsdErrors(xml, 'datacite-kernel-4.5', 'metadata.xsd');
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 /**
  * Issue 28, item 3: the data repository's DCAT-AP 3 catalogue in Turtle and JSON-LD, conforming to
- * the official DCAT-AP 3.0.1 SHACL shapes (tests/schemas/dcat-ap-3.0.1, see SOURCE.md), with each
+ * the official DCAT-AP 3.0.1 SHACL shapes (schemas/dcat-ap-3.0.1, see SOURCE.md), with each
  * file's media type, byte size and SHA-256 as the file itself answers, and linked from the
  * repository page and robots.txt.
  */
@@ -13,7 +13,7 @@ import { loadShapes, parseJsonLd, parseTurtle, shaclViolations } from '../suppor
 import { startTestServer, type TestServer } from './helpers';
 
 const ORIGIN = 'https://uhmi.example.org';
-const SHAPES_DIR = path.join(__dirname, '../schemas/dcat-ap-3.0.1');
+const SHAPES_DIR = path.join(__dirname, '../../schemas/dcat-ap-3.0.1');
 const shapes = loadShapes(path.join(SHAPES_DIR, 'dcat-ap-SHACL.ttl'), path.join(SHAPES_DIR, 'ranges.ttl'));
 const namedNode = (iri: string) => DataFactory.namedNode(iri);
 const DCAT = 'http://www.w3.org/ns/dcat#';

@@ -1,5 +1,5 @@
 /**
- * SHACL validation of RDF (Turtle or JSON-LD) against shapes kept under tests/schemas/, with
+ * SHACL validation of RDF (Turtle or JSON-LD) against shapes kept under schemas/, with
  * rdf-validate-shacl; n3 parses Turtle, jsonld.js turns JSON-LD into quads.
  */
 import { readFileSync } from 'node:fs';

@@ -21,6 +21,8 @@ import { registry as siteRegistry, type ContentRegistry } from '../../shared/con
 import { ContentAdminService } from '../content/admin';
 import { ContentHistory } from '../content/history';
 import { ContentService } from '../content/service';
+import { OaiRepository } from '../oai/repository';
+import { OAI_SAMPLE_REQUESTS } from '../oai/sampleRequests';
 import { siteSearchCollections } from '../search/siteIndex';
 import {
   filterShape,
@@ -154,6 +156,9 @@ export async function registryQueryShapes(registry: ContentRegistry = siteRegist
   }
   // The redirect rules (http/redirects.ts).
   await store.list('redirects', { orderBy: { fields: ['priority'], direction: 'asc' }, limit: 1000 });
+  // The OAI-PMH repository's lists, sets and lookups (server/oai).
+  const oai = new OaiRepository({ content, origin: 'https://example.org', adminEmail: 'admin@example.org' });
+  for (const args of OAI_SAMPLE_REQUESTS) await oai.answer(new URLSearchParams(args));
   return store.shapes;
 }
 

@@ -134,9 +134,20 @@ export function registryIndexes(): IndexSpec[] {
         if (r.to !== type.key || r.many || isArrayField(relation, r.field)) continue;
         // The referrers query runs on the referring type.
         add(relation, [rawExpr(r.field), 'created_at', 'id']);
+        // OAI-PMH sub-sets (server/oai): a parent's documents by datestamp (theses of a conference).
+        add(relation, [rawExpr(r.field), 'updated_at', 'id']);
       }
     }
   }
+  // Deletions of a type in the audit log by time (the admin's «Видалені», OAI-PMH's deleted records).
+  const audit = ['collection', 'action', 'at'].map((f) => rawExpr(f));
+  const auditName = `documents_r__audit_${hash(audit.join('|'))}`;
+  specs.set(auditName, {
+    name: auditName,
+    collection: '_audit',
+    columns: [...audit, 'id'],
+    sql: `CREATE INDEX IF NOT EXISTS ${auditName} ON documents (${[...audit, 'id'].join(', ')}) WHERE collection = '_audit'`,
+  });
   return [...specs.values()];
 }
 
