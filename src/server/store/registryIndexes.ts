@@ -98,7 +98,10 @@ export async function registryQueryShapes(registry: ContentRegistry = siteRegist
           for (const sort of Object.keys(type.sorts)) {
             // Every combination the public list accepts (listCombinationError refuses the others).
             const input = { limit: 20, sort, filter: sampleFilter(type, fields), ...(range ? { range } : {}) };
-            if (!listCombinationError(type, input)) await content.publicList(type.key, input);
+            if (listCombinationError(type, input)) continue;
+            await content.publicList(type.key, input);
+            // A permalink finds its document's page in a list by counts (ContentService.publicListPosition).
+            if (type.permalink && !fields.length) await content.publicListPosition(type.key, input, { id: 'id' });
           }
         }
       }
