@@ -8,7 +8,6 @@ import { isArrayField, listFieldsOf, richTextFieldsOf, type AnyContentType } fro
 import type { ListInput } from '../../shared/content/listInput';
 import { registry as siteRegistry, type ContentRegistry } from '../../shared/content/registry';
 import { InvalidCursorError, type DocumentStore, type Filter, type StoredDocument } from '../store/port';
-import { RANGE_OPS, tieBreakFields } from '../store/tieBreak';
 import { NotFoundError, ValidationError } from './errors';
 import { sanitizeRichText } from './sanitize';
 import { textOf } from './text';
@@ -44,7 +43,7 @@ export function equalityFilters(type: AnyContentType, filter: Record<string, unk
 }
 
 /** A list's named sort (the type's first when none is named). */
-function sortOf(type: AnyContentType, input: ListInput) {
+export function sortOf(type: AnyContentType, input: ListInput) {
   const name = input?.sort ?? Object.keys(type.sorts)[0];
   return name ? type.sorts[name] : undefined;
 }
@@ -164,43 +163,13 @@ export class ContentService {
   }
 
   /** The store filters of a public list: visibility, its equality filters and its date range. */
-  private listWhere(type: AnyContentType, input: ListInput): Filter[] {
+  listWhere(type: AnyContentType, input: ListInput): Filter[] {
     const where: Filter[] = [...this.visibilityFilters(type), ...equalityFilters(type, input?.filter)];
     if (input?.range) {
       if (input.range.gte) where.push({ field: input.range.field, op: '>=', value: input.range.gte });
       if (input.range.lte) where.push({ field: input.range.field, op: '<=', value: input.range.lte });
     }
     return where;
-  }
-
-  /**
-   * How many visible documents come before `doc` in the public list `input` (its filters, range and
-   * sort; search and page aside): the document's 0-based position there, for a permalink to the
-   * list page that shows it. One count per ordering field (the sort's, the tie-breaking range
-   * fields, the id; see store/tieBreak.ts), each over the list's indexes: those ordered before
-   * `doc` by that field and equal to it by the fields before. The counts compare raw values, so the
-   * sort's fields must order alike raw and collated (dates, numbers), as trainings' dates do.
-   */
-  async publicListPosition(key: string, input: ListInput, doc: Record<string, unknown>): Promise<number> {
-    const type = this.registry.get(key);
-    const where = this.listWhere(type, input);
-    const sort = sortOf(type, input);
-    const orderBy = {
-      fields: sort?.by ?? ['createdAt'],
-      direction: sort?.direction ?? 'desc',
-      collation: 'uk',
-    } as const;
-    const fields = [...new Set([...orderBy.fields, ...tieBreakFields({ where, orderBy }), 'id'])];
-    const before = orderBy.direction === 'asc' ? '<' : '>';
-    const valueOf = (field: string) => (doc[field] ?? null) as Filter['value'];
-    const counts = fields.map((field, i) => {
-      const equal: Filter[] = fields.slice(0, i).map((f) => ({ field: f, op: '==', value: valueOf(f) }));
-      // A field held equal needs no range of the list (the document is in it): one filter per field.
-      const held = new Set(fields.slice(0, i));
-      const rest = where.filter((f) => !(held.has(f.field) && RANGE_OPS.has(f.op)));
-      return this.store.count(type.key, [...rest, ...equal, { field, op: before, value: valueOf(field) }]);
-    });
-    return (await Promise.all(counts)).reduce((a, b) => a + b, 0);
   }
 
   /**

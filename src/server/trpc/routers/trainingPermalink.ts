@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { dateSchema, idRefSchema } from '../../../shared/content/fields';
 import { trainingListOf, trainingListQuery } from '../../../shared/content/trainingLists';
+import { publicListPosition } from '../../content/listPosition';
 import { publicProcedure, router } from '../init';
 
 export const trainingPermalinkRouter = router({
@@ -18,7 +19,7 @@ export const trainingPermalinkRouter = router({
       const doc = await ctx.content.publicGet('trainings', input.slug);
       if (!doc) throw new TRPCError({ code: 'NOT_FOUND', message: 'Навчання: не знайдено' });
       const list = trainingListOf(String(doc.endDate), input.today);
-      const position = await ctx.content.publicListPosition('trainings', trainingListQuery(list, input.today), doc);
+      const position = await publicListPosition(ctx.content, 'trainings', trainingListQuery(list, input.today), doc);
       return { slug: typeof doc.slug === 'string' && doc.slug ? doc.slug : doc.id, list, position };
     }),
 });
