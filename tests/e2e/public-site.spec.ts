@@ -272,3 +272,38 @@ test('hydration shows the server’s dates and file sizes without formatting the
   expect(await made()).toContain('DateTimeFormat');
   expect(consoleErrors).toEqual([]);
 });
+
+test("a training's permalink, opened or clicked in the search results, lands on its card", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/Trainings');
+  const card = page.getByRole('main').locator('li.card[id]').last();
+  const id = (await card.getAttribute('id'))!;
+  const title = (await card.getByRole('heading').first().textContent())!.trim();
+  const landed = new RegExp(`/Trainings(\\?page=\\d+)?#${id}$`);
+  /** The card's top is just below the sticky header (it was scrolled to). */
+  const atAnchor = async () => {
+    const header = await page.evaluate(() =>
+      Math.round(document.querySelector('.site-header')!.getBoundingClientRect().height),
+    );
+    await expect
+      .poll(() => page.evaluate((t) => Math.round(document.getElementById(t)!.getBoundingClientRect().top), id), {
+        timeout: 5000,
+      })
+      .toBe(header);
+  };
+  // Opened as an address: the server's 301 carries the fragment, and Chromium keeps it.
+  await page.goto(`/Trainings/${id}`);
+  await expect(page).toHaveURL(landed);
+  await atAnchor();
+  // Clicked in the visitor search (a navigation in the page: the router follows the redirect).
+  await page.goto(`/search?q=${encodeURIComponent(title)}`);
+  await untilHydrated(page);
+  const hit = page.getByRole('main').getByRole('link', { name: title }).first();
+  await expect(hit).toHaveAttribute('href', `/Trainings/${id}`);
+  await hit.click();
+  await expect(page).toHaveURL(landed);
+  await atAnchor();
+  expect(consoleErrors).toEqual([]);
+});

@@ -17,7 +17,7 @@ import { newsItemPage, newsListPage } from '../routes/public/news';
 import { cop29Page, slugPage, tethysPage, unknownPage } from '../routes/public/pages';
 import { publicationItemPage, publicationsListPage } from '../routes/public/publications';
 import { searchPage } from '../routes/public/search';
-import { trainingsPage } from '../routes/public/trainings';
+import { trainingPermalinkPage, trainingsPage } from '../routes/public/trainings';
 import { pageAction, pageLoader, type DepsOf, type PageDef, type RouteDeps } from './definePage';
 import { PageErrorBoundary, PublicLayout, RootErrorBoundary, RootShell } from './layouts';
 
@@ -30,6 +30,7 @@ export const publicPages: PageDef[] = [
   newsListPage,
   newsItemPage,
   trainingsPage,
+  trainingPermalinkPage,
   confListPage,
   confItemPage,
   thesisPage,

@@ -42,6 +42,12 @@ export function equalityFilters(type: AnyContentType, filter: Record<string, unk
   return where;
 }
 
+/** A list's named sort (the type's first when none is named). */
+export function sortOf(type: AnyContentType, input: ListInput) {
+  const name = input?.sort ?? Object.keys(type.sorts)[0];
+  return name ? type.sorts[name] : undefined;
+}
+
 /** Runs a store read, turning a bad cursor into BAD_REQUEST. */
 export async function withCursorCheck<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -127,13 +133,8 @@ export class ContentService {
     const type = this.registry.get(key);
     if (!type.isPublic || type.kind !== 'collection')
       throw new NotFoundError(`${type.labels.plural}: розділу немає на сайті`);
-    const where: Filter[] = [...this.visibilityFilters(type), ...equalityFilters(type, input.filter)];
-    if (input.range) {
-      if (input.range.gte) where.push({ field: input.range.field, op: '>=', value: input.range.gte });
-      if (input.range.lte) where.push({ field: input.range.field, op: '<=', value: input.range.lte });
-    }
-    const sortName = input.sort ?? Object.keys(type.sorts)[0];
-    const sort = sortName ? type.sorts[sortName] : undefined;
+    const where = this.listWhere(type, input);
+    const sort = sortOf(type, input);
     const limit = input.limit ?? 20;
     const page = input.cursor ? 1 : (input.page ?? 1);
     return withCursorCheck(async () => {
@@ -159,6 +160,16 @@ export class ContentService {
         limit,
       };
     });
+  }
+
+  /** The store filters of a public list: visibility, its equality filters and its date range. */
+  listWhere(type: AnyContentType, input: ListInput): Filter[] {
+    const where: Filter[] = [...this.visibilityFilters(type), ...equalityFilters(type, input?.filter)];
+    if (input?.range) {
+      if (input.range.gte) where.push({ field: input.range.field, op: '>=', value: input.range.gte });
+      if (input.range.lte) where.push({ field: input.range.field, op: '<=', value: input.range.lte });
+    }
+    return where;
   }
 
   /**

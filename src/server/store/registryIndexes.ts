@@ -20,10 +20,12 @@ import { listCombinationError } from '../../shared/content/listInput';
 import { registry as siteRegistry, type ContentRegistry } from '../../shared/content/registry';
 import { ContentAdminService } from '../content/admin';
 import { ContentHistory } from '../content/history';
+import { publicListPosition } from '../content/listPosition';
 import { ContentService } from '../content/service';
 import { OaiRepository } from '../oai/repository';
 import { OAI_SAMPLE_REQUESTS } from '../oai/sampleRequests';
 import { siteSearchCollections } from '../search/siteIndex';
+import { trainingListQuery } from '../../shared/content/trainingLists';
 import {
   filterShape,
   gramCountShape,
@@ -68,6 +70,9 @@ class ShapeRecorder extends CommitDocumentStore {
     return { items: [], total: 0 };
   }
 }
+
+/** A training whose place in a list is looked for (the shapes do not depend on its values). */
+const SAMPLE_TRAINING = { id: 'id', startDate: '2025-02-01', endDate: '2025-02-02' };
 
 function subsets<T>(items: T[]): T[][] {
   return items.reduce<T[][]>((all, item) => [...all, ...all.map((s) => [...s, item])], [[]]);
@@ -153,6 +158,11 @@ export async function registryQueryShapes(registry: ContentRegistry = siteRegist
   await admin.dashboard();
   for (const collection of [undefined, 'news']) {
     for (const uid of [undefined, 'uid']) await admin.audit(adminAuditListInput.parse({ collection, uid }));
+  }
+  // A training's permalink finds its page by counts in its list (trpc/routers/trainingPermalink.ts).
+  if (registry.list.includes(siteRegistry.get('trainings'))) {
+    for (const list of ['upcoming', 'past'] as const)
+      await publicListPosition(content, 'trainings', trainingListQuery(list, '2025-01-01'), SAMPLE_TRAINING);
   }
   // The redirect rules (http/redirects.ts).
   await store.list('redirects', { orderBy: { fields: ['priority'], direction: 'asc' }, limit: 1000 });

@@ -15,11 +15,13 @@ import { authUsersRouter } from './routers/authUsers';
 import { publicContentRouters } from './routers/publicContent';
 import { searchRouter } from './routers/search';
 import { sessionRouter } from './routers/session';
+import { trainingPermalinkRouter } from './routers/trainingPermalink';
 
 export function createAppRouter<T extends Record<string, AnyContentType>>(registry: ContentRegistry<T>) {
   return router({
     ...publicContentRouters(registry),
     search: searchRouter,
+    trainingPermalink: trainingPermalinkRouter,
     session: sessionRouter,
     authUsers: authUsersRouter,
     adminContent: router(adminContentRouters(registry)),

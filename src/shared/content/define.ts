@@ -70,6 +70,11 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   /** Path of a document on the public site, if it has its own page. */
   publicPath?: (doc: { id: string } & Record<string, unknown>) => string;
   /**
+   * The `publicPath` is a permalink that redirects to the document on its list page (`/Trainings/x`
+   * → `/Trainings?page=N#x`), not a page of its own: the sitemap leaves it out.
+   */
+  permalink?: boolean;
+  /**
    * Where a document without its own `publicPath` is shown, for the visitor search (which links
    * there) and the sitemap (which lists it when it is a page of its own): under the page of the
    * document its `relation` field points at (`path` builds the address from the parent's), or on

@@ -15,9 +15,9 @@ export function siteTypes(types: readonly AnyContentType[] = contentTypeList): A
   return types.filter((t) => t.isPublic && t.kind === 'collection' && (t.publicPath || t.publicPlace));
 }
 
-/** Whether each document of the type has a page of its own (an address without a `#`). */
+/** Whether each document of the type has a page of its own (an address without a `#`, not a permalink). */
 export function hasOwnPage(type: AnyContentType): boolean {
-  if (type.publicPath) return !type.publicPath(SAMPLE).includes('#');
+  if (type.publicPath) return !type.permalink && !type.publicPath(SAMPLE).includes('#');
   return Boolean(type.publicPlace && 'relation' in type.publicPlace && type.publicPlace.ownPage);
 }
 

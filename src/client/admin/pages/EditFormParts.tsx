@@ -22,10 +22,10 @@ export function documentTitle(type: AnyContentType, doc: AdminDoc | null): strin
   return type.kind === 'singleton' ? type.labels.singular : `Новий документ: ${type.labels.singular.toLowerCase()}`;
 }
 
-/** The document's public page with `?preview=1` (drafts shown to staff), when the type has one. */
+/** The document's public page with `?preview=1` (drafts shown to staff; not on list pages), when the type has one. */
 export function previewPathOf(type: AnyContentType, doc: AdminDoc | null): string | null {
   return doc && type.publicPath
-    ? `${type.publicPath(doc)}${type.publicPath(doc).includes('#') ? '' : '?preview=1'}`
+    ? `${type.publicPath(doc)}${type.permalink || type.publicPath(doc).includes('#') ? '' : '?preview=1'}`
     : null;
 }
 

@@ -4,11 +4,11 @@
  * one); the page count is the longer list's, and a page past it is a 404, as on the other lists.
  */
 import { Fragment } from 'react';
-import { useLoaderData, useLocation } from 'react-router';
+import { redirect, useLoaderData, useLocation } from 'react-router';
 import type { ContentDocument } from '../../../shared/content/registry';
 import { TRAINING_FORMATS } from '../../../shared/content/constants';
 import { definePage, notFound } from '../../app/definePage';
-import { pageInput, validPage } from '../../app/listParams';
+import { LIST_PAGE_SIZE, pageInput, validPage } from '../../app/listParams';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
@@ -16,19 +16,13 @@ import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { RichText } from '../../components/RichText';
-import { previousDay, todayInKyiv } from '../../../shared/dates';
+import { todayInKyiv } from '../../../shared/dates';
+import { trainingListQuery, type TrainingList } from '../../../shared/content/trainingLists';
 import { formatsOf, useFormats, type Formats } from '../../lib/formats';
 import { trpc } from '../../lib/trpc';
 
-type Which = 'upcoming' | 'past';
-
-/** A list's query without its page: what is upcoming on `today`, or past (ended before it). */
-function listQuery(which: Which, today: string) {
-  // A training that ends today is still upcoming, so the past ones end yesterday at the latest.
-  return which === 'upcoming'
-    ? ({ sort: 'upcoming', range: { field: 'endDate', gte: today } } as const)
-    : ({ sort: 'newest', range: { field: 'endDate', lte: previousDay(today) } } as const);
-}
+type Which = TrainingList;
+const listQuery = trainingListQuery;
 
 /** How many trainings a list has (one slug read, for its total). */
 const countInput = (which: Which, today: string) => ({ ...listQuery(which, today), limit: 1, fields: ['slug'] });
@@ -170,4 +164,19 @@ export const trainingsPage = definePage({
       </>
     );
   },
+});
+
+/**
+ * /Trainings/{slug}: a training's permalink (its `publicPath`), answered 301 to the /Trainings page
+ * that shows it today, `#slug` included: `?page=N`, N from its position in its list (a count on the
+ * server, see trainingPermalink.ts). An unknown slug is the 404 page.
+ */
+export const trainingPermalinkPage = definePage({
+  path: '/Trainings/:slug',
+  prefetch: async (utils, { params }) => {
+    const at = await utils.trainingPermalink.locate.ensureData({ slug: params.slug!, today: todayInKyiv() });
+    const page = Math.floor(at.position / LIST_PAGE_SIZE) + 1;
+    throw redirect(`/Trainings${page > 1 ? `?page=${page}` : ''}#${encodeURIComponent(at.slug)}`, 301);
+  },
+  Component: () => null,
 });

@@ -50,7 +50,9 @@ export const trainings = defineContentType({
   rangeFields: ['startDate', 'endDate'],
   fileFields: ['cover', 'attachments'],
   relations: [],
-  publicPath: (d) => `/Trainings#${typeof d.slug === 'string' ? d.slug : d.id}`,
+  // A permalink: /Trainings/{slug} answers 301 to the list page that shows it (routes/public/trainings.tsx).
+  publicPath: (d) => `/Trainings/${typeof d.slug === 'string' ? d.slug : d.id}`,
+  permalink: true,
 });
 
 export { TRAINING_FORMATS };
