@@ -27,8 +27,8 @@ describe('firestore.indexes.json', () => {
 
   it('stays well under Firestore’s limit of composite indexes per database', () => {
     // https://cloud.google.com/firestore/quotas#indexes: 200 per database without billing, 1,000 with
-    // it. The file keeps a margin below the lower one for indexes added by hand or by later types.
-    expect(file.indexes.length).toBeLessThanOrEqual(160);
+    // it. The file keeps a margin (25) below the lower one for indexes added by hand or by later types.
+    expect(file.indexes.length).toBeLessThanOrEqual(175);
   });
 
   describe('covers every query the services send through the Firestore store', () => {
