@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentAdminService } from '../../src/server/content/admin';
 import { OaiRepository } from '../../src/server/oai/repository';
 import { parseOai, type OaiAnswer } from '../support/oaiPmh';
-import { OAI_PMH_SCHEMAS, xmlSchemaErrors } from '../support/xmlSchema';
+import { OAI_PMH_SCHEMAS, xmlSchemaErrors, xsdErrors } from '../support/xmlSchema';
 import { startTestServer, trpc, type TestServer } from './helpers';
 
 const ORIGIN = 'https://uhmi.example.org';
@@ -132,6 +132,31 @@ describe('/oai', () => {
       const articles = full.toc.map((_, n) => ID(`journal/${String(issue.id)}/${n + 1}`));
       expect(await ids(`articles:${String(issue.id)}`)).toEqual(articles);
     }
+    await expectValid();
+  });
+
+  it('disseminates every dataset as oai_datacite, valid DataCite 4.5, and no other kind of work', async () => {
+    const formats = await oai('verb=ListMetadataFormats');
+    const datacite = (formats.body.metadataFormat as Array<Record<string, string>>).find(
+      (f) => f.metadataPrefix === 'oai_datacite',
+    );
+    expect(datacite?.metadataNamespace).toBe('http://datacite.org/schema/kernel-4');
+    const datasets = await items('dataRepo.list');
+    const records = await oai('verb=ListRecords&metadataPrefix=oai_datacite');
+    expect(records.headers.map((h) => h.identifier).sort()).toEqual(
+      datasets.map((d) => ID(`dataRepo/${String(d.id)}`)).sort(),
+    );
+    const resources = [...records.xml.matchAll(/<resource [\s\S]*?<\/resource>/g)].map((m) => m[0]);
+    expect(resources).toHaveLength(datasets.length);
+    for (const resource of resources) {
+      expect(await xsdErrors(resource, 'datacite-kernel-4.5', 'metadata.xsd')).toEqual([]);
+    }
+    for (const d of datasets) expect(records.xml).toContain(`${ORIGIN}/data_repo/${String(d.slug)}`);
+    const [publication] = await items('publications.list');
+    const refused = await oai(
+      `verb=GetRecord&metadataPrefix=oai_datacite&identifier=${ID(`publications/${String(publication!.id)}`)}`,
+    );
+    expect(refused.errors.map((e) => e.code)).toEqual(['cannotDisseminateFormat']);
     await expectValid();
   });
 
