@@ -761,6 +761,34 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
     await expect(tokenOf('revoked@uhmi.example.org', 'another-password-2')).resolves.toBeTruthy();
   });
 
+  it('ends the session on the server when the session call gets an empty token with the cookie', async () => {
+    await trpc(
+      server,
+      'mutation',
+      'authUsers.create',
+      { email: 'session-end@uhmi.example.org', password: 'editor-password-1', role: 'editor' },
+      adminCookie,
+    );
+    const { token } = await tokenOf('session-end@uhmi.example.org', 'editor-password-1');
+    const cookie = await sessionCookie(token);
+    expect(await trpc(server, 'query', 'session.me', undefined, cookie)).toMatchObject({
+      data: { email: 'session-end@uhmi.example.org' },
+    });
+    // Revocation has a resolution of one second (auth_time against tokensValidAfterTime).
+    await new Promise((r) => setTimeout(r, 1100));
+    const cleared = await server.app.inject({
+      method: 'POST',
+      url: '/api/__session',
+      payload: { token: '' },
+      headers: { 'content-type': 'application/json', cookie },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(String(cleared.headers['set-cookie'])).toMatch(/__session=;/);
+    // A copy of the cookie no longer works, nor does the token it held.
+    expect(await trpc(server, 'query', 'session.me', undefined, cookie)).toMatchObject({ data: null });
+    expect((await postSession(token)).statusCode).toBe(401);
+  });
+
   it('runs the account CLI in firebase mode', () => {
     const env = {
       ...process.env,
