@@ -180,3 +180,12 @@ export function resolveRouteMiddleware(
 export const HASH_SCROLL_OFFSET = 64;
 /** Delay (ms) before scrolling after a navigation. */
 export const SCROLL_DELAY_MS = 100;
+
+/**
+ * A training's permalink: `/Trainings/{slug}` answers 301 to the /Trainings page that shows it
+ * (trainings have no page of their own). Kept here, free of the content schemas, so the head's
+ * JSON-LD links it without loading zod into the page.
+ */
+export function trainingPermalink(slug: string): string {
+  return `/Trainings/${slug}`;
+}

@@ -24,8 +24,8 @@ import type {
   WithContext,
 } from 'schema-dts';
 import type { ContentDocument } from '../../../shared/content/registry';
-import { trainings } from '../../../shared/content/types/trainings';
 import type { HeadSource } from '../../../shared/head/sources';
+import { trainingPermalink } from '../../../shared/routes';
 import {
   absoluteUrl,
   articleDoiOf,
@@ -169,7 +169,7 @@ function newsArticle(item: ContentDocument<'news'>, ctx: HeadContext): WithConte
 }
 
 function trainingEvent(t: Omit<ContentDocument<'trainings'>, 'updatedAt'>, ctx: HeadContext): WithContext<Event> {
-  const url = absoluteUrl(trainings.publicPath!({ ...t }), ctx);
+  const url = absoluteUrl(trainingPermalink(t.slug), ctx);
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',

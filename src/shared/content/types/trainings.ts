@@ -1,5 +1,6 @@
 /** Trainings, courses and seminars for specialists: /Trainings. */
 import { z } from 'zod';
+import { trainingPermalink } from '../../routes';
 import { TRAINING_FORMATS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
 import { attachmentsSchema, dateSchema, hrefSchema, imageRefSchema, richTextSchema, text } from '../fields';
@@ -51,7 +52,7 @@ export const trainings = defineContentType({
   fileFields: ['cover', 'attachments'],
   relations: [],
   // A permalink: /Trainings/{slug} answers 301 to the list page that shows it (routes/public/trainings.tsx).
-  publicPath: (d) => `/Trainings/${typeof d.slug === 'string' ? d.slug : d.id}`,
+  publicPath: (d) => trainingPermalink(typeof d.slug === 'string' ? d.slug : String(d.id)),
   permalink: true,
 });
 
