@@ -6,62 +6,25 @@
  * asks for the address first. The time from «Надіслати посилання» to the signed-in admin is measured
  * and reported (annotation `email-link-sign-in-ms`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { serverNodeFlags } from '../../scripts/server-node-flags';
-import { freePort } from '../support/freePort';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 import { expect, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './ownServer';
 
 const ADMIN = { email: 'admin@uhmi.org.ua', password: 'link-e2e-admin-password' };
 
 let smtp: TestSmtpServer;
-let server: ChildProcess;
+let own: OwnServer;
 let origin: string;
-let dataDir: string;
 
 test.beforeAll(async () => {
   smtp = await startSmtpServer();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-e2e-link-'));
-  server = spawn(process.execPath, [...serverNodeFlags(readFileSync('package.json', 'utf8')), 'dist/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      SEED: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SMTP_URL: smtp.url,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${origin}/builds/latest.json`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(200);
+  own = await startOwnServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url });
+  origin = own.origin;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await own?.stop();
   await smtp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const linkIn = (text: string) => /(https?:\/\/\S+oobCode=\S+)/.exec(text)![1]!;

@@ -5,39 +5,25 @@
  * refused domain and a cancelled login as Ukrainian messages on the login page; the callback opened
  * again answered with a 400 page.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { serverNodeFlags } from '../../scripts/server-node-flags';
 import { freePort } from '../support/freePort';
 import { startTestIdp, type TestIdp } from '../support/oidcProvider';
 import { expect, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './ownServer';
 
 const ADMIN = { email: 'admin@uhmi.org.ua', password: 'sso-e2e-admin-password' };
 const BUTTON = 'Увійти через обліковий запис установи';
 
 let idp: TestIdp;
-let server: ChildProcess;
+let own: OwnServer;
 let origin: string;
-let dataDir: string;
 
 test.beforeAll(async () => {
   const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  idp = await startTestIdp([`${origin}/api/auth/oidc/callback`]);
+  idp = await startTestIdp([`http://127.0.0.1:${port}/api/auth/oidc/callback`]);
   idp.accounts.set('admin-1', { email: ADMIN.email, emailVerified: true, name: 'Адміністратор' });
   idp.accounts.set('outsider', { email: 'someone@example.com', emailVerified: true, name: 'Сторонній' });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-e2e-sso-'));
-  server = spawn(process.execPath, [...serverNodeFlags(readFileSync('package.json', 'utf8')), 'dist/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      SEED: 'false',
-      LOG_LEVEL: 'warn',
+  own = await startOwnServer(
+    {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       OIDC_ISSUER: idp.issuer,
@@ -45,28 +31,14 @@ test.beforeAll(async () => {
       OIDC_CLIENT_SECRET: idp.clientSecret,
       OIDC_ALLOWED_DOMAINS: 'uhmi.org.ua',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${origin}/builds/latest.json`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(200);
+    port,
+  );
+  origin = own.origin;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await own?.stop();
   await idp?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('the institute account signs in; the same callback opened again is refused with 400', async ({
