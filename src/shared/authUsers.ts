@@ -8,6 +8,8 @@ import {
 } from './passwordRules';
 
 export const roleSchema = z.enum(['admin', 'editor']);
+/** A staff member's role: admins manage accounts and settings, editors the content. */
+export type StaffRole = z.infer<typeof roleSchema>;
 export const ROLE_LABELS = { admin: 'Адміністратор', editor: 'Редактор' } as const;
 
 const uid = z.string().trim().min(1).max(128);

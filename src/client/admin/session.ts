@@ -6,8 +6,10 @@
 import { onIdTokenChanged, signOut, type Auth, type User } from 'firebase/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import type { StaffRole } from '../../shared/authUsers';
+import { USER_DISABLED, type SessionReply } from '../../shared/sessionReply';
 
-export type StaffRole = 'admin' | 'editor';
+export type { StaffRole };
 
 export type SessionState =
   | { status: 'loading' }
@@ -43,11 +45,8 @@ export async function syncSession(token: string): Promise<StaffRole | null | 'di
     body: JSON.stringify({ token }),
   });
   if (res.status !== 200 && res.status !== 401) return null;
-  const body = (await res.json().catch(() => null)) as {
-    user?: { role: StaffRole | null } | null;
-    reason?: string;
-  } | null;
-  if (body?.reason === 'user-disabled') return 'disabled';
+  const body = (await res.json().catch(() => null)) as SessionReply | null;
+  if (body?.reason === USER_DISABLED) return 'disabled';
   return res.ok ? (body?.user?.role ?? null) : null;
 }
 

@@ -17,6 +17,7 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { DISABLED_REASON, InvalidTokenError, type AuthUser, type IdentityBackend } from '../identity/types';
+import { USER_DISABLED, type SessionReply } from '../../shared/sessionReply';
 
 export const SESSION_COOKIE = '__session';
 
@@ -119,7 +120,8 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
       // explain the sign-out.
       const { disabled } = await endCookieSession(request, identity);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
-      return reply.send({ user: null, ...(disabled ? { reason: 'user-disabled' } : {}) });
+      const body: SessionReply = { user: null, ...(disabled ? { reason: USER_DISABLED } : {}) };
+      return reply.send(body);
     }
     let user: AuthUser;
     try {
@@ -127,7 +129,8 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (app, 
     } catch (err) {
       // A valid sign-in of an account disabled since: the admin says so instead of a silent sign-out.
       const disabled = err instanceof InvalidTokenError && err.reason === DISABLED_REASON;
-      return reply.code(401).send({ error: 'Invalid ID token', ...(disabled ? { reason: 'user-disabled' } : {}) });
+      const body: SessionReply = { error: 'Invalid ID token', ...(disabled ? { reason: USER_DISABLED } : {}) };
+      return reply.code(401).send(body);
     }
     const exp = decodeExp(parsed.data.token);
     const maxAge = Math.max(0, Math.min(3600, exp - Math.floor(Date.now() / 1000)));

@@ -3,8 +3,10 @@
  * management operations, implemented by the embedded provider and by firebase-admin alike.
  */
 
+import type { StaffRole } from '../../shared/authUsers';
+
 /** Staff roles, kept as the custom claim `role`. */
-export type Role = 'admin' | 'editor';
+export type Role = StaffRole;
 export const ROLES: readonly Role[] = ['admin', 'editor'];
 
 /** A user whose ID token was verified (signature, expiry, revocation, not disabled). */

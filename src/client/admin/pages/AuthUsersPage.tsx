@@ -28,7 +28,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { EmailVerifiedBadge, ChangeOwnEmailModal, useSendVerification } from '../components/AccountEmail';
 import { ConfirmModal } from '../components/ConfirmModal';
-import { createAccountInput, ROLE_LABELS } from '../../../shared/authUsers';
+import { createAccountInput, ROLE_LABELS, type StaffRole as Role } from '../../../shared/authUsers';
 import type { Account } from '../../../server/identity/types';
 import { formatDateTime } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
@@ -38,7 +38,6 @@ import { trpcErrorMessage } from '../trpcErrors';
 import { StateBadge } from './cellValue';
 import { SignInMethodsCell } from './SignInMethods';
 
-type Role = 'admin' | 'editor';
 const ROLE_OPTIONS = [
   { value: 'editor', label: ROLE_LABELS.editor },
   { value: 'admin', label: ROLE_LABELS.admin },
