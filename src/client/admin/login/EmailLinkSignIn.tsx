@@ -13,12 +13,11 @@ import { applyActionCode, isSignInWithEmailLink, sendSignInLinkToEmail, signInWi
 import { useEffect, useRef, useState } from 'react';
 import { identityErrorMessage } from '../../../shared/identityErrors';
 import { useAdmin } from '../context';
-import { ErrorAlert, Field, LoginFrame as Frame, isEmail, useLoginForm } from './ui';
+import { EmailRequestForm, emailSchema } from './EmailRequestForm';
+import { ErrorAlert, Field, LoginFrame as Frame, useLoginForm } from './ui';
 
 /** Where the address a link was sent to is kept until the link is opened (this browser only). */
 export const EMAIL_FOR_SIGN_IN_KEY = 'uhmi.emailForSignIn';
-const EMAIL_MESSAGE = 'Введіть коректну адресу електронної пошти';
-const emailSchema = (v: { email: string }) => (isEmail(v.email) ? {} : { email: EMAIL_MESSAGE });
 
 function keptEmail(): string | null {
   try {
@@ -53,43 +52,20 @@ async function requestFromServer(email: string, continueUrl: string): Promise<vo
 /** «Надіслати посилання для входу»: the address, then the confirmation that a link is on its way. */
 export function EmailLinkRequestForm({ returnUrl, onBack }: { returnUrl: string | null; onBack: () => void }) {
   const { auth, config } = useAdmin();
-  const [error, setError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useLoginForm(emailSchema);
-  const submit = form.handleSubmit(async ({ email }) => {
-    setError(null);
+  const send = async (email: string) => {
     const url = new URL('/edit/admin/Login', window.location.origin);
     if (returnUrl) url.searchParams.set('returnUrl', returnUrl);
-    try {
-      if (config.emailLink === 'server') await requestFromServer(email, url.toString());
-      else await sendSignInLinkToEmail(auth, email, { url: url.toString(), handleCodeInApp: true });
-      keepEmail(email);
-      setSentTo(email);
-    } catch (err) {
-      setError(identityErrorMessage(err));
-    }
-  });
+    if (config.emailLink === 'server') await requestFromServer(email, url.toString());
+    else await sendSignInLinkToEmail(auth, email, { url: url.toString(), handleCodeInApp: true });
+    keepEmail(email);
+  };
   return (
-    <Frame title="Вхід за посиланням">
-      <form onSubmit={submit} noValidate>
-        <div className="login-stack">
-          <ErrorAlert message={error} />
-          {sentTo ? (
-            <p className="login-alert login-alert-success" role="status">
-              Запит для {sentTo} прийнято. Якщо ця адреса належить обліковому запису, протягом кількох хвилин надійде
-              лист із посиланням для входу. Посилання дійсне одну годину.
-            </p>
-          ) : null}
-          <Field label="Електронна пошта" type="email" autoComplete="email" name="email" error={form.errors.email} />
-          <button type="submit" className="login-button" disabled={form.submitting}>
-            Надіслати посилання
-          </button>
-          <button type="button" className="login-link" onClick={onBack}>
-            Повернутися до входу
-          </button>
-        </div>
-      </form>
-    </Frame>
+    <EmailRequestForm
+      title="Вхід за посиланням"
+      send={send}
+      sentMessage="Якщо ця адреса належить обліковому запису, протягом кількох хвилин надійде лист із посиланням для входу. Посилання дійсне одну годину."
+      onBack={onBack}
+    />
   );
 }
 

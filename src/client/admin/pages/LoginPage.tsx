@@ -27,6 +27,7 @@ import { useAdmin } from '../context';
 import { safeReturnUrl } from '../guards';
 import { EmailActionResult, EmailLinkCompletion, EmailLinkRequestForm } from '../login/EmailLinkSignIn';
 import { completePendingLink, pendingLinkFrom, pendingLinkMessage, type PendingLink } from '../login/linkCredential';
+import { EMAIL_MESSAGE, EmailRequestForm } from '../login/EmailRequestForm';
 import { SsoButton, useSsoCompletion } from '../login/SsoLogin';
 import { ErrorAlert, Field, LoginFrame as Frame, isEmail, useLoginForm, type FieldErrors } from '../login/ui';
 import { useSessionState } from '../session';
@@ -44,13 +45,11 @@ function returnUrlOf(continueUrl: string | null): string | null {
 
 const DISABLED_MESSAGE = IDENTITY_ERROR_MESSAGES['user-disabled']!;
 
-const EMAIL_MESSAGE = 'Введіть коректну адресу електронної пошти';
 type SignIn = { email: string; password: string };
 const signInSchema = (v: SignIn): FieldErrors<SignIn> => ({
   ...(isEmail(v.email) ? {} : { email: EMAIL_MESSAGE }),
   ...(v.password ? {} : { password: 'Введіть пароль' }),
 });
-const resetRequestSchema = (v: { email: string }) => (isEmail(v.email) ? {} : { email: EMAIL_MESSAGE });
 type NewPassword = { password: string; repeat: string };
 const newPasswordSchema = (v: NewPassword): FieldErrors<NewPassword> =>
   v.password.length < MIN_PASSWORD_LENGTH
@@ -122,40 +121,13 @@ function NewPasswordForm({ oobCode }: { oobCode: string }) {
 
 function ResetRequestForm({ onBack }: { onBack: () => void }) {
   const { auth } = useAdmin();
-  const [error, setError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useLoginForm(resetRequestSchema);
-  const submit = form.handleSubmit(async ({ email }) => {
-    setError(null);
-    try {
-      await sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/edit/admin/Login` });
-      setSentTo(email);
-    } catch (err) {
-      setError(identityErrorMessage(err));
-    }
-  });
   return (
-    <Frame title="Відновлення пароля">
-      <form onSubmit={submit} noValidate>
-        <div className="login-stack">
-          <ErrorAlert message={error} />
-          {sentTo ? (
-            <p className="login-alert login-alert-success" role="status">
-              Запит для {sentTo} прийнято. Якщо ця адреса належить обліковому запису і на сайті налаштовано пошту,
-              протягом кількох хвилин надійде лист із посиланням для зміни пароля. Якщо листа немає, зверніться до
-              адміністратора сайту.
-            </p>
-          ) : null}
-          <Field label="Електронна пошта" type="email" autoComplete="email" name="email" error={form.errors.email} />
-          <button type="submit" className="login-button" disabled={form.submitting}>
-            Надіслати посилання
-          </button>
-          <button type="button" className="login-link" onClick={onBack}>
-            Повернутися до входу
-          </button>
-        </div>
-      </form>
-    </Frame>
+    <EmailRequestForm
+      title="Відновлення пароля"
+      send={(email) => sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/edit/admin/Login` })}
+      sentMessage="Якщо ця адреса належить обліковому запису і на сайті налаштовано пошту, протягом кількох хвилин надійде лист із посиланням для зміни пароля. Якщо листа немає, зверніться до адміністратора сайту."
+      onBack={onBack}
+    />
   );
 }
 
