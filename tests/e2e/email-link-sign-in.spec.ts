@@ -6,46 +6,33 @@
  * asks for the address first. The time from «Надіслати посилання» to the signed-in admin is measured
  * and reported (annotation `email-link-sign-in-ms`).
  */
-import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 import { expect, test } from './fixtures';
-import { startOwnServer, type OwnServer } from './ownServer';
+import { useMailingServer } from './ownServer';
 
 const ADMIN = { email: 'admin@uhmi.org.ua', password: 'link-e2e-admin-password' };
-
-let smtp: TestSmtpServer;
-let own: OwnServer;
-let origin: string;
-
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-  own = await startOwnServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url });
-  origin = own.origin;
-});
-
-test.afterAll(async () => {
-  await own?.stop();
-  await smtp?.close();
-});
+const mailing = useMailingServer(ADMIN);
 
 const linkIn = (text: string) => /(https?:\/\/\S+oobCode=\S+)/.exec(text)![1]!;
 
 test('«Надіслати посилання для входу» mails a link that signs in in the same browser', async ({ page, browser }) => {
-  await page.goto(`${origin}/edit/admin/Login?returnUrl=%2Fedit%2Fadmin%2Fconfig%2FAuthUsers`);
+  await page.goto(`${mailing.origin}/edit/admin/Login?returnUrl=%2Fedit%2Fadmin%2Fconfig%2FAuthUsers`);
   await page.getByRole('button', { name: 'Надіслати посилання для входу' }).click();
   await expect(page.getByRole('heading', { name: 'Вхід за посиланням' })).toBeVisible();
   await page.getByLabel('Електронна пошта').fill(ADMIN.email);
-  const before = smtp.received.length;
+  const before = mailing.smtp.received.length;
   const started = Date.now();
   await page.getByRole('button', { name: 'Надіслати посилання' }).click();
   await expect(page.getByRole('status')).toContainText(`Запит для ${ADMIN.email} прийнято`);
 
-  const mail = await smtp.waitFor((m) => m.to.includes(ADMIN.email) && smtp.received.indexOf(m) >= before);
+  const mail = await mailing.smtp.waitFor(
+    (m) => m.to.includes(ADMIN.email) && mailing.smtp.received.indexOf(m) >= before,
+  );
   expect(mail.parsed.subject).toBe('Вхід на сайт — УкрГМІ');
   const link = linkIn(mail.parsed.text!);
-  expect(link.startsWith(`${origin}/edit/admin/Login?`)).toBe(true);
+  expect(link.startsWith(`${mailing.origin}/edit/admin/Login?`)).toBe(true);
 
   await page.goto(link);
-  await expect(page).toHaveURL(`${origin}/edit/admin/config/AuthUsers`);
+  await expect(page).toHaveURL(`${mailing.origin}/edit/admin/config/AuthUsers`);
   await expect(page.getByRole('heading', { name: 'Облікові записи' })).toBeVisible();
   const elapsed = Date.now() - started;
   test.info().annotations.push({ type: 'email-link-sign-in-ms', description: String(elapsed) });
@@ -66,13 +53,15 @@ test('«Надіслати посилання для входу» mails a link t
 });
 
 test('a link opened in another browser asks for the address first', async ({ page, browser }) => {
-  await page.goto(`${origin}/edit/admin/Login`);
+  await page.goto(`${mailing.origin}/edit/admin/Login`);
   await page.getByRole('button', { name: 'Надіслати посилання для входу' }).click();
   await page.getByLabel('Електронна пошта').fill(ADMIN.email);
-  const before = smtp.received.length;
+  const before = mailing.smtp.received.length;
   await page.getByRole('button', { name: 'Надіслати посилання' }).click();
   await expect(page.getByRole('status')).toContainText('прийнято');
-  const mail = await smtp.waitFor((m) => m.to.includes(ADMIN.email) && smtp.received.indexOf(m) >= before);
+  const mail = await mailing.smtp.waitFor(
+    (m) => m.to.includes(ADMIN.email) && mailing.smtp.received.indexOf(m) >= before,
+  );
 
   const other = await browser.newContext();
   const elsewhere = await other.newPage();
@@ -83,13 +72,13 @@ test('a link opened in another browser asks for the address first', async ({ pag
   await expect(elsewhere.getByRole('alert')).toContainText('не збігається');
   await elsewhere.getByLabel('Електронна пошта').fill(ADMIN.email);
   await elsewhere.getByRole('button', { name: 'Увійти' }).click();
-  await expect(elsewhere).toHaveURL(`${origin}/edit/admin`);
+  await expect(elsewhere).toHaveURL(`${mailing.origin}/edit/admin`);
   await other.close();
 });
 
 test('«Змінити мою адресу» changes the address once the link mailed to the new one is followed', async ({ page }) => {
   const next = 'webmaster@uhmi.org.ua';
-  await page.goto(`${origin}/edit/admin/Login?returnUrl=%2Fedit%2Fadmin%2Fconfig%2FAuthUsers`);
+  await page.goto(`${mailing.origin}/edit/admin/Login?returnUrl=%2Fedit%2Fadmin%2Fconfig%2FAuthUsers`);
   await page.getByLabel('Електронна пошта').fill(ADMIN.email);
   await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Увійти', exact: true }).click();
@@ -102,12 +91,12 @@ test('«Змінити мою адресу» changes the address once the link m
   await dialog.getByRole('button', { name: 'Надіслати посилання' }).click();
   await expect(dialog.getByRole('status')).toContainText(`Лист із посиланням надіслано на ${next}`);
 
-  const mail = await smtp.waitFor((m) => m.to.includes(next));
+  const mail = await mailing.smtp.waitFor((m) => m.to.includes(next));
   expect(mail.parsed.subject).toBe('Зміна адреси електронної пошти — УкрГМІ');
   await page.goto(linkIn(mail.parsed.text!));
   await expect(page.getByRole('status')).toContainText('Адресу електронної пошти змінено й підтверджено.');
 
-  await page.goto(`${origin}/edit/admin/config/AuthUsers`);
+  await page.goto(`${mailing.origin}/edit/admin/config/AuthUsers`);
   const row = page.getByRole('row').filter({ hasText: next });
   await expect(row.getByText('Підтверджено', { exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: ADMIN.email })).toHaveCount(0);

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { serverNodeFlags } from '../../scripts/server-node-flags';
 import { freePort } from '../support/freePort';
-import { expect } from './fixtures';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
+import { expect, test } from './fixtures';
 
 export interface OwnServer {
   /** `http://127.0.0.1:{port}`, also its PUBLIC_URL. */
@@ -58,4 +59,35 @@ export async function startOwnServer(env: Record<string, string>, port?: number)
     )
     .toBe(200);
   return { origin, stop };
+}
+
+/** What useMailingServer gives a spec once its beforeAll has run. */
+export interface MailingServer {
+  /** The own server's origin (its PUBLIC_URL). */
+  origin: string;
+  /** The SMTP server it mails through, with the mails received so far. */
+  smtp: TestSmtpServer;
+}
+
+/**
+ * For a spec about mail: a real SMTP server in the test process and an own server that mails through
+ * it, with `admin` as its first administrator; started before the file's tests and stopped after.
+ */
+export function useMailingServer(admin: { email: string; password: string }): MailingServer {
+  const mailing = {} as MailingServer;
+  let own: OwnServer | undefined;
+  test.beforeAll(async () => {
+    mailing.smtp = await startSmtpServer();
+    own = await startOwnServer({
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      SMTP_URL: mailing.smtp.url,
+    });
+    mailing.origin = own.origin;
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+    await mailing.smtp?.close();
+  });
+  return mailing;
 }

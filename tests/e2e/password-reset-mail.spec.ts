@@ -4,38 +4,23 @@
  * пароль?», the mail received and parsed, its link opened, a new password set on the real reset page,
  * and sign-in with it.
  */
-import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 import { expect, test } from './fixtures';
-import { startOwnServer, type OwnServer } from './ownServer';
+import { useMailingServer } from './ownServer';
 
 const ADMIN = { email: 'admin@uhmi.org.ua', password: 'reset-e2e-admin-password' };
-
-let smtp: TestSmtpServer;
-let own: OwnServer;
-let origin: string;
-
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-  own = await startOwnServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url });
-  origin = own.origin;
-});
-
-test.afterAll(async () => {
-  await own?.stop();
-  await smtp?.close();
-});
+const mailing = useMailingServer(ADMIN);
 
 test('«Забули пароль?» mails a Ukrainian link that opens the reset page and sets a new password', async ({ page }) => {
-  await page.goto(`${origin}/edit/admin/Login`);
+  await page.goto(`${mailing.origin}/edit/admin/Login`);
   await page.getByRole('button', { name: 'Забули пароль?' }).click();
   await page.getByLabel('Електронна пошта').fill(ADMIN.email);
   await page.getByRole('button', { name: 'Надіслати посилання' }).click();
   await expect(page.getByRole('status')).toContainText(`Запит для ${ADMIN.email} прийнято`);
 
-  const mail = await smtp.waitFor((m) => m.to.includes(ADMIN.email));
+  const mail = await mailing.smtp.waitFor((m) => m.to.includes(ADMIN.email));
   expect(mail.parsed.subject).toBe('Відновлення пароля — УкрГМІ');
   const link = /(https?:\/\/\S+oobCode=\S+)/.exec(mail.parsed.text!)![1]!;
-  expect(link.startsWith(`${origin}/edit/admin/Login?mode=resetPassword&oobCode=`)).toBe(true);
+  expect(link.startsWith(`${mailing.origin}/edit/admin/Login?mode=resetPassword&oobCode=`)).toBe(true);
 
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Новий пароль' })).toBeVisible();
@@ -51,12 +36,12 @@ test('«Забули пароль?» mails a Ukrainian link that opens the reset
   await page.getByRole('button', { name: 'Зберегти пароль' }).click();
   await expect(page.getByRole('alert')).toContainText('Посилання недійсне або вже використане.');
 
-  await page.goto(`${origin}/edit/admin/Login`);
+  await page.goto(`${mailing.origin}/edit/admin/Login`);
   await page.getByLabel('Електронна пошта').fill(ADMIN.email);
   await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Увійти' }).click();
   await expect(page.getByRole('alert')).toContainText('Невірна адреса електронної пошти або пароль.');
   await page.getByLabel('Пароль', { exact: true }).fill('password-from-the-mail');
   await page.getByRole('button', { name: 'Увійти' }).click();
-  await expect(page).toHaveURL(`${origin}/edit/admin`);
+  await expect(page).toHaveURL(`${mailing.origin}/edit/admin`);
 });
