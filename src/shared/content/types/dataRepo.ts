@@ -11,6 +11,7 @@ import {
   richTextSchema,
   text,
 } from '../fields';
+import { datasetVersionRule } from '../datasetVersionRule';
 import { LANGUAGE_FIELDS } from '../language';
 import { coordinate, creatorSchema, fundingSchema } from '../scholarlyFields';
 
@@ -70,11 +71,19 @@ export const dataRepo = defineContentType({
           version: requiredText(40, 'Версія'),
           date: dateSchema.meta({ label: 'Дата' }),
           notes: text(1000, 'Зміни').default(''),
+          /** This version's own DOI (an earlier version's; the current one's is `doi` above). */
+          doi: text(200, 'DOI версії').default(''),
+          /** This version's files (an earlier version's; the current one's are `files` below). */
+          files: attachmentsSchema.meta({ label: 'Файли версії' }),
         }),
       )
       .max(50)
       .default([])
-      .meta({ label: 'Історія версій', widget: 'objectList' }),
+      .meta({
+        label: 'Історія версій',
+        widget: 'objectList',
+        help: 'Файли й DOI поточної версії — у полях «Файли даних» і «DOI набору даних». Коли ви змінюєте версію опублікованого набору, попередня версія з її файлами й DOI сама переходить до цього списку; файли опублікованої версії змінювати не можна.',
+      }),
     body: richTextSchema,
     files: attachmentsSchema.meta({ label: 'Файли даних' }),
     links: z.array(linkSchema).max(30).default([]).meta({ label: 'Посилання', widget: 'objectList' }),
@@ -89,6 +98,7 @@ export const dataRepo = defineContentType({
   sorts: { order: { by: ['order'], direction: 'asc' } },
   fileFields: ['files'],
   relations: [],
+  updateRule: datasetVersionRule,
   publicPath: (d) => `/data_repo/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });
 
