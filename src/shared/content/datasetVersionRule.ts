@@ -47,7 +47,9 @@ function frozenVersions(before: DatasetVersionFields, now: string): Array<{ labe
   if (!label || !isLive(before, now)) return [];
   return [
     { label, files: before.files },
-    ...before.versions.filter((v) => v.version !== label && v.files.length).map((v) => ({ label: v.version, files: v.files })),
+    ...before.versions
+      .filter((v) => v.version !== label && v.files.length)
+      .map((v) => ({ label: v.version, files: v.files })),
   ];
 }
 
@@ -104,7 +106,9 @@ export function datasetVersionRule<T extends DatasetVersionFields>(
       };
     const files = isCurrent ? next.files : next.versions[index]!.files;
     if (!sameFiles(files, f.files))
-      return { refused: { field: isCurrent ? 'files' : `versions.${index}.files`, message: frozenFilesMessage(f.label) } };
+      return {
+        refused: { field: isCurrent ? 'files' : `versions.${index}.files`, message: frozenFilesMessage(f.label) },
+      };
   }
   const versions = next.versions.map((v) => (v.version === label ? { ...v, doi: '', files: [] } : v));
   return { data: { ...next, versions } };
