@@ -120,7 +120,7 @@ describe('datasetVersionRule', () => {
   });
 
   it('adds an entry for the previous version when the history had none, dated from the dataset', () => {
-    const before = { ...published(), versions: [] };
+    const before = { ...published(), versions: [] as DatasetVersionEntry[] };
     const result = datasetVersionRule(before, { ...before, datasetVersion: '2.1' }, context);
     expect('data' in result && result.data.versions.map((v) => [v.version, v.date, v.files.length])).toEqual([
       ['2.0', '2023-01-01', 2],

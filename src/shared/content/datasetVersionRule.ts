@@ -37,6 +37,9 @@ export function sameFiles(a: readonly FileRef[], b: readonly FileRef[]): boolean
   return a.length === b.length && key(a) === key(b);
 }
 
+/** An entry with its DOI and files ('' and none when absent). */
+const filled = (v: DatasetVersionEntry): DatasetVersionEntry => ({ ...v, doi: v.doi ?? '', files: v.files ?? [] });
+
 function isLive(d: DatasetVersionFields, now: string): boolean {
   return d.status === 'published' && (!d.publishedAt || d.publishedAt <= now);
 }
@@ -88,6 +91,8 @@ export function datasetVersionRule<T extends DatasetVersionFields>(
   after: T,
   context: UpdateRuleContext,
 ): UpdateRuleResult<T> {
+  // Documents stored before versions had files of their own lack the fields.
+  before = { ...before, files: before.files ?? [], versions: (before.versions ?? []).map(filled) };
   const seen = new Set<string>();
   for (const v of after.versions) {
     if (seen.has(v.version))
