@@ -22,6 +22,7 @@ import path from 'node:path';
 import type { PublicConfig } from '../shared/publicConfig';
 import { citeRoutes } from './cite/routes';
 import { FileLandings, fileSignposting } from './scholarly/fileLandings';
+import { FileChecksums } from './scholarly/checksums';
 import { scholarlyRoutes } from './scholarly/routes';
 import type { Config } from './config';
 import { ContentService } from './content/service';
@@ -311,6 +312,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     identity: identity.backend,
     federation: identity.federation,
     outbox,
+    checksums: new FileChecksums(data.files),
     // Limits count across instances in firebase mode, in this process in the embedded mode.
     ...(data.firestore ? { rateLimiter: firestoreRateLimiter(data.firestore) } : {}),
   });

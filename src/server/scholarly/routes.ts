@@ -50,7 +50,7 @@ export const scholarlyRoutes: FastifyPluginCallback<ScholarlyRoutesOptions> = (a
             ? datasetVersionDatacite(d, publicUrl, pageUrl, version)
             : null;
       if (!record) return reply.code(404).send({ error: `Набір даних «${d.title}» не має такої версії` });
-      const name = `${d.slug}${version === undefined ? '' : `-v${String(version)}`}`.replace(/[^A-Za-z0-9._-]/g, '_');
+      const name = `${d.slug}${typeof version === 'string' ? `-v${version}` : ''}`.replace(/[^A-Za-z0-9._-]/g, '_');
       return reply
         .header('Content-Type', 'application/xml; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${name}.datacite.xml"`)

@@ -74,3 +74,20 @@ export function datasetVersionPath(slug: string, label: string): string {
 export function datasetAtVersion<T extends VersionedDataset>(d: T, version: DatasetVersion): T {
   return { ...d, datasetVersion: version.version, doi: version.doi, files: version.files };
 }
+
+/**
+ * A citation of one version (its authors, or the institute `publisher` when none are named; title,
+ * label, year, and its DOI or the absolute address of its page `url`), for versions other than the
+ * current one, whose citation the editors write.
+ */
+export function versionCitation(
+  d: { title: string; creators?: Array<{ name: string }> },
+  version: DatasetVersion,
+  publisher: string,
+  url: string,
+): string {
+  const authors = d.creators?.length ? d.creators.map((c) => c.name).join(', ') : publisher;
+  const year = version.date.slice(0, 4);
+  const link = version.doi ? `https://doi.org/${version.doi}` : url;
+  return `${authors}. ${d.title}, версія ${version.version}${year ? ` (${year})` : ''}. ${publisher}. ${link}`;
+}
