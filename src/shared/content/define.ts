@@ -70,6 +70,14 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   /** Path of a document on the public site, if it has its own page. */
   publicPath?: (doc: { id: string } & Record<string, unknown>) => string;
   /**
+   * Further pages of a document (a dataset's version pages), listed in the sitemap after it: `paths`
+   * gives them unencoded from the document's `fields`.
+   */
+  subPages?: {
+    fields: Array<keyof Shape & string>;
+    paths: (doc: { id: string } & Record<string, unknown>) => string[];
+  };
+  /**
    * The `publicPath` is a permalink that redirects to the document on its list page (`/Trainings/x`
    * → `/Trainings?page=N#x`), not a page of its own: the sitemap leaves it out.
    */

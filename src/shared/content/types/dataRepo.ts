@@ -12,8 +12,12 @@ import {
   text,
 } from '../fields';
 import { datasetVersionRule } from '../datasetVersionRule';
+import { datasetVersions, type VersionedDataset } from '../datasetVersions';
 import { LANGUAGE_FIELDS } from '../language';
 import { coordinate, creatorSchema, fundingSchema } from '../scholarlyFields';
+
+/** A version label is part of its page's address: no «/», «?», «#» or «%». */
+const versionLabel = (schema: z.ZodString) => schema.regex(/^[^/?#%]*$/, 'Версія не може містити символів / ? # %');
 
 export const dataRepo = defineContentType({
   key: 'dataRepo',
@@ -64,11 +68,11 @@ export const dataRepo = defineContentType({
      * The dataset's own version («2.0»). Not `version`: the API puts the store's revision number
      * there (ContentService.toApi), which the admin's optimistic concurrency relies on.
      */
-    datasetVersion: text(40, 'Версія набору').default(''),
+    datasetVersion: versionLabel(text(40, 'Версія набору')).default(''),
     versions: z
       .array(
         z.object({
-          version: requiredText(40, 'Версія'),
+          version: versionLabel(requiredText(40, 'Версія')),
           date: dateSchema.meta({ label: 'Дата' }),
           notes: text(1000, 'Зміни').default(''),
           /** This version's own DOI (an earlier version's; the current one's is `doi` above). */
@@ -99,6 +103,13 @@ export const dataRepo = defineContentType({
   fileFields: ['files'],
   relations: [],
   updateRule: datasetVersionRule,
+  subPages: {
+    fields: ['slug', 'datasetVersion', 'versions'],
+    paths: (d) =>
+      datasetVersions({ ...(d as unknown as VersionedDataset), doi: '', files: [] }).map(
+        (v) => `/data_repo/${String(d.slug)}/v/${v.version}`,
+      ),
+  },
   publicPath: (d) => `/data_repo/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });
 
