@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetVersionPath } from '../../src/shared/content/datasetVersions';
+import { KEPT_OBJECT_MESSAGE } from '../../src/server/storage/routes/context';
 import { xsdErrors } from '../support/xmlSchema';
 import { startTestServer, textOf, trpc, type TestServer } from './helpers';
 
@@ -40,6 +41,7 @@ interface Dataset {
 
 let server: TestServer;
 let cookie: string;
+let idToken: string;
 
 async function signIn(): Promise<string> {
   const res = await server.app.inject({
@@ -50,7 +52,7 @@ async function signIn(): Promise<string> {
   const session = await server.app.inject({
     method: 'POST',
     url: '/api/__session',
-    payload: { token: res.json<{ idToken: string }>().idToken },
+    payload: { token: (idToken = res.json<{ idToken: string }>().idToken) },
     headers: { 'content-type': 'application/json' },
   });
   return `__session=${/__session=([^;]+)/.exec(String(session.headers['set-cookie']))![1]!}`;
@@ -243,5 +245,22 @@ describe("a published version's files never change", () => {
       versions: after.versions.map((v) => (v.version === '2.0' ? { ...v, files: [] } : v)),
     });
     expect(again.status).toBe(412);
+  });
+
+  it("the storage refuses to delete a published version's file, and deletes a file no version holds", async () => {
+    const d = await adminGet('data-climuasd-stn-v2');
+    const old = d.versions.find((v) => v.version === '1.0')!.files[0]!;
+    const bucket = server.config.firebase.storageBucket;
+    const remove = (name: string) =>
+      server.app.inject({
+        method: 'DELETE',
+        url: `/v0/b/${bucket}/o/${encodeURIComponent(name)}`,
+        headers: { authorization: `Firebase ${idToken}` },
+      });
+    const refused = await remove(old.path);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(KEPT_OBJECT_MESSAGE);
+    expect((await server.get(old.url)).status).toBe(200);
+    expect((await remove('public/data_repo/month.zip')).statusCode).toBe(204);
   });
 });
