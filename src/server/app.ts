@@ -22,6 +22,8 @@ import path from 'node:path';
 import type { PublicConfig } from '../shared/publicConfig';
 import { citeRoutes } from './cite/routes';
 import { FileLandings, fileSignposting } from './scholarly/fileLandings';
+import { FileChecksums } from './scholarly/checksums';
+import { KeptFiles } from './scholarly/keptFiles';
 import { scholarlyRoutes } from './scholarly/routes';
 import type { Config } from './config';
 import { ContentService } from './content/service';
@@ -279,7 +281,8 @@ async function registerFeatures(app: FastifyInstance, f: Features): Promise<void
     contactEmail: config.supportEmail,
   });
   await app.register(fileSignposting, { landings: new FileLandings(data.content, config.publicUrl) });
-  await app.register(storageRoutes, { objects: data.objects, identity: f.identity, config });
+  const kept = new KeptFiles(data.content);
+  await app.register(storageRoutes, { objects: data.objects, identity: f.identity, config, keep: (n) => kept.has(n) });
   await app.register(portImageVariants, { port: data.files }); // srcset of images in Cloud Storage (firebase mode)
   await app.register(redirects, { store: data.store, archives: config.archiveBaseUrl ?? storageArchives(data.files) });
   // The page and read caches listen to the store's changes: in firebase mode those include every
@@ -311,6 +314,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     identity: identity.backend,
     federation: identity.federation,
     outbox,
+    checksums: new FileChecksums(data.files),
     // Limits count across instances in firebase mode, in this process in the embedded mode.
     ...(data.firestore ? { rateLimiter: firestoreRateLimiter(data.firestore) } : {}),
   });

@@ -16,7 +16,8 @@ export function citePath(type: CiteType, slug: string, ext: CiteFormat): string 
   return `/api/cite/${type}/${encodeURIComponent(slug)}.${ext}`;
 }
 
-/** A dataset's DataCite Metadata Schema 4.5 record: `/api/datacite/{slug}.xml`. */
-export function datacitePath(slug: string): string {
-  return `/api/datacite/${encodeURIComponent(slug)}.xml`;
+/** A dataset's DataCite Metadata Schema 4.5 record: `/api/datacite/{slug}.xml`, or one version's (`?version={label}`). */
+export function datacitePath(slug: string, version?: string): string {
+  const query = version ? `?version=${encodeURIComponent(version)}` : '';
+  return `/api/datacite/${encodeURIComponent(slug)}.xml${query}`;
 }

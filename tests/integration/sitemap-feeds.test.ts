@@ -66,6 +66,13 @@ async function publishedPages(): Promise<string[]> {
     for (const t of await listAll('theses.list', { filter: { conferenceId: conf.id } }))
       paths.push(`/conf/${String(conf.slug)}/${String(t.slug)}`);
   }
+  // Each dataset's version pages (issue 28), the current version's too.
+  for (const d of await listAll('dataRepo.list')) {
+    const full = (await trpc(server, 'query', 'dataRepo.get', { idOrSlug: d.slug })).data as {
+      versions: Array<{ version: string }>;
+    };
+    for (const v of full.versions) paths.push(`/data_repo/${String(d.slug)}/v/${v.version}`);
+  }
   for (const p of await listAll('pages.list'))
     paths.push(p.slug === 'msg-tethys' ? '/msg/tethys' : `/${String(p.slug)}`);
   return paths.map((p) => ORIGIN + p).sort();

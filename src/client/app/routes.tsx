@@ -8,6 +8,7 @@ import { activityItemPage, activityListPage, receptionPage } from '../routes/pub
 import { confItemPage, confListPage, thesisPage } from '../routes/public/conferences';
 import { contactsPage } from '../routes/public/contacts';
 import { dataRepoItemPage, dataRepoListPage } from '../routes/public/dataRepo';
+import { dataRepoVersionPage } from '../routes/public/dataRepoVersion';
 import { departmentItemPage, departmentsListPage } from '../routes/public/departments';
 import { developmentItemPage, developmentsListPage } from '../routes/public/developments';
 import { docItemPage, docsListPage } from '../routes/public/docs';
@@ -44,6 +45,7 @@ export const publicPages: PageDef[] = [
   developmentItemPage,
   dataRepoListPage,
   dataRepoItemPage,
+  dataRepoVersionPage,
   departmentsListPage,
   departmentItemPage,
   publicationsListPage,

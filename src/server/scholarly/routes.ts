@@ -1,6 +1,6 @@
 /**
  * The scholarly records that are files rather than pages: a dataset's DataCite XML
- * (`/api/datacite/{slug}.xml`; unknown or unpublished datasets are a 404 with a short message) and
+ * (`/api/datacite/{slug}.xml`, one version's with `?version={label}`; unknown or unpublished datasets are a 404 with a short message) and
  * the data repository's DCAT-AP catalogue (`/data_repo/catalog.ttl`, `/data_repo/catalog.jsonld`,
  * kept in the page cache until a dataset changes).
  */
@@ -15,7 +15,7 @@ import { catalogGraph } from './dcat/catalog';
 import { loadCatalog } from './dcat/load';
 import { toJsonLd, toTurtle } from './dcat/serialize';
 import { dataciteXml } from './datacite';
-import { datasetDatacite } from './datasetRecord';
+import { datasetConceptDatacite, datasetVersionDatacite } from './datasetVersionRecord';
 
 export interface ScholarlyRoutesOptions {
   content: ContentService;
@@ -34,18 +34,30 @@ export const CATALOG_PATHS = { turtle: '/data_repo/catalog.ttl', jsonld: '/data_
 /** The routes (encapsulated: routes and nothing else). */
 export const scholarlyRoutes: FastifyPluginCallback<ScholarlyRoutesOptions> = (app, options, done) => {
   const { content, publicUrl } = options;
-  app.get<{ Params: { file: string } }>('/api/datacite/:file', async (request, reply) => {
-    const { file } = request.params;
-    const slug = file.endsWith('.xml') ? file.slice(0, -4) : '';
-    const d = slug ? ((await content.publicGet('dataRepo', slug)) as ContentDocument<'dataRepo'> | null) : null;
-    if (!d) return reply.code(404).send({ error: 'Набір даних не знайдено: /api/datacite/{адреса набору}.xml' });
-    const xml = dataciteXml(datasetDatacite(d, publicUrl, `${publicUrl}/data_repo/${d.slug}`));
-    return reply
-      .header('Content-Type', 'application/xml; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${d.slug.replace(/[^A-Za-z0-9._-]/g, '_')}.datacite.xml"`)
-      .header('Cache-Control', 'public, max-age=0, s-maxage=60')
-      .send(xml);
-  });
+  app.get<{ Params: { file: string }; Querystring: { version?: unknown } }>(
+    '/api/datacite/:file',
+    async (request, reply) => {
+      const { file } = request.params;
+      const { version } = request.query;
+      const slug = file.endsWith('.xml') ? file.slice(0, -4) : '';
+      const d = slug ? ((await content.publicGet('dataRepo', slug)) as ContentDocument<'dataRepo'> | null) : null;
+      if (!d) return reply.code(404).send({ error: 'Набір даних не знайдено: /api/datacite/{адреса набору}.xml' });
+      const pageUrl = `${publicUrl}/data_repo/${d.slug}`;
+      const record =
+        version === undefined
+          ? datasetConceptDatacite(d, publicUrl, pageUrl)
+          : typeof version === 'string'
+            ? datasetVersionDatacite(d, publicUrl, pageUrl, version)
+            : null;
+      if (!record) return reply.code(404).send({ error: `Набір даних «${d.title}» не має такої версії` });
+      const name = `${d.slug}${typeof version === 'string' ? `-v${version}` : ''}`.replace(/[^A-Za-z0-9._-]/g, '_');
+      return reply
+        .header('Content-Type', 'application/xml; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}.datacite.xml"`)
+        .header('Cache-Control', 'public, max-age=0, s-maxage=60')
+        .send(dataciteXml(record));
+    },
+  );
   const checksums = new FileChecksums(options.objects);
   const graph = async () => catalogGraph(await loadCatalog(content, checksums, publicUrl, options.contactEmail));
   registerCachedRoute(app, options.cache, {

@@ -1,7 +1,7 @@
 /**
  * /sitemap.xml: every public address visitors can open — the home page, each type's list page and
  * every visible document with a page of its own (the registry's `publicPath`, or a `publicPlace`
- * under a visible parent: theses under their conference) — each with `lastmod`. Past `limit`
+ * under a visible parent: theses under their conference) and its `subPages` — each with `lastmod`. Past `limit`
  * addresses (50,000, the protocol's maximum) /sitemap.xml is an index of /sitemap-N.xml parts.
  *
  * Nothing loads whole collections or bodies: the total is counted per type, and a part walks only
@@ -43,6 +43,8 @@ function newer(a: string | null, b: string | null): string | null {
 export class Sitemap {
   /** Paths of visible parent documents by type and id (null: not visible), for placed types. */
   private readonly parents = new Map<string, string | null>();
+  /** Every address of each type with sub-pages (its documents' and theirs), read by `plan`. */
+  private readonly expanded = new Map<string, SitemapUrl[]>();
 
   constructor(
     private readonly content: ContentService,
@@ -101,10 +103,14 @@ export class Sitemap {
     const types = await Promise.all(
       siteTypes()
         .filter(hasOwnPage)
-        .map(async (type) => ({
-          type,
-          count: await this.content.store.count(type.key, this.content.visibilityFilters(type)),
-        })),
+        .map(async (type) => {
+          const count = await this.content.store.count(type.key, this.content.visibilityFilters(type));
+          if (!type.subPages) return { type, count };
+          // A type with sub-pages is walked whole once, so parts split its addresses, not its documents.
+          const urls = await this.walk(type, 0, count);
+          this.expanded.set(type.key, urls);
+          return { type, count: urls.length };
+        }),
     );
     return { fixed, types, total: fixed.length + types.reduce((n, t) => n + t.count, 0) };
   }
@@ -125,7 +131,9 @@ export class Sitemap {
     for (const { type, count } of plan.types) {
       const lo = Math.max(from, start);
       const hi = Math.min(to, start + count);
-      if (lo < hi) out.push(...(await this.walk(type, lo - start, hi - lo)));
+      const expanded = this.expanded.get(type.key);
+      if (lo < hi)
+        out.push(...(expanded ? expanded.slice(lo - start, hi - start) : await this.walk(type, lo - start, hi - lo)));
       start += count;
     }
     return out;
@@ -134,7 +142,9 @@ export class Sitemap {
   /** `count` documents of a type from `offset` on, as addresses (documents without one left out). */
   private async walk(type: AnyContentType, offset: number, count: number): Promise<SitemapUrl[]> {
     const relation = parentRelationOf(type);
-    const select = [type.slug?.field, relation?.field].filter((f): f is string => Boolean(f));
+    const select = [type.slug?.field, relation?.field, ...(type.subPages?.fields ?? [])].filter((f): f is string =>
+      Boolean(f),
+    );
     const out: SitemapUrl[] = [];
     let cursor: string | undefined;
     let read = 0;
@@ -149,6 +159,9 @@ export class Sitemap {
         const parent = relation ? await this.parentPath(relation.to, doc.data[relation.field]) : null;
         const path = placeOf(type, { ...doc.data, id: doc.id }, parent);
         if (path) out.push({ path, lastmod: doc.updatedAt });
+        if (path && type.subPages)
+          for (const sub of type.subPages.paths({ ...doc.data, id: doc.id }))
+            out.push({ path: sub, lastmod: doc.updatedAt });
       }
       read += page.items.length;
       if (!page.nextCursor || !page.items.length) break;

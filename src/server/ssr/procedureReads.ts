@@ -1,6 +1,6 @@
 /**
  * The content types a tRPC procedure reads, for the page cache's invalidation: a type's own
- * procedures read that type (`news.list` → `news`), the visitor search reads every type on the site.
+ * procedures read that type (`news.list` → `news`), `datasetFiles` reads `dataRepo`, the visitor search reads every type on the site.
  */
 import { siteSearchCollections } from '../search/siteIndex';
 
@@ -8,10 +8,14 @@ export function typesReadBy(path: string): readonly string[] {
   let types = byPath.get(path);
   if (!types) {
     const key = path.split('.')[0]!;
-    byPath.set(path, (types = Object.freeze(key === 'search' ? siteSearchCollections() : [key])));
+    const read = key === 'search' ? siteSearchCollections() : (READS_OF_ROUTER[key] ?? [key]);
+    byPath.set(path, (types = Object.freeze(read)));
   }
   return types;
 }
+
+/** Routers that are not a type's but read one (the sums of a dataset's files follow the dataset). */
+const READS_OF_ROUTER: Record<string, string[]> = { datasetFiles: ['dataRepo'] };
 
 /** The answers so far, by procedure path (a few dozen paths: every render asks again). */
 const byPath = new Map<string, readonly string[]>();

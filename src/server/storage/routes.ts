@@ -49,6 +49,8 @@ export interface StorageRoutesOptions {
    * `publicUrl` (the scheme of upload URLs when requests come through the public host).
    */
   config: Pick<Config, 'firebase' | 'storage' | 'publicUrl'>;
+  /** Objects that must stay as they are (a published dataset version's files): delete and overwrite get 403. */
+  keep?: (name: string) => Promise<boolean>;
 }
 
 /** Registers the storage endpoints in their own encapsulated context (own body parser and error handler). */
@@ -94,7 +96,13 @@ export const storageRoutes: FastifyPluginAsync<StorageRoutesOptions> = async (ap
     done();
   });
 
-  const ctx = storageRouteContext({ objects, identity, config, variants: new ImageVariants(objects, app.log) });
+  const ctx = storageRouteContext({
+    objects,
+    identity,
+    config,
+    variants: new ImageVariants(objects, app.log),
+    keep: opts.keep,
+  });
   registerDownload(app, ctx);
   registerList(app, ctx);
   registerUpload(app, ctx);

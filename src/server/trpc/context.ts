@@ -13,6 +13,7 @@ import type { IdentityBackend } from '../identity/types';
 import { bookOrderNotifier } from '../mail/bookOrderNotifier';
 import type { MailOutbox } from '../mail/outbox';
 import type { RateLimiterFactory } from '../rateLimit';
+import type { FileChecksums } from '../scholarly/checksums';
 import type { ReadCache } from '../ssr/readCache';
 
 /** The server render's part of a context: the read cache and the set of content types the render read. */
@@ -32,6 +33,8 @@ export interface ContextDeps {
   rateLimiter?: RateLimiterFactory;
   /** Outgoing mail (staff notification of book orders); absent: none is sent. */
   outbox?: MailOutbox;
+  /** SHA-256 sums of stored files (dataset pages); absent: none are shown. */
+  checksums?: FileChecksums;
 }
 
 export function createContextFactory(deps: ContextDeps) {

@@ -70,6 +70,14 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   /** Path of a document on the public site, if it has its own page. */
   publicPath?: (doc: { id: string } & Record<string, unknown>) => string;
   /**
+   * Further pages of a document (a dataset's version pages), listed in the sitemap after it: `paths`
+   * gives them unencoded from the document's `fields`.
+   */
+  subPages?: {
+    fields: Array<keyof Shape & string>;
+    paths: (doc: { id: string } & Record<string, unknown>) => string[];
+  };
+  /**
    * The `publicPath` is a permalink that redirects to the document on its list page (`/Trainings/x`
    * → `/Trainings?page=N#x`), not a page of its own: the sitemap leaves it out.
    */
@@ -96,7 +104,26 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
     data: z.output<z.ZodObject<Shape>>,
     writer: { role: 'admin' | 'editor' },
   ): Partial<Record<keyof Shape & string, string>> | null;
+  /**
+   * Checks and completes an admin update or restore of a stored document: `before` as stored,
+   * `after` the valid new data. Returns the data to store, or a refusal (the write fails, nothing is
+   * stored) naming the field by its dotted path in the data and saying why in Ukrainian.
+   */
+  updateRule?(
+    before: z.output<z.ZodObject<Shape>>,
+    after: z.output<z.ZodObject<Shape>>,
+    context: UpdateRuleContext,
+  ): UpdateRuleResult<z.output<z.ZodObject<Shape>>>;
 }
+
+/** What an `updateRule` knows besides the data: the time of the write and the stored document's creation (ISO instants). */
+export interface UpdateRuleContext {
+  now: string;
+  createdAt: string;
+}
+
+/** An `updateRule`'s answer: the data to store, or a refusal of the write. */
+export type UpdateRuleResult<T> = { data: T } | { refused: { field: string; message: string } };
 
 /**
  * Keys the API puts beside a document's own fields (`ContentService.toApi`): the id, the store's

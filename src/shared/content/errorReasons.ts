@@ -11,6 +11,8 @@ export type ErrorReason =
   | 'bad-relation'
   /** FORBIDDEN: the type's `writeCheck` refuses a value for the writer's role (`field`, `zodError`). */
   | 'forbidden-value'
+  /** PRECONDITION_FAILED: the type's `updateRule` refuses the change (a published dataset version's files; `field`, `zodError`). */
+  | 'update-refused'
   /** PRECONDITION_FAILED: other documents refer to the one being deleted (`referrers`, `total`). */
   | 'in-use'
   /** BAD_REQUEST: a book order for a publication that cannot be ordered. */

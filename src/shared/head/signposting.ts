@@ -59,7 +59,7 @@ function landingOf(source: HeadSource): Landing | null {
         files: d.files,
         orcids: (d.creators ?? []).map((c) => c.orcid).filter(Boolean),
         cite: { type: 'datasets', slug: d.slug },
-        datacite: datacitePath(d.slug),
+        datacite: datacitePath(d.slug, source.version),
       };
     }
     case 'publication': {

@@ -29,7 +29,8 @@ export type HeadSource =
   | { kind: 'publication'; item: ContentDocument<'publications'> }
   | { kind: 'development'; item: ContentDocument<'developments'>; department?: { title: string; url: string } }
   | { kind: 'journalIssue'; item: ContentDocument<'journal'> }
-  | { kind: 'dataset'; item: ContentDocument<'dataRepo'> };
+  /** `version`: on the page of one version (`/data_repo/{slug}/v/{label}`), its label; `item` is the dataset at it. */
+  | { kind: 'dataset'; item: ContentDocument<'dataRepo'>; version?: string };
 
 type Versioned = { id: string; updatedAt?: string };
 
@@ -69,6 +70,8 @@ export function headSourceId(source: HeadSource): string {
       return `trainings:${ids(source.items)}`;
     case 'thesis':
       return `thesis:${ids([source.item, source.conference])}`;
+    case 'dataset':
+      return `dataset:${ids([source.item])}/${source.version ?? ''}`;
     default:
       return `${source.kind}:${ids([source.item])}`;
   }

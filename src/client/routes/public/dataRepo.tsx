@@ -1,5 +1,5 @@
 /** /data_repo and its dataset pages (/data_repo/month, /data_repo/ClimUAsd-stn.v2, ...). */
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { datacitePath } from '../../../shared/cite';
 import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
@@ -13,10 +13,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { CiteLinks } from '../../components/CiteLinks';
 import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
+import { DatasetVersionList, NewerVersionNotice } from '../../components/dataset/DatasetVersionList';
+import { FileChecksums } from '../../components/dataset/FileChecksums';
+import { sumsInput, versionView } from '../../components/dataset/versionView';
+import { useSite } from '../../app/site';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
-import { useFormats } from '../../lib/formats';
 
 const listInput = { limit: 100 } as const;
 
@@ -74,22 +77,33 @@ export const dataRepoListPage = definePage({
 export const dataRepoItemPage = definePage({
   path: '/data_repo/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: async (utils, { params, url }) =>
-    canonicalRedirect(url, (await utils.dataRepo.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
+  prefetch: async (utils, { params, url }) => {
+    const d = await utils.dataRepo.get.ensureData(itemInput(params.id!, url.searchParams));
+    canonicalRedirect(url, d.publicPath);
+    await utils.datasetFiles.sums.ensureData(sumsInput(params.id!, undefined, url.searchParams));
+  },
+  // Also the page of one version (dataRepoVersion.tsx): `version` is then its label.
   Component: function DataRepoItem() {
-    const formats = useFormats();
-    const { id } = useParams();
-    const [d] = trpc.dataRepo.get.useSuspenseQuery(useItemInput(id!));
+    const { id, version: label } = useParams();
+    const [current] = trpc.dataRepo.get.useSuspenseQuery(useItemInput(id!));
+    const { d, version } = versionView(current, label, useSite().config.origin);
     const mark = useSharedStrings();
-    useHeadSource('page', { kind: 'dataset', item: d });
+    const search = useLocation().search;
+    useHeadSource('page', { kind: 'dataset', item: d, version: label });
     return (
       <>
-        <PageMeta title={d.title} description={d.summary} />
+        <PageMeta title={version ? `Версія ${version.version} — ${d.title}` : d.title} description={d.summary} />
         <PageHeader
           title={d.title}
-          crumbs={[{ label: 'Репозитарій даних', to: '/data_repo' }, { label: d.title }]}
+          crumbs={[
+            { label: 'Репозитарій даних', to: '/data_repo' },
+            ...(version
+              ? [{ label: d.title, to: `/data_repo/${d.slug}` }, { label: `Версія ${version.version}` }]
+              : [{ label: d.title }]),
+          ]}
           lead={d.summary}
         />
+        <NewerVersionNotice dataset={current} shown={version} />
         <Facts
           label="Характеристики набору даних"
           items={[
@@ -142,11 +156,12 @@ export const dataRepoItemPage = definePage({
           ) : null}
         </Article>
         <Attachments files={d.files} title="Файли даних" />
+        <FileChecksums files={d.files} input={sumsInput(id!, label, search)} />
         <CiteLinks
           type="datasets"
           slug={d.slug}
           title={d.title}
-          records={[{ href: datacitePath(d.slug), label: 'DataCite XML', type: 'application/xml' }]}
+          records={[{ href: datacitePath(d.slug, label), label: 'DataCite XML', type: 'application/xml' }]}
         />
         {d.links.length > 0 && (
           <section aria-labelledby="links-title">
@@ -162,24 +177,7 @@ export const dataRepoItemPage = definePage({
             </ul>
           </section>
         )}
-        {d.versions.length > 0 && (
-          <section aria-labelledby="versions-title">
-            <h2 id="versions-title">Історія версій</h2>
-            <ul className="versions">
-              {d.versions.map((v) => (
-                <li key={v.version}>
-                  <strong>{v.version}</strong> (<time dateTime={v.date}>{formats.date(v.date)}</time>)
-                  {v.notes ? (
-                    <>
-                      {' — '}
-                      <span data-s={mark('t', v.notes)}>{v.notes}</span>
-                    </>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <DatasetVersionList dataset={current} shown={version?.version} />
       </>
     );
   },

@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import { adminDataSchema, type RevisionAction } from '../../../shared/content/adminInput';
 import { richTextFieldsOf, type AnyContentType } from '../../../shared/content/define';
 import { slugify, withSlugSuffix } from '../../../shared/content/slug';
-import { autoId } from '../../store/port';
-import { ForbiddenError, fieldErrorsOf, ValidationError } from '../errors';
+import { autoId, type StoredDocument } from '../../store/port';
+import { ForbiddenError, fieldErrorsOf, PreconditionError, ValidationError } from '../errors';
 import { sanitizeRichText } from '../sanitize';
 import { textOf } from '../text';
 import type { ApiDocument } from '../service';
@@ -38,6 +38,23 @@ function checkWriter(type: AnyContentType, data: Data, actor: Actor): void {
     reason: 'forbidden-value',
     field: first[0],
     zodError: fieldErrorsOf(Object.fromEntries(entries.map(([field, message]) => [`data.${field}`, message]))),
+  });
+}
+
+/**
+ * The type's `updateRule` applied to an update of `current` (PRECONDITION_FAILED, reason
+ * `update-refused`, with the message as the field's error when it refuses; e.g. other files for a
+ * published dataset version). Returns the data to store.
+ */
+function ruledUpdate(type: AnyContentType, current: StoredDocument<Data>, data: Data, now: Date): Data {
+  if (!type.updateRule) return data;
+  const result = type.updateRule(current.data, data, { now: now.toISOString(), createdAt: current.createdAt });
+  if ('data' in result) return result.data;
+  const { field, message } = result.refused;
+  throw new PreconditionError(message, {
+    reason: 'update-refused',
+    field,
+    zodError: fieldErrorsOf({ [`data.${field}`]: message }),
   });
 }
 
@@ -168,7 +185,9 @@ export class AdminWrites {
     const current = await core.load(type, id);
     if (current.version !== version) throw await core.stale(type, id);
     for (let attempt = 1; ; attempt += 1) {
-      const { data, generatedSlug } = await this.prepare(type, input, id, actor);
+      const prepared = await this.prepare(type, input, id, actor);
+      const data = ruledUpdate(type, current, prepared.data, core.content.now());
+      const { generatedSlug } = prepared;
       const action = updateAction(type, current.data, data, kind);
       const baseline = await core.history.baselineOps(current);
       try {

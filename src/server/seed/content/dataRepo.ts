@@ -223,6 +223,10 @@ export const dataRepoSeed: SeedDocument<'dataRepo'>[] = [
           version: '1.0',
           date: '2023-06-15',
           notes: 'Перша версія: добові ряди температури повітря й опадів, контроль якості.',
+          files: [
+            generatedCsv('ClimUAsd-stn-v1.0-stations.csv', stationsCsv),
+            generatedCsv('ClimUAsd-stn-v1.0-sample-2020.csv', () => dailyStationsCsv(['Kyiv', 'Lviv'], 2020)),
+          ],
         },
         {
           version: '2.0',

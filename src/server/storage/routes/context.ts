@@ -55,7 +55,13 @@ export interface StorageRouteContext {
   originOf(request: FastifyRequest): string;
   /** The 413 of an object over the size limit. */
   tooLarge(size: number): StorageHttpError;
+  /** Throws 403 when the object `name` must stay as it is (a published dataset version's file): no delete, no overwrite. */
+  refuseKept(name: string): Promise<void>;
 }
+
+/** The message of a refused delete or overwrite of a kept object. */
+export const KEPT_OBJECT_MESSAGE =
+  'Цей файл належить опублікованій версії набору даних: його не можна видалити чи замінити — створіть нову версію';
 
 /** Builds the shared context from the plugin's options. */
 export function storageRouteContext(opts: {
@@ -63,8 +69,10 @@ export function storageRouteContext(opts: {
   identity: IdentityBackend;
   config: StorageRouteContext['config'];
   variants: ImageVariants;
+  /** Whether an object must stay as it is (absent: none must). */
+  keep?: (name: string) => Promise<boolean>;
 }): StorageRouteContext {
-  const { objects, identity, config, variants } = opts;
+  const { objects, identity, config, variants, keep } = opts;
   const bucketName = config.firebase.storageBucket;
   const publicOrigin = new URL(config.publicUrl);
   const maxObjectBytes = config.storage.maxObjectBytes;
@@ -81,5 +89,8 @@ export function storageRouteContext(opts: {
       publicOrigin.host === request.host ? publicOrigin.origin : `${request.protocol}://${request.host}`,
     tooLarge: (size) =>
       new StorageHttpError(413, `Object too large: ${size} bytes; the maximum object size is ${maxObjectBytes} bytes`),
+    refuseKept: async (name) => {
+      if (keep && (await keep(name))) throw new StorageHttpError(403, KEPT_OBJECT_MESSAGE);
+    },
   };
 }

@@ -1,4 +1,4 @@
-/** DELETE /v0/b/{bucket}/o/{name}: removes the object (204). */
+/** DELETE /v0/b/{bucket}/o/{name}: removes the object (204; 403 for a kept one, a published dataset version's file). */
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors';
 import { AS_STORED, objectName, type ObjectParams, type StorageRouteContext } from './context';
@@ -10,6 +10,7 @@ export function registerDelete(app: FastifyInstance, ctx: StorageRouteContext): 
     ctx.writableBucket(bucket);
     const name = objectName(request.params.name);
     ctx.check('delete', name, await ctx.who(request));
+    await ctx.refuseKept(name);
     if (!(await ctx.objects.deleteObject(bucket, name))) throw notFound(`Object '${name}' does not exist.`);
     return reply.code(204).send();
   });

@@ -39,6 +39,7 @@ export function resumableUploads(ctx: StorageRouteContext) {
     const metadata = parseMetadataJson(await readText(request.body as Readable | undefined, JSON_LIMIT));
     const name = objectName(request.query.name ?? metadata.name);
     ctx.check('write', name, requester);
+    await ctx.refuseKept(name);
     const lengthHeader = String(request.headers['x-goog-upload-header-content-length'] ?? '');
     if (!/^\d{1,16}$/.test(lengthHeader))
       throw badRequest('X-Goog-Upload-Header-Content-Length must give the upload size in bytes');

@@ -48,6 +48,7 @@ async function multipartUpload(
   const maxObjectBytes = config.storage.maxObjectBytes;
   const name = objectName(request.query.name);
   ctx.check('write', name, await ctx.who(request));
+  await ctx.refuseKept(name);
   const declared = Number(request.headers['content-length'] ?? NaN);
   // The body also holds the metadata part and the delimiters; allow for them before refusing early.
   if (Number.isFinite(declared) && declared > maxObjectBytes + JSON_LIMIT + 1024) throw ctx.tooLarge(declared);

@@ -11,8 +11,13 @@ import {
   richTextSchema,
   text,
 } from '../fields';
+import { datasetVersionRule } from '../datasetVersionRule';
+import { datasetVersions, type VersionedDataset } from '../datasetVersions';
 import { LANGUAGE_FIELDS } from '../language';
 import { coordinate, creatorSchema, fundingSchema } from '../scholarlyFields';
+
+/** A version label is part of its page's address: no «/», «?», «#» or «%». */
+const versionLabel = (schema: z.ZodString) => schema.regex(/^[^/?#%]*$/, 'Версія не може містити символів / ? # %');
 
 export const dataRepo = defineContentType({
   key: 'dataRepo',
@@ -63,18 +68,26 @@ export const dataRepo = defineContentType({
      * The dataset's own version («2.0»). Not `version`: the API puts the store's revision number
      * there (ContentService.toApi), which the admin's optimistic concurrency relies on.
      */
-    datasetVersion: text(40, 'Версія набору').default(''),
+    datasetVersion: versionLabel(text(40, 'Версія набору')).default(''),
     versions: z
       .array(
         z.object({
-          version: requiredText(40, 'Версія'),
+          version: versionLabel(requiredText(40, 'Версія')),
           date: dateSchema.meta({ label: 'Дата' }),
           notes: text(1000, 'Зміни').default(''),
+          /** This version's own DOI (an earlier version's; the current one's is `doi` above). */
+          doi: text(200, 'DOI версії').default(''),
+          /** This version's files (an earlier version's; the current one's are `files` below). */
+          files: attachmentsSchema.meta({ label: 'Файли версії' }),
         }),
       )
       .max(50)
       .default([])
-      .meta({ label: 'Історія версій', widget: 'objectList' }),
+      .meta({
+        label: 'Історія версій',
+        widget: 'objectList',
+        help: 'Файли й DOI поточної версії — у полях «Файли даних» і «DOI набору даних». Коли ви змінюєте версію опублікованого набору, попередня версія з її файлами й DOI сама переходить до цього списку; файли опублікованої версії змінювати не можна.',
+      }),
     body: richTextSchema,
     files: attachmentsSchema.meta({ label: 'Файли даних' }),
     links: z.array(linkSchema).max(30).default([]).meta({ label: 'Посилання', widget: 'objectList' }),
@@ -89,6 +102,14 @@ export const dataRepo = defineContentType({
   sorts: { order: { by: ['order'], direction: 'asc' } },
   fileFields: ['files'],
   relations: [],
+  updateRule: datasetVersionRule,
+  subPages: {
+    fields: ['slug', 'datasetVersion', 'versions'],
+    paths: (d) =>
+      datasetVersions({ ...(d as unknown as VersionedDataset), doi: '', files: [] }).map(
+        (v) => `/data_repo/${String(d.slug)}/v/${v.version}`,
+      ),
+  },
   publicPath: (d) => `/data_repo/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });
 

@@ -1,0 +1,120 @@
+/**
+ * The write rule of dataset versions (the dataRepo type's `updateRule`, applied by the admin's
+ * updates and restores in both stores): a published version's files never change.
+ *
+ * While the stored dataset is published (and its publication time has come), its current version
+ * and every earlier version that has files are frozen: a save that gives any of them other files
+ * (compared by storage path and size, in any order) or drops one from the history is refused. When
+ * the save names a new current version, the previous one (label, date, notes, DOI, files) moves
+ * into `versions[]` first, so nothing is lost, and the new one gets an entry dated today. The entry
+ * of the current version never keeps files or a DOI of its own (the top-level fields hold them).
+ */
+import type { UpdateRuleContext, UpdateRuleResult } from './define';
+import { currentVersionLabel, type DatasetVersionEntry } from './datasetVersions';
+import type { FileRef } from './fields';
+
+/** The fields the rule reads and writes. */
+export interface DatasetVersionFields {
+  status?: string;
+  publishedAt?: string | null;
+  datasetVersion: string;
+  doi: string;
+  files: FileRef[];
+  versions: DatasetVersionEntry[];
+}
+
+/** The message of a refused change of a published version's files. */
+export const frozenFilesMessage = (label: string) =>
+  `Файли опублікованої версії «${label}» змінювати не можна — створіть нову версію`;
+
+/** The same files: the same storage paths with the same sizes, in any order. */
+export function sameFiles(a: readonly FileRef[], b: readonly FileRef[]): boolean {
+  const key = (files: readonly FileRef[]) =>
+    files
+      .map((f) => `${f.path}\n${f.size}`)
+      .sort()
+      .join('\n');
+  return a.length === b.length && key(a) === key(b);
+}
+
+/** An entry with its DOI and files ('' and none when absent). */
+const filled = (v: DatasetVersionEntry): DatasetVersionEntry => ({ ...v, doi: v.doi ?? '', files: v.files ?? [] });
+
+function isLive(d: DatasetVersionFields, now: string): boolean {
+  return d.status === 'published' && (!d.publishedAt || d.publishedAt <= now);
+}
+
+/** The versions frozen in the stored document: label and files (none while it is not published). */
+function frozenVersions(before: DatasetVersionFields, now: string): Array<{ label: string; files: FileRef[] }> {
+  const label = currentVersionLabel(before);
+  if (!label || !isLive(before, now)) return [];
+  return [
+    { label, files: before.files },
+    ...before.versions
+      .filter((v) => v.version !== label && v.files.length)
+      .map((v) => ({ label: v.version, files: v.files })),
+  ];
+}
+
+/** `after` with the stored current version moved into its history (when `after` names another one). */
+function withPreviousVersion<T extends DatasetVersionFields>(before: T, after: T, context: UpdateRuleContext): T {
+  const previous = currentVersionLabel(before);
+  const next = currentVersionLabel(after);
+  if (!previous || !next || previous === next) return after;
+  const stored = before.versions.find((v) => v.version === previous);
+  const versions = after.versions.map((v) => ({ ...v }));
+  const entry = versions.find((v) => v.version === previous);
+  if (entry) {
+    if (!entry.files.length) entry.files = before.files;
+    if (!entry.doi) entry.doi = before.doi;
+  } else {
+    versions.push({
+      version: previous,
+      date: stored?.date ?? context.createdAt.slice(0, 10),
+      notes: stored?.notes ?? '',
+      doi: before.doi,
+      files: before.files,
+    });
+  }
+  if (!versions.some((v) => v.version === next))
+    versions.push({ version: next, date: context.now.slice(0, 10), notes: '', doi: '', files: [] });
+  return { ...after, versions };
+}
+
+/**
+ * Checks and completes a save of a dataset: `before` as stored, `after` the valid new data. Returns
+ * the data to store (history completed, the current entry without files of its own) or a refusal
+ * naming the field (`files`, `versions` or `versions.{i}.files`) with a Ukrainian message.
+ */
+export function datasetVersionRule<T extends DatasetVersionFields>(
+  before: T,
+  after: T,
+  context: UpdateRuleContext,
+): UpdateRuleResult<T> {
+  // Documents stored before versions had files of their own lack the fields.
+  before = { ...before, files: before.files ?? [], versions: (before.versions ?? []).map(filled) };
+  const seen = new Set<string>();
+  for (const v of after.versions) {
+    if (seen.has(v.version))
+      return { refused: { field: 'versions', message: `Версію «${v.version}» вказано в історії двічі` } };
+    seen.add(v.version);
+  }
+  const frozen = frozenVersions(before, context.now);
+  const next = frozen.length ? withPreviousVersion(before, after, context) : after;
+  const label = currentVersionLabel(next);
+  for (const f of frozen) {
+    const index = next.versions.findIndex((v) => v.version === f.label);
+    const isCurrent = f.label === label;
+    if (!isCurrent && index < 0)
+      return {
+        refused: { field: 'versions', message: `Опубліковану версію «${f.label}» вилучати з історії не можна` },
+      };
+    const files = isCurrent ? next.files : next.versions[index]!.files;
+    if (!sameFiles(files, f.files))
+      return {
+        refused: { field: isCurrent ? 'files' : `versions.${index}.files`, message: frozenFilesMessage(f.label) },
+      };
+  }
+  const versions = next.versions.map((v) => (v.version === label ? { ...v, doi: '', files: [] } : v));
+  return { data: { ...next, versions } };
+}

@@ -1,0 +1,148 @@
+/** The dataset version helpers and the write rule that freezes a published version's files. */
+import { describe, expect, it } from 'vitest';
+import { datasetVersionRule, frozenFilesMessage } from '../../src/shared/content/datasetVersionRule';
+import {
+  datasetVersionPath,
+  datasetVersions,
+  findDatasetVersion,
+  type DatasetVersionEntry,
+} from '../../src/shared/content/datasetVersions';
+import type { FileRef } from '../../src/shared/content/fields';
+
+const file = (name: string, size = 10): FileRef => ({
+  path: `public/data/${name}`,
+  name,
+  contentType: 'text/csv',
+  size,
+  url: `/v0/b/b/o/public%2Fdata%2F${name}?alt=media&token=t`,
+});
+
+const entry = (version: string, date: string, extra: Partial<DatasetVersionEntry> = {}): DatasetVersionEntry => ({
+  version,
+  date,
+  notes: '',
+  doi: '',
+  files: [],
+  ...extra,
+});
+
+const published = () => ({
+  slug: 'stn',
+  status: 'published',
+  publishedAt: null as string | null,
+  datasetVersion: '2.0',
+  doi: '10.1234/v2',
+  files: [file('a.csv'), file('b.csv')],
+  versions: [entry('1.0', '2023-06-15', { files: [file('old.csv')], doi: '10.1234/v1' }), entry('2.0', '2026-02-10')],
+});
+
+const context = { now: '2026-11-28T00:00:00.000Z', createdAt: '2023-01-01T00:00:00.000Z' };
+
+describe('datasetVersions', () => {
+  it('lists the current version first with the top-level DOI and files, then the others newest first', () => {
+    const d = { ...published(), versions: [...published().versions, entry('0.9', '2020-01-01')] };
+    const list = datasetVersions(d);
+    expect(list.map((v) => [v.version, v.current, v.date])).toEqual([
+      ['2.0', true, '2026-02-10'],
+      ['1.0', false, '2023-06-15'],
+      ['0.9', false, '2020-01-01'],
+    ]);
+    expect(list[0]!.files.map((f) => f.name)).toEqual(['a.csv', 'b.csv']);
+    expect(list[0]!.doi).toBe('10.1234/v2');
+    expect(findDatasetVersion(d, '1.0')?.doi).toBe('10.1234/v1');
+    expect(findDatasetVersion(d, '3.0')).toBeNull();
+  });
+
+  it('takes the newest entry as current when datasetVersion is empty, and has none without labels', () => {
+    expect(datasetVersions({ ...published(), datasetVersion: '' })[0]!.version).toBe('2.0');
+    expect(datasetVersions({ ...published(), datasetVersion: '', versions: [] })).toEqual([]);
+  });
+
+  it('encodes the version page address', () => {
+    expect(datasetVersionPath('ClimUAsd-stn.v2', '1.0')).toBe('/data_repo/ClimUAsd-stn.v2/v/1.0');
+    expect(datasetVersionPath('x', 'v 1/2?')).toBe('/data_repo/x/v/v%201%2F2%3F');
+  });
+});
+
+describe('datasetVersionRule', () => {
+  it('refuses other files for the published current version', () => {
+    const before = published();
+    const after = { ...before, files: [file('a.csv'), file('c.csv')] };
+    expect(datasetVersionRule(before, after, context)).toEqual({
+      refused: { field: 'files', message: frozenFilesMessage('2.0') },
+    });
+    expect(frozenFilesMessage('2.0')).toBe(
+      'Файли опублікованої версії «2.0» змінювати не можна — створіть нову версію',
+    );
+    // A rewritten file (same path, other size) is another file too.
+    const resized = { ...before, files: [file('a.csv', 11), file('b.csv')] };
+    expect('refused' in datasetVersionRule(before, resized, context)).toBe(true);
+  });
+
+  it('accepts the same files in another order, renamed for display, and changes of other fields', () => {
+    const before = published();
+    const after = { ...before, files: [{ ...file('b.csv'), name: 'Друга таблиця' }, file('a.csv')], doi: '' };
+    const result = datasetVersionRule(before, after, context);
+    expect('data' in result && result.data.files.map((f) => f.name)).toEqual(['Друга таблиця', 'a.csv']);
+  });
+
+  it('refuses other files for, or the removal of, an earlier published version', () => {
+    const before = published();
+    const changed = {
+      ...before,
+      versions: [entry('1.0', '2023-06-15', { files: [file('new.csv')] }), entry('2.0', '2026-02-10')],
+    };
+    expect(datasetVersionRule(before, changed, context)).toEqual({
+      refused: { field: 'versions.0.files', message: frozenFilesMessage('1.0') },
+    });
+    const dropped = { ...before, versions: [entry('2.0', '2026-02-10')] };
+    expect(datasetVersionRule(before, dropped, context)).toEqual({
+      refused: { field: 'versions', message: 'Опубліковану версію «1.0» вилучати з історії не можна' },
+    });
+  });
+
+  it('moves the previous current version, with its DOI and files, into the history when a new one is named', () => {
+    const before = published();
+    const after = { ...before, datasetVersion: '3.0', doi: '', files: [file('v3.csv')] };
+    const result = datasetVersionRule(before, after, context);
+    if (!('data' in result)) throw new Error(JSON.stringify(result));
+    const byLabel = new Map(result.data.versions.map((v) => [v.version, v]));
+    expect(byLabel.get('2.0')).toEqual({
+      version: '2.0',
+      date: '2026-02-10',
+      notes: '',
+      doi: '10.1234/v2',
+      files: before.files,
+    });
+    expect(byLabel.get('3.0')).toEqual(entry('3.0', '2026-11-28'));
+    expect(byLabel.get('1.0')!.files).toEqual(before.versions[0]!.files);
+    expect(result.data.files.map((f) => f.name)).toEqual(['v3.csv']);
+  });
+
+  it('adds an entry for the previous version when the history had none, dated from the dataset', () => {
+    const before = { ...published(), versions: [] as DatasetVersionEntry[] };
+    const result = datasetVersionRule(before, { ...before, datasetVersion: '2.1' }, context);
+    expect('data' in result && result.data.versions.map((v) => [v.version, v.date, v.files.length])).toEqual([
+      ['2.0', '2023-01-01', 2],
+      ['2.1', '2026-11-28', 0],
+    ]);
+  });
+
+  it('lets a draft, or a dataset scheduled for later, change its files freely', () => {
+    const draft = { ...published(), status: 'draft' };
+    expect('data' in datasetVersionRule(draft, { ...draft, files: [] }, context)).toBe(true);
+    const scheduled = { ...published(), publishedAt: '2027-01-01T00:00:00.000Z' };
+    expect('data' in datasetVersionRule(scheduled, { ...scheduled, files: [] }, context)).toBe(true);
+  });
+
+  it('refuses a version named twice, and keeps no files on the current entry', () => {
+    const before = { ...published(), status: 'draft' };
+    const twice = { ...before, versions: [entry('1.0', '2023-06-15'), entry('1.0', '2024-01-01')] };
+    expect(datasetVersionRule(before, twice, context)).toEqual({
+      refused: { field: 'versions', message: 'Версію «1.0» вказано в історії двічі' },
+    });
+    const stray = { ...before, versions: [entry('2.0', '2026-02-10', { files: [file('x.csv')], doi: '10.1/x' })] };
+    const result = datasetVersionRule(before, stray, context);
+    expect('data' in result && result.data.versions).toEqual([entry('2.0', '2026-02-10')]);
+  });
+});
