@@ -50,7 +50,7 @@ function drawTitlePage(w: Writer, c: AbstractsBookInput['conference']): void {
   w.text(formatDateRange(c.startDate, c.endDate), { size: 13, align: 'center', gap: 4 });
   if (c.location) w.text(c.location, { size: 12, align: 'center', gap: 4 });
   if (c.organizers) w.text(`Організатори: ${c.organizers}`, { size: 10, color: MUTED, align: 'center', gap: 4 });
-  w.y = MARGIN + 40;
+  w.y = MARGIN + 70;
   w.text(c.url, { size: 9, color: MUTED, align: 'center', gap: 2 });
   w.text(c.startDate.slice(0, 4), { size: 11, align: 'center', gap: 0 });
 }
