@@ -69,6 +69,23 @@ async function pdfPages(bytes: Uint8Array): Promise<Array<{ text: string; items:
   return pages;
 }
 
+/** The outline's titles and target pages, and the targets of the links on the ToC's pages (1-based). */
+async function pdfNavigation(bytes: Uint8Array, tocPages: number) {
+  const doc = await getDocument({ data: bytes.slice() }).promise;
+  const pageOf = async (dest: unknown) =>
+    1 + (await doc.getPageIndex((Array.isArray(dest) ? dest : [])[0] as { num: number; gen: number }));
+  const outline = await Promise.all(
+    ((await doc.getOutline()) ?? []).map(async (o) => ({ title: o.title, page: await pageOf(o.dest) })),
+  );
+  const tocLinks: number[] = [];
+  for (let n = 2; n < 2 + tocPages; n++) {
+    const annotations = (await (await doc.getPage(n)).getAnnotations()) as Array<{ subtype: string; dest: unknown }>;
+    for (const a of annotations.filter((x) => x.subtype === 'Link')) tocLinks.push(await pageOf(a.dest));
+  }
+  await doc.destroy();
+  return { outline, tocLinks };
+}
+
 async function book(slug: string, headers: Record<string, string> = {}) {
   const res = await get(`/conf/${slug}/abstracts.pdf`, headers);
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
@@ -122,6 +139,10 @@ describe('«Збірник тез»: the book of abstracts of a conference', () 
         for (const a of t.data.authors) expect(entry).toContain(a.name);
       });
       expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+      // Bookmarks and the ToC's links lead to the same pages.
+      const nav = await pdfNavigation(bytes, toc.length);
+      expect(nav.outline).toEqual(theses.map((t, i) => ({ title: t.data.title, page: numbers[i] })));
+      expect(nav.tocLinks).toEqual(numbers);
     },
   );
 

@@ -2,12 +2,14 @@
  * A conference's book of abstracts («Збірник тез») as a Ukrainian PDF, typeset with the server's PDF
  * primitives like the seed's PDFs: a title page (the institute, «Збірник тез доповідей», the
  * conference's name, dates, place and organisers), the table of contents (titles, authors, page
- * numbers, grouped by section) and one entry per thesis from a new page (section, title, authors with
+ * numbers, grouped by section, each a link to its entry; the entries are also the PDF's bookmarks)
+ * and one entry per thesis from a new page (section, title, authors with
  * affiliations, the summary as the abstract, keywords and the body), each page under a running head
  * with the conference's name. Deterministic for the same input (the date is given).
  */
 import { formatDateRange } from '../../shared/dates';
 import { drawArticle } from '../pdf/article';
+import { addOutline, addPageLink } from '../pdf/navigation';
 import { createPdf, INSTITUTE, numberPages, pdfBytes, writerOf, type NewPdf } from '../pdf/document';
 import { A4, MARGIN, MUTED, RULE, TEXT_WIDTH, wrapLines, type Writer } from '../pdf/writer';
 import { drawToc, layoutToc } from './abstractsToc';
@@ -100,6 +102,13 @@ export async function abstractsBookPdf(input: AbstractsBookInput): Promise<Buffe
     drawArticle(w, { title: t.title, authors: t.authors, abstract: t.summary, keywords: t.keywords, body: t.body }, 15);
   }
   drawToc(toc, tocPages, starts, pdf);
+  toc.numbers.forEach((at, i) =>
+    addPageLink(pdf.doc, 1 + at.page, [MARGIN, at.bottom - 4, A4[0] - MARGIN, at.y + 12], starts[i]! - 1),
+  );
+  addOutline(
+    pdf.doc,
+    theses.map((t, i) => ({ title: t.title, pageIndex: starts[i]! - 1 })),
+  );
   numberPages(pdf, (n) => (n === 1 ? '' : String(n)));
   return pdfBytes(pdf);
 }

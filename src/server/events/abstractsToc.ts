@@ -19,8 +19,8 @@ interface TocLine {
 /** The ToC's pages: their lines, and where each entry's page number goes. */
 export interface TocLayout {
   pages: TocLine[][];
-  /** Per entry: the ToC page (0-based within the ToC) and the baseline of its first line. */
-  numbers: Array<{ page: number; y: number }>;
+  /** Per entry: the ToC page (0-based within the ToC), the baselines of its first and last lines. */
+  numbers: Array<{ page: number; y: number; bottom: number }>;
 }
 
 export interface TocEntry {
@@ -59,13 +59,14 @@ export function layoutToc(entries: TocEntry[], fonts: { regular: PDFFont; bold: 
     place(title.length * 14 + authors.length * 13 + 8);
     title.forEach((text, i) => {
       y -= 14;
-      if (i === 0) numbers.push({ page: pages.length - 1, y });
+      if (i === 0) numbers.push({ page: pages.length - 1, y, bottom: y });
       pages.at(-1)!.push({ text, y, indent: 8, size: 10.5, bold: true, muted: false });
     });
     for (const text of authors) {
       y -= 13;
       pages.at(-1)!.push({ text, y, indent: 8, size: 9.5, bold: false, muted: true });
     }
+    numbers.at(-1)!.bottom = y;
     y -= 8;
   }
   return { pages, numbers };
