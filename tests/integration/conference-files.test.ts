@@ -7,11 +7,11 @@
 import { parse as parseDisposition } from 'content-disposition';
 import ICAL from 'ical.js';
 import { PDFDocument } from 'pdf-lib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
 import { formatDateRange } from '../../src/shared/dates';
 import { seedSet } from '../../src/server/seed/content/index';
+import { pdfNavigation, pdfPages, tableOfContents, words } from '../support/pdfText';
 import { readHead } from '../support/structuredData';
 import { startTestServer, type TestServer } from './helpers';
 
@@ -54,37 +54,6 @@ const thesesOf = (id: string) =>
   (seedSet.theses ?? [])
     .filter((t) => t.data.conferenceId === id && t.data.status === 'published')
     .sort((a, b) => (a.data.order ?? 0) - (b.data.order ?? 0));
-const words = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-/** Each page's text (items joined by spaces), as a reader's copy would give it. */
-async function pdfPages(bytes: Uint8Array): Promise<Array<{ text: string; items: string[] }>> {
-  const doc = await getDocument({ data: bytes.slice(), useSystemFonts: false }).promise;
-  const pages = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    const items = content.items.map((i) => ('str' in i ? i.str : '')).filter((s) => s.trim());
-    pages.push({ text: words(items.join(' ')), items });
-  }
-  await doc.destroy();
-  return pages;
-}
-
-/** The outline's titles and target pages, and the targets of the links on the ToC's pages (1-based). */
-async function pdfNavigation(bytes: Uint8Array, tocPages: number) {
-  const doc = await getDocument({ data: bytes.slice() }).promise;
-  const pageOf = async (dest: unknown) =>
-    1 + (await doc.getPageIndex((Array.isArray(dest) ? dest : [])[0] as { num: number; gen: number }));
-  const outline = await Promise.all(
-    ((await doc.getOutline()) ?? []).map(async (o) => ({ title: o.title, page: await pageOf(o.dest) })),
-  );
-  const tocLinks: number[] = [];
-  for (let n = 2; n < 2 + tocPages; n++) {
-    const annotations = (await (await doc.getPage(n)).getAnnotations()) as Array<{ subtype: string; dest: unknown }>;
-    for (const a of annotations.filter((x) => x.subtype === 'Link')) tocLinks.push(await pageOf(a.dest));
-  }
-  await doc.destroy();
-  return { outline, tocLinks };
-}
 
 async function book(slug: string, headers: Record<string, string> = {}) {
   const res = await get(`/conf/${slug}/abstracts.pdf`, headers);
@@ -119,9 +88,7 @@ describe('«Збірник тез»: the book of abstracts of a conference', () 
       expect(pages[0]!.text).toContain(words(conf.title));
       expect(pages[0]!.text).toContain(formatDateRange(conf.startDate, conf.endDate).replace(/\s/g, ' '));
       if (conf.location) expect(pages[0]!.text).toContain(words(conf.location));
-      // The table of contents: pages 2 to the one before the first entry (the first number it gives).
-      const firstEntry = Number(pages[1]!.items.find((item) => /^\d+$/.test(item)));
-      const toc = pages.slice(1, firstEntry - 1);
+      const { toc, numbers } = tableOfContents(pages);
       expect(toc.length).toBeGreaterThan(0);
       expect(toc[0]!.text.startsWith('Зміст')).toBe(true);
       const tocText = toc.map((p) => p.text).join(' ');
@@ -129,8 +96,6 @@ describe('«Збірник тез»: the book of abstracts of a conference', () 
         expect(tocText).toContain(words(t.data.title));
         for (const a of t.data.authors) expect(tocText).toContain(a.name);
       }
-      // Numbers alone on a ToC page are the entries' pages, then its own number at the foot.
-      const numbers = toc.flatMap((p) => p.items.filter((s) => /^\d+$/.test(s)).slice(0, -1)).map(Number);
       expect(numbers).toHaveLength(theses.length);
       theses.forEach((t, i) => {
         const entry = pages[numbers[i]! - 1]!.text;
