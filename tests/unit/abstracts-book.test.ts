@@ -53,8 +53,11 @@ describe('abstractsBookPdf', () => {
       book.theses.forEach((t, i) => {
         const entry = pages[numbers[i]! - 1]!;
         expect(entry.text).toContain(t.title);
-        expect(entry.text).toContain(`${t.authors[0]!.name}, ${t.authors[1]!.name}`);
-        expect(entry.text).toContain('Київський національний університет');
+        // Authors with the numbers of their affiliations.
+        expect(entry.text).toContain(`${t.authors[0]!.name}¹, ${t.authors[1]!.name}²`);
+        expect(entry.text).toContain(
+          '¹ Український гідрометеорологічний інститут ² Київський національний університет',
+        );
         // A long entry fills the pages up to the next one; each of them has the running head and its number.
         const next = numbers[i + 1] ?? pages.length + 1;
         if (i % 5 === 0) expect(next - numbers[i]!).toBeGreaterThan(1);

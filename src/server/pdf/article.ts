@@ -16,14 +16,24 @@ export interface ArticleText {
   body: string;
 }
 
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** `12` → «¹²». */
+function superscript(n: number): string {
+  return [...String(n)].map((d) => SUPERSCRIPT_DIGITS[Number(d)]).join('');
+}
+
 /** Sets `a` from the writer's position; `titleSize` in points (17). */
 export function drawArticle(w: Writer, a: ArticleText, titleSize = 17): void {
   w.text(a.title, { size: titleSize, font: w.bold, leading: 1.3, gap: a.subtitle ? 4 : 10 });
   if (a.subtitle) w.text(a.subtitle, { size: 12, color: MUTED, gap: 10 });
   if (a.authors.length) {
-    w.text(a.authors.map((x) => x.name).join(', '), { size: 11.5, font: w.bold, gap: 2 });
     const affiliations = [...new Set(a.authors.map((x) => x.affiliation).filter((x): x is string => !!x))];
-    for (const x of affiliations) w.text(x, { size: 9.5, color: MUTED, gap: 2 });
+    // With several affiliations each author is marked with the number of theirs (superscript).
+    const mark = (affiliation: string | undefined) =>
+      affiliations.length > 1 && affiliation ? superscript(affiliations.indexOf(affiliation) + 1) : '';
+    w.text(a.authors.map((x) => `${x.name}${mark(x.affiliation)}`).join(', '), { size: 11.5, font: w.bold, gap: 2 });
+    for (const x of affiliations) w.text(`${mark(x)}${mark(x) ? ' ' : ''}${x}`, { size: 9.5, color: MUTED, gap: 2 });
     w.y -= 8;
   }
   if (a.abstract) {
