@@ -44,6 +44,7 @@ import type { IdentityBackend } from './identity/types';
 import { MailOutbox } from './mail/outbox';
 import { createMailTransport } from './mail/transport';
 import { firestoreRateLimiter } from './rateLimit';
+import { eventFiles } from './events/routes';
 import { seedIfEmpty } from './seed/ifEmpty';
 import { siteResources } from './site/routes';
 import { OAI_PATH, oaiRoutes } from './oai/routes';
@@ -294,6 +295,7 @@ async function registerFeatures(app: FastifyInstance, f: Features): Promise<void
     pageCache,
     readCache: f.readCache,
     publicConfig: publicConfigOf(config, build),
+    pageFiles: eventFiles({ content: data.content, publicUrl: config.publicUrl }),
   });
   await app.register(siteResources, {
     cache: pageCache,

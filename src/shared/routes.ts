@@ -189,3 +189,18 @@ export const SCROLL_DELAY_MS = 100;
 export function trainingPermalink(slug: string): string {
   return `/Trainings/${slug}`;
 }
+
+/** The last segment of a conference's book of abstracts (PDF), below its page. */
+export const ABSTRACTS_BOOK_FILE = 'abstracts.pdf';
+/** The last segment of a conference's or training's calendar file (.ics), below its page. */
+export const CALENDAR_FILE = 'calendar.ics';
+
+/** `/conf/{slug}/abstracts.pdf`: the book of abstracts of a conference. */
+export function abstractsBookPath(conferenceSlug: string): string {
+  return `/conf/${conferenceSlug}/${ABSTRACTS_BOOK_FILE}`;
+}
+
+/** `{page}/calendar.ics`: the calendar file of the event at `pagePath` (`/conf/{slug}`, `/Trainings/{slug}`). */
+export function calendarPath(pagePath: string): string {
+  return `${pagePath}/${CALENDAR_FILE}`;
+}

@@ -38,7 +38,7 @@ async function pageOfEveryType(page: Page): Promise<string[]> {
     urls.add(await firstLink(page, item));
   }
   await page.goto([...urls].find((u) => /^\/conf\/[^/]+$/.test(u))!);
-  urls.add(await firstLink(page, /^\/conf\/[^/]+\/[^/?#]+$/));
+  urls.add(await firstLink(page, /^\/conf\/[^/]+\/[^/?#.]+$/)); // a thesis, not the conference's files
   return [...urls];
 }
 

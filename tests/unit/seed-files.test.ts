@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { defineContentType } from '../../src/shared/content/define';
 import { isIssuableOrcid, users } from '../../src/shared/content/types/users';
 import { writeNetcdf } from '../../src/server/seed/netcdf';
-import { htmlBlocks, seedPdf } from '../../src/server/seed/pdf';
+import { htmlBlocks } from '../../src/server/pdf/htmlBlocks';
+import { seedPdf } from '../../src/server/seed/pdf';
 
 describe('NetCDF classic writer', () => {
   it('writes a CDF-1 file that netcdfjs reads back: dimensions, global and variable attributes, values', () => {

@@ -1,15 +1,16 @@
 /**
- * The seed's PDFs, typeset with pdf-lib (fonts through @pdf-lib/fontkit, DejaVu Sans embedded as a
- * subset, so Ukrainian text is real text that can be searched and copied). A PDF is made from the
+ * The seed's PDFs, typeset with the server's PDF primitives (`server/pdf/`: pdf-lib, DejaVu Sans
+ * embedded, so Ukrainian text is real text that can be searched and copied). A PDF is made from the
  * seed document that holds it: title, authors and affiliations, the summary as the abstract,
  * keywords and the body's headings, paragraphs and list items. Scholarly PDFs (theses and
  * publications) add, on a page of their own, a figure drawn from the repository's sample data, a
  * table of the station's 1991–2020 monthly means, and references, so they always have several pages.
  */
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb } from 'pdf-lib';
+import { drawArticle } from '../pdf/article';
+import { createPdf, INSTITUTE, numberPages, pdfBytes, writerOf } from '../pdf/document';
+import { A4, BLUE, MARGIN, MUTED, INK, RED, RULE, type Writer } from '../pdf/writer';
 import { annualAnomalies, MONTHS_UK, normals, station, STATIONS } from './sampleData';
-import { dejaVu } from './fonts';
 import type { PdfFigure } from './types';
 
 /** What a seed PDF shows. */
@@ -28,14 +29,6 @@ export interface PdfContent {
   year?: number;
 }
 
-const INSTITUTE = 'Український гідрометеорологічний інститут ДСНС України та НАН України';
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 56;
-const INK = rgb(0.11, 0.17, 0.23);
-const MUTED = rgb(0.35, 0.42, 0.48);
-const BLUE = rgb(0.12, 0.37, 0.66);
-const RED = rgb(0.76, 0.25, 0.18);
-
 /** Real works on the methods the seed's texts discuss. */
 const REFERENCES = [
   'Skrynyk O. et al. Dataset of gridded time series of monthly air temperature (min, max, mean) and atmospheric precipitation for Ukraine covering the period of 1946–2020. Data in Brief. 2022. Vol. 44. 108553. https://doi.org/10.1016/j.dib.2022.108553',
@@ -44,72 +37,6 @@ const REFERENCES = [
   'WMO Guidelines on the Calculation of Climate Normals. WMO-No. 1203. Geneva: World Meteorological Organization, 2017. 29 p.',
   'Настанова гідрометеорологічним станціям і постам. Випуск 3. Частина 1. Метеорологічні спостереження на станціях. Київ: Ніка-Центр, 2011. 280 с.',
 ];
-
-/** Blocks of body text from the seed's rich-text HTML. */
-export function htmlBlocks(html: string): Array<{ kind: 'heading' | 'paragraph' | 'item'; text: string }> {
-  const decode = (s: string) =>
-    s
-      .replace(/<br\s*\/?>/gi, ' ')
-      .replace(/<[^>]+>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;|&rsquo;/g, '’')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&')
-      .replace(/\s+/g, ' ')
-      .trim();
-  const out: Array<{ kind: 'heading' | 'paragraph' | 'item'; text: string }> = [];
-  for (const m of html.matchAll(/<(h[1-6]|p|li|td|th)\b[^>]*>([\s\S]*?)<\/\1>/gi)) {
-    const text = decode(m[2]!);
-    if (!text) continue;
-    const tag = m[1]!.toLowerCase();
-    out.push({ kind: tag.startsWith('h') && tag !== 'th' ? 'heading' : tag === 'li' ? 'item' : 'paragraph', text });
-  }
-  return out;
-}
-
-/** Lays out text on pages, adding pages as needed. */
-class Writer {
-  page!: PDFPage;
-  y = 0;
-  constructor(
-    private doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-  ) {
-    this.newPage();
-  }
-  newPage(): void {
-    this.page = this.doc.addPage(A4);
-    this.y = A4[1] - MARGIN;
-  }
-  ensure(height: number): void {
-    if (this.y - height < MARGIN + 24) this.newPage();
-  }
-  lines(text: string, size: number, font: PDFFont, width: number): string[] {
-    const out: string[] = [];
-    let line = '';
-    for (const word of text.split(' ')) {
-      const next = line ? `${line} ${word}` : word;
-      if (line && font.widthOfTextAtSize(next, size) > width) {
-        out.push(line);
-        line = word;
-      } else line = next;
-    }
-    if (line) out.push(line);
-    return out;
-  }
-  text(text: string, { size = 10.5, font = this.regular, color = INK, indent = 0, gap = 6, leading = 1.4 } = {}): void {
-    const width = A4[0] - 2 * MARGIN - indent;
-    for (const line of this.lines(text, size, font, width)) {
-      this.ensure(size * leading);
-      this.y -= size * leading;
-      this.page.drawText(line, { x: MARGIN + indent, y: this.y, size, font, color });
-    }
-    this.y -= gap;
-  }
-}
 
 /** Annual anomalies of a station as bars, in a box (points) on the current page. */
 function drawAnomalyFigure(w: Writer, latin: string): string {
@@ -127,7 +54,7 @@ function drawAnomalyFigure(w: Writer, latin: string): string {
       start: { x: x0, y: zero + v * scale },
       end: { x: x0 + width, y: zero + v * scale },
       thickness: 0.4,
-      color: rgb(0.85, 0.88, 0.91),
+      color: RULE,
     });
     w.page.drawText(`${v}°`, { x: MARGIN, y: zero + v * scale - 3, size: 8, font: w.regular, color: MUTED });
   }
@@ -170,7 +97,7 @@ function drawPrecipFigure(w: Writer, latin: string): string {
       start: { x: x0, y: base + v * scale },
       end: { x: x0 + width, y: base + v * scale },
       thickness: 0.4,
-      color: rgb(0.85, 0.88, 0.91),
+      color: RULE,
     });
     w.page.drawText(String(v), { x: MARGIN, y: base + v * scale - 3, size: 8, font: w.regular, color: MUTED });
   }
@@ -236,51 +163,22 @@ function drawNormalsTable(w: Writer, latin: string): void {
 
 /** The bytes of a seed PDF. Deterministic: fixed dates, no random ids. */
 export async function seedPdf(content: PdfContent): Promise<Buffer> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  const regular = await doc.embedFont(dejaVu('DejaVuSans.ttf'), { subset: true });
-  const bold = await doc.embedFont(dejaVu('DejaVuSans-Bold.ttf'), { subset: true });
-  const fixed = new Date(Date.UTC(content.year ?? 2025, 0, 1));
-  doc.setTitle(content.title, { showInWindowTitleBar: true });
-  doc.setAuthor(content.authors.map((a) => a.name).join(', ') || INSTITUTE);
-  doc.setSubject(content.abstract);
-  doc.setKeywords(content.keywords);
-  doc.setLanguage('uk');
-  doc.setCreator(INSTITUTE);
-  doc.setProducer('pdf-lib');
-  doc.setCreationDate(fixed);
-  doc.setModificationDate(fixed);
-
-  const w = new Writer(doc, regular, bold);
+  const pdf = await createPdf({
+    title: content.title,
+    author: content.authors.map((a) => a.name).join(', ') || INSTITUTE,
+    subject: content.abstract,
+    keywords: content.keywords,
+    date: new Date(Date.UTC(content.year ?? 2025, 0, 1)),
+  });
+  const w = writerOf(pdf);
   w.text(INSTITUTE, { size: 8.5, color: MUTED, gap: 14 });
-  w.text(content.title, { size: 17, font: bold, leading: 1.3, gap: content.subtitle ? 4 : 10 });
-  if (content.subtitle) w.text(content.subtitle, { size: 12, color: MUTED, gap: 10 });
-  if (content.authors.length) {
-    w.text(content.authors.map((a) => a.name).join(', '), { size: 11.5, font: bold, gap: 2 });
-    const affiliations = [...new Set(content.authors.map((a) => a.affiliation).filter((a): a is string => !!a))];
-    for (const a of affiliations) w.text(a, { size: 9.5, color: MUTED, gap: 2 });
-    w.y -= 8;
-  }
-  if (content.abstract) {
-    w.text('Анотація', { size: 11, font: bold, gap: 2 });
-    w.text(content.abstract, { gap: 6 });
-  }
-  if (content.keywords.length)
-    w.text(`Ключові слова: ${content.keywords.join(', ')}.`, { size: 10, color: MUTED, gap: 12 });
-  for (const block of htmlBlocks(content.body)) {
-    if (block.kind === 'heading') {
-      w.ensure(40);
-      w.y -= 6;
-      w.text(block.text, { size: 12, font: bold, gap: 4 });
-    } else if (block.kind === 'item') w.text(`•  ${block.text}`, { indent: 10, gap: 3 });
-    else w.text(block.text);
-  }
+  drawArticle(w, content);
 
   if (content.scholarly) {
     const figure = content.figure ?? { kind: 'temperature', station: 'Kyiv' };
     const latin = figure.kind === 'stations' ? 'Kyiv' : figure.station;
     w.newPage();
-    w.text('Дані та результати', { size: 12, font: bold, gap: 6 });
+    w.text('Дані та результати', { size: 12, font: w.bold, gap: 6 });
     const caption =
       figure.kind === 'stations'
         ? drawStationsTable(w)
@@ -289,20 +187,10 @@ export async function seedPdf(content: PdfContent): Promise<Buffer> {
           : drawAnomalyFigure(w, latin);
     w.text(caption, { size: 9.5, color: MUTED, gap: 14 });
     drawNormalsTable(w, latin);
-    w.text('Література', { size: 12, font: bold, gap: 4 });
+    w.text('Література', { size: 12, font: w.bold, gap: 4 });
     REFERENCES.forEach((r, i) => w.text(`${i + 1}. ${r}`, { size: 9.5, indent: 0, gap: 4 }));
   }
 
-  const pages = doc.getPages();
-  pages.forEach((page, i) => {
-    const label = `${i + 1} / ${pages.length}`;
-    page.drawText(label, {
-      x: A4[0] - MARGIN - regular.widthOfTextAtSize(label, 8),
-      y: MARGIN / 2,
-      size: 8,
-      font: regular,
-      color: MUTED,
-    });
-  });
-  return Buffer.from(await doc.save({ useObjectStreams: true }));
+  numberPages(pdf);
+  return pdfBytes(pdf);
 }

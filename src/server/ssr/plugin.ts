@@ -66,6 +66,14 @@ export interface SsrOptions {
   changes?: { onChange(listener: (event: ChangeEvent) => void): () => void };
   /** Called once per render (tests count renders with it). */
   onRender?: (url: string) => void;
+  /** Files at page addresses (e.g. `/conf/:id/abstracts.pdf`); where `serve` answers false, the page (its 404). */
+  pageFiles?: PageFile[];
+}
+
+/** A file served at a page address: `serve` sends it and answers true, or answers false to leave it to the page. */
+export interface PageFile {
+  path: string;
+  serve: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 }
 
 /** Whether the address asks for a preview (`?preview=…`: staff see drafts and scheduled documents). */
@@ -117,6 +125,10 @@ function registerPublicPages(app: FastifyInstance, options: SsrOptions): void {
   const handler = pageHandler(pageCache, renderPage);
   app.get('/*', handler);
   app.get('/', handler);
+  for (const file of options.pageFiles ?? [])
+    app.get(file.path, async (request, reply) =>
+      (await file.serve(request, reply)) ? reply : handler(request, reply),
+    );
   registerFormPosts(app, renderPage);
 }
 

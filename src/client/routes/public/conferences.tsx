@@ -12,6 +12,7 @@ import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { CiteLinks } from '../../components/CiteLinks';
+import { EventLinks } from '../../components/EventLinks';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { Pagination } from '../../components/Pagination';
@@ -102,6 +103,7 @@ export const confItemPage = definePage({
             ['Реєстрація', conf.registrationUrl ? <a href={conf.registrationUrl}>Форма реєстрації</a> : ''],
           ]}
         />
+        <EventLinks page={`/conf/${conf.slug}`} book={theses.total > 0 ? conf.slug : null} />
         <Article cover={conf.cover} body={conf.body} attachments={conf.attachments} />
         <section aria-labelledby="theses-title">
           <h2 id="theses-title">Тези доповідей</h2>

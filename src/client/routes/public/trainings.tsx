@@ -11,12 +11,14 @@ import { definePage, notFound } from '../../app/definePage';
 import { LIST_PAGE_SIZE, pageInput, validPage } from '../../app/listParams';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
+import { EventLinks } from '../../components/EventLinks';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { RichText } from '../../components/RichText';
 import { todayInKyiv } from '../../../shared/dates';
+import { trainingPermalink } from '../../../shared/routes';
 import { trainingListQuery, type TrainingList } from '../../../shared/content/trainingLists';
 import { formatsOf, useFormats, type Formats } from '../../lib/formats';
 import { trpc } from '../../lib/trpc';
@@ -87,6 +89,7 @@ function TrainingCard({ t, priority = false }: { t: Training; priority?: boolean
           </a>
         </p>
       ) : null}
+      <EventLinks page={trainingPermalink(t.slug)} of={t.title} />
       <Attachments files={t.attachments} title="Матеріали" level={3} of={t.title} />
     </Card>
   );

@@ -4,7 +4,7 @@
  * rasterised (sharp's SVG renderer would otherwise need the font installed on the machine).
  */
 import fontkit from '@pdf-lib/fontkit';
-import { dejaVu } from '../fonts';
+import { dejaVu } from '../../pdf/fonts';
 
 /** An SVG image of a given pixel size. */
 export interface Drawing {

@@ -1,6 +1,7 @@
 /**
- * The fonts of the seed's PDFs and images: DejaVu Sans (regular and bold) from the `dejavu-fonts-ttf`
- * package (free licence: Bitstream Vera / DejaVu), which covers Cyrillic. Read once per process.
+ * The fonts of the server's PDFs (the seed's and the books of abstracts) and the seed's images: DejaVu Sans
+ * (regular and bold) from the `dejavu-fonts-ttf` package (free licence: Bitstream Vera / DejaVu), which
+ * covers Cyrillic. Read once per process.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
