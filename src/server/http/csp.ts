@@ -74,7 +74,9 @@ const helmetWithPolicy: FastifyPluginCallback<{ config: Config }> = (app, { conf
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? undefined : false,
   });
-  app.addHook('onRequest', (request, reply, next) => setHeaders(request.raw, reply.raw, next));
+  app.addHook('onRequest', (request, reply, next) =>
+    setHeaders(request.raw, reply.raw, (err) => next(err as Error | undefined)),
+  );
   done();
 };
 
