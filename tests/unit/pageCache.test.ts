@@ -1,6 +1,6 @@
 /** Issue 13: the page cache's bounds, invalidation by type and the race with a render in flight. */
 import { describe, expect, it } from 'vitest';
-import { notModified, PageCache } from '../../src/server/ssr/pageCache';
+import { notModified, PageCache } from '../../src/server/cache/pageCache';
 
 const html = (n: number, fill = 'x'.repeat(2000)) => `<!doctype html><p>${n}</p>${fill}`;
 const random = (n: number) => Array.from({ length: n }, () => Math.random().toString(36).slice(2)).join('');

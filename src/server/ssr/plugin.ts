@@ -4,7 +4,7 @@
  * browser calls over HTTP, called directly), then wrapped in the HTML document.
  *
  * Every render reads through the read cache (`readCache.ts`: shared procedure answers kept until
- * the types they read change). Anonymous pages go through the page cache (`pageCache.ts`): a hit is answered from memory in the
+ * the types they read change). Anonymous pages go through the page cache (`cache/pageCache.ts`): a hit is answered from memory in the
  * encoding the client accepts, without rendering; a miss renders, stores and answers. Cached pages
  * carry a strong ETag per encoding and Last-Modified, uncached ones (gzipped per request) a weak
  * ETag; both are answered 304 to a matching conditional request. Signed-in
@@ -40,7 +40,7 @@ import {
   perRequestBody,
   weakEtag,
   type CachedPage,
-} from './pageCache';
+} from '../cache/pageCache';
 
 /** Route paths of the pages that take a posted form (POST is allowed there by the request guard). */
 export { FORM_POST_PATHS };
