@@ -5,13 +5,13 @@
  * starts build-update checks and, when configured, analytics. A development build
  * (`vite build --mode development`) also loads preact/debug, which reports hydration mismatches.
  */
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import superjson from 'superjson';
+import superjson, { type SuperJSONResult } from 'superjson';
 import type { AppRouter } from '../server/trpc/appRouter';
 import { FormattedTexts } from '../shared/formattedTexts';
 import { isBotUserAgent } from '../shared/routes';
@@ -33,14 +33,21 @@ const config = appData.config;
 const texts = new FormattedTexts(appData.texts);
 const queryClient = createQueryClient();
 await yieldToMain();
-// The queries the server render read, as TanStack's dehydrate wrote them (superjson, as the tRPC
-// link), with the strings the page shows read back from its marked elements (lib/sharedStrings.ts).
+// The queries the server render read, as TanStack's dehydrate wrote them (each query's data by
+// superjson, as the tRPC link), with the strings the page shows read back from its marked elements (lib/sharedStrings.ts).
 // A query whose string cannot be found (markup changed by an extension) is left out and fetched again.
 if (appData.state) {
-  const state = superjson.deserialize<DehydratedState>(appData.state);
+  const state = appData.state;
   const read = readFromDocument(document);
+  const resolve = resolveStrings(read);
   const queries = state.queries.filter((query) => canResolve(query.state.data, read));
-  hydrate(queryClient, { ...state, queries }, { defaultOptions: { deserializeData: resolveStrings(read) } });
+  hydrate(
+    queryClient,
+    { ...state, queries },
+    {
+      defaultOptions: { deserializeData: (data) => superjson.deserialize<unknown>(resolve(data) as SuperJSONResult) },
+    },
+  );
 }
 await yieldToMain();
 

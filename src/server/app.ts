@@ -49,7 +49,7 @@ import { seedIfEmpty } from './seed/ifEmpty';
 import { siteResources } from './site/routes';
 import { OAI_PATH, oaiRoutes } from './oai/routes';
 import { loadClientBuild, type ClientBuild } from './ssr/assets';
-import { PageCache } from './ssr/pageCache';
+import { PageCache } from './cache/pageCache';
 import { ReadCache } from './ssr/readCache';
 import { FORM_POST_PATHS, ssrPages } from './ssr/plugin';
 import { ObjectStore } from './storage/objects';

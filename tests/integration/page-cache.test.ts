@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../../src/server/ssr/plugin';
-import { negotiateEncoding, pageCacheKey } from '../../src/server/ssr/pageCache';
+import { negotiateEncoding, pageCacheKey } from '../../src/server/cache/pageCache';
 import { newestSeedNews, startTestServer, textOf, type TestServer } from './helpers';
 
 let server: TestServer;

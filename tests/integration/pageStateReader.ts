@@ -74,7 +74,7 @@ export interface PageData {
 export function readPage(html: string): PageData {
   const block = new RegExp(`<script type="application/json" id="${APP_DATA_ID}">([\\s\\S]*?)</script>`).exec(html);
   if (!block) throw new Error('no data block');
-  const data = JSON.parse(block[1]!) as { state: SuperJSONResult };
+  const data = JSON.parse(block[1]!) as { state: DehydratedState };
   const marked = markedElements(html);
   const read = (token: string): string | undefined => {
     const el = marked.find((m) => m.token === token);
@@ -85,8 +85,9 @@ export function readPage(html: string): PageData {
     const alt = / alt="([^"]*)"/.exec(el.open);
     return alt ? textOfInner(alt[1]!) : undefined;
   };
-  const state = superjson.deserialize<DehydratedState>(data.state);
-  const resolve = resolveStrings(read);
+  const state = data.state;
+  const resolved = resolveStrings(read);
+  const resolve = (value: unknown) => superjson.deserialize(resolved(value) as SuperJSONResult);
   const queries = state.queries.filter((q) => canResolve(q.state.data, read));
   return {
     bytes: Buffer.byteLength(html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')),

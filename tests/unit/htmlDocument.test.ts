@@ -30,7 +30,7 @@ describe('htmlDocument', () => {
       parts: [],
     },
     appHtml: '<main id="main"><h1>Новини</h1></main>',
-    state: '{"json":{"queries":[]}}',
+    state: '{"mutations":[],"queries":[]}',
     router: { loaderData: {}, actionData: null, errors: null },
     config,
     assets: {

@@ -1,6 +1,7 @@
 /** Issue 13: the page cache's bounds, invalidation by type and the race with a render in flight. */
 import { describe, expect, it } from 'vitest';
-import { notModified, PageCache } from '../../src/server/ssr/pageCache';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { notModified, PageCache, perRequestBody } from '../../src/server/cache/pageCache';
 
 const html = (n: number, fill = 'x'.repeat(2000)) => `<!doctype html><p>${n}</p>${fill}`;
 const random = (n: number) => Array.from({ length: n }, () => Math.random().toString(36).slice(2)).join('');
@@ -63,5 +64,26 @@ describe('PageCache', () => {
     expect(
       notModified({ 'if-modified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' }, [], Date.parse('2026-01-01T00:00:00Z')),
     ).toBe(true);
+  });
+});
+
+describe('perRequestBody (pages rendered for one request)', () => {
+  const page = html(1);
+  it('sends brotli when the client takes it, else gzip, else the page as it is; one weak tag for all', () => {
+    const br = perRequestBody(page, 'gzip, deflate, br');
+    const gz = perRequestBody(page, 'gzip');
+    const plain = perRequestBody(page, undefined);
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(page);
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(page);
+    expect(plain.encoding).toBeNull();
+    expect(plain.body.toString()).toBe(page);
+    expect(new Set([br.etag, gz.etag, plain.etag]).size).toBe(1);
+    expect(br.etag).toMatch(/^W\//);
+  });
+
+  it('leaves a body under 1 KB uncompressed', () => {
+    expect(perRequestBody('<p>short</p>', 'br').encoding).toBeNull();
   });
 });

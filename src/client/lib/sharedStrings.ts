@@ -86,12 +86,29 @@ function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-/** Maps every string of a JSON-like value (plain objects and arrays; anything else is kept as it is). */
+/**
+ * Maps every string of a JSON-like value (plain objects and arrays; anything else is kept as it is).
+ * Copy on write: an array or object none of whose strings change is returned as it is (the server
+ * maps every answer of every render, so what it does not copy it need not collect).
+ */
 function mapStrings(value: unknown, map: (text: string) => unknown): unknown {
   if (typeof value === 'string') return map(value);
-  if (Array.isArray(value)) return value.map((v) => mapStrings(v, map));
-  if (value && typeof value === 'object' && isPlainObject(value))
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)]));
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    value.forEach((v, i) => {
+      const mapped = mapStrings(v, map);
+      if (mapped !== v) (out ??= value.slice())[i] = mapped;
+    });
+    return out ?? value;
+  }
+  if (value && typeof value === 'object' && isPlainObject(value)) {
+    let out: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const mapped = mapStrings(v, map);
+      if (mapped !== v) (out ??= { ...value })[k] = mapped;
+    }
+    return out ?? value;
+  }
   return value;
 }
 

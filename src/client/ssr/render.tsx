@@ -7,9 +7,10 @@
  *    in-process tRPC client) exactly as they do before a client navigation;
  * 2. the route tree renders to a string with react-router's `StaticRouterProvider`; components read
  *    the same queries with `useSuspenseQuery`, whose data is already there;
- * 3. the query cache is dehydrated with TanStack's `dehydrate` and written with superjson (the
- *    transformer of the tRPC link), each string the page shows in a marked element replaced by a
- *    reference to it (lib/sharedStrings.ts); react-router's hydration data is handed over as it is.
+ * 3. the query cache is dehydrated with TanStack's `dehydrate`, each query's data written with
+ *    superjson (the transformer of the tRPC link; `serializeData`, as tRPC's SSR guide does), each
+ *    string the page shows in a marked element replaced by a reference to it (lib/sharedStrings.ts);
+ *    react-router's hydration data is handed over as it is.
  *
  * Everything the render collects (head tags, the main image, the shown strings, the formatted texts) goes into objects made for this render
  * and passed down through context.
@@ -24,7 +25,7 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import superjson from 'superjson';
+import superjson, { type SuperJSONResult } from 'superjson';
 import { FormattedTexts } from '../../shared/formattedTexts';
 import type { HeadTags } from '../../shared/head/tags';
 import type { PublicConfig } from '../../shared/publicConfig';
@@ -63,7 +64,7 @@ export type RenderResult =
       status: number;
       appHtml: string;
       head: HeadTags;
-      /** TanStack's dehydrated query state as superjson text (`{json, meta}`). */
+      /** TanStack's dehydrated query state as JSON text, each query's data as superjson's `{json, meta}`. */
       state: string;
       router: RouterHydrationData;
       /** The texts the render formatted with Intl, key → text (shared/formattedTexts.ts). */
@@ -148,8 +149,7 @@ export function createRenderer(): Render {
       status: context.statusCode,
       appHtml,
       head,
-      // Strings the page shows in marked elements travel once, in the markup (lib/sharedStrings.ts).
-      state: superjson.stringify(dehydrate(queryClient, { serializeData: shareStrings(shown) })),
+      state: JSON.stringify(dehydrate(queryClient, { serializeData: serializeData(shown) })),
       texts: texts.toJSON(),
       router: {
         loaderData: context.loaderData,
@@ -160,6 +160,27 @@ export function createRenderer(): Render {
       errors: context.errors ? Object.values(context.errors) : [],
       isBot,
     };
+  };
+}
+
+/** superjson's form of shared answers (read-cache answers are deep-frozen and the same object in every render). */
+const serialized = new WeakMap<object, SuperJSONResult>();
+
+/**
+ * `dehydrate`'s `serializeData`: a query's data as superjson's `{json, meta}` (made once per shared
+ * answer), the strings the page shows in marked elements replaced by references (they travel once,
+ * in the markup: lib/sharedStrings.ts).
+ */
+function serializeData(shown: ShownStrings): (data: unknown) => SuperJSONResult {
+  const share = shareStrings(shown);
+  return (data) => {
+    const frozen = typeof data === 'object' && data !== null && Object.isFrozen(data);
+    let result = frozen ? serialized.get(data) : undefined;
+    if (!result) {
+      result = superjson.serialize(data);
+      if (frozen) serialized.set(data, result);
+    }
+    return { ...result, json: share(result.json) as SuperJSONResult['json'] };
   };
 }
 

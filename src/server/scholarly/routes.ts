@@ -8,7 +8,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { ContentDocument } from '../../shared/content/registry';
 import type { ContentService } from '../content/service';
 import { registerCachedRoute } from '../site/cachedRoute';
-import type { PageCache } from '../ssr/pageCache';
+import type { PageCache } from '../cache/pageCache';
 import type { ObjectStorePort } from '../storage/port';
 import { FileChecksums } from './checksums';
 import { catalogGraph } from './dcat/catalog';

@@ -6,7 +6,7 @@
  * cached bytes too.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { negotiateEncoding, notModified, type CachedPage, type PageCache } from '../ssr/pageCache';
+import { negotiateEncoding, notModified, type CachedPage, type PageCache } from '../cache/pageCache';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../ssr/plugin';
 
 export interface CachedRouteOptions {

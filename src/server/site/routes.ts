@@ -5,7 +5,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { siteTypes } from '../../shared/content/places';
 import type { ContentService } from '../content/service';
-import type { PageCache } from '../ssr/pageCache';
+import type { PageCache } from '../cache/pageCache';
 import { registerCachedRoute } from './cachedRoute';
 import { SITE_FEEDS, SiteFeeds } from './feeds';
 import { openSearchXml, robotsTxt } from './opensearch';

@@ -135,7 +135,7 @@ ${assets.script ? `<script type="module" src="${escapeHtml(assets.script)}" fetc
 export function htmlDocument(opts: {
   head: HeadTags;
   appHtml: string;
-  /** The dehydrated react-query state as superjson's JSON text (`{json, meta}`), embedded as it is. */
+  /** The dehydrated react-query state as JSON text (each query's data as superjson's `{json, meta}`), embedded as it is. */
   state: string;
   /** react-router's hydration data (loaderData, actionData, serialised errors). */
   router: unknown;

@@ -4,9 +4,9 @@
  * browser calls over HTTP, called directly), then wrapped in the HTML document.
  *
  * Every render reads through the read cache (`readCache.ts`: shared procedure answers kept until
- * the types they read change). Anonymous pages go through the page cache (`pageCache.ts`): a hit is answered from memory in the
+ * the types they read change). Anonymous pages go through the page cache (`cache/pageCache.ts`): a hit is answered from memory in the
  * encoding the client accepts, without rendering; a miss renders, stores and answers. Cached pages
- * carry a strong ETag per encoding and Last-Modified, uncached ones (gzipped per request) a weak
+ * carry a strong ETag per encoding and Last-Modified, uncached ones (compressed per request) a weak
  * ETag; both are answered 304 to a matching conditional request. Signed-in
  * staff (a `__session` cookie) and previews (`?preview=`) are never served from nor stored in the
  * cache and get `private, no-cache`.
@@ -40,7 +40,7 @@ import {
   perRequestBody,
   weakEtag,
   type CachedPage,
-} from './pageCache';
+} from '../cache/pageCache';
 
 /** Route paths of the pages that take a posted form (POST is allowed there by the request guard). */
 export { FORM_POST_PATHS };
@@ -233,7 +233,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
 
 /**
  * A page rendered for this request only (staff, previews, errors, renders that set a cookie):
- * gzipped per request, so its tag is weak (the bytes sent depend on the encoding).
+ * compressed per request, so its tag is weak (the bytes sent depend on the encoding).
  */
 function sendRendered(
   request: FastifyRequest,

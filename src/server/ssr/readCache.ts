@@ -13,7 +13,7 @@
  * answer's JSON length, estimated once when stored) with lru-cache. Errors are never kept.
  */
 import { LRUCache } from 'lru-cache';
-import { TypeDependencies } from './typeDependencies';
+import { TypeDependencies } from '../cache/typeDependencies';
 
 export interface ReadCacheOptions {
   /** Bound of the answers held, by their JSON length (default 16 MiB). */

@@ -1,6 +1,6 @@
 /**
  * Which cache entries read which content types, and when each type last changed: the bookkeeping
- * the page cache (`pageCache.ts`) and the read cache (`readCache.ts`) share. A change to a type
+ * the page cache (`pageCache.ts`) and the read cache (`ssr/readCache.ts`) share. A change to a type
  * (the store's change events: collection = type key) names exactly the entries that read it; an
  * entry computed from reads that began before a change to one of its types is refused by
  * `changedSince`, because it may hold the old data.
