@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { ContentDocument } from '../../shared/content/registry';
 import { ABSTRACTS_BOOK_FILE, CALENDAR_FILE, isValidSlugParam } from '../../shared/routes';
 import type { ContentService } from '../content/service';
-import { notModified } from '../ssr/pageCache';
+import { notModified } from '../cache/pageCache';
 import { PUBLIC_PAGE_CACHE_CONTROL, type PageFile } from '../ssr/plugin';
 import { bookInput, bookSource } from './abstractsSource';
 import { eventCalendar } from './calendar';
