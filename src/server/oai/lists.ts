@@ -1,12 +1,13 @@
 /**
  * Incomplete lists of records (ListIdentifiers, ListRecords): the items a set and a date range
  * select, as a sequence of streams read in turn, each an index-backed store list ordered by its
- * datestamp and id: a type's documents (`updatedAt`), its deletions in the audit log (`at`), or one
- * journal issue. A page holds up to PAGE_SIZE records; its position (stream, store cursor, records
+ * datestamp and id: a type's documents (the store's `datestamp`: the later of the last update and
+ * the scheduled publication), its deletions in the audit log (`at`), or one journal issue. A page holds up to PAGE_SIZE records; its position (stream, store cursor, records
  * of the next document already sent) goes into the resumption token, so no page reads what an
  * earlier one read, whatever the list's length.
  */
 import { AUDIT_COLLECTION } from '../content/history';
+import { DATESTAMP_FIELD, datestampOf } from '../store/datestamp';
 import type { DocumentStore, Filter, StoredDocument } from '../store/port';
 import { encodeCursor } from '../store/storeBase';
 import type { ItemCollection } from './identifiers';
@@ -82,8 +83,8 @@ export class ListReader {
     if (stream.mode === 'docs')
       return {
         collection: stream.collection as string,
-        where: [...stream.where, ...rangeFilters('updatedAt', range)],
-        orderBy: { fields: ['updatedAt'], direction: 'asc' as const },
+        where: [...stream.where, ...rangeFilters(DATESTAMP_FIELD, range)],
+        orderBy: { fields: [DATESTAMP_FIELD], direction: 'asc' as const },
       };
     // Deletions newest first, without a range: the indexes of the admin's «Видалені» serve it (no
     // composite index of its own); `until` is where reading starts, `from` where it stops (batch).
@@ -107,11 +108,11 @@ export class ListReader {
     if (stream.mode === 'one') {
       if (cursor) return { entries: [], more: false };
       const doc = await this.store.get<Record<string, unknown>>(stream.collection, stream.id);
-      const inRange =
-        doc && (!range.from || doc.updatedAt >= range.from) && (!range.until || doc.updatedAt <= range.until);
+      const at = doc ? datestampOf(doc.updatedAt, doc.data) : '';
+      const inRange = doc && (!range.from || at >= range.from) && (!range.until || at <= range.until);
       if (!doc || !inRange) return { entries: [], more: false };
       return {
-        entries: [{ sort: doc.updatedAt, id: doc.id, items: await this.items.itemsOf(stream.collection, doc) }],
+        entries: [{ sort: at, id: doc.id, items: await this.items.itemsOf(stream.collection, doc) }],
         more: false,
       };
     }
@@ -134,7 +135,11 @@ export class ListReader {
 
   private async entryOf(stream: Stream, doc: StoredDocument<Record<string, unknown>>): Promise<Entry> {
     if (stream.mode !== 'gone')
-      return { sort: doc.updatedAt, id: doc.id, items: await this.items.itemsOf(stream.collection, doc) };
+      return {
+        sort: datestampOf(doc.updatedAt, doc.data),
+        id: doc.id,
+        items: await this.items.itemsOf(stream.collection, doc),
+      };
     const { documentId, at } = doc.data as unknown as AuditDeletion;
     return { sort: at, id: doc.id, items: await this.items.deletedItemsOf(stream.collection, documentId, at, doc.id) };
   }
