@@ -27,7 +27,16 @@ const AFTER_EVERY_ID = '~';
 export interface DateRange {
   from?: string;
   until?: string;
+  /**
+   * The request's instant: a document whose datestamp (its scheduled publication) is later is not
+   * listed yet. Applied while reading (such documents sort last), not as a store filter, so a list
+   * without `until` is counted by the store's totals.
+   */
+  now?: string;
 }
+
+/** Whether a datestamp has come by the list's `now`. */
+const due = (range: DateRange, at: string) => !range.now || at <= range.now;
 
 /** One stream of a list. */
 export type Stream =
@@ -109,7 +118,7 @@ export class ListReader {
       if (cursor) return { entries: [], more: false };
       const doc = await this.store.get<Record<string, unknown>>(stream.collection, stream.id);
       const at = doc ? datestampOf(doc.updatedAt, doc.data) : '';
-      const inRange = doc && (!range.from || at >= range.from) && (!range.until || at <= range.until);
+      const inRange = doc && (!range.from || at >= range.from) && (!range.until || at <= range.until) && due(range, at);
       if (!doc || !inRange) return { entries: [], more: false };
       return {
         entries: [{ sort: at, id: doc.id, items: await this.items.itemsOf(stream.collection, doc) }],
@@ -128,6 +137,8 @@ export class ListReader {
     for (const doc of page.items) {
       // Deletions come newest first: the first one before `from` ends the stream.
       if (gone && range.from && (doc.data as unknown as AuditDeletion).at < range.from) return { entries, more: false };
+      // Documents come by datestamp: the first one still to come ends the stream.
+      if (!gone && !due(range, datestampOf(doc.updatedAt, doc.data))) return { entries, more: false };
       entries.push(await this.entryOf(stream, doc));
     }
     return { entries, more: page.nextCursor !== null };
@@ -200,6 +211,12 @@ export class ListReader {
       if (stream.mode === 'docs' && stream.collection !== 'journal') {
         const q = ListReader.query(stream, range);
         sum += await this.store.count(q.collection, q.where);
+        // Less those still to come (scheduled ahead: few, counted through the datestamp index).
+        if (range.now && !(range.until && range.until <= range.now))
+          sum -= await this.store.count(q.collection, [
+            ...q.where,
+            { field: DATESTAMP_FIELD, op: '>', value: range.now },
+          ]);
         continue;
       }
       if (stream.mode === 'docs') {

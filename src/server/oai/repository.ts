@@ -233,15 +233,13 @@ export class OaiRepository {
     const format = this.format(state?.p ?? request.args.metadataPrefix!);
     const set = state ? state.s : request.args.set;
     if (set !== undefined && !SET_SPEC.test(set)) throw new OaiError('badArgument', `Malformed set: ${set}`);
-    // A new list ends now at the latest: a document scheduled ahead has a datestamp to come (its
-    // publication) and joins the lists when that comes (the token keeps the bound for the list's pages).
-    const until = request.until ? upperInstant(request.until) : null;
-    const nowIso = now.toISOString();
+    // `now`: a document scheduled ahead has a datestamp to come (its publication) and joins the lists then.
     const range: DateRange = state
-      ? { ...(state.f ? { from: state.f } : {}), ...(state.u ? { until: state.u } : {}) }
+      ? { ...(state.f ? { from: state.f } : {}), ...(state.u ? { until: state.u } : {}), now: now.toISOString() }
       : {
           ...(request.from ? { from: lowerInstant(request.from) } : {}),
-          until: until && until < nowIso ? until : nowIso,
+          ...(request.until ? { until: upperInstant(request.until) } : {}),
+          now: now.toISOString(),
         };
     const streams = streamsOf(set, format.kinds);
     const lists = new ListReader(this.store, this.reader());

@@ -103,7 +103,7 @@ export class ItemReader {
   /**
    * The records of a stored document: full when visitors see it, deleted otherwise. Its datestamp is
    * the store's (the later of the last update and the scheduled publication) once that has come,
-   * the last update before (lists do not show it before: the repository caps `until` at now).
+   * the last update before (lists do not show it before: see DateRange's `now`).
    */
   async itemsOf(collection: ItemCollection, doc: Doc): Promise<OaiItem[]> {
     const source = sourceOf(collection);
