@@ -4,6 +4,8 @@
  *   npm run bench:scale                        # 100, then 100,000 documents per type
  *   BENCH_SCALE=20000 npm run bench:scale      # a quicker run
  *   BENCH_BASE=100 BENCH_ROUNDS=9 BENCH_KEEP=1 # base size, rounds per measure, keep the DATA_DIR
+ *   BENCH_TYPES=scholarly                      # journal, theses, publications, datasets only; OAI only
+ *   BENCH_OAI_WALK=300                         # pages walked per OAI set (default: every page)
  *
  * The real server (createServer) on a temporary DATA_DIR: the institute's seed, plus BENCH_BASE
  * synthetic documents per collection type (`npm run seed -- --scale`'s documents), measured; then
@@ -16,8 +18,8 @@
  * not one); a round times 5 batches, the batch's time divided by its runs, and keeps their
  * median; an operation's figure is the median of its rounds' medians. Prints both latencies and
  * their ratio (targets: at most 2, at most 3 for search), and the share of each page's HTML that
- * is the packed react-query state (target: at most 25%). OAI-PMH ListRecords pages of 100 records
- * (issue 28, target at most 2). A benchmark, not a test: nothing fails.
+ * is the packed react-query state (target: at most 25%). OAI-PMH ListRecords of each scholarly set
+ * (issue 28, target at most 2): see bench/oaiScale.ts. A benchmark, not a test: nothing fails.
  */
 import type { FastifyRequest } from 'fastify';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -34,10 +36,13 @@ import { createContextFactory } from '../src/server/trpc/context';
 import { createCallerFactory } from '../src/server/trpc/init';
 import { contentTypeList, getContentType } from '../src/shared/content/registry';
 import { searchTerms, searchTextOf } from '../src/shared/content/search';
+import { describeWalks, OAI_COLLECTIONS, oaiPageMeasures, page, walkAll, type OaiWalk } from './oaiScale';
 
 const BASE = Number(process.env.BENCH_BASE ?? 100);
 const SCALE = Number(process.env.BENCH_SCALE ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+/** BENCH_TYPES=scholarly: load the scholarly collections only and measure OAI-PMH only. */
+const ONLY = process.env.BENCH_TYPES === 'scholarly' ? OAI_COLLECTIONS : undefined;
 /** Batches per round, and the time a batch aims at. */
 const BATCHES = 5;
 const BATCH_MS = 5;
@@ -139,12 +144,6 @@ async function callers(server: ServerHandle): Promise<{ visitor: Caller; admin: 
   };
 }
 
-async function page(server: ServerHandle, url: string): Promise<string> {
-  const res = await server.app.inject({ method: 'GET', url });
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
-  return res.body;
-}
-
 /**
  * The bytes of the packed react-query state (`state` of the `__APP_DATA__` block, escaped as in the
  * page) against the page's without inlined stylesheets (as tests/integration/public-routes.test.ts:
@@ -161,40 +160,8 @@ function stateShare(url: string, withCss: string): PageShare {
   };
 }
 
-/** The resumption token of an OAI-PMH list page. */
-function resumptionToken(xml: string): string {
-  const token = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(xml)?.[1];
-  if (!token) throw new Error('no resumption token');
-  return token.replace(/&amp;/g, '&');
-}
-
-/** OAI-PMH ListRecords (issue 28): a page of 100 oai_dc records, first and resumed, by set and for everything. */
-async function oaiMeasures(server: ServerHandle): Promise<Measure[]> {
-  const list = '/oai?verb=ListRecords&metadataPrefix=oai_dc';
-  // The whole repository's second page: a full page of 100 at both sizes.
-  const resumed = resumptionToken(await page(server, list));
-  return [
-    {
-      label: 'OAI ListRecords, 100 publications (first page)',
-      kind: 'read',
-      run: () => page(server, `${list}&set=publications`),
-    },
-    { label: 'OAI ListRecords, 100 theses (first page)', kind: 'read', run: () => page(server, `${list}&set=theses`) },
-    { label: 'OAI ListRecords, all sets (first page)', kind: 'read', run: () => page(server, list) },
-    {
-      label: 'OAI ListRecords, all sets (second page, token)',
-      kind: 'read',
-      run: () => page(server, `/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(resumed)}`),
-    },
-  ];
-}
-
-/** Measures every operation at the store's current size. */
-async function measureAll(
-  server: ServerHandle,
-  label: string,
-  quiet = false,
-): Promise<{ times: Map<string, number>; shares: PageShare[]; kinds: Map<string, Measure['kind']> }> {
+/** The site's operations (pages, procedures, store reads) and the pages whose state share is shown. */
+async function siteMeasures(server: ServerHandle): Promise<{ measures: Measure[]; pages: string[] }> {
   const { visitor, admin } = await callers(server);
   const first = await visitor.news.list({ limit: 12 });
   const lastPage = first.pageCount;
@@ -242,20 +209,9 @@ async function measureAll(
     },
     { label: 'total of visible news (store.count)', kind: 'read', run: () => server.store.count('news', visible) },
     { label: 'admin dashboard (totals of every type)', kind: 'read', run: () => admin.adminDashboard.summary() },
-    ...(await oaiMeasures(server)),
   ];
-  const times = new Map<string, number>();
-  const kinds = new Map<string, Measure['kind']>();
-  const figures = await medianOfMedians(measures);
-  for (const [i, m] of measures.entries()) {
-    // Labels with the last page number differ between sizes: key by the label's start.
-    const key = m.label.replace(/ \(\d+\)$/, '');
-    times.set(key, figures[i]!);
-    kinds.set(key, m.kind);
-  }
   const dataset = (await visitor.dataRepo.list({ limit: 1 })).items[0]?.slug;
   const conference = (await visitor.conferences.list({ limit: 1 })).items[0]?.slug;
-  const shares = [];
   const pages = [
     '/',
     '/News',
@@ -271,17 +227,53 @@ async function measureAll(
     '/journal',
     ...(dataset ? [`/data_repo/${dataset}`] : []),
   ];
-  for (const url of pages) {
-    shares.push(stateShare(url, await page(server, url)));
+  return { measures, pages };
+}
+
+interface Figures {
+  times: Map<string, number>;
+  shares: PageShare[];
+  kinds: Map<string, Measure['kind']>;
+  walks: OaiWalk[];
+}
+
+/**
+ * Measures every operation at the store's current size: the OAI-PMH sets are walked first (a
+ * quiet warm-up walks 20 pages of each), then all operations are timed, interleaved.
+ */
+async function measureAll(server: ServerHandle, label: string, quiet = false): Promise<Figures> {
+  const site = ONLY ? { measures: [], pages: [] } : await siteMeasures(server);
+  const walks = await walkAll(server, quiet ? 20 : undefined);
+  const measures = [...site.measures, ...oaiPageMeasures(server, walks)];
+  const times = new Map<string, number>();
+  const kinds = new Map<string, Measure['kind']>();
+  const figures = await medianOfMedians(measures);
+  for (const [i, m] of measures.entries()) {
+    // Labels with the last page number differ between sizes: key by the label's start.
+    const key = m.label.replace(/ \(\d+\)$/, '');
+    times.set(key, figures[i]!);
+    kinds.set(key, m.kind);
   }
-  if (quiet) return { times, shares, kinds };
+  const shares = [];
+  for (const url of site.pages) shares.push(stateShare(url, await page(server, url)));
+  if (quiet) return { times, shares, kinds, walks };
   console.log(`\n${label}`);
   for (const [key, ms] of times) console.log(`  ${key.padEnd(48)} ${ms.toFixed(2).padStart(9)} ms`);
   for (const s of shares)
     console.log(
       `  ${`HTML ${s.url}`.padEnd(48)} ${String(s.bytes).padStart(9)} B, react-query state ${((100 * s.stateBytes) / s.bytes).toFixed(1)}%`,
     );
-  return { times, shares, kinds };
+  for (const line of describeWalks(walks)) console.log(line);
+  return { times, shares, kinds, walks };
+}
+
+/** Each set's walk: the median page's ratio. */
+function walkRatios(small: readonly OaiWalk[], large: readonly OaiWalk[]): string[] {
+  return large.map((w, i) => {
+    const base = small[i]!;
+    const ratio = w.medianMs / base.medianMs;
+    return `  ${`OAI ${w.set}, median page of the walk`.padEnd(48)} ${base.medianMs.toFixed(2).padStart(8)} → ${w.medianMs.toFixed(2).padStart(8)} ms  ×${ratio.toFixed(2)} ${ratio <= 2 ? 'ok' : 'over 2'} (${base.pages} → ${w.pages} pages)`;
+  });
 }
 
 async function main(): Promise<void> {
@@ -309,10 +301,13 @@ async function main(): Promise<void> {
   };
   try {
     console.log(
-      `DATA_DIR ${dataDir}; ${BASE} then ${SCALE} synthetic documents per collection type; median of ${ROUNDS} rounds' medians of ${BATCHES} batches`,
+      `DATA_DIR ${dataDir}; ${BASE} then ${SCALE} synthetic documents per ${ONLY ? `scholarly type (${ONLY.join(', ')})` : 'collection type'}; median of ${ROUNDS} rounds' medians of ${BATCHES} batches; load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
     let started = performance.now();
-    await loadSynthetic(server.store, BASE, 'base');
+    await loadSynthetic(server.store, BASE, 'base', undefined, ONLY);
     analyze();
     console.log(`loaded ${BASE} per type in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     // One pass untimed first: the JIT warms up the render and the procedures, not the small store's figures.
@@ -321,11 +316,17 @@ async function main(): Promise<void> {
 
     started = performance.now();
     let lastReport = started;
-    const written = await loadSynthetic(server.store, SCALE - BASE, 'scale', (n, type) => {
-      if (performance.now() - lastReport < 15_000) return;
-      lastReport = performance.now();
-      console.log(`  … ${n} documents (now ${type}), ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    });
+    const written = await loadSynthetic(
+      server.store,
+      SCALE - BASE,
+      'scale',
+      (n, type) => {
+        if (performance.now() - lastReport < 15_000) return;
+        lastReport = performance.now();
+        console.log(`  … ${n} documents (now ${type}), ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      },
+      ONLY,
+    );
     const analyzeStart = performance.now();
     analyze();
     console.log(
@@ -346,6 +347,14 @@ async function main(): Promise<void> {
         `  ${key.padEnd(48)} ${base.toFixed(2).padStart(8)} → ${ms.toFixed(2).padStart(8)} ms  ×${ratio.toFixed(2)} ${ratio <= target ? 'ok' : `over ${target}`}`,
       );
     }
+    for (const line of walkRatios(small.walks, large.walks)) console.log(line);
+    console.log(
+      `load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    if (ONLY) return;
     const worst = Math.max(...[...small.shares, ...large.shares].map((s) => s.stateBytes / s.bytes));
     console.log(`\nLargest react-query state share of a page's HTML: ${(100 * worst).toFixed(1)}% (target ≤ 25%)`);
   } finally {

@@ -3,7 +3,8 @@
  * lists the sets, walks every set (and the whole repository) through its resumption tokens three
  * records a page, and finds exactly the published journal articles, theses, publications and
  * datasets with their sets, every other document as deleted; a document deleted in the admin then
- * reappears in the harvest as deleted, once, and from/until select it by its deletion time. Every
+ * reappears in the harvest as deleted, once, and from/until select it by its deletion time; a
+ * document scheduled ahead joins the lists when its publication comes, with that datestamp. Every
  * query the repository sends to Firestore has its index in firestore.indexes.json.
  */
 import { readFileSync } from 'node:fs';
@@ -168,7 +169,7 @@ const EXPECTED: Record<string, [boolean, string[]]> = {
   ...Object.fromEntries([1, 2].map((n) => [ID(`journal/issue2/${n}`), [false, ['articles', 'articles:issue2']]])),
   [ID('journal/issueDraft/1')]: [true, ['articles', 'articles:issueDraft']],
   ...Object.fromEntries([1, 2, 3, 4].map((i) => [ID(`publications/pub${i}`), [false, ['publications']]])),
-  [ID('publications/pubLater')]: [true, ['publications']],
+  // pubLater (scheduled for 2099) is in no list yet: its datestamp, its publication, is to come.
   ...Object.fromEntries([1, 2, 3].map((i) => [ID(`dataRepo/ds${i}`), [false, ['datasets']]])),
 };
 
@@ -177,6 +178,8 @@ describe.each(backends)('OAI-PMH harvest: $name', (backend) => {
   let dispose: () => Promise<void>;
   let repository: OaiRepository;
   let content: ContentService;
+  /** The service's clock runs ahead of the real one (and the store's) by this much. */
+  let clockOffset = 0;
 
   const ask = async (args: Record<string, string>): Promise<OaiAnswer> =>
     parseOai(await repository.answer(new URLSearchParams(args)));
@@ -227,7 +230,8 @@ describe.each(backends)('OAI-PMH harvest: $name', (backend) => {
 
   beforeEach(async () => {
     ({ store, dispose } = await backend.open());
-    content = new ContentService(store, () => new Date());
+    clockOffset = 0;
+    content = new ContentService(store, () => new Date(Date.now() + clockOffset));
     repository = new OaiRepository({ content, origin: ORIGIN, adminEmail: 'support@uhmi.example.org', pageSize: 3 });
     await store.createMany(documents().map(([collection, id, data]) => ({ collection, id, data })));
   });
@@ -288,6 +292,44 @@ describe.each(backends)('OAI-PMH harvest: $name', (backend) => {
     await admin.update('publications', 'pub2', doc!.version, { ...doc!.data, status: 'published' }, ADMIN);
     const live = (await harvest({ set: 'publications' })).filter((h) => h.identifier === ID('publications/pub2'));
     expect(live.map((h) => h.deleted)).toEqual([false]);
+  });
+
+  it('lists a scheduled document from its publication on, with the publication as its datestamp', async () => {
+    const second = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+    const publishAt = Math.floor(Date.now() / 1000) * 1000 + 3_600_000;
+    await store.create(
+      'publications',
+      contentTypes.publications.schema.parse({
+        status: 'published',
+        publishedAt: new Date(publishAt).toISOString(),
+        title: 'Заплановано',
+        slug: 'zaplanovano',
+        kind: 'atlas',
+        year: 2026,
+      }),
+      { id: 'pubSoon' },
+    );
+    const soon = ID('publications/pubSoon');
+    const updatedAt = (await store.get('publications', 'pubSoon'))!.updatedAt;
+    // Before its publication: in no list; asked for, it is deleted as of its last update.
+    expect((await harvest({ set: 'publications' })).map((h) => h.identifier)).not.toContain(soon);
+    const early = await ask({ verb: 'GetRecord', identifier: soon, metadataPrefix: 'oai_dc' });
+    expect(early.headers[0]).toMatchObject({ deleted: true, datestamp: second(Date.parse(updatedAt)) });
+
+    // Two hours on: published half an hour ago. A harvest from after its last update (and after
+    // every other document's) finds it, live, with its publication as datestamp.
+    clockOffset = 2 * 3_600_000;
+    const since = await harvest({ from: second(publishAt - 1_800_000) });
+    expect(since.map((h) => [h.identifier, h.deleted, h.datestamp])).toEqual([[soon, false, second(publishAt)]]);
+    expect(await harvest({ from: second(publishAt + 1000) })).toEqual([]);
+    const until = await harvest({ set: 'publications', until: second(publishAt - 1000) });
+    expect(until.map((h) => h.identifier)).not.toContain(soon);
+    expectHeaders(await harvest({ set: 'publications' }), {
+      ...inSet('publications'),
+      [soon]: [false, ['publications']],
+    });
+    const record = await ask({ verb: 'GetRecord', identifier: soon, metadataPrefix: 'oai_dc' });
+    expect(record.headers[0]).toMatchObject({ deleted: false, datestamp: second(publishAt) });
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
+import { memoryPages, validateXML, type XMLFileInfo } from 'xmllint-wasm';
 
 /** The repository's `schemas/` folder. */
 export const SCHEMA_DIR = path.resolve(__dirname, '../../schemas');
@@ -84,15 +84,52 @@ function xsdFiles(dir: string, root = dir): string[] {
 /**
  * The errors (libxml2's messages; empty when valid) of `xml` against `schemas/{folder}/{mainXsd}`,
  * every other `.xsd` of the folder preloaded under its relative path so includes resolve offline.
+ * `urls` maps absolute `schemaLocation` URLs the schemas import to files of the folder.
  */
-export async function xsdErrors(xml: string, folder: string, mainXsd: string): Promise<string[]> {
+export async function xsdErrors(
+  xml: string,
+  folder: string,
+  mainXsd: string,
+  urls: Readonly<Record<string, string>> = {},
+): Promise<string[]> {
+  return (await xsdErrorsEach([xml], folder, mainXsd, urls))[0]!;
+}
+
+/**
+ * As xsdErrors for several documents in one run (the schema is compiled once: large schemas such as
+ * Crossref's with JATS and MathML take seconds), each document's errors apart; errors of the schema
+ * itself count for every document. Up to 2 GiB of WebAssembly memory (JATS with MathML needs more than
+ * the default).
+ */
+export async function xsdErrorsEach(
+  xml: readonly string[],
+  folder: string,
+  mainXsd: string,
+  urls: Readonly<Record<string, string>> = {},
+): Promise<string[][]> {
   const dir = path.join(SCHEMA_DIR, folder);
+  const read = (f: string) => {
+    let text = readFileSync(path.join(dir, f), 'utf8');
+    for (const [url, local] of Object.entries(urls)) text = text.split(`"${url}"`).join(`"${local}"`);
+    return text;
+  };
+  const names = xml.map((_, i) => `document-${i}.xml`);
   const result = await validateXML({
-    xml: [{ fileName: 'document.xml', contents: xml }],
-    schema: [{ fileName: mainXsd, contents: readFileSync(path.join(dir, mainXsd), 'utf8') }],
+    xml: xml.map((contents, i) => ({ fileName: names[i]!, contents })),
+    schema: [{ fileName: mainXsd, contents: read(mainXsd) }],
     preload: xsdFiles(dir)
       .filter((f) => f !== mainXsd)
-      .map((f) => ({ fileName: f, contents: readFileSync(path.join(dir, f), 'utf8') })),
+      .map((f) => ({ fileName: f, contents: read(f) })),
+    maxMemoryPages: 2 * memoryPages.GiB,
   });
-  return result.errors.map((e) => e.message ?? e.rawMessage);
+  const docOf = (e: (typeof result.errors)[number]) =>
+    e.loc?.fileName ?? names.find((n) => e.rawMessage.startsWith(`${n}:`) || e.rawMessage.startsWith(`${n} `));
+  return names.map((name) =>
+    result.errors
+      .filter((e) => {
+        const doc = docOf(e);
+        return doc === name || doc === undefined || !names.includes(doc);
+      })
+      .map((e) => e.message ?? e.rawMessage),
+  );
 }

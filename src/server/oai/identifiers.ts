@@ -7,7 +7,8 @@
 /** The collections whose documents are items, and the journal (its issues hold the articles). */
 export type ItemCollection = 'journal' | 'theses' | 'publications' | 'dataRepo';
 
-const COLLECTIONS: ReadonlySet<string> = new Set(['journal', 'theses', 'publications', 'dataRepo']);
+/** The collections whose documents are items (their datestamp is indexed: store/sqliteIndexes.ts). */
+export const ITEM_COLLECTIONS: ReadonlySet<string> = new Set(['journal', 'theses', 'publications', 'dataRepo']);
 const ID = /^[A-Za-z0-9._~-]{1,200}$/;
 
 /** What an identifier names: a document, and for an article its position in the issue. */
@@ -33,7 +34,7 @@ export function parseIdentifier(repository: string, identifier: string): ItemRef
   const prefix = `oai:${repository}:`;
   if (!identifier.startsWith(prefix)) return null;
   const [collection, id, n, ...rest] = identifier.slice(prefix.length).split('/');
-  if (rest.length || !collection || !COLLECTIONS.has(collection) || !id || !ID.test(id)) return null;
+  if (rest.length || !collection || !ITEM_COLLECTIONS.has(collection) || !id || !ID.test(id)) return null;
   if (collection === 'journal') {
     if (!n || !/^[1-9]\d{0,3}$/.test(n)) return null;
     return { collection, id, n: Number(n) };

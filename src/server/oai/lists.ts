@@ -1,12 +1,13 @@
 /**
  * Incomplete lists of records (ListIdentifiers, ListRecords): the items a set and a date range
  * select, as a sequence of streams read in turn, each an index-backed store list ordered by its
- * datestamp and id: a type's documents (`updatedAt`), its deletions in the audit log (`at`), or one
- * journal issue. A page holds up to PAGE_SIZE records; its position (stream, store cursor, records
+ * datestamp and id: a type's documents (the store's `datestamp`: the later of the last update and
+ * the scheduled publication), its deletions in the audit log (`at`), or one journal issue. A page holds up to PAGE_SIZE records; its position (stream, store cursor, records
  * of the next document already sent) goes into the resumption token, so no page reads what an
  * earlier one read, whatever the list's length.
  */
 import { AUDIT_COLLECTION } from '../content/history';
+import { DATESTAMP_FIELD, datestampOf } from '../store/datestamp';
 import type { DocumentStore, Filter, StoredDocument } from '../store/port';
 import { encodeCursor } from '../store/storeBase';
 import type { ItemCollection } from './identifiers';
@@ -26,7 +27,16 @@ const AFTER_EVERY_ID = '~';
 export interface DateRange {
   from?: string;
   until?: string;
+  /**
+   * The request's instant: a document whose datestamp (its scheduled publication) is later is not
+   * listed yet. Applied while reading (such documents sort last), not as a store filter, so a list
+   * without `until` is counted by the store's totals.
+   */
+  now?: string;
 }
+
+/** Whether a datestamp has come by the list's `now`. */
+const due = (range: DateRange, at: string) => !range.now || at <= range.now;
 
 /** One stream of a list. */
 export type Stream =
@@ -82,8 +92,8 @@ export class ListReader {
     if (stream.mode === 'docs')
       return {
         collection: stream.collection as string,
-        where: [...stream.where, ...rangeFilters('updatedAt', range)],
-        orderBy: { fields: ['updatedAt'], direction: 'asc' as const },
+        where: [...stream.where, ...rangeFilters(DATESTAMP_FIELD, range)],
+        orderBy: { fields: [DATESTAMP_FIELD], direction: 'asc' as const },
       };
     // Deletions newest first, without a range: the indexes of the admin's «Видалені» serve it (no
     // composite index of its own); `until` is where reading starts, `from` where it stops (batch).
@@ -107,11 +117,11 @@ export class ListReader {
     if (stream.mode === 'one') {
       if (cursor) return { entries: [], more: false };
       const doc = await this.store.get<Record<string, unknown>>(stream.collection, stream.id);
-      const inRange =
-        doc && (!range.from || doc.updatedAt >= range.from) && (!range.until || doc.updatedAt <= range.until);
+      const at = doc ? datestampOf(doc.updatedAt, doc.data) : '';
+      const inRange = doc && (!range.from || at >= range.from) && (!range.until || at <= range.until) && due(range, at);
       if (!doc || !inRange) return { entries: [], more: false };
       return {
-        entries: [{ sort: doc.updatedAt, id: doc.id, items: await this.items.itemsOf(stream.collection, doc) }],
+        entries: [{ sort: at, id: doc.id, items: await this.items.itemsOf(stream.collection, doc) }],
         more: false,
       };
     }
@@ -127,6 +137,8 @@ export class ListReader {
     for (const doc of page.items) {
       // Deletions come newest first: the first one before `from` ends the stream.
       if (gone && range.from && (doc.data as unknown as AuditDeletion).at < range.from) return { entries, more: false };
+      // Documents come by datestamp: the first one still to come ends the stream.
+      if (!gone && !due(range, datestampOf(doc.updatedAt, doc.data))) return { entries, more: false };
       entries.push(await this.entryOf(stream, doc));
     }
     return { entries, more: page.nextCursor !== null };
@@ -134,7 +146,11 @@ export class ListReader {
 
   private async entryOf(stream: Stream, doc: StoredDocument<Record<string, unknown>>): Promise<Entry> {
     if (stream.mode !== 'gone')
-      return { sort: doc.updatedAt, id: doc.id, items: await this.items.itemsOf(stream.collection, doc) };
+      return {
+        sort: datestampOf(doc.updatedAt, doc.data),
+        id: doc.id,
+        items: await this.items.itemsOf(stream.collection, doc),
+      };
     const { documentId, at } = doc.data as unknown as AuditDeletion;
     return { sort: at, id: doc.id, items: await this.items.deletedItemsOf(stream.collection, documentId, at, doc.id) };
   }
@@ -195,6 +211,12 @@ export class ListReader {
       if (stream.mode === 'docs' && stream.collection !== 'journal') {
         const q = ListReader.query(stream, range);
         sum += await this.store.count(q.collection, q.where);
+        // Less those still to come (scheduled ahead: few, counted through the datestamp index).
+        if (range.now && !(range.until && range.until <= range.now))
+          sum -= await this.store.count(q.collection, [
+            ...q.where,
+            { field: DATESTAMP_FIELD, op: '>', value: range.now },
+          ]);
         continue;
       }
       if (stream.mode === 'docs') {

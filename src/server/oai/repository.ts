@@ -6,6 +6,7 @@
 import { SITE_NAME } from '../../shared/head/siteFacts';
 import { AUDIT_COLLECTION, ContentHistory } from '../content/history';
 import type { ContentService } from '../content/service';
+import { datestampOf as storedDatestamp } from '../store/datestamp';
 import { datestampOf, GRANULARITY, lowerInstant, upperInstant } from './dates';
 import { OaiError } from './errors';
 import { formatOf, METADATA_FORMATS, type MetadataFormat } from './formats/registry';
@@ -99,7 +100,7 @@ export class OaiRepository {
   }
 
   /**
-   * The oldest datestamp of any record: the oldest `updatedAt` of the types' documents, or the
+   * The oldest datestamp of any record: the oldest `datestamp` of the types' documents, or the
    * oldest audit entry (no deletion is older), by single-field indexes.
    */
   private async earliestDatestamp(): Promise<string> {
@@ -109,7 +110,8 @@ export class OaiRepository {
           { mode: 'docs', collection: source.collection, where: [] },
           {},
         );
-        return (await this.store.list(collection, { ...query, limit: 1 })).items[0]?.updatedAt;
+        const first = (await this.store.list(collection, { ...query, limit: 1 })).items[0];
+        return first && storedDatestamp(first.updatedAt, first.data);
       }),
       this.store
         .list<{ at: string }>(AUDIT_COLLECTION, { orderBy: { fields: ['at'], direction: 'asc' }, limit: 1 })
@@ -231,11 +233,13 @@ export class OaiRepository {
     const format = this.format(state?.p ?? request.args.metadataPrefix!);
     const set = state ? state.s : request.args.set;
     if (set !== undefined && !SET_SPEC.test(set)) throw new OaiError('badArgument', `Malformed set: ${set}`);
+    // `now`: a document scheduled ahead has a datestamp to come (its publication) and joins the lists then.
     const range: DateRange = state
-      ? { ...(state.f ? { from: state.f } : {}), ...(state.u ? { until: state.u } : {}) }
+      ? { ...(state.f ? { from: state.f } : {}), ...(state.u ? { until: state.u } : {}), now: now.toISOString() }
       : {
           ...(request.from ? { from: lowerInstant(request.from) } : {}),
           ...(request.until ? { until: upperInstant(request.until) } : {}),
+          now: now.toISOString(),
         };
     const streams = streamsOf(set, format.kinds);
     const lists = new ListReader(this.store, this.reader());

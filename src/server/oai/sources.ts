@@ -10,6 +10,7 @@ import { placeOf } from '../../shared/content/places';
 import type { TocEntry } from '../../shared/content/types/journal';
 import type { ContentHistory } from '../content/history';
 import type { ContentService } from '../content/service';
+import { datestampOf } from '../store/datestamp';
 import type { StoredDocument } from '../store/port';
 import { articleMetadata, datasetMetadata, publicationMetadata, thesisMetadata } from './describe';
 import { identifierOf, type ItemCollection } from './identifiers';
@@ -99,13 +100,19 @@ export class ItemReader {
     return sub ? [source.set, sub] : [source.set];
   }
 
-  /** The records of a stored document: full when visitors see it, deleted otherwise. */
+  /**
+   * The records of a stored document: full when visitors see it, deleted otherwise. Its datestamp is
+   * the store's (the later of the last update and the scheduled publication) once that has come,
+   * the last update before (lists do not show it before: see DateRange's `now`).
+   */
   async itemsOf(collection: ItemCollection, doc: Doc): Promise<OaiItem[]> {
     const source = sourceOf(collection);
     const visible = this.content.isVisible(getContentType(collection), doc.data);
+    const stamp = datestampOf(doc.updatedAt, doc.data);
+    const datestamp = stamp <= this.content.now().toISOString() ? stamp : doc.updatedAt;
     const header = (n: number | undefined, parentId: unknown, metadata: ScholarlyMetadata | null): OaiItem => ({
       identifier: identifierOf(this.repository, { collection, id: doc.id, ...(n !== undefined ? { n } : {}) }),
-      datestamp: doc.updatedAt,
+      datestamp,
       sets: this.sets(source, parentId),
       kind: source.kind,
       metadata,

@@ -65,17 +65,19 @@ export function syntheticSet(count: number, runId: string) {
 const SYNTHETIC_BATCH = 5000;
 
 /**
- * Writes `count` synthetic documents of every collection type in batches (never holding them all in
- * memory); `progress` is told after each batch. Returns how many were written.
+ * Writes `count` synthetic documents of every collection type (or of `only` those) in batches (never
+ * holding them all in memory); `progress` is told after each batch. Returns how many were written.
  */
 export async function loadSynthetic(
   store: Pick<DocumentStore, 'createMany'>,
   count: number,
   runId: string,
   progress?: (written: number, type: string) => void,
+  only?: readonly string[],
 ): Promise<number> {
   let written = 0;
   for (const type of contentTypeList) {
+    if (only && !only.includes(type.key)) continue;
     for (let start = 1; start <= count; start += SYNTHETIC_BATCH) {
       const docs = syntheticDocuments(type, Math.min(SYNTHETIC_BATCH, count - start + 1), runId, start);
       if (!docs.length) break;

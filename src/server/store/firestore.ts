@@ -5,6 +5,7 @@
  * Layout: the port's collection is a Firestore collection; a document holds
  *   data       the port's data (JSON-clean: what JSON.stringify keeps, as SQLite stores it)
  *   version, createdAt, updatedAt   (number, ISO 8601 UTC strings)
+ *   datestamp  the later of updatedAt and data.publishedAt (datestamp.ts; OAI-PMH lists order by it)
  *   _sort      {field: ukSortKey(value)} for every top-level string/number/boolean/null data field
  *              except rich-text fields: what lists with `collation: 'uk'` order by
  *   _lo        {field: value, or '' for null} of NULL_LOW_FIELDS (publishedAt): the visibility rule
@@ -46,6 +47,7 @@ import { findContentType } from '../../shared/content/registry';
 import { searchTerms } from '../../shared/content/search';
 import { bm25Scores, MAX_WEIGHTED_TERM, termWeights } from '../search/rank';
 import { siteSearchCollections, siteSearchEntry, type SiteSearchEntry } from '../search/siteIndex';
+import { datestampOf } from './datestamp';
 import { CommitDocumentStore, decodeCursor, encodeCursor, registrySearchText, sortKeysOf } from './storeBase';
 import {
   filterShape,
@@ -137,6 +139,8 @@ interface FsDocument {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /** The later of updatedAt and data.publishedAt (datestamp.ts). */
+  datestamp: string;
   _sort: Record<string, Scalar>;
   /** NULL_LOW_FIELDS' values, '' for null (firestoreIndexes.ts). */
   _lo: Record<string, string>;
@@ -788,6 +792,7 @@ export class FirestoreDocumentStore extends CommitDocumentStore {
       version: doc.version,
       createdAt: doc.createdAt,
       updatedAt: doc.updatedAt,
+      datestamp: datestampOf(doc.updatedAt, data),
       _sort: sort,
       _lo: nullLowOf(data),
       _text: text,

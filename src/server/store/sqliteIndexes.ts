@@ -16,6 +16,8 @@
 import { adminSortFields } from '../../shared/content/adminInput';
 import { isArrayField, richTextFieldsOf, type AnyContentType } from '../../shared/content/define';
 import { contentTypes, findContentType } from '../../shared/content/registry';
+import { ITEM_COLLECTIONS } from '../oai/identifiers';
+import { DATESTAMP_FIELD, DATESTAMP_SQL } from './datestamp';
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -23,6 +25,7 @@ const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const META_COLUMNS: ReadonlyMap<string, string> = new Map([
   ['createdAt', 'created_at'],
   ['updatedAt', 'updated_at'],
+  [DATESTAMP_FIELD, DATESTAMP_SQL],
   ['id', 'id'],
 ]);
 
@@ -135,9 +138,11 @@ export function registryIndexes(): IndexSpec[] {
         // The referrers query runs on the referring type.
         add(relation, [rawExpr(r.field), 'created_at', 'id']);
         // OAI-PMH sub-sets (server/oai): a parent's documents by datestamp (theses of a conference).
-        add(relation, [rawExpr(r.field), 'updated_at', 'id']);
+        if (ITEM_COLLECTIONS.has(relation.key)) add(relation, [rawExpr(r.field), DATESTAMP_SQL, 'id']);
       }
     }
+    // OAI-PMH lists (server/oai): a type's documents by datestamp.
+    if (ITEM_COLLECTIONS.has(type.key)) add(type, [DATESTAMP_SQL, 'id']);
   }
   // Deletions of a type in the audit log by time (the admin's «Видалені», OAI-PMH's deleted records).
   const audit = ['collection', 'action', 'at'].map((f) => rawExpr(f));

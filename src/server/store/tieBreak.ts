@@ -13,8 +13,11 @@ import type { ListQuery } from './port';
 /** Filter operators that are range comparisons (Firestore inequality filters). */
 export const RANGE_OPS: ReadonlySet<string> = new Set(['<', '<=', '>', '>=', 'is-null-or-<=']);
 
-/** Fields stored beside `data` (they need no sort key: ISO strings and ids compare as they are). */
-export const META_FIELDS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'id']);
+/**
+ * Fields stored beside `data` (they need no sort key: ISO strings and ids compare as they are);
+ * `datestamp` is derived from `updatedAt` and `data.publishedAt` (datestamp.ts).
+ */
+export const META_FIELDS: ReadonlySet<string> = new Set(['createdAt', 'updatedAt', 'datestamp', 'id']);
 
 /**
  * The range-filtered fields of a query that its `orderBy` does not already order by their raw value
