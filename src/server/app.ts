@@ -23,6 +23,8 @@ import type { PublicConfig } from '../shared/publicConfig';
 import { citeRoutes } from './cite/routes';
 import { FileLandings, fileSignposting } from './scholarly/fileLandings';
 import { scholarlyRoutes } from './scholarly/routes';
+import { DatasetPreviews } from './datasetFiles/previews';
+import { datasetFileRoutes } from './datasetFiles/routes';
 import type { Config } from './config';
 import { ContentService } from './content/service';
 import { prepareDataDir } from './dataDir';
@@ -278,6 +280,7 @@ async function registerFeatures(app: FastifyInstance, f: Features): Promise<void
     objects: data.files,
     contactEmail: config.supportEmail,
   });
+  await app.register(datasetFileRoutes, { content: data.content, objects: data.files }); // «Завантажити все»
   await app.register(fileSignposting, { landings: new FileLandings(data.content, config.publicUrl) });
   await app.register(storageRoutes, { objects: data.objects, identity: f.identity, config });
   await app.register(portImageVariants, { port: data.files }); // srcset of images in Cloud Storage (firebase mode)
@@ -311,6 +314,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     identity: identity.backend,
     federation: identity.federation,
     outbox,
+    previews: new DatasetPreviews(data.files),
     // Limits count across instances in firebase mode, in this process in the embedded mode.
     ...(data.firestore ? { rateLimiter: firestoreRateLimiter(data.firestore) } : {}),
   });

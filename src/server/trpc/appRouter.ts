@@ -11,6 +11,7 @@ import { adminContentRouters } from './routers/adminContent';
 import { adminDashboardRouter } from './routers/adminDashboard';
 import { adminScholarlyRouter } from './routers/adminScholarly';
 import { bookOrdersRouter } from './routers/bookOrders';
+import { datasetPreviewRouter } from './routers/datasetPreview';
 import { authUsersRouter } from './routers/authUsers';
 import { publicContentRouters } from './routers/publicContent';
 import { searchRouter } from './routers/search';
@@ -21,6 +22,7 @@ export function createAppRouter<T extends Record<string, AnyContentType>>(regist
   return router({
     ...publicContentRouters(registry),
     search: searchRouter,
+    datasetPreview: datasetPreviewRouter,
     trainingPermalink: trainingPermalinkRouter,
     session: sessionRouter,
     authUsers: authUsersRouter,

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { ContentAdminService } from '../content/admin';
+import type { DatasetPreviews } from '../datasetFiles/previews';
 import { BookOrderService } from '../content/bookOrders';
 import type { ContentService } from '../content/service';
 import { userFromRequest } from '../http/session';
@@ -32,6 +33,8 @@ export interface ContextDeps {
   rateLimiter?: RateLimiterFactory;
   /** Outgoing mail (staff notification of book orders); absent: none is sent. */
   outbox?: MailOutbox;
+  /** Previews of dataset files (absent: none are made). */
+  previews?: DatasetPreviews;
 }
 
 export function createContextFactory(deps: ContextDeps) {
