@@ -35,10 +35,11 @@ export function parseTimeUnits(units: string): { epoch: number; step: number } |
   return { epoch: date.getTime(), step };
 }
 
-/** An ISO date, or date and time when the time is not midnight (UTC). */
-function iso(ms: number): string {
-  const s = new Date(ms).toISOString();
-  return s.endsWith('T00:00:00.000Z') ? s.slice(0, 10) : `${s.slice(0, 19)}Z`;
+/** ISO dates, or dates and times (UTC) when either time is not midnight. */
+function isoPair(a: number, b: number): [string, string] {
+  const [s, e] = [new Date(a).toISOString(), new Date(b).toISOString()];
+  const midnight = s.endsWith('T00:00:00.000Z') && e.endsWith('T00:00:00.000Z');
+  return midnight ? [s.slice(0, 10), e.slice(0, 10)] : [`${s.slice(0, 19)}Z`, `${e.slice(0, 19)}Z`];
 }
 
 /** The coverage of a time coordinate from its first and last values. */
@@ -54,5 +55,6 @@ export function timeCoverage(
   if (!parsed || !Number.isFinite(lo) || !Number.isFinite(hi)) {
     return { start: `${lo} ${units}`.trim(), end: `${hi} ${units}`.trim(), steps };
   }
-  return { start: iso(parsed.epoch + lo * parsed.step), end: iso(parsed.epoch + hi * parsed.step), steps };
+  const [start, end] = isoPair(parsed.epoch + lo * parsed.step, parsed.epoch + hi * parsed.step);
+  return { start, end, steps };
 }
