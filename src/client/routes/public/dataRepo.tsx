@@ -11,6 +11,8 @@ import { Card, CardList, EmptyState } from '../../components/Cards';
 import { ContentLink } from '../../components/ContentLink';
 import { PageHeader } from '../../components/PageHeader';
 import { CiteLinks } from '../../components/CiteLinks';
+import { DatasetPreviews, prefetchDatasetPreviews } from '../../components/datasetPreview/DatasetPreviews';
+import { DownloadAll } from '../../components/datasetPreview/DownloadAll';
 import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
@@ -74,8 +76,11 @@ export const dataRepoListPage = definePage({
 export const dataRepoItemPage = definePage({
   path: '/data_repo/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
-  prefetch: async (utils, { params, url }) =>
-    canonicalRedirect(url, (await utils.dataRepo.get.ensureData(itemInput(params.id!, url.searchParams))).publicPath),
+  prefetch: async (utils, { params, url }) => {
+    const d = await utils.dataRepo.get.ensureData(itemInput(params.id!, url.searchParams));
+    canonicalRedirect(url, d.publicPath);
+    await prefetchDatasetPreviews(utils, d.slug);
+  },
   Component: function DataRepoItem() {
     const formats = useFormats();
     const { id } = useParams();
@@ -142,6 +147,8 @@ export const dataRepoItemPage = definePage({
           ) : null}
         </Article>
         <Attachments files={d.files} title="Файли даних" />
+        <DownloadAll slug={d.slug} count={d.files.length} />
+        <DatasetPreviews slug={d.slug} />
         <CiteLinks
           type="datasets"
           slug={d.slug}

@@ -1,0 +1,40 @@
+/** A CSV file's preview: its first rows as a table (server-rendered) and a chart of a numeric column. */
+import { useId } from 'react';
+import type { CsvPreview } from '../../../shared/datasetPreview';
+import { TableScroll } from '../TableScroll';
+import { CsvChart } from './CsvChart';
+
+export function CsvPreviewView({ preview, fileName }: { preview: CsvPreview; fileName: string }) {
+  const id = useId();
+  return (
+    <>
+      <TableScroll labelledBy={id}>
+        <table className="data-table csv-table">
+          <caption id={id}>
+            Перші {preview.rows.length} рядків файлу {fileName}
+            {preview.partial ? ' (у файлі є ще рядки)' : ''}
+          </caption>
+          <thead>
+            <tr>
+              {preview.columns.map((c, i) => (
+                <th key={i} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.map((row, r) => (
+              <tr key={r}>
+                {preview.columns.map((_, c) => (
+                  <td key={c}>{row[c] ?? ''}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      {preview.series.length > 0 && <CsvChart preview={preview} fileName={fileName} />}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Texts of the CSV chart, the same on the server and in the browser (no Intl: numbers are written
+ * here, with a decimal comma and a real minus sign): the default column and the chart's text
+ * alternative.
+ */
+import type { CsvPreview } from '../../../shared/datasetPreview';
+
+type Series = CsvPreview['series'][number];
+
+/** A number as Ukrainian text: at most `digits` decimals, decimal comma, «−» for minus. */
+export function formatNumber(value: number, digits = 2): string {
+  const text = String(Number(value.toFixed(digits)));
+  return text.replace('-', '−').replace('.', ',');
+}
+
+/** The column shown first: the first whose values are not all the same. */
+export function defaultSeries(preview: CsvPreview): Series | undefined {
+  return preview.series.find((s) => new Set(s.values.filter((v) => v !== null)).size > 1) ?? preview.series[0];
+}
+
+/** The chart's text alternative: what is plotted over which rows, and its least, greatest and mean values. */
+export function chartSummary(preview: CsvPreview, series: Series): string {
+  const values = series.values.filter((v): v is number => v !== null);
+  const n = preview.x.values.length;
+  const over =
+    preview.x.kind === 'date'
+      ? `з ${new Date(preview.x.values[0]! * 1000).toISOString().slice(0, 10)} по ${new Date(preview.x.values[n - 1]! * 1000).toISOString().slice(0, 10)}`
+      : `у рядках 1–${n}`;
+  if (!values.length) return `Стовпець «${series.column}» ${over} не має значень.`;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const gaps = series.values.length - values.length;
+  return (
+    `Лінійний графік стовпця «${series.column}» ${over}: найменше значення ${formatNumber(Math.min(...values))}, ` +
+    `найбільше ${formatNumber(Math.max(...values))}, середнє ${formatNumber(mean)}` +
+    (gaps ? `; порожніх значень: ${gaps}.` : '.')
+  );
+}
