@@ -11,7 +11,12 @@ export function CsvPreviewView({ preview, fileName }: { preview: CsvPreview; fil
       <TableScroll labelledBy={id}>
         <table className="data-table csv-table">
           <caption id={id}>
-            Перші {preview.rows.length} рядків файлу {fileName}
+            {preview.rows.length > 1
+              ? `Рядки 1–${preview.rows.length}`
+              : preview.rows.length
+                ? 'Рядок 1'
+                : 'Немає рядків даних'}{' '}
+            файлу {fileName}
             {preview.partial ? ' (у файлі є ще рядки)' : ''}
           </caption>
           <thead>

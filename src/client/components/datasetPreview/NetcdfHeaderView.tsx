@@ -2,7 +2,7 @@
 import { useId, type ReactNode } from 'react';
 import type { NetcdfPreview } from '../../../shared/datasetPreview';
 import { TableScroll } from '../TableScroll';
-import { formatNumber } from './chartText';
+import { formatNumber, plural } from './chartText';
 
 const FORMAT_NAMES: Record<string, string> = {
   'classic format': 'NetCDF класичний (CDF-1)',
@@ -61,7 +61,7 @@ export function NetcdfHeaderView({ preview }: { preview: NetcdfPreview }) {
           <div>
             <dt>Часове покриття</dt>
             <dd>
-              {time.start} – {time.end} ({time.steps} кроків)
+              {time.start} – {time.end} ({plural(time.steps, ['крок', 'кроки', 'кроків'])})
             </dd>
           </div>
         )}

@@ -13,6 +13,13 @@ export function formatNumber(value: number, digits = 2): string {
   return text.replace('-', '−').replace('.', ',');
 }
 
+/** `n` with the Ukrainian form of a word for it: forms for 1, 2–4 and 5+ («1 файл», «3 файли», «12 файлів»). */
+export function plural(n: number, forms: readonly [string, string, string]): string {
+  const [ten, hundred] = [n % 10, n % 100];
+  const form = ten === 1 && hundred !== 11 ? 0 : ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14) ? 1 : 2;
+  return `${n} ${forms[form]}`;
+}
+
 /** The column shown first: the first whose values are not all the same. */
 export function defaultSeries(preview: CsvPreview): Series | undefined {
   return preview.series.find((s) => new Set(s.values.filter((v) => v !== null)).size > 1) ?? preview.series[0];
