@@ -4,7 +4,11 @@
  * Pure types and constants: the client imports them.
  */
 
-/** The preview of a CSV file: the first rows as text, and numeric columns for the chart. */
+/**
+ * The preview of a CSV file: the first rows as text, and what the chart needs to offer its numeric
+ * columns and describe them; the plotted values come separately (`datasetPreview.chart`, CsvChartData)
+ * when the chart is drawn, so the page carries no more than the table.
+ */
 export interface CsvPreview {
   kind: 'csv';
   /** Column names (the header row). */
@@ -16,12 +20,28 @@ export interface CsvPreview {
   /** Whether the file has more rows than were read. */
   partial: boolean;
   /**
-   * The chart's x axis: `date` when a column holds ISO dates (values in seconds since the epoch,
-   * UTC), else `row` (row numbers from 1).
+   * The chart's x axis: `date` when a column holds ascending ISO dates (`first` and `last` in
+   * seconds since the epoch, UTC), else `row` (row numbers 1 to rowCount).
    */
-  x: { kind: 'date' | 'row'; column: string | null; values: number[] };
-  /** Columns whose cells are all numbers (empty cells are gaps: null), in file order. */
-  series: Array<{ column: string; values: Array<number | null> }>;
+  x: { kind: 'date' | 'row'; column: string | null; first: number; last: number };
+  /** Columns whose cells are all numbers (empty cells are gaps), in file order, with their least, greatest and mean values. */
+  series: CsvSeriesSummary[];
+}
+
+export interface CsvSeriesSummary {
+  column: string;
+  /** null when the column has no value in the rows read. */
+  min: number | null;
+  max: number | null;
+  mean: number | null;
+  /** Empty cells. */
+  gaps: number;
+}
+
+/** The values of one chart: x as in CsvPreview['x'] (seconds or row numbers), y with null for gaps. */
+export interface CsvChartData {
+  x: number[];
+  y: Array<number | null>;
 }
 
 /** The header of a NetCDF classic file, and the coverage read from its coordinate variables. */

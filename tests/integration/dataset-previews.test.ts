@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileRef } from '../../src/shared/content/fields';
-import type { CsvPreview, FilePreview, NetcdfPreview } from '../../src/shared/datasetPreview';
+import type { CsvChartData, CsvPreview, FilePreview, NetcdfPreview } from '../../src/shared/datasetPreview';
 import { ContentAdminService } from '../../src/server/content/admin';
 import { monthlyGridCsv, monthlyGridNetcdf } from '../../src/server/seed/datasetSamples';
 import { DiskObjectStorePort } from '../../src/server/storage/diskPort';
@@ -76,6 +76,28 @@ describe('previews of the seed files', () => {
     const csv = files![1]!.preview as CsvPreview;
     expect(csv.rows).toHaveLength(20);
     expect(csv.series.map((s) => s.column)).toContain('tmean_c');
+  });
+
+  it("gives a CSV column's chart values on request, and NOT_FOUND for another file or column", async () => {
+    const { files } = await previews('month');
+    const csv = files![1]!;
+    const ask = async (input: Record<string, string>) => {
+      const q = encodeURIComponent(JSON.stringify({ json: { slug: 'month', ...input } }));
+      const res = await fetch(`${origin}/api/trpc/datasetPreview.chart?input=${q}`);
+      return (await res.json()) as {
+        result?: { data: { json: CsvChartData } };
+        error?: { json: { data: { code: string } } };
+      };
+    };
+    const chart = (await ask({ path: csv.path, column: 'tmean_c' })).result!.data.json;
+    expect(chart.x).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+    const summary = (csv.preview as CsvPreview).series.find((s) => s.column === 'tmean_c')!;
+    const values = chart.y.filter((v): v is number => v !== null);
+    expect([Math.min(...values), Math.max(...values)]).toEqual([summary.min, summary.max]);
+    expect(Number(csv.preview.kind === 'csv' && csv.preview.rows[0]![6])).toBe(chart.y[0]);
+    expect((await ask({ path: csv.path, column: 'no_such' })).error!.json.data.code).toBe('NOT_FOUND');
+    expect((await ask({ path: files![0]!.path, column: 'time' })).error!.json.data.code).toBe('NOT_FOUND');
+    expect((await ask({ path: 'public/other.csv', column: 'tmean_c' })).error!.json.data.code).toBe('NOT_FOUND');
   });
 
   it('renders the previews into the dataset page on the server, with «Завантажити все»', async () => {

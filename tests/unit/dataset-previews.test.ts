@@ -59,30 +59,47 @@ function source(bytes: Buffer): ByteSource & { bytesRead: number } {
 
 describe('CSV preview', () => {
   it('shows the first 20 rows of the seed grid CSV and offers its numeric columns for the chart', () => {
-    const p = csvPreview(whole(monthlyGridCsv()));
+    const { preview: p, x, values } = csvPreview(whole(monthlyGridCsv()));
     expect(p.columns).toEqual(['lat', 'lon', 'year', 'month', 'tmin_c', 'tmax_c', 'tmean_c', 'precip_mm']);
     expect(p.rows).toHaveLength(20);
     expect(p.rows[0]!.slice(0, 4)).toEqual(['50.0', '30.0', '2020', '1']);
     // 1200 rows: the chart takes the first 400, and says there are more.
     expect(p.rowCount).toBe(400);
     expect(p.partial).toBe(true);
-    expect(p.x).toMatchObject({ kind: 'row', column: null });
+    expect(p.x).toEqual({ kind: 'row', column: null, first: 1, last: 400 });
+    expect(x).toHaveLength(400);
     expect(p.series.map((s) => s.column)).toEqual(p.columns);
-    const tmean = p.series.find((s) => s.column === 'tmean_c')!;
-    expect(tmean.values).toHaveLength(400);
-    expect(tmean.values[0]).toBe(Number(p.rows[0]![6]));
+    const tmean = values.get('tmean_c')!;
+    expect(tmean).toHaveLength(400);
+    expect(tmean[0]).toBe(Number(p.rows[0]![6]));
+    const numbers = tmean.filter((v): v is number => v !== null);
+    expect(p.series.find((s) => s.column === 'tmean_c')).toEqual({
+      column: 'tmean_c',
+      min: Math.min(...numbers),
+      max: Math.max(...numbers),
+      mean: numbers.reduce((a, b) => a + b, 0) / numbers.length,
+      gaps: 0,
+    });
   });
 
   it('puts an ascending ISO date column on the x axis (seconds, UTC) and leaves text columns out of the chart', () => {
-    const p = csvPreview(whole(dailyGridCellCsv()));
-    expect(p.x.kind).toBe('date');
-    expect(p.x.column).toBe('date');
-    expect(p.x.values[0]).toBe(Date.UTC(2020, 6, 1) / 1000);
-    expect(p.x.values).toHaveLength(31);
+    const { preview: p, x } = csvPreview(whole(dailyGridCellCsv()));
+    expect(p.x).toEqual({
+      kind: 'date',
+      column: 'date',
+      first: Date.UTC(2020, 6, 1) / 1000,
+      last: Date.UTC(2020, 6, 31) / 1000,
+    });
+    expect(x).toHaveLength(31);
     expect(p.partial).toBe(false);
     expect(p.series.map((s) => s.column)).toEqual(['lat', 'lon', 'tmin_c', 'tmax_c', 'tmean_c', 'precip_mm']);
-    const stations = csvPreview(whole(stationsCsv()));
+    const stations = csvPreview(whole(stationsCsv())).preview;
     expect(stations.series.map((s) => s.column)).not.toContain('name');
+    const gaps = csvPreview(whole('a,b\n1,\n2,5\n')).preview;
+    expect(gaps.series).toEqual([
+      { column: 'a', min: 1, max: 2, mean: 1.5, gaps: 0 },
+      { column: 'b', min: 5, max: 5, mean: 5, gaps: 1 },
+    ]);
   });
 
   it('reads a prefix of a large file up to its last whole line, and checks the last row from the tail', () => {
@@ -91,7 +108,7 @@ describe('CSV preview', () => {
     expect(bytes.length).toBeGreaterThan(64 * 1024);
     const head = bytes.subarray(0, 64 * 1024); // cut in the middle of a row
     const tail = bytes.subarray(bytes.length - 4096);
-    const p = csvPreview({ head, complete: false, tail });
+    const p = csvPreview({ head, complete: false, tail }).preview;
     expect(p.partial).toBe(true);
     expect(p.rows).toHaveLength(20);
     // The file cut off in its last row: the tail shows a row with too few fields.
@@ -121,7 +138,7 @@ describe('CSV preview', () => {
   });
 
   it('reads semicolon-separated files', () => {
-    const p = csvPreview(whole('дата;значення\n2020-01-01;1,5\n2020-01-02;2\n'));
+    const p = csvPreview(whole('дата;значення\n2020-01-01;1,5\n2020-01-02;2\n')).preview;
     expect(p.columns).toEqual(['дата', 'значення']);
     expect(p.rows).toEqual([
       ['2020-01-01', '1,5'],

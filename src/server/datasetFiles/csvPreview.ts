@@ -6,7 +6,7 @@
  * reason.
  */
 import { CsvError, parse } from 'csv-parse/sync';
-import { CSV_TABLE_ROWS, type CsvPreview } from '../../shared/datasetPreview';
+import { CSV_TABLE_ROWS, type CsvPreview, type CsvSeriesSummary } from '../../shared/datasetPreview';
 import { PreviewFailure } from './previewFailure';
 
 /** Rows of the chart (the payload stays small: a year of daily values). */
@@ -86,30 +86,49 @@ function lastRowIsWhole(tail: Buffer, delimiter: string, columns: number): boole
 
 const numberOf = (cell: string): number | null => (NUMBER.test(cell.trim()) ? Number(cell.trim()) : null);
 
-/** The chart's x axis: an ISO date column in ascending order, else row numbers. */
-function xAxis(columns: string[], rows: string[][]): CsvPreview['x'] {
+/** A CSV preview and the values its chart plots (x, and each numeric column's by name). */
+export interface CsvParsed {
+  preview: CsvPreview;
+  x: number[];
+  values: Map<string, Array<number | null>>;
+}
+
+/** The chart's x axis: an ISO date column in ascending order (seconds), else row numbers. */
+function xAxis(columns: string[], rows: string[][]): { column: string | null; values: number[] } {
   for (let c = 0; c < columns.length; c++) {
     const values = rows.map((r) => (ISO_DATE.test(r[c] ?? '') ? Date.parse(`${r[c]!.replace(' ', 'T')}`) : NaN));
     const ascending = values.every((v, i) => Number.isFinite(v) && (i === 0 || v >= values[i - 1]!));
-    if (rows.length > 1 && ascending) {
-      return { kind: 'date', column: columns[c]!, values: values.map((v) => v / 1000) };
-    }
+    if (rows.length > 1 && ascending) return { column: columns[c]!, values: values.map((v) => v / 1000) };
   }
-  return { kind: 'row', column: null, values: rows.map((_, i) => i + 1) };
+  return { column: null, values: rows.map((_, i) => i + 1) };
 }
 
 /** Numeric columns (every non-empty cell a number, at least one) except the x axis. */
-function numericSeries(columns: string[], rows: string[][], xColumn: string | null): CsvPreview['series'] {
-  return columns.flatMap((column, c) => {
-    if (column === xColumn) return [];
+function numericColumns(columns: string[], rows: string[][], xColumn: string | null): CsvParsed['values'] {
+  const out: CsvParsed['values'] = new Map();
+  columns.forEach((column, c) => {
+    if (column === xColumn || out.has(column)) return;
     const values = rows.map((r) => (r[c]?.trim() ? numberOf(r[c]) : null));
     const ok = rows.every((r, i) => !r[c]?.trim() || values[i] !== null) && values.some((v) => v !== null);
-    return ok ? [{ column, values }] : [];
+    if (ok) out.set(column, values);
   });
+  return out;
 }
 
-/** The preview of a CSV file from what was read of it (throws PreviewFailure). */
-export function csvPreview(bytes: CsvBytes): CsvPreview {
+function summary(column: string, values: Array<number | null>): CsvSeriesSummary {
+  const present = values.filter((v): v is number => v !== null);
+  const sum = present.reduce((a, b) => a + b, 0);
+  return {
+    column,
+    min: present.length ? Math.min(...present) : null,
+    max: present.length ? Math.max(...present) : null,
+    mean: present.length ? sum / present.length : null,
+    gaps: values.length - present.length,
+  };
+}
+
+/** The preview of a CSV file from what was read of it, and its chart values (throws PreviewFailure). */
+export function csvPreview(bytes: CsvBytes): CsvParsed {
   let head = bytes.head;
   if (!bytes.complete) {
     const lastNewline = head.lastIndexOf(0x0a);
@@ -130,13 +149,15 @@ export function csvPreview(bytes: CsvBytes): CsvPreview {
   const columns = clip(header).map((c, i) => c.trim() || `стовпець ${i + 1}`);
   const data = all.slice(1, 1 + CSV_CHART_ROWS).map(clip);
   const x = xAxis(columns, data);
-  return {
+  const values = numericColumns(columns, data, x.column);
+  const preview: CsvPreview = {
     kind: 'csv',
     columns,
     rows: data.slice(0, CSV_TABLE_ROWS),
     rowCount: data.length,
     partial: !bytes.complete || all.length - 1 > data.length,
-    x,
-    series: numericSeries(columns, data, x.column),
+    x: { kind: x.column ? 'date' : 'row', column: x.column, first: x.values[0] ?? 0, last: x.values.at(-1) ?? 0 },
+    series: [...values].map(([column, v]) => summary(column, v)),
   };
+  return { preview, x: x.values, values };
 }

@@ -7,9 +7,9 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { FileRef } from '../../shared/content/fields';
-import { PREVIEW_ERROR_PREFIX, type FilePreview } from '../../shared/datasetPreview';
+import { PREVIEW_ERROR_PREFIX, type CsvChartData, type FilePreview } from '../../shared/datasetPreview';
 import type { ObjectStorePort } from '../storage/port';
-import { csvPreview } from './csvPreview';
+import { csvPreview, type CsvParsed } from './csvPreview';
 import { netcdfPreview, type ByteSource } from './netcdfHeader';
 import { PreviewFailure } from './previewFailure';
 
@@ -31,8 +31,14 @@ async function collect(stream: AsyncIterable<unknown>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** What is kept per object generation: the preview, and a CSV file's chart values. */
+interface Made {
+  preview: FilePreview['preview'];
+  chart?: Pick<CsvParsed, 'x' | 'values'>;
+}
+
 export class DatasetPreviews {
-  private readonly cache = new LRUCache<string, Promise<FilePreview['preview']>>({ max: 500 });
+  private readonly cache = new LRUCache<string, Promise<Made>>({ max: 500 });
 
   constructor(private readonly objects: ObjectStorePort) {}
 
@@ -41,16 +47,26 @@ export class DatasetPreviews {
     const out: FilePreview[] = [];
     for (const file of files) {
       const format = previewFormatOf(file);
-      if (format)
-        out.push({ path: file.path, name: file.name, format, preview: await this.preview(file.path, format) });
+      if (format) {
+        out.push({ path: file.path, name: file.name, format, preview: (await this.made(file.path, format)).preview });
+      }
     }
     return out;
   }
 
-  private async preview(path: string, format: FilePreview['format']): Promise<FilePreview['preview']> {
+  /** The chart values of `column` of the CSV file at `path` among `files`; null when there is no such file or column. */
+  async chart(files: readonly FileRef[], path: string, column: string): Promise<CsvChartData | null> {
+    const file = files.find((f) => f.path === path);
+    if (!file || previewFormatOf(file) !== 'csv') return null;
+    const { chart } = await this.made(path, 'csv');
+    const y = chart?.values.get(column);
+    return chart && y ? { x: chart.x, y } : null;
+  }
+
+  private async made(path: string, format: FilePreview['format']): Promise<Made> {
     try {
       const stat = await this.objects.stat(path);
-      if (!stat) return failed('файлу немає у сховищі');
+      if (!stat) return { preview: failed('файлу немає у сховищі') };
       const key = `${format}\n${path}\n${stat.generation}`;
       let made = this.cache.get(key);
       if (!made) {
@@ -61,11 +77,11 @@ export class DatasetPreviews {
       }
       return await made;
     } catch {
-      return failed('файл пошкоджено або сховище файлів не відповідає');
+      return { preview: failed('файл пошкоджено або сховище файлів не відповідає') };
     }
   }
 
-  private async make(path: string, size: number, format: FilePreview['format']): Promise<FilePreview['preview']> {
+  private async make(path: string, size: number, format: FilePreview['format']): Promise<Made> {
     const src: ByteSource = {
       size,
       read: async (start, end) =>
@@ -74,15 +90,16 @@ export class DatasetPreviews {
           : Buffer.alloc(0),
     };
     try {
-      if (format === 'netcdf') return await netcdfPreview(src);
+      if (format === 'netcdf') return { preview: await netcdfPreview(src) };
       const complete = size <= CSV_HEAD_BYTES;
-      return csvPreview({
+      const { preview, x, values } = csvPreview({
         head: await src.read(0, Math.min(size, CSV_HEAD_BYTES)),
         complete,
         ...(complete ? {} : { tail: await src.read(Math.max(CSV_HEAD_BYTES, size - CSV_TAIL_BYTES), size) }),
       });
+      return { preview, chart: { x, values } };
     } catch (err) {
-      if (err instanceof PreviewFailure) return failed(err.reason);
+      if (err instanceof PreviewFailure) return { preview: failed(err.reason) };
       throw err;
     }
   }

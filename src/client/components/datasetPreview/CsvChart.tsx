@@ -1,10 +1,12 @@
 /**
  * A line chart of one numeric column of a CSV preview, chosen in a select. The server renders the
- * select and the chart's text alternative; the chart itself (uPlot, lineChart.ts) is imported when
- * its box comes near the screen, so a page that shows no chart never fetches its code.
+ * select and the chart's text alternative; when the chart's box comes near the screen the browser
+ * imports the chart (uPlot, lineChart.ts) and fetches the column's values (`datasetPreview.chart`),
+ * so a page that shows no chart fetches neither, and the page carries only the table.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CsvPreview } from '../../../shared/datasetPreview';
+import { trpc } from '../../lib/trpc';
 import { chartSummary, defaultSeries } from './chartText';
 
 /** Starts `load` once `el` is within 200 px of the viewport (at once without IntersectionObserver). */
@@ -25,8 +27,25 @@ function whenNear(el: Element, load: () => void): () => void {
   return () => io.disconnect();
 }
 
-export function CsvChart({ preview, fileName }: { preview: CsvPreview; fileName: string }) {
+/** Where the chart's values come from: the dataset version and the file's storage path. */
+export interface ChartSource {
+  slug: string;
+  version?: string;
+  path: string;
+}
+
+export function CsvChart({
+  preview,
+  fileName,
+  source,
+}: {
+  preview: CsvPreview;
+  fileName: string;
+  source: ChartSource;
+}) {
   const id = useId();
+  const utils = trpc.useUtils();
+  const { slug, version, path } = source;
   const box = useRef<HTMLDivElement>(null);
   const [column, setColumn] = useState(() => defaultSeries(preview)?.column ?? '');
   const series = preview.series.find((s) => s.column === column);
@@ -38,24 +57,28 @@ export function CsvChart({ preview, fileName }: { preview: CsvPreview; fileName:
     let chart: { destroy(): void } | null = null;
     let cancelled = false;
     const stop = whenNear(el, () => {
-      void import('./lineChart').then(({ drawLineChart }) => {
-        if (cancelled) return;
-        chart = drawLineChart(el, {
-          x: preview.x.values,
-          y: series.values,
-          time: preview.x.kind === 'date',
-          xLabel: preview.x.column ?? 'Рядок',
-          yLabel: series.column,
-        });
-        setDrawn(true);
-      });
+      const input = { slug, ...(version ? { version } : {}), path, column: series.column };
+      void Promise.all([import('./lineChart'), utils.datasetPreview.chart.fetch(input)]).then(
+        ([{ drawLineChart }, data]) => {
+          if (cancelled) return;
+          chart = drawLineChart(el, {
+            x: data.x,
+            y: data.y,
+            time: preview.x.kind === 'date',
+            xLabel: preview.x.column ?? 'Рядок',
+            yLabel: series.column,
+          });
+          setDrawn(true);
+        },
+        () => setDrawn(false),
+      );
     });
     return () => {
       cancelled = true;
       stop();
       chart?.destroy();
     };
-  }, [preview, series]);
+  }, [preview, series, slug, version, path, utils]);
 
   if (!series) return null;
   const summary = chartSummary(preview, series);

@@ -2,9 +2,17 @@
 import { useId } from 'react';
 import type { CsvPreview } from '../../../shared/datasetPreview';
 import { TableScroll } from '../TableScroll';
-import { CsvChart } from './CsvChart';
+import { CsvChart, type ChartSource } from './CsvChart';
 
-export function CsvPreviewView({ preview, fileName }: { preview: CsvPreview; fileName: string }) {
+export function CsvPreviewView({
+  preview,
+  fileName,
+  source,
+}: {
+  preview: CsvPreview;
+  fileName: string;
+  source: ChartSource;
+}) {
   const id = useId();
   return (
     <>
@@ -39,7 +47,7 @@ export function CsvPreviewView({ preview, fileName }: { preview: CsvPreview; fil
           </tbody>
         </table>
       </TableScroll>
-      {preview.series.length > 0 && <CsvChart preview={preview} fileName={fileName} />}
+      {preview.series.length > 0 && <CsvChart preview={preview} fileName={fileName} source={source} />}
     </>
   );
 }

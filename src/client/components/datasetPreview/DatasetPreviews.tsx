@@ -18,7 +18,7 @@ export function prefetchDatasetPreviews(utils: QueryUtils, slug: string, version
   return utils.datasetPreview.files.prefetch(inputOf(slug, version));
 }
 
-function FilePreviewBlock({ file }: { file: FilePreview }) {
+function FilePreviewBlock({ file, slug, version }: { file: FilePreview; slug: string; version?: string }) {
   const id = useId();
   const p = file.preview;
   return (
@@ -27,7 +27,7 @@ function FilePreviewBlock({ file }: { file: FilePreview }) {
       {p.kind === 'error' ? (
         <p className="notice preview-error">{p.message}</p>
       ) : p.kind === 'csv' ? (
-        <CsvPreviewView preview={p} fileName={file.name} />
+        <CsvPreviewView preview={p} fileName={file.name} source={{ ...inputOf(slug, version), path: file.path }} />
       ) : (
         <NetcdfHeaderView preview={p} />
       )}
@@ -43,7 +43,7 @@ export function DatasetPreviews({ slug, version }: { slug: string; version?: str
     <section className="file-previews" aria-labelledby={id}>
       <h2 id={id}>Перегляд файлів</h2>
       {files.map((f) => (
-        <FilePreviewBlock key={f.path} file={f} />
+        <FilePreviewBlock key={f.path} file={f} slug={slug} version={version} />
       ))}
     </section>
   );

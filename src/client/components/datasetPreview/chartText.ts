@@ -22,23 +22,21 @@ export function plural(n: number, forms: readonly [string, string, string]): str
 
 /** The column shown first: the first whose values are not all the same. */
 export function defaultSeries(preview: CsvPreview): Series | undefined {
-  return preview.series.find((s) => new Set(s.values.filter((v) => v !== null)).size > 1) ?? preview.series[0];
+  return preview.series.find((s) => s.min !== null && s.min !== s.max) ?? preview.series[0];
 }
+
+const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /** The chart's text alternative: what is plotted over which rows, and its least, greatest and mean values. */
 export function chartSummary(preview: CsvPreview, series: Series): string {
-  const values = series.values.filter((v): v is number => v !== null);
-  const n = preview.x.values.length;
-  const over =
-    preview.x.kind === 'date'
-      ? `з ${new Date(preview.x.values[0]! * 1000).toISOString().slice(0, 10)} по ${new Date(preview.x.values[n - 1]! * 1000).toISOString().slice(0, 10)}`
-      : `у рядках 1–${n}`;
-  if (!values.length) return `Стовпець «${series.column}» ${over} не має значень.`;
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  const gaps = series.values.length - values.length;
+  const { x } = preview;
+  const over = x.kind === 'date' ? `з ${isoDay(x.first)} по ${isoDay(x.last)}` : `у рядках 1–${preview.rowCount}`;
+  if (series.min === null || series.max === null || series.mean === null) {
+    return `Стовпець «${series.column}» ${over} не має значень.`;
+  }
   return (
-    `Лінійний графік стовпця «${series.column}» ${over}: найменше значення ${formatNumber(Math.min(...values))}, ` +
-    `найбільше ${formatNumber(Math.max(...values))}, середнє ${formatNumber(mean)}` +
-    (gaps ? `; порожніх значень: ${gaps}.` : '.')
+    `Лінійний графік стовпця «${series.column}» ${over}: найменше значення ${formatNumber(series.min)}, ` +
+    `найбільше ${formatNumber(series.max)}, середнє ${formatNumber(series.mean)}` +
+    (series.gaps ? `; порожніх значень: ${series.gaps}.` : '.')
   );
 }
