@@ -57,6 +57,68 @@ function source(bytes: Buffer): ByteSource & { bytesRead: number } {
   return src;
 }
 
+/**
+ * A CDF-1 file with a record dimension (Unidata, NetCDF Classic Format Specification):
+ * dims time (unlimited, `times.length` records) and x (2); variables time(time) double with units,
+ * v(time, x) float; record data interleaved (time, then v, per record).
+ */
+function recordFile(times: number[], v: number[]): Buffer {
+  const int = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeInt32BE(n);
+    return b;
+  };
+  const name = (text: string) => {
+    const raw = Buffer.from(text, 'utf8');
+    return Buffer.concat([int(raw.length), raw, Buffer.alloc((4 - (raw.length % 4)) % 4)]);
+  };
+  const units = 'days since 2000-01-01';
+  const head = (timeBegin: number) =>
+    Buffer.concat([
+      Buffer.from('CDF\x01', 'latin1'),
+      int(times.length),
+      int(0x0a),
+      int(2),
+      name('time'),
+      int(0),
+      name('x'),
+      int(2),
+      int(0),
+      int(0), // no global attributes
+      int(0x0b),
+      int(2),
+      name('time'),
+      int(1),
+      int(0),
+      int(0x0c),
+      int(1),
+      name('units'),
+      int(2),
+      name(units),
+      int(6),
+      int(8),
+      int(timeBegin),
+      name('v'),
+      int(2),
+      int(0),
+      int(1),
+      int(0),
+      int(0),
+      int(5),
+      int(8),
+      int(timeBegin + 8),
+    ]);
+  const begin = head(0).length;
+  const records = times.map((t, r) => {
+    const b = Buffer.alloc(16);
+    b.writeDoubleBE(t, 0);
+    b.writeFloatBE(v[2 * r]!, 8);
+    b.writeFloatBE(v[2 * r + 1]!, 12);
+    return b;
+  });
+  return Buffer.concat([head(begin), ...records]);
+}
+
 describe('CSV preview', () => {
   it('shows the first 20 rows of the seed grid CSV and offers its numeric columns for the chart', () => {
     const { preview: p, x, values } = csvPreview(whole(monthlyGridCsv()));
@@ -222,6 +284,23 @@ describe('NetCDF header', () => {
     expect(src.bytesRead).toBeLessThanOrEqual(64 * 1024 + 100);
     expect(p.time).toEqual({ start: '2000-01-01T06:00:00Z', end: '2001-05-15T00:00:00Z', steps: nt });
     expect(p.bbox).toEqual({ west: 22, east: 41.5, south: 42.25, north: 52 });
+  });
+
+  it('reads a record (unlimited) time dimension, built here byte by byte from the classic format specification', async () => {
+    const bytes = recordFile([0, 1.5, 2], [1, 2, 3, 4, 5, 6]);
+    const p = await netcdfPreview(source(bytes));
+    expect(p.dimensions).toEqual([
+      { name: 'time', size: 3, unlimited: true },
+      { name: 'x', size: 2, unlimited: false },
+    ]);
+    expect(p.variables.map((v) => [v.name, v.dimensions.join(' × '), v.type, v.units])).toEqual([
+      ['time', 'time', 'double', 'days since 2000-01-01'],
+      ['v', 'time × x', 'float', ''],
+    ]);
+    expect(p.time).toEqual({ start: '2000-01-01', end: '2000-01-03', steps: 3 });
+    expect(await failureOf(() => netcdfPreview(source(bytes.subarray(0, bytes.length - 4))))).toMatch(
+      /^дані змінної «v» виходять за кінець файлу/,
+    );
   });
 
   it('says a truncated copy is truncated, whether cut in its data or in its header', async () => {
