@@ -25,6 +25,8 @@ import { FileLandings, fileSignposting } from './scholarly/fileLandings';
 import { FileChecksums } from './scholarly/checksums';
 import { KeptFiles } from './scholarly/keptFiles';
 import { scholarlyRoutes } from './scholarly/routes';
+import { DatasetPreviews } from './datasetFiles/previews';
+import { datasetFileRoutes } from './datasetFiles/routes';
 import type { Config } from './config';
 import { ContentService } from './content/service';
 import { prepareDataDir } from './dataDir';
@@ -281,6 +283,7 @@ async function registerFeatures(app: FastifyInstance, f: Features): Promise<void
     objects: data.files,
     contactEmail: config.supportEmail,
   });
+  await app.register(datasetFileRoutes, { content: data.content, objects: data.files }); // «Завантажити все»
   await app.register(fileSignposting, { landings: new FileLandings(data.content, config.publicUrl) });
   const kept = new KeptFiles(data.content);
   await app.register(storageRoutes, { objects: data.objects, identity: f.identity, config, keep: (n) => kept.has(n) });
@@ -317,6 +320,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     federation: identity.federation,
     outbox,
     checksums: new FileChecksums(data.files),
+    previews: new DatasetPreviews(data.files),
     // Limits count across instances in firebase mode, in this process in the embedded mode.
     ...(data.firestore ? { rateLimiter: firestoreRateLimiter(data.firestore) } : {}),
   });

@@ -2,9 +2,14 @@
  * Issue 13: the JavaScript a public page and the admin's login page load up front, gzip, from the
  * built client's manifest (a size check, not a timing). Needs `npm run build`; skipped without it.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, hasBuild, initialChunks, measureBudgets } from '../../scripts/bundle-budget';
+import { BUDGETS, hasBuild, initialChunks, measureBudgets, readManifest } from '../../scripts/bundle-budget';
+
+/** The dataset page's chart (uPlot, issue 28 item 6): a dynamic chunk, at most this much gzip. */
+const CHART_KEY = 'src/client/components/datasetPreview/lineChart.ts';
+const CHART_MAX_GZIP = 25 * 1024;
 
 describe.skipIf(!hasBuild())('bundle budgets (dist/client)', () => {
   const sizes = Object.fromEntries(measureBudgets().map((s) => [s.name, s]));
@@ -46,5 +51,29 @@ describe.skipIf(!hasBuild())('bundle budgets (dist/client)', () => {
       c: { file: 'c.js' },
     };
     expect(initialChunks(manifest, ['a'])).toEqual({ js: ['a.js', 'b.js'], css: ['b.css'] });
+  });
+
+  describe('the dataset chart', () => {
+    const manifest = readManifest('dist/client');
+    const chart = manifest[CHART_KEY];
+    const gzip = (f: string) => gzipSync(readFileSync(`dist/client/${f}`), { level: 9 }).length;
+
+    it('is a chunk of its own that no page loads up front; no other chunk holds uPlot', () => {
+      expect(chart?.file).toMatch(/^assets\/lineChart-.+\.js$/);
+      expect(sizes.public!.files).not.toContain(chart!.file);
+      // Only the app's dataset preview imports it, and only dynamically.
+      const importers = Object.entries(manifest).filter(([, c]) => c.dynamicImports?.includes(CHART_KEY));
+      expect(importers.length).toBeGreaterThan(0);
+      expect(Object.values(manifest).some((c) => c.imports?.includes(CHART_KEY))).toBe(false);
+      // uPlot's own class names appear in the chart chunk and nowhere else.
+      const withUplot = readdirSync('dist/client/assets').filter(
+        (f) => f.endsWith('.js') && readFileSync(`dist/client/assets/${f}`, 'utf8').includes('u-legend'),
+      );
+      expect(withUplot.map((f) => `assets/${f}`)).toEqual([chart!.file]);
+    });
+
+    it(`stays within ${CHART_MAX_GZIP / 1024} KB gzip, fetched by a dataset page on top of the public entry`, () => {
+      expect(gzip(chart!.file)).toBeLessThanOrEqual(CHART_MAX_GZIP);
+    });
   });
 });

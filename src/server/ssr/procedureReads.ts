@@ -1,6 +1,7 @@
 /**
  * The content types a tRPC procedure reads, for the page cache's invalidation: a type's own
- * procedures read that type (`news.list` → `news`), `datasetFiles` reads `dataRepo`, the visitor search reads every type on the site.
+ * procedures read that type (`news.list` → `news`), `datasetFiles` and `datasetPreview` read `dataRepo`, the visitor
+ * search reads every type on the site.
  */
 import { siteSearchCollections } from '../search/siteIndex';
 
@@ -14,8 +15,8 @@ export function typesReadBy(path: string): readonly string[] {
   return types;
 }
 
-/** Routers that are not a type's but read one (the sums of a dataset's files follow the dataset). */
-const READS_OF_ROUTER: Record<string, string[]> = { datasetFiles: ['dataRepo'] };
+/** Routers that are not a type's but read one (a dataset's file sums and previews follow the dataset). */
+const READS_OF_ROUTER: Record<string, string[]> = { datasetFiles: ['dataRepo'], datasetPreview: ['dataRepo'] };
 
 /** The answers so far, by procedure path (a few dozen paths: every render asks again). */
 const byPath = new Map<string, readonly string[]>();

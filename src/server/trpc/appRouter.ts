@@ -12,6 +12,7 @@ import { adminDashboardRouter } from './routers/adminDashboard';
 import { adminScholarlyRouter } from './routers/adminScholarly';
 import { bookOrdersRouter } from './routers/bookOrders';
 import { datasetFilesRouter } from './routers/datasetFiles';
+import { datasetPreviewRouter } from './routers/datasetPreview';
 import { authUsersRouter } from './routers/authUsers';
 import { publicContentRouters } from './routers/publicContent';
 import { searchRouter } from './routers/search';
@@ -23,6 +24,7 @@ export function createAppRouter<T extends Record<string, AnyContentType>>(regist
     ...publicContentRouters(registry),
     search: searchRouter,
     datasetFiles: datasetFilesRouter,
+    datasetPreview: datasetPreviewRouter,
     trainingPermalink: trainingPermalinkRouter,
     session: sessionRouter,
     authUsers: authUsersRouter,

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { ContentAdminService } from '../content/admin';
+import type { DatasetPreviews } from '../datasetFiles/previews';
 import { BookOrderService } from '../content/bookOrders';
 import type { ContentService } from '../content/service';
 import { userFromRequest } from '../http/session';
@@ -35,6 +36,8 @@ export interface ContextDeps {
   outbox?: MailOutbox;
   /** SHA-256 sums of stored files (dataset pages); absent: none are shown. */
   checksums?: FileChecksums;
+  /** Previews of dataset files (absent: none are made). */
+  previews?: DatasetPreviews;
 }
 
 export function createContextFactory(deps: ContextDeps) {

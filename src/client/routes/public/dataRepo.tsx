@@ -11,6 +11,8 @@ import { Card, CardList, EmptyState } from '../../components/Cards';
 import { ContentLink } from '../../components/ContentLink';
 import { PageHeader } from '../../components/PageHeader';
 import { CiteLinks } from '../../components/CiteLinks';
+import { DatasetPreviews, prefetchDatasetPreviews } from '../../components/datasetPreview/DatasetPreviews';
+import { DownloadAll } from '../../components/datasetPreview/DownloadAll';
 import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
 import { DatasetVersionList, NewerVersionNotice } from '../../components/dataset/DatasetVersionList';
@@ -81,6 +83,7 @@ export const dataRepoItemPage = definePage({
     const d = await utils.dataRepo.get.ensureData(itemInput(params.id!, url.searchParams));
     canonicalRedirect(url, d.publicPath);
     await utils.datasetFiles.sums.ensureData(sumsInput(params.id!, undefined, url.searchParams));
+    await prefetchDatasetPreviews(utils, d.slug);
   },
   // Also the page of one version (dataRepoVersion.tsx): `version` is then its label.
   Component: function DataRepoItem() {
@@ -157,6 +160,8 @@ export const dataRepoItemPage = definePage({
         </Article>
         <Attachments files={d.files} title="Файли даних" />
         <FileChecksums files={d.files} input={sumsInput(id!, label, search)} />
+        <DownloadAll slug={d.slug} version={label} count={d.files.length} />
+        <DatasetPreviews slug={d.slug} version={label} />
         <CiteLinks
           type="datasets"
           slug={d.slug}

@@ -8,6 +8,7 @@ import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage, notFound } from '../../app/definePage';
 import { sumsInput } from '../../components/dataset/versionView';
+import { prefetchDatasetPreviews } from '../../components/datasetPreview/DatasetPreviews';
 import { dataRepoItemPage } from './dataRepo';
 
 export const dataRepoVersionPage = definePage({
@@ -18,6 +19,7 @@ export const dataRepoVersionPage = definePage({
     if (!findDatasetVersion(d, params.version!)) notFound(url.pathname);
     canonicalRedirect(url, d.publicPath && datasetVersionPath(d.slug, params.version!));
     await utils.datasetFiles.sums.ensureData(sumsInput(params.id!, params.version, url.searchParams));
+    await prefetchDatasetPreviews(utils, d.slug, params.version);
   },
   Component: dataRepoItemPage.Component,
 });
