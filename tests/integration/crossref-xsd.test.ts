@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalSeed } from '../../src/server/seed/content/journal';
 import { contentTypes } from '../../src/shared/content/registry';
 import { xsdErrorsEach } from '../support/xmlSchema';
+import { sessionCookie as sessionCookieValue } from '../security/helpers';
 import { startTestServer, trpc, type TestServer } from './helpers';
 
 const ADMIN = { email: 'admin@uhmi.example.org', password: 'admin-password-1' };
@@ -24,16 +25,9 @@ const crossrefErrors = (xml: string[]) => xsdErrorsEach(xml, 'crossref-5.4.0', '
 let server: TestServer;
 let cookie: string;
 
-async function sessionCookie(email: string, password: string): Promise<string> {
-  const signIn = await server.app.inject({
-    method: 'POST',
-    url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${server.config.firebase.apiKey}`,
-    payload: { email, password, returnSecureToken: true },
-  });
-  const { idToken } = signIn.json<{ idToken: string }>();
-  const session = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token: idToken } });
-  return `__session=${/__session=([^;]+)/.exec(String(session.headers['set-cookie']))![1]!}`;
-}
+/** The `__session` cookie of a staff sign-in through the identity endpoints, as the browser gets it. */
+const sessionCookie = async (email: string, password: string) =>
+  `__session=${await sessionCookieValue(server, email, password)}`;
 
 /** The deposit file of a journal issue, as staff download it. */
 async function deposit(id: string): Promise<{ xml: string; skipped: string[] }> {

@@ -4,6 +4,7 @@
  * /search page renders it; a query over 200 characters is a 400 with a Ukrainian message, never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookie as sessionCookieValue } from '../security/helpers';
 import { startTestServer, trpc, type TestServer } from './helpers';
 
 const ADMIN = { email: 'admin@uhmi.example.org', password: 'admin-password-1' };
@@ -12,17 +13,9 @@ const ISSUE_INPUT = '%_\\\u0000\'";DROP TABLE documents;--';
 let server: TestServer;
 let cookie: string;
 
-/** Signs in through the identity endpoints and the session route, as the browser does. */
-async function sessionCookie(email: string, password: string): Promise<string> {
-  const signIn = await server.app.inject({
-    method: 'POST',
-    url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${server.config.firebase.apiKey}`,
-    payload: { email, password, returnSecureToken: true },
-  });
-  const { idToken } = signIn.json<{ idToken: string }>();
-  const session = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token: idToken } });
-  return `__session=${/__session=([^;]+)/.exec(String(session.headers['set-cookie']))![1]!}`;
-}
+/** The `__session` cookie of a staff sign-in through the identity endpoints, as the browser gets it. */
+const sessionCookie = async (email: string, password: string) =>
+  `__session=${await sessionCookieValue(server, email, password)}`;
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
