@@ -7,21 +7,14 @@
  * table of the station's 1991–2020 monthly means, and references, so they always have several pages.
  */
 import { rgb } from 'pdf-lib';
-import { drawArticle } from '../pdf/article';
+import { drawArticle, type ArticleText } from '../pdf/article';
 import { createPdf, INSTITUTE, numberPages, pdfBytes, writerOf } from '../pdf/document';
 import { A4, BLUE, MARGIN, MUTED, INK, RED, RULE, type Writer } from '../pdf/writer';
 import { annualAnomalies, MONTHS_UK, normals, station, STATIONS } from './sampleData';
 import type { PdfFigure } from './types';
 
-/** What a seed PDF shows. */
-export interface PdfContent {
-  title: string;
-  subtitle?: string;
-  authors: Array<{ name: string; affiliation?: string }>;
-  abstract: string;
-  keywords: string[];
-  /** Body HTML (headings h2/h3, paragraphs, list items; other markup is dropped). */
-  body: string;
+/** What a seed PDF shows: an article's text, and for scholarly works a page of figure and references. */
+export interface PdfContent extends ArticleText {
   /** Figure, table and references on their own page. */
   scholarly: boolean;
   figure?: PdfFigure;

@@ -34,15 +34,14 @@ export interface ChartSource {
   path: string;
 }
 
-export function CsvChart({
-  preview,
-  fileName,
-  source,
-}: {
+/** What a CSV file's preview and its chart are drawn from. */
+export interface CsvViewProps {
   preview: CsvPreview;
   fileName: string;
   source: ChartSource;
-}) {
+}
+
+export function CsvChart({ preview, fileName, source }: CsvViewProps) {
   const id = useId();
   const utils = trpc.useUtils();
   const { slug, version, path } = source;

@@ -1,18 +1,9 @@
 /** A CSV file's preview: its first rows as a table (server-rendered) and a chart of a numeric column. */
 import { useId } from 'react';
-import type { CsvPreview } from '../../../shared/datasetPreview';
 import { TableScroll } from '../TableScroll';
-import { CsvChart, type ChartSource } from './CsvChart';
+import { CsvChart, type CsvViewProps } from './CsvChart';
 
-export function CsvPreviewView({
-  preview,
-  fileName,
-  source,
-}: {
-  preview: CsvPreview;
-  fileName: string;
-  source: ChartSource;
-}) {
+export function CsvPreviewView({ preview, fileName, source }: CsvViewProps) {
   const id = useId();
   return (
     <>
