@@ -63,6 +63,7 @@ import { DocumentExistsError, type DocumentStore } from './store/port';
 import { openSqliteDatabase, SqliteDocumentStore } from './store/sqlite';
 import { appRouter, type AppRouter } from './trpc/appRouter';
 import { createContextFactory } from './trpc/context';
+import { contentTypes } from '../shared/content/registry';
 
 export interface ServerHandle {
   app: FastifyInstance;
@@ -176,6 +177,12 @@ async function startServices(
   });
   if (!outbox.configured) log.info('SMTP_URL is not set: no mail is sent (password resets, book-order notifications).');
   try {
+    if (firestore) {
+      // Documents written before the store kept `datestamp` join the lists ordered by it (OAI-PMH).
+      const { backfillDatestamps } = await import('./store/firestoreDatestamps');
+      const fixed = await backfillDatestamps(firestore, Object.keys(contentTypes));
+      if (fixed) log.info(`datestamp set on ${fixed} Firestore documents`);
+    }
     if (config.seed) {
       await seedIfEmpty({ store, objects: data.files }).catch((err: unknown) => {
         // Another instance starting at the same time seeded the shared database first.

@@ -7,6 +7,7 @@
  * document scheduled ahead joins the lists when its publication comes, with that datestamp. Every
  * query the repository sends to Firestore has its index in firestore.indexes.json.
  */
+import { FieldValue } from 'firebase-admin/firestore';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentAdminService } from '../../src/server/content/admin';
@@ -14,6 +15,8 @@ import type { Actor } from '../../src/server/content/admin/common';
 import { ContentService } from '../../src/server/content/service';
 import { OaiRepository } from '../../src/server/oai/repository';
 import { OAI_SAMPLE_REQUESTS } from '../../src/server/oai/sampleRequests';
+import type { FirestoreDocumentStore } from '../../src/server/store/firestore';
+import { backfillDatestamps } from '../../src/server/store/firestoreDatestamps';
 import { missingIndexes, type IndexFile, type QueryShape } from '../../src/server/store/firestoreIndexes';
 import type { DocumentStore } from '../../src/server/store/port';
 import { contentTypes } from '../../src/shared/content/registry';
@@ -351,6 +354,45 @@ describe('OAI-PMH on Firestore', () => {
       expect(shapes.length).toBeGreaterThan(50);
       const missing = shapes.flatMap((shape) => missingIndexes(shape, file).map((index) => JSON.stringify(index)));
       expect([...new Set(missing)]).toEqual([]);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('lists documents stored before the datestamp field once a start has backfilled it', async () => {
+    const { store, dispose } = await firestoreBackend.open();
+    try {
+      await store.createMany(documents().map(([collection, id, data]) => ({ collection, id, data })));
+      const db = (store as FirestoreDocumentStore).db;
+      const stored = await db.collection('publications').get();
+      // As a document written by the store before it kept the field.
+      await Promise.all(stored.docs.map((doc) => doc.ref.update({ datestamp: FieldValue.delete() })));
+      const repository = new OaiRepository({
+        content: new ContentService(store),
+        origin: ORIGIN,
+        adminEmail: 'a@uhmi.example.org',
+      });
+      const list = async () =>
+        parseOai(
+          await repository.answer(
+            new URLSearchParams({ verb: 'ListIdentifiers', metadataPrefix: 'oai_dc', set: 'publications' }),
+          ),
+        );
+      expect((await list()).headers).toEqual([]);
+
+      expect(await backfillDatestamps(db, Object.keys(contentTypes))).toBe(stored.size);
+      // Every stored publication but pubLater, whose datestamp is its publication in 2099, still to come.
+      const listed = stored.docs.filter((d) => d.id !== 'pubLater');
+      const headers = (await list()).headers;
+      expect(headers.map((h) => h.identifier).sort()).toEqual(listed.map((d) => ID(`publications/${d.id}`)).sort());
+      for (const doc of listed) {
+        const header = headers.find((h) => h.identifier === ID(`publications/${doc.id}`))!;
+        expect(header.datestamp).toBe(`${String(doc.get('updatedAt')).slice(0, 19)}Z`);
+      }
+      const later = await db.collection('publications').doc('pubLater').get();
+      expect(String(later.get('datestamp'))).toMatch(/^2099-/);
+      // Done once: the marker stops a second start from reading the collections again.
+      expect(await backfillDatestamps(db, Object.keys(contentTypes))).toBe(0);
     } finally {
       await dispose();
     }
