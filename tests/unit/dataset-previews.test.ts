@@ -17,6 +17,7 @@ import {
   stationsCsv,
 } from '../../src/server/seed/datasetSamples';
 import { writeNetcdf } from '../../src/server/seed/netcdf';
+import { defaultSeries } from '../../src/client/components/datasetPreview/chartText';
 
 /** A deterministic run of bytes that are no text and no format (a small LCG). */
 function garbage(length: number, seed = 7): Buffer {
@@ -142,6 +143,8 @@ describe('CSV preview', () => {
       mean: numbers.reduce((a, b) => a + b, 0) / numbers.length,
       gaps: 0,
     });
+    // The chart opens on a measured value, not on the grid's coordinates or date parts.
+    expect(defaultSeries(p)?.column).toBe('tmin_c');
   });
 
   it('puts an ascending ISO date column on the x axis (seconds, UTC) and leaves text columns out of the chart', () => {

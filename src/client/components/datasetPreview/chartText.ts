@@ -20,9 +20,16 @@ export function plural(n: number, forms: readonly [string, string, string]): str
   return `${n} ${forms[form]}`;
 }
 
-/** The column shown first: the first whose values are not all the same. */
+/** Columns that say where or when a row is (coordinates, date parts, station ids) rather than a measured value. */
+const KEY_COLUMN = /^(lat(itude)?|lon(gitude)?|x|y|year|month|day|hour|id|index|wmo(_index)?|station(_id)?)$/i;
+
+/**
+ * The column shown first: the first measured one (not a coordinate, date part or id) whose values
+ * are not all the same; else the first that varies; else the first.
+ */
 export function defaultSeries(preview: CsvPreview): Series | undefined {
-  return preview.series.find((s) => s.min !== null && s.min !== s.max) ?? preview.series[0];
+  const varies = preview.series.filter((s) => s.min !== null && s.min !== s.max);
+  return varies.find((s) => !KEY_COLUMN.test(s.column)) ?? varies[0] ?? preview.series[0];
 }
 
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
