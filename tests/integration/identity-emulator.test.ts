@@ -796,6 +796,9 @@ describe('firebase mode: our server with BACKEND=firebase against the Auth emula
       LOG_LEVEL: 'silent',
       ...FIREBASE_MODE_ENV,
       FIREBASE_AUTH_EMULATOR_HOST: theEmulator().host,
+      // Not on Google Cloud: google-auth-library's probe of the metadata server (gcp-metadata) would
+      // otherwise answer this machine's network at random, sometimes with a warning on stderr.
+      METADATA_SERVER_DETECTION: 'none',
     };
     // Run outside the project folder so a developer's .env cannot change the configuration.
     const tsx = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
