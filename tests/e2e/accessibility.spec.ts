@@ -316,6 +316,9 @@ async function focusRings(page: Page, scope: string) {
         .filter(([x, y]) => x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight)
         .map(([x, y]) => document.elementFromPoint(x, y))
         .filter((hit): hit is Element => !!hit && !el.contains(hit))
+        // A side of a content element taller than the screen can lie under the sticky header: that
+        // part of the ring is covered, not drawn against the header's colour.
+        .filter((hit) => !hit.closest('.site-header') || !!el.closest('.site-header'))
         .map(opaqueBackground);
       out.push({
         what: `${el.tagName} «${(el.textContent ?? '').trim().slice(0, 30)}»`,
