@@ -70,10 +70,19 @@ test('the date-time picker speaks Ukrainian in an en-US browser, in Kyiv time, f
   await expect(dropdown.getByRole('button', { name: fifteenth.label })).toBeFocused();
   // Picking a day moves the focus to the hours.
   await page.keyboard.press('Enter');
-  await expect(dropdown.getByLabel('Години')).toBeFocused();
-  await page.keyboard.type('09');
-  await expect(dropdown.getByLabel('Хвилини')).toBeFocused();
-  await page.keyboard.type('45');
+  const hours = dropdown.getByLabel('Години');
+  const minutes = dropdown.getByLabel('Хвилини');
+  await expect(hours).toBeFocused();
+  // Mantine's time fields build the time from the values of their last render, so each field is
+  // typed at a person's pace and read back before the next: keys sent faster than the picker
+  // renders would combine the new minutes with the previous hours.
+  await expect(hours).toHaveValue('00');
+  await page.keyboard.type('09', { delay: 50 });
+  await expect(hours).toHaveValue('09');
+  await expect(minutes).toBeFocused();
+  await page.keyboard.type('45', { delay: 50 });
+  await expect(minutes).toHaveValue('45');
+  await expect(hours).toHaveValue('09');
   await page.keyboard.press('Tab');
   await expect(dropdown.getByRole('button', { name: 'Готово' })).toBeFocused();
   await page.keyboard.press('Enter');
