@@ -73,7 +73,7 @@ export function createRoutes(source: { deps: RouteDeps } | { depsOf: DepsOf }): 
       ErrorBoundary: RootErrorBoundary,
       loader: async (args: LoaderFunctionArgs) => {
         const { utils: u } = depsOf(args);
-        await Promise.all([u.header.get.ensureData(), u.footer.get.ensureData()]);
+        await u.layout.get.ensureData();
         return null;
       },
       children: [

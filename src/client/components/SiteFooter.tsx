@@ -1,11 +1,11 @@
-/** The site footer from the `footer` settings document. */
+/** The site footer from the `footer` settings document (read with the header: `layout.get`). */
 import { SOCIAL_NETWORKS } from '../../shared/content/constants';
 import { useSharedStrings } from '../lib/sharedStrings';
 import { trpc } from '../lib/trpc';
 import { ContentLink } from './ContentLink';
 
 export function SiteFooter() {
-  const [footer] = trpc.footer.get.useSuspenseQuery();
+  const [{ footer }] = trpc.layout.get.useSuspenseQuery();
   const mark = useSharedStrings();
   if (!footer) return <footer className="site-footer" />;
   return (

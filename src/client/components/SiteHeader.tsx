@@ -1,5 +1,6 @@
 /**
- * The site header from the `header` settings document: name, tagline and the nested main menu.
+ * The site header from the `header` settings document (read with the footer: `layout.get`): name, tagline
+ * and the nested main menu.
  *
  * Works without JavaScript: on narrow screens the menu is a popover (`popover` + `popovertarget`),
  * which the browser opens, closes on Escape or an outside click, and whose focus it returns to the
@@ -104,7 +105,7 @@ function useHeaderHeight(ref: RefObject<HTMLElement | null>) {
 }
 
 export function SiteHeader() {
-  const [header] = trpc.header.get.useSuspenseQuery();
+  const [{ header }] = trpc.layout.get.useSuspenseQuery();
   const location = useLocation();
   const headerRef = useRef<HTMLElement>(null);
   const navRef = useRef<HTMLElement>(null);

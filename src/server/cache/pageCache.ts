@@ -7,7 +7,7 @@
  * its brotli form remade at quality 11 in the background (libuv's pool), once.
  *
  * Each entry records the content types its render read (the tRPC procedures the render called:
- * `news.list` reads `news`, the layout's `header.get` and `footer.get` read the singletons), and a
+ * `news.list` reads `news`, the layout's `layout.get` reads the `header` and `footer` singletons), and a
  * change to a type (the store's change events: collection = type key) drops exactly the entries that
  * read it. Entries also expire after `ttlMs` (scheduled documents become visible by the clock, not
  * by a write), 404s sooner.

@@ -14,6 +14,7 @@ import { bookOrdersRouter } from './routers/bookOrders';
 import { datasetFilesRouter } from './routers/datasetFiles';
 import { datasetPreviewRouter } from './routers/datasetPreview';
 import { authUsersRouter } from './routers/authUsers';
+import { layoutRouter } from './routers/layout';
 import { publicContentRouters } from './routers/publicContent';
 import { searchRouter } from './routers/search';
 import { sessionRouter } from './routers/session';
@@ -22,6 +23,7 @@ import { trainingPermalinkRouter } from './routers/trainingPermalink';
 export function createAppRouter<T extends Record<string, AnyContentType>>(registry: ContentRegistry<T>) {
   return router({
     ...publicContentRouters(registry),
+    layout: layoutRouter,
     search: searchRouter,
     datasetFiles: datasetFilesRouter,
     datasetPreview: datasetPreviewRouter,
