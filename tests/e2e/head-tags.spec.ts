@@ -83,3 +83,20 @@ test('a client navigation replaces the title, Open Graph tags, JSON-LD and citat
   expect(await cspViolations(page)).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
+
+test("the home page's Organization data (written by the server only) is served, and goes with a client navigation", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/');
+  await untilHydrated(page);
+  expect(await jsonLdTypes(page)).toContain('Organization');
+  const organization = await page
+    .locator('head script[data-head="organization"]')
+    .evaluate((s) => JSON.parse(s.textContent ?? 'null') as { contactPoint?: unknown[] });
+  expect(organization.contactPoint?.length).toBeGreaterThan(0);
+  await page.locator('.site-header').getByRole('link', { name: 'Новини', exact: true }).click();
+  await expect(page.locator('h1')).toHaveText('Новини');
+  await expect.poll(() => jsonLdTypes(page)).toEqual(['BreadcrumbList']);
+  expect(consoleErrors).toEqual([]);
+});

@@ -6,6 +6,8 @@
 import type { ComponentType } from 'react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { TRPCClientError } from '@trpc/client';
+import type { HeadSource } from '../../shared/head/sources';
+import type { HeadTags } from '../../shared/head/tags';
 import { pageNotFoundMessage, resolveRouteMiddleware, type RouteMiddleware } from '../../shared/routes';
 import type { AppTRPCClient, QueryUtils } from '../lib/trpc';
 
@@ -24,6 +26,12 @@ export interface PageDef<D extends Record<string, unknown> = Record<string, unkn
    */
   loaderData?: (args: PageArgs) => D;
   prefetch?: (utils: QueryUtils, args: PageArgs, data: D) => Promise<unknown>;
+  /**
+   * Head sources (structured data) that only the server render writes, by head key: read straight
+   * through the tRPC client, not the query cache, so what only crawlers read stays out of the page's
+   * state. The browser never rebuilds them; `useServerHead(key)` removes them when the page goes away.
+   */
+  serverHead?: (client: AppTRPCClient, args: PageArgs) => Promise<Record<string, HeadSource>>;
   /**
    * Handles a form posted to the page without JavaScript (a react-router action; the server answers
    * POST for the paths of pages that have one). Returns a redirect or data the page shows.
@@ -70,6 +78,8 @@ function isMissing(err: unknown): boolean {
 export interface RouteDeps {
   utils: QueryUtils;
   client: AppTRPCClient;
+  /** The server render's head collector (pages' `serverHead` write into it); absent in the browser. */
+  head?: HeadTags;
 }
 
 /** The deps of a loader or action call (the server's come with the request, see `createRoutes`). */
@@ -96,14 +106,18 @@ export function pageLoader(
   const middleware = resolveRouteMiddleware(def.middleware ?? [], middlewareRegistry);
   return async (loaderArgs: LoaderFunctionArgs) => {
     const { params, request } = loaderArgs;
-    const { utils } = depsOf(loaderArgs);
+    const { utils, client, head } = depsOf(loaderArgs);
     const url = new URL(request.url);
     const args: PageArgs = { params, url };
     if (def.validate && !def.validate(args)) notFound(url.pathname);
     for (const mw of middleware) await mw({ pathname: url.pathname, params });
     const data = def.loaderData?.(args) ?? {};
     try {
-      await def.prefetch?.(utils, args, data);
+      const [, sources] = await Promise.all([
+        def.prefetch?.(utils, args, data),
+        head && def.serverHead ? def.serverHead(client, args) : undefined,
+      ]);
+      if (head && sources) Object.assign(head.sources, sources);
     } catch (err) {
       if (isMissing(err)) notFound(url.pathname);
       throw err;

@@ -12,8 +12,10 @@
  *    string the page shows in a marked element replaced by a reference to it (lib/sharedStrings.ts);
  *    react-router's hydration data is handed over as it is.
  *
- * Everything the render collects (head tags, the main image, the shown strings, the formatted texts) goes into objects made for this render
- * and passed down through context.
+ * Everything the render collects (head tags, the main image, the shown strings, the formatted texts)
+ * goes into objects made for this render and passed down through context; the head collector also
+ * goes to the loaders (react-router's request context), for the head sources only the server writes
+ * (a page's `serverHead`).
  */
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -109,16 +111,17 @@ export function createRenderer(): Render {
   const handler = createStaticHandler(createRoutes({ depsOf: ({ context }) => context as RouteDeps }));
   return async (options) => {
     const queryClient = createQueryClient({ server: true });
+    const head = emptyHead();
     const requestContext: RouteDeps = {
       utils: createQueryUtils(queryClient, options.trpcClient),
       client: options.trpcClient,
+      head,
     };
     const context = await handler.query(requestOf(options), { requestContext });
     if (context instanceof Response) {
       return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
     }
     const isBot = isBotUserAgent(options.userAgent);
-    const head = emptyHead();
     const priority = new PriorityImageRecord();
     const shown = new ShownStrings();
     const texts = new FormattedTexts();

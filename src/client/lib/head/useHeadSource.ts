@@ -42,3 +42,16 @@ export function useHeadSource(key: string, source: HeadSource | null): void {
     };
   }, [key, id, origin]);
 }
+
+/**
+ * The browser's side of a head part only the server writes (a page's `serverHead`): nothing to build,
+ * but the part goes when the page does, so a client navigation does not carry it to the next page.
+ */
+export function useServerHead(key: string): void {
+  useEffect(
+    () => () => {
+      for (const el of document.head.querySelectorAll(`[data-head="${key}"]`)) el.remove();
+    },
+    [key],
+  );
+}

@@ -1,4 +1,5 @@
 /** /Departments and /Departments/{slug}: research units with their head and staff. */
+import { Fragment } from 'react';
 import { Link, useParams } from 'react-router';
 import { srcSetFor } from '../../../shared/images';
 import { isValidSlugParam } from '../../../shared/routes';
@@ -12,12 +13,9 @@ import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
 const listInput = { limit: 100 } as const;
-// What the staff cards show (not the department or the position in the list).
-const staffInput = (departmentId: string) => ({
-  filter: { departmentId },
-  limit: 100,
-  fields: ['title', 'photo', 'position', 'academicDegree', 'academicTitle', 'email', 'orcid'],
-});
+// What the staff cards show: the type's list fields (title, photo, position, degree, academic title,
+// email, ORCID), so the input (twice in the page's state, as the query's key and hash) names none.
+const staffInput = (departmentId: string) => ({ filter: { departmentId }, limit: 100 });
 
 /** The department's developments (names and years; its section is left out when there are none). */
 const developmentsInput = (departmentId: string) => ({
@@ -26,9 +24,26 @@ const developmentsInput = (departmentId: string) => ({
   fields: ['title', 'slug', 'year'],
 });
 
+/** A staff member's position, degree and title, comma-separated, each its own shared string. */
+function StaffTitles({ titles }: { titles: string[] }) {
+  const mark = useSharedStrings();
+  const shown = titles.filter(Boolean);
+  return (
+    <p>
+      {shown.map((t, i) => (
+        <Fragment key={t}>
+          {i > 0 ? ', ' : null}
+          <span data-s={mark('t', t)}>{t}</span>
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
 /** «Розробки» of a department: links to each development's page, and to all of them. */
 function DepartmentDevelopments({ departmentId }: { departmentId: string }) {
   const [list] = trpc.developments.list.useSuspenseQuery(developmentsInput(departmentId));
+  const mark = useSharedStrings();
   if (!list.items.length) return null;
   return (
     <section aria-labelledby="developments-title">
@@ -36,7 +51,10 @@ function DepartmentDevelopments({ departmentId }: { departmentId: string }) {
       <ul>
         {list.items.map((d) => (
           <li key={d.id}>
-            <Link to={`/Developments/${d.slug}`}>{d.title}</Link> ({d.year})
+            <Link to={`/Developments/${d.slug}`} data-s={mark('t', d.title)}>
+              {d.title}
+            </Link>{' '}
+            ({d.year})
           </li>
         ))}
       </ul>
@@ -111,7 +129,9 @@ export const departmentItemPage = definePage({
             <h2 id="areas-title">Напрями досліджень</h2>
             <ul>
               {dep.researchAreas.map((a) => (
-                <li key={a}>{a}</li>
+                <li key={a} data-s={mark('t', a)}>
+                  {a}
+                </li>
               ))}
             </ul>
           </section>
@@ -139,7 +159,7 @@ export const departmentItemPage = definePage({
                     <p className="staff-name" data-s={mark('t', u.title)}>
                       {u.title}
                     </p>
-                    <p>{[u.position, u.academicDegree, u.academicTitle].filter(Boolean).join(', ')}</p>
+                    <StaffTitles titles={[u.position, u.academicDegree, u.academicTitle]} />
                     {u.email ? (
                       <p>
                         <a href={`mailto:${u.email}`} data-s={mark('t', u.email)}>

@@ -21,8 +21,8 @@ const listInput = (search: URLSearchParams | string) => ({
   fields: ['title', 'slug', 'summary', 'cover', 'year', 'authors'],
 });
 
-/** The departments' names and addresses, to name the one that made a development. */
-export const departmentNamesInput = { limit: 100, fields: ['title', 'slug'] };
+/** The name and address of the department that made a development (`departmentId`). */
+const departmentInput = (id: string) => ({ idOrSlug: id, fields: ['title', 'slug'] });
 
 /** «Діяльність», the section developments belong to, then the list. */
 const SECTION_CRUMBS = [
@@ -75,17 +75,19 @@ export const developmentItemPage = definePage({
   path: '/Developments/:id',
   validate: ({ params }) => isValidSlugParam(params.id),
   prefetch: async (utils, { params, url }) => {
-    const [item] = await Promise.all([
-      utils.developments.get.ensureData(itemInput(params.id!, url.searchParams)),
-      utils.departments.list.ensureData(departmentNamesInput),
-    ]);
+    const item = await utils.developments.get.ensureData(itemInput(params.id!, url.searchParams));
     canonicalRedirect(url, item.publicPath);
+    // A department that is not published (or gone) is left unnamed, not a missing page.
+    if (item.departmentId) await utils.departments.get.ensureData(departmentInput(item.departmentId)).catch(() => null);
   },
   Component: function DevelopmentItem() {
     const { id } = useParams();
     const [d] = trpc.developments.get.useSuspenseQuery(useItemInput(id!));
-    const [departments] = trpc.departments.list.useSuspenseQuery(departmentNamesInput);
-    const department = departments.items.find((dep) => dep.id === d.departmentId);
+    // Not suspense: the loader has read it (or found it missing, then the page names no department).
+    const { data: department } = trpc.departments.get.useQuery(departmentInput(d.departmentId ?? ''), {
+      enabled: Boolean(d.departmentId),
+      retry: false,
+    });
     const departmentUrl = department ? `/Departments/${department.slug}` : '';
     useHeadSource('page', {
       kind: 'development',

@@ -7,12 +7,13 @@ import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
 import { todayInKyiv } from '../../../shared/dates';
 import { useSharedStrings } from '../../lib/sharedStrings';
-import { useHeadSource } from '../../lib/head/useHeadSource';
+import { useServerHead } from '../../lib/head/useHeadSource';
 import { trpc } from '../../lib/trpc';
 import { useFormats } from '../../lib/formats';
 
 // Only what the home page shows of each list (the list pages show more): the lists are also the page's state.
-const newsInput = { limit: 3, fields: ['title', 'slug', 'summary', 'cover', 'date'] };
+// Read as page 1 (not by cursor): the answer then carries no cursor for a next page the home page never asks for.
+const newsInput = { page: 1, limit: 3, fields: ['title', 'slug', 'summary', 'cover', 'date'] };
 const upcomingTrainings = (today: string) => ({
   sort: 'upcoming' as const,
   range: { field: 'endDate', gte: today },
@@ -27,8 +28,8 @@ const upcomingConferences = (today: string) => ({
 });
 const repoInput = { limit: 100, fields: ['title', 'slug', 'summary', 'datasetVersion'] };
 const departmentsInput = { limit: 100, fields: ['title', 'slug'] };
-// The institute's address and contact points for its Organization structured data.
-// The organisation's JSON-LD names at most 20 contact points: the list is also the page's state (issue 12).
+// The institute's address and contact points for its Organization structured data (at most 20),
+// which only crawlers read: the server writes it (`serverHead`), and it is not part of the page's state.
 const contactsInput = { limit: 20, fields: ['title', 'address', 'phones', 'email'] };
 
 function SectionHeading({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
@@ -50,9 +51,11 @@ export const homePage = definePage({
       utils.conferences.list.ensureData(upcomingConferences(today)),
       utils.dataRepo.list.ensureData(repoInput),
       utils.departments.list.ensureData(departmentsInput),
-      utils.contacts.list.ensureData(contactsInput),
     ]);
   },
+  serverHead: async (client) => ({
+    organization: { kind: 'organization', contacts: (await client.contacts.list.query(contactsInput)).items },
+  }),
   Component: function Home() {
     const formats = useFormats();
     const { today } = useLoaderData<{ today: string }>();
@@ -62,8 +65,7 @@ export const homePage = definePage({
     const [repo] = trpc.dataRepo.list.useSuspenseQuery(repoInput);
     const [departments] = trpc.departments.list.useSuspenseQuery(departmentsInput);
     const mark = useSharedStrings();
-    const [contacts] = trpc.contacts.list.useSuspenseQuery(contactsInput);
-    useHeadSource('organization', { kind: 'organization', contacts: contacts.items });
+    useServerHead('organization');
     return (
       <>
         <PageMeta title="" description={SITE_DEFAULT_DESCRIPTION} />
