@@ -1,7 +1,7 @@
 /**
  * Strings a page shows that its hydration state need not carry twice (the state is held to a
- * quarter of the page's HTML where its queries allow: public-routes.test.ts). The element showing one (its whole text, its inner HTML for sanitised
- * rich text, or an image's alt text) carries `data-s="{token}"`; when the server dehydrates the
+ * quarter of the page's HTML where its queries allow: public-routes.test.ts). The element showing
+ * one (its whole text, its inner HTML for sanitised rich text, or an image's alt text) carries `data-s="{token}"`; when the server dehydrates the
  * query cache (TanStack's `dehydrate` with `serializeData: shareStrings(…)`), each such string in a
  * query's data becomes `{ $s: token }`, and the browser reads it back from the first element with
  * that token (`hydrate` with `deserializeData: resolveStrings(…)`).
