@@ -3,8 +3,9 @@
  * quarter of the page's HTML where its queries allow: public-routes.test.ts). The element showing
  * one (its whole text, its inner HTML for sanitised rich text, or an image's alt text) carries
  * `data-s="{token}"`; when the server dehydrates the query cache (TanStack's `dehydrate` with
- * `serializeData: shareStrings(…)`), each such string in a query's data becomes `{ $s: token }`, and the browser reads it back from the first element with
- * that token (`hydrate` with `deserializeData: resolveStrings(…)`).
+ * `serializeData: shareStrings(…)`), each such string in a query's data becomes `{ $s: token }`,
+ * and the browser reads it back from the first element with that token (`hydrate` with
+ * `deserializeData: resolveStrings(…)`).
  *
  * A token is the kind's letter and a hash of the string, so the server's render and the browser's
  * write the same attribute. When two different strings of one page get the same token, neither is
