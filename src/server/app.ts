@@ -177,12 +177,6 @@ async function startServices(
   });
   if (!outbox.configured) log.info('SMTP_URL is not set: no mail is sent (password resets, book-order notifications).');
   try {
-    if (firestore) {
-      // Documents written before the store kept `datestamp` join the lists ordered by it (OAI-PMH).
-      const { backfillDatestamps } = await import('./store/firestoreDatestamps');
-      const fixed = await backfillDatestamps(firestore, Object.keys(contentTypes));
-      if (fixed) log.info(`datestamp set on ${fixed} Firestore documents`);
-    }
     if (config.seed) {
       await seedIfEmpty({ store, objects: data.files }).catch((err: unknown) => {
         // Another instance starting at the same time seeded the shared database first.
@@ -320,6 +314,12 @@ export async function createServer(config: Config, options: CreateServerOptions 
   const app = createApp(config, options);
   const data = await openData(config, app.log, options.now);
   const { outbox, identity } = await startServices(config, data, app.log);
+  if (data.firestore) {
+    // Documents written before the store kept `datestamp` join the lists ordered by it (OAI-PMH),
+    // set in the background once the server listens.
+    const { backfillAfterListen } = await import('./store/backfillAfterListen');
+    backfillAfterListen(app, data.firestore, Object.keys(contentTypes));
+  }
   const createContext = createContextFactory({
     config,
     content: data.content,

@@ -6,6 +6,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datasetVersionPath } from '../../src/shared/content/datasetVersions';
 import { contentTypes } from '../../src/shared/content/registry';
 import { startTestServer, trpc, type TestServer } from './helpers';
 import { SECTION_PAGES } from '../support/sitePages';
@@ -71,7 +72,7 @@ async function publishedPages(): Promise<string[]> {
     const full = (await trpc(server, 'query', 'dataRepo.get', { idOrSlug: d.slug })).data as {
       versions: Array<{ version: string }>;
     };
-    for (const v of full.versions) paths.push(`/data_repo/${String(d.slug)}/v/${v.version}`);
+    for (const v of full.versions) paths.push(datasetVersionPath(String(d.slug), v.version));
   }
   for (const p of await listAll('pages.list'))
     paths.push(p.slug === 'msg-tethys' ? '/msg/tethys' : `/${String(p.slug)}`);
@@ -134,6 +135,31 @@ describe('/sitemap.xml', () => {
       news('sitemap-later', 'Заплановано', { publishedAt: '2099-01-01T00:00:00.000Z' }),
     );
     expect((await sitemapUrls(server)).map((u) => u.loc)).not.toContain(`${ORIGIN}/News/sitemap-later`);
+  });
+});
+
+describe('dataset version pages in the sitemap', () => {
+  it('lists them at their canonical address (a label «1,0» as 1%2C0), each answering 200, not a redirect', async () => {
+    await server.store.create(
+      'dataRepo',
+      contentTypes.dataRepo.schema.parse({
+        title: 'Набір з десятковою комою у версії',
+        slug: 'comma-version',
+        status: 'published',
+        summary: 'Версії з комою та амперсандом.',
+        datasetVersion: '1,0',
+        versions: [{ version: 'a&b=c', date: '2020-01-01' }],
+      }),
+    );
+    const locs = (await sitemapUrls(server)).map((u) => u.loc).filter((l) => l.includes('/comma-version/v/'));
+    expect(locs.sort()).toEqual([
+      `${ORIGIN}/data_repo/comma-version/v/1%2C0`,
+      `${ORIGIN}/data_repo/comma-version/v/a%26b%3Dc`,
+    ]);
+    for (const loc of locs) {
+      const res = await server.get(loc.slice(ORIGIN.length));
+      expect(res.status, loc).toBe(200);
+    }
   });
 });
 

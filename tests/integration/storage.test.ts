@@ -420,6 +420,22 @@ describe('metadata, delete, list and downloads', () => {
     const head = Buffer.from(await getBytes(ref(editor, 'docs/ranged.bin'), 100));
     expect(head.equals(bytes.subarray(0, 100))).toBe(true);
   });
+
+  it('answers 416 to a suffix Range on an empty file and ignores a range that ends before it starts', async () => {
+    await uploadBytes(ref(editor, 'public/test/empty.bin'), new Uint8Array(0));
+    const empty = await getDownloadURL(ref(editor, 'public/test/empty.bin'));
+    const suffix = await fetch(empty, { headers: { Range: 'bytes=-5' } });
+    expect(suffix.status).toBe(416);
+    expect(suffix.headers.get('content-range')).toBe('bytes */0');
+    await suffix.arrayBuffer();
+    const bytes = randomBytes(10 * KiB);
+    await uploadBytes(ref(editor, 'docs/backwards.bin'), bytes);
+    const url = await getDownloadURL(ref(editor, 'docs/backwards.bin'));
+    const backwards = await fetch(url, { headers: { Range: 'bytes=5-3' } });
+    expect(backwards.status).toBe(200);
+    expect(backwards.headers.get('content-range')).toBeNull();
+    expect(Buffer.from(await backwards.arrayBuffer()).equals(bytes)).toBe(true);
+  });
 });
 
 describe('names and strings', () => {

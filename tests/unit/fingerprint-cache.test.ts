@@ -51,6 +51,27 @@ describe('FingerprintCache', () => {
     expect((await cache.get('big', '1', () => Promise.resolve(bytes(30)))).hit).toBe(false);
   });
 
+  it('reports an entry too large to keep once per key, with its size and the limit', async () => {
+    const cache = new FingerprintCache(100);
+    const reports: Array<[string, number, number]> = [];
+    const ask = (key: string, n: number) =>
+      cache.get(
+        key,
+        '1',
+        () => Promise.resolve(bytes(n)),
+        (size, limit) => reports.push([key, size, limit]),
+      );
+    await ask('big', 30);
+    await ask('big', 30);
+    await ask('small', 20);
+    await ask('other', 26);
+    expect(reports).toEqual([
+      ['big', 30, 25],
+      ['other', 26, 25],
+    ]);
+    expect(cache.made).toBe(4);
+  });
+
   it('a failed making is not kept: the next request tries again', async () => {
     const cache = new FingerprintCache(1024);
     await expect(cache.get('c', 'f', () => Promise.reject(new Error('font missing')))).rejects.toThrow('font missing');

@@ -83,6 +83,18 @@ describe('content-type registry', () => {
     ).toBe(false);
   });
 
+  it('refuses the version labels «.» and «..» (unreachable page addresses) in Ukrainian, and accepts «1,0»', () => {
+    const base = { title: 'Дані', slug: 'dani', status: 'published' };
+    const message = (data: Record<string, unknown>) =>
+      contentTypes.dataRepo.schema.safeParse({ ...base, ...data }).error?.issues[0]?.message;
+    expect(message({ datasetVersion: '.' })).toBe('Версія не може бути «.» або «..»');
+    expect(message({ datasetVersion: '..' })).toBe('Версія не може бути «.» або «..»');
+    expect(message({ versions: [{ version: '..', date: '2020-01-01' }] })).toBe('Версія не може бути «.» або «..»');
+    expect(message({ datasetVersion: '1,0' })).toBeUndefined();
+    expect(message({ datasetVersion: '...' })).toBeUndefined();
+    expect(message({ datasetVersion: '.1' })).toBeUndefined();
+  });
+
   it('refuses links that would leave the site or run script', () => {
     const link = (href: string) =>
       contentTypes.header.schema.safeParse({ siteName: 'УкрГМІ', menu: [{ label: 'x', href }] }).success;

@@ -71,10 +71,19 @@ function abstractsBook(options: EventFilesOptions): PageFile {
         }),
       );
       await sendFile(request, reply, `"${BOOK_LAYOUT}-${source.fingerprint}"`, async () => {
-        const { bytes, hit } = await books.get(conf.id, source.fingerprint, async () => {
-          const { abstractsBookPdf } = await import('./abstractsBook');
-          return abstractsBookPdf(await bookInput(content, source, `${publicUrl}/conf/${conf.slug}`));
-        });
+        const { bytes, hit } = await books.get(
+          conf.id,
+          source.fingerprint,
+          async () => {
+            const { abstractsBookPdf } = await import('./abstractsBook');
+            return abstractsBookPdf(await bookInput(content, source, `${publicUrl}/conf/${conf.slug}`));
+          },
+          (size, limit) =>
+            request.log.warn(
+              { conference: conf.slug, bytes: size, limit },
+              'book of abstracts too large to cache: it is rebuilt on every request (raise the books cache)',
+            ),
+        );
         reply.header('X-Page-Cache', hit ? 'hit' : 'miss');
         return bytes;
       });

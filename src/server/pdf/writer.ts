@@ -33,8 +33,20 @@ export interface TextStyle {
   align?: 'left' | 'center';
 }
 
-/** `text` broken into lines no wider than `width` points at `size` (breaks at spaces only). */
+/**
+ * `text` broken into lines no wider than `width` points at `size`: at its line breaks first (a
+ * textarea's paragraphs; a blank line stays an empty line), then at spaces within each of them.
+ */
 export function wrapLines(text: string, size: number, font: PDFFont, width: number): string[] {
+  const trimmed = text.trim();
+  if (!trimmed) return [];
+  return trimmed
+    .split(/\r\n|\r|\n/)
+    .flatMap((paragraph) => (paragraph.trim() ? wrapParagraph(paragraph, size, font, width) : ['']));
+}
+
+/** One paragraph (no line breaks) broken at spaces into lines no wider than `width` points. */
+function wrapParagraph(text: string, size: number, font: PDFFont, width: number): string[] {
   const out: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
@@ -85,7 +97,7 @@ export class Writer {
       this.ensure(size * leading);
       this.y -= size * leading;
       const x = style.align === 'center' ? (A4[0] - font.widthOfTextAtSize(line, size)) / 2 : MARGIN + indent;
-      this.page.drawText(line, { x, y: this.y, size, font, color });
+      if (line) this.page.drawText(line, { x, y: this.y, size, font, color });
     }
     this.y -= gap;
   }

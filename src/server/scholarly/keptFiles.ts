@@ -1,8 +1,10 @@
 /**
  * The stored files of published dataset versions (datasetVersionRule.ts freezes their references),
  * so the embedded storage refuses to delete or overwrite them (storage `keep`): the set of their
- * storage paths is read from the store on first use (projections of visible datasets, 500 a page,
- * the query FileLandings makes) and dropped when a dataset changes. In firebase mode Cloud Storage takes deletes itself.
+ * storage paths is read from the store on first use (projections of published datasets, 500 a page)
+ * and dropped when a dataset changes. Scheduled datasets (a future `publishedAt`) count too: they
+ * become visible by the clock, with no write that would drop the set. In firebase mode Cloud Storage
+ * takes deletes itself.
  */
 import { datasetVersions, type VersionedDataset } from '../../shared/content/datasetVersions';
 import type { ContentService } from '../content/service';
@@ -30,7 +32,7 @@ export class KeptFiles {
     let cursor: string | undefined;
     do {
       const page = await this.content.store.list<Record<string, unknown>>('dataRepo', {
-        where: this.content.visibilityFilters(this.content.registry.get('dataRepo')),
+        where: [{ field: 'status', op: '==', value: 'published' }],
         orderBy: { fields: ['createdAt'], direction: 'asc' },
         limit: 500,
         select: ['slug', 'datasetVersion', 'doi', 'files', 'versions'],

@@ -28,6 +28,8 @@ export interface SitemapUrl {
   path: string;
   /** ISO instant of the last change. */
   lastmod: string | null;
+  /** The path is already percent-encoded (a sub-page's canonical address): not encoded again. */
+  encoded?: boolean;
 }
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -75,7 +77,7 @@ export class Sitemap {
   private urlset(urls: SitemapUrl[]): string {
     const lines = urls.map(
       (u) =>
-        `<url><loc>${xmlEscape(this.origin + encodeURI(u.path))}</loc>${u.lastmod ? `<lastmod>${xmlEscape(u.lastmod)}</lastmod>` : ''}</url>`,
+        `<url><loc>${xmlEscape(this.origin + (u.encoded ? u.path : encodeURI(u.path)))}</loc>${u.lastmod ? `<lastmod>${xmlEscape(u.lastmod)}</lastmod>` : ''}</url>`,
     );
     return `${XML_HEAD}<urlset xmlns="${NS}">\n${lines.join('\n')}\n</urlset>\n`;
   }
@@ -161,7 +163,7 @@ export class Sitemap {
         if (path) out.push({ path, lastmod: doc.updatedAt });
         if (path && type.subPages)
           for (const sub of type.subPages.paths({ ...doc.data, id: doc.id }))
-            out.push({ path: sub, lastmod: doc.updatedAt });
+            out.push({ path: sub, lastmod: doc.updatedAt, encoded: true });
       }
       read += page.items.length;
       if (!page.nextCursor || !page.items.length) break;

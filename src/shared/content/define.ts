@@ -71,7 +71,7 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
   publicPath?: (doc: { id: string } & Record<string, unknown>) => string;
   /**
    * Further pages of a document (a dataset's version pages), listed in the sitemap after it: `paths`
-   * gives them unencoded from the document's `fields`.
+   * gives them from the document's `fields`, already encoded as their pages' canonical addresses.
    */
   subPages?: {
     fields: Array<keyof Shape & string>;

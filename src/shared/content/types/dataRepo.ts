@@ -12,12 +12,18 @@ import {
   text,
 } from '../fields';
 import { datasetVersionRule } from '../datasetVersionRule';
-import { datasetVersions, type VersionedDataset } from '../datasetVersions';
+import { datasetVersionPath, datasetVersions, type VersionedDataset } from '../datasetVersions';
 import { LANGUAGE_FIELDS } from '../language';
 import { coordinate, creatorSchema, fundingSchema } from '../scholarlyFields';
 
-/** A version label is part of its page's address: no «/», «?», «#» or «%». */
-const versionLabel = (schema: z.ZodString) => schema.regex(/^[^/?#%]*$/, 'Версія не може містити символів / ? # %');
+/**
+ * A version label is part of its page's address: no «/», «?», «#» or «%», and not «.» or «..»
+ * (clients normalise those path segments away, so the page could not be reached).
+ */
+const versionLabel = (schema: z.ZodString) =>
+  schema
+    .regex(/^[^/?#%]*$/, 'Версія не може містити символів / ? # %')
+    .regex(/^(?!\.{1,2}$)/, 'Версія не може бути «.» або «..»');
 
 export const dataRepo = defineContentType({
   key: 'dataRepo',
@@ -106,8 +112,8 @@ export const dataRepo = defineContentType({
   subPages: {
     fields: ['slug', 'datasetVersion', 'versions'],
     paths: (d) =>
-      datasetVersions({ ...(d as unknown as VersionedDataset), doi: '', files: [] }).map(
-        (v) => `/data_repo/${String(d.slug)}/v/${v.version}`,
+      datasetVersions({ ...(d as unknown as VersionedDataset), doi: '', files: [] }).map((v) =>
+        datasetVersionPath(String(d.slug), v.version),
       ),
   },
   publicPath: (d) => `/data_repo/${typeof d.slug === 'string' ? d.slug : d.id}`,

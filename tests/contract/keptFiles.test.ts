@@ -1,0 +1,62 @@
+/**
+ * KeptFiles (the storage's refusal to delete a published dataset version's files) follows the
+ * clock: a dataset published for a later `publishedAt` becomes visible with no write, and its files
+ * are protected then without any other dataset being edited. Real SQLite store, a movable clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentService } from '../../src/server/content/service';
+import { KeptFiles } from '../../src/server/scholarly/keptFiles';
+import type { DocumentStore } from '../../src/server/store/port';
+import { contentTypes } from '../../src/shared/content/registry';
+import { sqliteBackend } from './stores';
+
+let now = new Date('2026-06-15T09:00:00Z');
+let store: DocumentStore;
+let dispose: () => Promise<void>;
+let kept: KeptFiles;
+
+const fileAt = (p: string) => ({
+  path: p,
+  name: p.split('/').pop()!,
+  size: 3,
+  url: `/x/${p}`,
+  contentType: 'text/csv',
+});
+const dataset = (slug: string, status: string, publishedAt: string | null, path: string) =>
+  contentTypes.dataRepo.schema.parse({
+    title: `Набір ${slug}`,
+    slug,
+    status,
+    publishedAt,
+    summary: 'Набір для перевірки збережених файлів.',
+    datasetVersion: '1.0',
+    files: [fileAt(path)],
+  });
+
+beforeAll(async () => {
+  ({ store, dispose } = await sqliteBackend.open());
+  const content = new ContentService(store, () => now);
+  kept = new KeptFiles(content);
+  await store.create('dataRepo', dataset('live', 'published', null, 'public/data_repo/live.csv'));
+  await store.create(
+    'dataRepo',
+    dataset('later', 'published', '2026-06-15T10:00:00.000Z', 'public/data_repo/later.csv'),
+  );
+  await store.create('dataRepo', dataset('draft', 'draft', null, 'public/data_repo/draft.csv'));
+});
+afterAll(async () => {
+  await dispose();
+});
+
+describe('KeptFiles', () => {
+  it("protects a scheduled dataset's files once its publishedAt passes, with no write in between", async () => {
+    expect(await kept.has('public/data_repo/live.csv')).toBe(true);
+    now = new Date('2026-06-15T10:00:01Z'); // «later» is now visible; nothing was written
+    expect(await kept.has('public/data_repo/later.csv')).toBe(true);
+  });
+
+  it("does not protect a draft's files or files no dataset holds", async () => {
+    expect(await kept.has('public/data_repo/draft.csv')).toBe(false);
+    expect(await kept.has('public/data_repo/other.csv')).toBe(false);
+  });
+});
