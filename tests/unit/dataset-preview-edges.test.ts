@@ -102,3 +102,17 @@ describe('NetCDF time past the range of a date', () => {
     });
   });
 });
+
+describe('a damaged large CSV', () => {
+  it('names binary bytes in the head although a stray quote comes before them', () => {
+    const rows = Buffer.from('x,y\n'.repeat(20_000));
+    rows[30_000] = 0;
+    const bytes = Buffer.concat([Buffer.from('a,b\n1,"2\n3,4\n'), rows]);
+    expect(() => csvPreview(parts(bytes))).toThrow(new PreviewFailure('файл містить двійкові дані, а не текст CSV'));
+  });
+
+  it('names an unclosed quote in the first record rather than a long first line', () => {
+    const bytes = Buffer.from(`a,"b\n${'x,y\n'.repeat(20_000)}`);
+    expect(() => csvPreview(parts(bytes))).toThrow(/лапки в рядку \d+ не закрито/);
+  });
+});

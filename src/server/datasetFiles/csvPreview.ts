@@ -29,8 +29,10 @@ export interface CsvBytes {
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?Z?)?$/;
 
+const BINARY = 'файл містить двійкові дані, а не текст CSV';
+
 function decodeUtf8(bytes: Buffer): string {
-  if (bytes.includes(0)) throw new PreviewFailure('файл містить двійкові дані, а не текст CSV');
+  if (bytes.includes(0)) throw new PreviewFailure(BINARY);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
@@ -140,9 +142,12 @@ function summary(column: string, values: Array<number | null>): CsvSeriesSummary
 /** The preview of a CSV file from what was read of it, and its chart values (throws PreviewFailure). */
 export function csvPreview(bytes: CsvBytes): CsvParsed {
   let head = bytes.head;
+  // Before the head is cut: a stray quote in binary bytes could otherwise hide them.
+  if (head.includes(0)) throw new PreviewFailure(BINARY);
   if (!bytes.complete) {
-    // Up to the last whole record: a line break inside a quoted cell does not end one.
-    const whole = wholeRecordsLength(head);
+    // Up to the last whole record: a line break inside a quoted cell does not end one. Without one
+    // (a stray quote in a damaged file), up to the last line break, so parsing names the damage.
+    const whole = wholeRecordsLength(head) || head.lastIndexOf(0x0a) + 1;
     if (!whole) throw new PreviewFailure(`перший рядок довший за ${Math.round(head.length / 1024)} КБ`);
     head = head.subarray(0, whole);
   }
