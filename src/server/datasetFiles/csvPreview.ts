@@ -7,6 +7,7 @@
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import { CSV_TABLE_ROWS, type CsvPreview, type CsvSeriesSummary } from '../../shared/datasetPreview';
+import { lastRecord, wholeRecordsLength } from './csvRecords';
 import { PreviewFailure } from './previewFailure';
 
 /** Rows of the chart (the payload stays small: a year of daily values). */
@@ -28,8 +29,10 @@ export interface CsvBytes {
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?Z?)?$/;
 
+const BINARY = 'файл містить двійкові дані, а не текст CSV';
+
 function decodeUtf8(bytes: Buffer): string {
-  if (bytes.includes(0)) throw new PreviewFailure('файл містить двійкові дані, а не текст CSV');
+  if (bytes.includes(0)) throw new PreviewFailure(BINARY);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
@@ -71,14 +74,23 @@ function records(text: string, delimiter: string): string[][] {
   }
 }
 
-/** Whether the last line of a file's tail has `columns` fields. */
+/**
+ * Whether the last record of a file's tail has `columns` fields. The tail starts at an arbitrary
+ * byte, so what comes before its first line break (a cut character or record) is dropped first. A
+ * last line with no quote is the record; otherwise the record may span lines (a quoted cell with
+ * line breaks) and is found by its quotes (csvRecords.ts). A record that began before the tail
+ * cannot be judged and counts as whole.
+ */
 function lastRowIsWhole(tail: Buffer, delimiter: string, columns: number): boolean {
-  const text = decodeUtf8(tail).replace(/\r?\n$/, '');
+  const firstBreak = tail.indexOf(0x0a);
+  if (firstBreak < 0) return true;
+  const text = decodeUtf8(tail.subarray(firstBreak + 1)).replace(/\r?\n$/, '');
   const line = text.slice(text.lastIndexOf('\n') + 1);
-  if (!line) return true;
+  const record = line.includes('"') ? lastRecord(text) : line;
+  if (!record) return true;
   try {
-    const [row] = parse(line, { delimiter, relax_quotes: true, relax_column_count: true });
-    return row?.length === columns;
+    const rows: string[][] = parse(record, { delimiter, relax_quotes: true, relax_column_count: true });
+    return rows.length === 1 && rows[0]!.length === columns;
   } catch {
     return false;
   }
@@ -130,10 +142,14 @@ function summary(column: string, values: Array<number | null>): CsvSeriesSummary
 /** The preview of a CSV file from what was read of it, and its chart values (throws PreviewFailure). */
 export function csvPreview(bytes: CsvBytes): CsvParsed {
   let head = bytes.head;
+  // Before the head is cut: a stray quote in binary bytes could otherwise hide them.
+  if (head.includes(0)) throw new PreviewFailure(BINARY);
   if (!bytes.complete) {
-    const lastNewline = head.lastIndexOf(0x0a);
-    if (lastNewline < 0) throw new PreviewFailure(`перший рядок довший за ${Math.round(head.length / 1024)} КБ`);
-    head = head.subarray(0, lastNewline + 1); // a newline byte never splits a UTF-8 character
+    // Up to the last whole record: a line break inside a quoted cell does not end one. Without one
+    // (a stray quote in a damaged file), up to the last line break, so parsing names the damage.
+    const whole = wholeRecordsLength(head) || head.lastIndexOf(0x0a) + 1;
+    if (!whole) throw new PreviewFailure(`перший рядок довший за ${Math.round(head.length / 1024)} КБ`);
+    head = head.subarray(0, whole);
   }
   const text = decodeUtf8(head);
   if (!text.trim()) throw new PreviewFailure('файл порожній');

@@ -1,8 +1,9 @@
 /**
  * CF time coordinates («days since 1946-01-01 00:00:00», CF conventions section 4.4) as dates. Only
  * the standard (mixed Gregorian, which equals the proleptic one after 1582), gregorian and
- * proleptic_gregorian calendars are converted; values in other calendars (noleap, 360_day, …) or
- * with units not understood are shown as numbers with their units.
+ * proleptic_gregorian calendars are converted; values in other calendars (noleap, 360_day, …),
+ * with units not understood, or past the range of a date (±275,000 years) are shown as numbers
+ * with their units.
  */
 import type { NetcdfPreview } from '../../shared/datasetPreview';
 
@@ -35,8 +36,12 @@ export function parseTimeUnits(units: string): { epoch: number; step: number } |
   return { epoch: date.getTime(), step };
 }
 
-/** ISO dates, or dates and times (UTC) when either time is not midnight. */
-function isoPair(a: number, b: number): [string, string] {
+/** Milliseconds a Date can hold either side of 1970 (ECMA-262, 21.4.1.1 Time Values). */
+const MAX_DATE_MS = 8.64e15;
+
+/** ISO dates, or dates and times (UTC) when either time is not midnight; null when either is past a Date's range. */
+function isoPair(a: number, b: number): [string, string] | null {
+  if (![a, b].every((ms) => Number.isFinite(ms) && Math.abs(ms) <= MAX_DATE_MS)) return null;
   const [s, e] = [new Date(a).toISOString(), new Date(b).toISOString()];
   const midnight = s.endsWith('T00:00:00.000Z') && e.endsWith('T00:00:00.000Z');
   return midnight ? [s.slice(0, 10), e.slice(0, 10)] : [`${s.slice(0, 19)}Z`, `${e.slice(0, 19)}Z`];
@@ -52,9 +57,7 @@ export function timeCoverage(
 ): NetcdfPreview['time'] {
   const parsed = CONVERTED.has(calendar.trim().toLowerCase()) ? parseTimeUnits(units) : null;
   const [lo, hi] = first <= last ? [first, last] : [last, first];
-  if (!parsed || !Number.isFinite(lo) || !Number.isFinite(hi)) {
-    return { start: `${lo} ${units}`.trim(), end: `${hi} ${units}`.trim(), steps };
-  }
-  const [start, end] = isoPair(parsed.epoch + lo * parsed.step, parsed.epoch + hi * parsed.step);
-  return { start, end, steps };
+  const dates = parsed && isoPair(parsed.epoch + lo * parsed.step, parsed.epoch + hi * parsed.step);
+  if (!dates) return { start: `${lo} ${units}`.trim(), end: `${hi} ${units}`.trim(), steps };
+  return { start: dates[0], end: dates[1], steps };
 }

@@ -2,8 +2,9 @@
  * Previews of a dataset's files (any version's list of file references): CSV tables and charts
  * (csvPreview.ts) and NetCDF headers (netcdfHeader.ts), read through the object-store port in
  * bounded ranges (CSV: its first CSV_HEAD_BYTES and last CSV_TAIL_BYTES; NetCDF: its header and a
- * few values). Kept in memory per object generation, so a rewritten file is read again and an
- * unchanged one never twice. A file that cannot be read gets an error preview, never an exception.
+ * few values). Kept in memory per object generation (bounded by bytes), so a rewritten file is read
+ * again and an unchanged one not twice, a file that fails to parse included. A file that cannot be
+ * read gets an error preview, never an exception.
  */
 import { LRUCache } from 'lru-cache';
 import type { FileRef } from '../../shared/content/fields';
@@ -37,10 +38,36 @@ interface Made {
   chart?: Pick<CsvParsed, 'x' | 'values'>;
 }
 
-export class DatasetPreviews {
-  private readonly cache = new LRUCache<string, Promise<Made>>({ max: 500 });
+/** A read from the object store failed: passing (the store did not answer), so its outcome is not kept. */
+class StorageReadError extends Error {}
 
-  constructor(private readonly objects: ObjectStorePort) {}
+/** The bytes an entry is counted as: the JSON length of its preview and chart values. */
+function sizeOf(made: Made): number {
+  const chart = made.chart ? { x: made.chart.x, values: [...made.chart.values] } : null;
+  return JSON.stringify({ preview: made.preview, chart }).length;
+}
+
+export interface DatasetPreviewsOptions {
+  /** Bound of the kept previews, by their JSON length (default 16 MiB). */
+  maxBytes?: number;
+}
+
+export class DatasetPreviews {
+  private readonly cache: LRUCache<string, Made>;
+  /** Previews being made, so parallel renders of a page read a file once. */
+  private readonly pending = new Map<string, Promise<Made>>();
+
+  constructor(
+    private readonly objects: ObjectStorePort,
+    options: DatasetPreviewsOptions = {},
+  ) {
+    this.cache = new LRUCache<string, Made>({ maxSize: options.maxBytes ?? 16 * 1024 * 1024, sizeCalculation: sizeOf });
+  }
+
+  /** Bytes the kept previews count as (their JSON length), at most `maxBytes`. */
+  get keptBytes(): number {
+    return this.cache.calculatedSize;
+  }
 
   /** The previews of the CSV and NetCDF files among `files`, in their order. */
   async previewsOf(files: readonly FileRef[]): Promise<FilePreview[]> {
@@ -63,31 +90,44 @@ export class DatasetPreviews {
     return chart && y ? { x: chart.x, y } : null;
   }
 
+  /**
+   * The preview of a file's current generation: kept once made, whether a preview or a failure of
+   * the file itself (the same bytes fail the same way); a failed read of the store is not kept.
+   */
   private async made(path: string, format: FilePreview['format']): Promise<Made> {
     try {
       const stat = await this.objects.stat(path);
       if (!stat) return { preview: failed('файлу немає у сховищі') };
       const key = `${format}\n${path}\n${stat.generation}`;
-      let made = this.cache.get(key);
+      const kept = this.cache.get(key);
+      if (kept) return kept;
+      let made = this.pending.get(key);
       if (!made) {
-        made = this.make(path, stat.size, format);
-        this.cache.set(key, made);
-        // Not kept: a read that failed (the store did not answer) is tried again next time.
-        made.catch(() => this.cache.delete(key));
+        made = this.make(path, stat.size, format).then((m) => {
+          this.cache.set(key, m);
+          return m;
+        });
+        this.pending.set(key, made);
+        void made.finally(() => this.pending.delete(key)).catch(() => undefined);
       }
       return await made;
     } catch {
-      return { preview: failed('файл пошкоджено або сховище файлів не відповідає') };
+      return { preview: failed('сховище файлів не відповідає, спробуйте пізніше') };
     }
   }
 
+  /** Reads and parses a file; throws only StorageReadError. */
   private async make(path: string, size: number, format: FilePreview['format']): Promise<Made> {
     const src: ByteSource = {
       size,
-      read: async (start, end) =>
-        end > start && start < size
-          ? collect(await this.objects.stream(path, { start, end: Math.min(end, size) - 1 }))
-          : Buffer.alloc(0),
+      read: async (start, end) => {
+        if (!(end > start && start < size)) return Buffer.alloc(0);
+        try {
+          return await collect(await this.objects.stream(path, { start, end: Math.min(end, size) - 1 }));
+        } catch (err) {
+          throw new StorageReadError(String(err));
+        }
+      },
     };
     try {
       if (format === 'netcdf') return { preview: await netcdfPreview(src) };
@@ -100,7 +140,9 @@ export class DatasetPreviews {
       return { preview, chart: { x, values } };
     } catch (err) {
       if (err instanceof PreviewFailure) return { preview: failed(err.reason) };
-      throw err;
+      if (err instanceof StorageReadError) throw err;
+      // Anything else the parsers throw comes from the bytes, so it is kept like a PreviewFailure.
+      return { preview: failed('будову файлу не вдалося розібрати — файл пошкоджено або має незвичну будову') };
     }
   }
 }

@@ -2,21 +2,26 @@
  * «Завантажити все»: a ZIP of a dataset version's files with a manifest of their SHA-256 sums
  * (SHA256SUMS.txt, the `sha256sum` format, so `sha256sum -c SHA256SUMS.txt` checks the unpacked
  * files), made with fflate's streaming Zip while the files are read. Nothing is held whole: each
- * stored file is read chunk by chunk, deflated and handed on as the consumer pulls (an async
- * generator, so a slow client slows the reading down).
+ * stored file is read chunk by chunk, deflated at level 1 when it is text or stored as is
+ * (zipLimits.ts), and handed on as the consumer pulls (an async generator, so a slow client slows
+ * the reading down). The caller checks the size first (`zipOverflow`): fflate has no ZIP64.
  */
 import { createHash } from 'node:crypto';
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { ObjectStorePort } from '../storage/port';
 
 /** The manifest's name in the archive. */
 export const MANIFEST_NAME = 'SHA256SUMS.txt';
 
-/** A file to put in the archive: its name there and its storage path. */
+/** A file to put in the archive: its name there, its storage path, and whether to deflate it (text). */
 export interface ZipEntry {
   name: string;
   path: string;
+  deflate: boolean;
 }
+
+/** Deflate level of text entries: the fastest (deflate runs on the event loop). */
+const TEXT_LEVEL = 1;
 
 /**
  * Names safe and unique inside an archive: the last segment of each name (no folders, no `..`),
@@ -55,7 +60,7 @@ export async function* zipWithManifest(
   };
   const sums: string[] = [];
   for (const entry of entries) {
-    const file = new ZipDeflate(entry.name, { level: 6 });
+    const file = entry.deflate ? new ZipDeflate(entry.name, { level: TEXT_LEVEL }) : new ZipPassThrough(entry.name);
     zip.add(file);
     const hash = createHash('sha256');
     for await (const chunk of await objects.stream(entry.path)) {
@@ -68,7 +73,7 @@ export async function* zipWithManifest(
     sums.push(`${hash.digest('hex')}  ${entry.name}\n`);
     yield* drain();
   }
-  const manifest = new ZipDeflate(MANIFEST_NAME, { level: 6 });
+  const manifest = new ZipDeflate(MANIFEST_NAME, { level: TEXT_LEVEL });
   zip.add(manifest);
   manifest.push(Buffer.from(sums.join(''), 'utf8'), true);
   zip.end();
