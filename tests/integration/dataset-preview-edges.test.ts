@@ -6,47 +6,19 @@
  * reported as such and not kept.
  */
 import { renameSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FileRef } from '../../src/shared/content/fields';
+import { describe, expect, it, vi } from 'vitest';
 import type { CsvPreview, FilePreview, NetcdfPreview } from '../../src/shared/datasetPreview';
-import { ContentAdminService } from '../../src/server/content/admin';
 import { DatasetPreviews } from '../../src/server/datasetFiles/previews';
 import { monthlyGridCsv } from '../../src/server/seed/datasetSamples';
 import { writeNetcdf } from '../../src/server/seed/netcdf';
-import { DiskObjectStorePort } from '../../src/server/storage/diskPort';
-import { startTestServer, type TestServer } from './helpers';
+import { useDatasetServer } from './datasetServer';
 
-const ADMIN = { uid: 'admin-1', email: 'admin@uhmi.example.org', role: 'admin' as const };
-
-let server: TestServer;
-let origin: string;
-let port: DiskObjectStorePort;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  origin = await server.listen();
-  port = new DiskObjectStorePort(server.objects, server.config.firebase.storageBucket);
-});
-afterAll(async () => {
-  await server.dispose();
-});
-
-async function storeFile(name: string, bytes: Buffer, contentType: string): Promise<FileRef> {
-  const stored = await port.put(`public/edge-test/${name}`, bytes, { contentType });
-  return { path: stored.name, name, contentType, size: stored.size, url: port.urlOf(stored)! };
-}
-
-async function createDataset(slug: string, files: FileRef[]): Promise<void> {
-  await new ContentAdminService(server.content).create(
-    'dataRepo',
-    { title: `Набір ${slug}`, slug, status: 'published', summary: 'Перевірка переглядів', files },
-    ADMIN,
-  );
-}
+const ds = useDatasetServer('edge-test', 'Перевірка переглядів');
+const { storeFile, createDataset } = ds;
 
 async function previews(slug: string): Promise<FilePreview[]> {
   const input = encodeURIComponent(JSON.stringify({ json: { slug } }));
-  const res = await fetch(`${origin}/api/trpc/datasetPreview.files?input=${input}`);
+  const res = await fetch(`${ds.origin}/api/trpc/datasetPreview.files?input=${input}`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { result: { data: { json: FilePreview[] } } }).result.data.json;
 }
@@ -90,7 +62,7 @@ describe('a NetCDF time past the range of a date', () => {
       ],
     });
     await createDataset('time-overflow', [await storeFile('overflow.nc', nc, 'application/x-netcdf')]);
-    const reads = vi.spyOn(server.objects, 'openRead');
+    const reads = vi.spyOn(ds.server.objects, 'openRead');
     try {
       const [first] = await previews('time-overflow');
       expect((first!.preview as NetcdfPreview).time).toEqual({
@@ -113,7 +85,7 @@ describe('the kept previews', () => {
   it('are bounded by bytes: past the bound the least recent preview is dropped and read again', async () => {
     const a = await storeFile('grid-a.csv', Buffer.from(monthlyGridCsv()), 'text/csv');
     const b = await storeFile('grid-b.csv', Buffer.from(monthlyGridCsv().replace('tmean_c', 'tmean')), 'text/csv');
-    const measure = new DatasetPreviews(port, { maxBytes: 64 * 1024 * 1024 });
+    const measure = new DatasetPreviews(ds.port, { maxBytes: 64 * 1024 * 1024 });
     await measure.previewsOf([a]);
     const sizeA = measure.keptBytes;
     await measure.previewsOf([b]);
@@ -121,13 +93,13 @@ describe('the kept previews', () => {
     expect(sizeA).toBeGreaterThan(10_000); // the chart values of 400 rows count, not one entry
     expect(sizeB).toBeGreaterThan(10_000);
 
-    const reads = vi.spyOn(server.objects, 'openRead');
+    const reads = vi.spyOn(ds.server.objects, 'openRead');
     try {
-      const roomy = new DatasetPreviews(port, { maxBytes: sizeA + sizeB });
+      const roomy = new DatasetPreviews(ds.port, { maxBytes: sizeA + sizeB });
       for (const f of [a, b, a]) await roomy.previewsOf([f]);
       expect(reads).toHaveBeenCalledTimes(2);
       reads.mockClear();
-      const tight = new DatasetPreviews(port, { maxBytes: Math.max(sizeA, sizeB) + 100 });
+      const tight = new DatasetPreviews(ds.port, { maxBytes: Math.max(sizeA, sizeB) + 100 });
       for (const f of [a, b, a]) await tight.previewsOf([f]);
       expect(reads).toHaveBeenCalledTimes(3);
       expect(tight.keptBytes).toBeLessThanOrEqual(Math.max(sizeA, sizeB) + 100);
@@ -138,8 +110,8 @@ describe('the kept previews', () => {
 
   it('do not keep a failed storage read: the file is previewed once it can be read again', async () => {
     const ok = await storeFile('later.csv', Buffer.from('дата,t\n2020-01-01,1\n2020-01-02,2\n'), 'text/csv');
-    const blob = server.objects.blobFile(server.objects.findMetadata(port.bucket, ok.path)!);
-    const previewsOf = new DatasetPreviews(port);
+    const blob = ds.server.objects.blobFile(ds.server.objects.findMetadata(ds.port.bucket, ok.path)!);
+    const previewsOf = new DatasetPreviews(ds.port);
     renameSync(blob, `${blob}.away`);
     try {
       const [down] = await previewsOf.previewsOf([ok]);

@@ -7,35 +7,23 @@
  */
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileRef } from '../../src/shared/content/fields';
 import type { CsvChartData, CsvPreview, FilePreview, NetcdfPreview } from '../../src/shared/datasetPreview';
 import { ContentAdminService } from '../../src/server/content/admin';
 import { monthlyGridCsv, monthlyGridNetcdf } from '../../src/server/seed/datasetSamples';
-import { DiskObjectStorePort } from '../../src/server/storage/diskPort';
-import { startTestServer, textOf, type TestServer } from './helpers';
+import { textOf } from './helpers';
+import { ADMIN, useDatasetServer } from './datasetServer';
 
-const ADMIN = { uid: 'admin-1', email: 'admin@uhmi.example.org', role: 'admin' as const };
-
-let server: TestServer;
-let origin: string;
-let port: DiskObjectStorePort;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  origin = await server.listen();
-  port = new DiskObjectStorePort(server.objects, server.config.firebase.storageBucket);
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const ds = useDatasetServer('test');
+const { storeFile } = ds;
 
 async function previews(
   slug: string,
   version?: string,
 ): Promise<{ status: number; files?: FilePreview[]; code?: string }> {
   const input = encodeURIComponent(JSON.stringify({ json: version ? { slug, version } : { slug } }));
-  const res = await fetch(`${origin}/api/trpc/datasetPreview.files?input=${input}`);
+  const res = await fetch(`${ds.origin}/api/trpc/datasetPreview.files?input=${input}`);
   const body = (await res.json()) as {
     result?: { data: { json: FilePreview[] } };
     error?: { json: { data: { code: string } } };
@@ -43,16 +31,10 @@ async function previews(
   return { status: res.status, files: body.result?.data.json, code: body.error?.json.data.code };
 }
 
-/** Stores `bytes` as a public file and returns its reference, as the admin's upload would. */
-async function storeFile(name: string, bytes: Buffer, contentType: string): Promise<FileRef> {
-  const stored = await port.put(`public/test/${name}`, bytes, { contentType });
-  return { path: stored.name, name, contentType, size: stored.size, url: port.urlOf(stored)! };
-}
-
 /** The seed's `month` dataset as the API gives it. */
 async function monthDataset(): Promise<{ files: FileRef[]; datasetVersion: string }> {
   const input = encodeURIComponent(JSON.stringify({ json: { idOrSlug: 'month' } }));
-  const res = await fetch(`${origin}/api/trpc/dataRepo.get?input=${input}`);
+  const res = await fetch(`${ds.origin}/api/trpc/dataRepo.get?input=${input}`);
   return ((await res.json()) as { result: { data: { json: { files: FileRef[]; datasetVersion: string } } } }).result
     .data.json;
 }
@@ -83,7 +65,7 @@ describe('previews of the seed files', () => {
     const csv = files![1]!;
     const ask = async (input: Record<string, string>) => {
       const q = encodeURIComponent(JSON.stringify({ json: { slug: 'month', ...input } }));
-      const res = await fetch(`${origin}/api/trpc/datasetPreview.chart?input=${q}`);
+      const res = await fetch(`${ds.origin}/api/trpc/datasetPreview.chart?input=${q}`);
       return (await res.json()) as {
         result?: { data: { json: CsvChartData } };
         error?: { json: { data: { code: string } } };
@@ -101,7 +83,7 @@ describe('previews of the seed files', () => {
   });
 
   it('renders the previews into the dataset page on the server, with «Завантажити все»', async () => {
-    const res = await fetch(`${origin}/data_repo/month`);
+    const res = await fetch(`${ds.origin}/data_repo/month`);
     expect(res.status).toBe(200);
     const html = await res.text();
     const text = textOf(html);
@@ -138,7 +120,7 @@ describe('broken files', () => {
       await storeFile('garbage.nc', garbage, 'application/x-netcdf'),
       okCsv,
     ];
-    await new ContentAdminService(server.content).create(
+    await new ContentAdminService(ds.server.content).create(
       'dataRepo',
       { title: 'Пошкоджені файли', slug: 'broken-samples', status: 'published', summary: 'Перевірка', files },
       ADMIN,
@@ -170,7 +152,7 @@ describe('broken files', () => {
   });
 
   it('the page renders (200) with the messages in place of the previews and the rest of the page', async () => {
-    const res = await fetch(`${origin}/data_repo/broken-samples`);
+    const res = await fetch(`${ds.origin}/data_repo/broken-samples`);
     expect(res.status).toBe(200);
     const text = textOf(await res.text());
     expect(text.match(/Не вдалося прочитати файл: /g)).toHaveLength(4);
@@ -180,7 +162,7 @@ describe('broken files', () => {
   });
 
   it('a rewritten file (a new generation) is previewed again', async () => {
-    await port.put(okCsv.path, Buffer.from('date,t,p\n2021-05-01,3,4\n'), { contentType: 'text/csv' });
+    await ds.port.put(okCsv.path, Buffer.from('date,t,p\n2021-05-01,3,4\n'), { contentType: 'text/csv' });
     const { files } = await previews('broken-samples');
     expect(files!.find((f) => f.name === 'ok.csv')!.preview).toMatchObject({
       kind: 'csv',
@@ -192,7 +174,7 @@ describe('broken files', () => {
 describe('«Завантажити все»', () => {
   it('streams a ZIP of the version files with SHA256SUMS.txt that matches the files', async () => {
     const d = await monthDataset();
-    const res = await fetch(`${origin}/api/data_repo/month/files.zip`);
+    const res = await fetch(`${ds.origin}/api/data_repo/month/files.zip`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe(
@@ -204,7 +186,7 @@ describe('«Завантажити все»', () => {
     const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
     const lines: string[] = [];
     for (const f of d.files) {
-      const original = new Uint8Array(await (await fetch(`${origin}${f.url}`)).arrayBuffer());
+      const original = new Uint8Array(await (await fetch(`${ds.origin}${f.url}`)).arrayBuffer());
       expect(Buffer.from(entries[f.name]!).equals(Buffer.from(original)), f.name).toBe(true);
       lines.push(`${sha(original)}  ${f.name}`);
     }
@@ -213,17 +195,17 @@ describe('«Завантажити все»', () => {
 
   it('names the version asked for, and refuses unknown datasets, versions and missing files with 404', async () => {
     const d = await monthDataset();
-    const same = await fetch(`${origin}/api/data_repo/month/files.zip?version=${d.datasetVersion}`);
+    const same = await fetch(`${ds.origin}/api/data_repo/month/files.zip?version=${d.datasetVersion}`);
     expect(same.status).toBe(200);
     await same.arrayBuffer();
-    const none = await fetch(`${origin}/api/data_repo/no-such/files.zip`);
+    const none = await fetch(`${ds.origin}/api/data_repo/no-such/files.zip`);
     expect(none.status).toBe(404);
     expect(((await none.json()) as { error: string }).error).toBe('Набір даних не знайдено: no-such');
-    const old = await fetch(`${origin}/api/data_repo/month/files.zip?version=0.0.1`);
+    const old = await fetch(`${ds.origin}/api/data_repo/month/files.zip?version=0.0.1`);
     expect(old.status).toBe(404);
     expect(((await old.json()) as { error: string }).error).toMatch(/^У набору «month» немає файлів версії 0\.0\.1/);
-    await port.delete('public/test/garbage.nc');
-    const missing = await fetch(`${origin}/api/data_repo/broken-samples/files.zip`);
+    await ds.port.delete('public/test/garbage.nc');
+    const missing = await fetch(`${ds.origin}/api/data_repo/broken-samples/files.zip`);
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: string }).error).toBe('Файлу «garbage.nc» немає у сховищі');
   });
@@ -231,24 +213,24 @@ describe('«Завантажити все»', () => {
 
 describe('byte ranges on the files the dataset page links to', () => {
   it('answers Range with 206 and Content-Range, a suffix range too, and 416 past the end', async () => {
-    const html = await (await fetch(`${origin}/data_repo/month`)).text();
+    const html = await (await fetch(`${ds.origin}/data_repo/month`)).text();
     const links = [...html.matchAll(/<a href="([^"]+)" download="[^"]+" class="file-link"/g)].map((m) =>
       m[1]!.replace(/&amp;/g, '&'),
     );
     expect(links).toHaveLength(2);
     for (const link of links) {
-      const whole = await fetch(`${origin}${link}`);
+      const whole = await fetch(`${ds.origin}${link}`);
       expect(whole.status).toBe(200);
       expect(whole.headers.get('accept-ranges')).toBe('bytes');
       const bytes = Buffer.from(await whole.arrayBuffer());
-      const part = await fetch(`${origin}${link}`, { headers: { range: 'bytes=100-199' } });
+      const part = await fetch(`${ds.origin}${link}`, { headers: { range: 'bytes=100-199' } });
       expect(part.status).toBe(206);
       expect(part.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);
       expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
-      const suffix = await fetch(`${origin}${link}`, { headers: { range: 'bytes=-16' } });
+      const suffix = await fetch(`${ds.origin}${link}`, { headers: { range: 'bytes=-16' } });
       expect(suffix.status).toBe(206);
       expect(Buffer.from(await suffix.arrayBuffer()).equals(bytes.subarray(bytes.length - 16))).toBe(true);
-      const past = await fetch(`${origin}${link}`, { headers: { range: `bytes=${bytes.length}-` } });
+      const past = await fetch(`${ds.origin}${link}`, { headers: { range: `bytes=${bytes.length}-` } });
       expect(past.status).toBe(416);
       expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
       await past.arrayBuffer();

@@ -8,46 +8,18 @@
 import Fastify from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FileRef } from '../../src/shared/content/fields';
-import { ContentAdminService } from '../../src/server/content/admin';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { datasetFileRoutes } from '../../src/server/datasetFiles/routes';
-import { DiskObjectStorePort } from '../../src/server/storage/diskPort';
-import { startTestServer, type TestServer } from './helpers';
+import { useDatasetServer } from './datasetServer';
 
-const ADMIN = { uid: 'admin-1', email: 'admin@uhmi.example.org', role: 'admin' as const };
 const GIB = 2 ** 30;
 
-let server: TestServer;
-let origin: string;
-let port: DiskObjectStorePort;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  origin = await server.listen();
-  port = new DiskObjectStorePort(server.objects, server.config.firebase.storageBucket);
-});
-afterAll(async () => {
-  await server.dispose();
-});
-
-/** Stores `bytes` as a public file and returns its reference, as the admin's upload would. */
-async function storeFile(name: string, bytes: Buffer, contentType: string): Promise<FileRef> {
-  const stored = await port.put(`public/zip-test/${name}`, bytes, { contentType });
-  return { path: stored.name, name, contentType, size: stored.size, url: port.urlOf(stored)! };
-}
-
-async function createDataset(slug: string, files: FileRef[]): Promise<void> {
-  await new ContentAdminService(server.content).create(
-    'dataRepo',
-    { title: `Набір ${slug}`, slug, status: 'published', summary: 'Перевірка архіву', files },
-    ADMIN,
-  );
-}
+const ds = useDatasetServer('zip-test', 'Перевірка архіву');
+const { storeFile, createDataset } = ds;
 
 /** Pretends the stored object is `size` bytes long, in the storage index only (the bytes stay small). */
 function fakeSize(path: string, size: number): void {
-  server.db.prepare('UPDATE storage_objects SET size = ? WHERE name = ?').run(size, path);
+  ds.server.db.prepare('UPDATE storage_objects SET size = ? WHERE name = ?').run(size, path);
 }
 
 /** Compression method of each entry, from the ZIP's central directory (APPNOTE 4.3.12: method at +10, name at +46). */
@@ -62,15 +34,15 @@ function methodsOf(zip: Buffer): Record<string, number> {
 
 describe('HEAD', () => {
   it('answers 200 with the headers of GET and no body, without reading any stored file', async () => {
-    const reads = vi.spyOn(server.objects, 'openRead');
+    const reads = vi.spyOn(ds.server.objects, 'openRead');
     try {
-      const head = await fetch(`${origin}/api/data_repo/month/files.zip`, { method: 'HEAD' });
+      const head = await fetch(`${ds.origin}/api/data_repo/month/files.zip`, { method: 'HEAD' });
       expect(head.status).toBe(200);
       expect(await head.arrayBuffer()).toHaveProperty('byteLength', 0);
       // Before the fix Fastify drained the archive after answering: give it time to show.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(reads).not.toHaveBeenCalled();
-      const get = await fetch(`${origin}/api/data_repo/month/files.zip`);
+      const get = await fetch(`${ds.origin}/api/data_repo/month/files.zip`);
       for (const h of ['content-type', 'content-disposition', 'cache-control']) {
         expect(head.headers.get(h), h).toBe(get.headers.get(h));
       }
@@ -83,7 +55,7 @@ describe('HEAD', () => {
   });
 
   it('answers 404 for a missing dataset, as GET does', async () => {
-    const head = await fetch(`${origin}/api/data_repo/no-such/files.zip`, { method: 'HEAD' });
+    const head = await fetch(`${ds.origin}/api/data_repo/no-such/files.zip`, { method: 'HEAD' });
     expect(head.status).toBe(404);
   });
 });
@@ -102,9 +74,9 @@ describe('no ZIP64', () => {
   });
 
   it('refuses one file past 4 GiB with 413 and a Ukrainian message naming the one-by-one download', async () => {
-    const reads = vi.spyOn(server.objects, 'openRead');
+    const reads = vi.spyOn(ds.server.objects, 'openRead');
     try {
-      const res = await fetch(`${origin}/api/data_repo/huge-one/files.zip`);
+      const res = await fetch(`${ds.origin}/api/data_repo/huge-one/files.zip`);
       expect(res.status).toBe(413);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(res.headers.get('content-disposition')).toBeNull();
@@ -118,15 +90,15 @@ describe('no ZIP64', () => {
   });
 
   it('refuses files that pass 4 GiB together (2 × 2.5 GiB), on HEAD too', async () => {
-    const res = await fetch(`${origin}/api/data_repo/huge-two/files.zip`);
+    const res = await fetch(`${ds.origin}/api/data_repo/huge-two/files.zip`);
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: string }).error).toMatch(/разом займають 5,0 ГБ/);
-    expect((await fetch(`${origin}/api/data_repo/huge-two/files.zip`, { method: 'HEAD' })).status).toBe(413);
+    expect((await fetch(`${ds.origin}/api/data_repo/huge-two/files.zip`, { method: 'HEAD' })).status).toBe(413);
   });
 
   it('still serves a version of 3.5 GiB (HEAD, so nothing is read)', async () => {
     fakeSize('public/zip-test/fits.nc', 3.5 * GIB);
-    const res = await fetch(`${origin}/api/data_repo/big-fits/files.zip`, { method: 'HEAD' });
+    const res = await fetch(`${ds.origin}/api/data_repo/big-fits/files.zip`, { method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
   });
@@ -134,7 +106,7 @@ describe('no ZIP64', () => {
 
 describe('compression', () => {
   it('stores the NetCDF file, deflates the CSV and the manifest, and the archive still unpacks to the files', async () => {
-    const res = await fetch(`${origin}/api/data_repo/month/files.zip`);
+    const res = await fetch(`${ds.origin}/api/data_repo/month/files.zip`);
     expect(res.status).toBe(200);
     const zip = Buffer.from(await res.arrayBuffer());
     expect(methodsOf(zip)).toEqual({
@@ -150,7 +122,7 @@ describe('compression', () => {
 
 describe('query', () => {
   it('answers a repeated version with 400 and a Ukrainian message', async () => {
-    const res = await fetch(`${origin}/api/data_repo/month/files.zip?version=1.0&version=2.0`);
+    const res = await fetch(`${ds.origin}/api/data_repo/month/files.zip?version=1.0&version=2.0`);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'Параметр version можна вказати лише один раз' });
   });
@@ -162,7 +134,7 @@ describe('concurrency cap', () => {
       await storeFile('noise.bin', randomBytes(32 * 1024 * 1024), 'application/octet-stream'),
     ]);
     const app = Fastify({ logger: false });
-    await app.register(datasetFileRoutes, { content: server.content, objects: port, maxStreams: 1 });
+    await app.register(datasetFileRoutes, { content: ds.server.content, objects: ds.port, maxStreams: 1 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
