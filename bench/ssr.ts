@@ -15,7 +15,9 @@
  * dist/client (built first when stale). Each page's HTML
  * is fetched once and written, with the page cache's own brotli and gzip forms, as
  * `static/bench/{n}.html(.br|.gz)` into that copy; @fastify/static serves it (preCompressed), so the
- * static run sends exactly the bytes the page run sends, through the same server, hooks and headers.
+ * static run sends exactly the bytes the page run sends, through the same server, hooks and headers
+ * (a page's `Link` header, the dataset's signposting, is kept in `{n}.html.link` and sent with it by
+ * bench/ssr-server.ts: autocannon parses every header byte, at a cost it shows in req/s).
  * Every request says `Accept-Encoding: br, gzip` as browsers do.
  *
  * For each page, autocannon at 10 connections (after a 1 s warm-up), the three runs back to back:
@@ -157,7 +159,7 @@ async function load(url: string, pid: number, seconds = SECONDS): Promise<Run> {
 async function fetchBytes(
   url: string,
   encoding: string,
-): Promise<{ status: number; body: Buffer; encoding: string | null }> {
+): Promise<{ status: number; body: Buffer; encoding: string | null; link: string | null }> {
   // Raw bytes as sent (node's fetch would decode them): a plain http request.
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
@@ -170,6 +172,7 @@ async function fetchBytes(
             status: res.statusCode ?? 0,
             body: Buffer.concat(chunks),
             encoding: (res.headers['content-encoding'] as string) ?? null,
+            link: (res.headers.link as string | undefined) ?? null,
           }),
         );
       })
@@ -325,6 +328,7 @@ async function main() {
       writeFileSync(file, plain.body);
       writeFileSync(`${file}.br`, br.body);
       writeFileSync(`${file}.gz`, gz.body);
+      if (plain.link) writeFileSync(`${file}.link`, plain.link);
       console.log(
         `${name.padEnd(10)} ${url}: ${fmt(plain.body.length / 1024, 1)} KB, br ${fmt(br.body.length / 1024, 1)} KB, gzip ${fmt(gz.body.length / 1024, 1)} KB`,
       );
