@@ -7,7 +7,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { unwrapTables } from '../../src/client/components/TableScroll';
-import { canResolve, kindOf, resolveStrings } from '../../src/client/lib/sharedStrings';
+import { canResolve, kindOf, marksOf, resolveStrings } from '../../src/client/lib/sharedStrings';
 import { APP_DATA_ID, scriptJson } from '../../src/server/ssr/document';
 
 const ENTITIES: Record<string, string> = {
@@ -21,16 +21,17 @@ const ENTITIES: Record<string, string> = {
 };
 
 /**
- * Each element marked `data-s="{token}"`, in document order: its token, opening tag and inner HTML
- * (elements nest properly in our markup).
+ * Each element marked `data-s="{tokens}"`, in document order, once per token: the token, the
+ * element's tag name, opening tag and inner HTML (elements nest properly in our markup).
  */
-export function markedElements(html: string): Array<{ token: string; open: string; inner: string }> {
-  const out: Array<{ token: string; open: string; inner: string }> = [];
-  const open = /<([a-z][a-z0-9]*)\b[^>]*\sdata-s="([0-9a-z]+)"[^>]*>/g;
+export function markedElements(html: string): Array<{ token: string; tag: string; open: string; inner: string }> {
+  const out: Array<{ token: string; tag: string; open: string; inner: string }> = [];
+  const open = /<([a-z][a-z0-9]*)\b[^>]*\sdata-s="([0-9a-z ]+)"[^>]*>/g;
   for (let m = open.exec(html); m; m = open.exec(html)) {
     const tag = m[1]!;
+    const tokens = marksOf(m[2]!);
     if (tag === 'img') {
-      out.push({ token: m[2]!, open: m[0], inner: '' });
+      for (const token of tokens) out.push({ token, tag, open: m[0], inner: '' });
       continue;
     }
     const tags = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g');
@@ -44,7 +45,8 @@ export function markedElements(html: string): Array<{ token: string; open: strin
         break;
       }
     }
-    out.push({ token: m[2]!, open: m[0], inner: html.slice(m.index + m[0].length, end) });
+    const inner = html.slice(m.index + m[0].length, end);
+    for (const token of tokens) out.push({ token, tag, open: m[0], inner });
   }
   return out;
 }
@@ -82,8 +84,9 @@ export function readPage(html: string): PageData {
     if (!el || !kind) return undefined;
     if (kind === 't') return textOfInner(el.inner);
     if (kind === 'h') return unwrapTables(el.inner);
-    const alt = / alt="([^"]*)"/.exec(el.open);
-    return alt ? textOfInner(alt[1]!) : undefined;
+    const attribute = kind === 'a' ? 'alt' : el.tag === 'img' ? 'src' : 'href';
+    const value = new RegExp(` ${attribute}="([^"]*)"`).exec(el.open);
+    return value ? textOfInner(value[1]!) : undefined;
   };
   const state = data.state;
   const resolved = resolveStrings(read);

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { joinMarks, useSharedStrings } from '../lib/sharedStrings';
 
 /**
  * Whether `href` is a page of this site: a path from the root, not `//host`, not a storage URL, and
@@ -17,14 +18,18 @@ export function isPagePath(href: string): boolean {
   return !/\.[a-z]{2,4}$/i.test(path);
 }
 
-/** `shared`: the `data-s` mark of a link whose text is a string of the page state (lib/sharedStrings.ts). */
+/**
+ * `shared`: the `data-s` mark of a link whose text is a string of the page state (lib/sharedStrings.ts).
+ * A plain link's address is marked too (a router link's `href` is the router's rendering of it).
+ */
 export function ContentLink({ href, children, shared }: { href: string; children: ReactNode; shared?: string }) {
+  const mark = useSharedStrings();
   return isPagePath(href) ? (
     <Link to={href} data-s={shared}>
       {children}
     </Link>
   ) : (
-    <a href={href} data-s={shared}>
+    <a href={href} data-s={joinMarks(shared, mark('u', href))}>
       {children}
     </a>
   );

@@ -44,7 +44,7 @@ export function SiteFooter() {
             <ul className="social">
               {footer.social.map((s) => (
                 <li key={s.url}>
-                  <a href={s.url} rel="noopener noreferrer" target="_blank">
+                  <a href={s.url} rel="noopener noreferrer" target="_blank" data-s={mark('u', s.url)}>
                     {SOCIAL_NETWORKS[s.network]}
                   </a>
                 </li>

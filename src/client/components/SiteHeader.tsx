@@ -12,8 +12,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from 'react-router';
-import type { MenuItem } from '../../shared/content/constants';
-import { useSharedStrings } from '../lib/sharedStrings';
+import type { LayoutMenuItem as MenuItem } from '../../shared/content/constants';
+import { joinMarks, useSharedStrings } from '../lib/sharedStrings';
 import { trpc } from '../lib/trpc';
 import { SearchForm } from './SearchForm';
 
@@ -25,7 +25,7 @@ function MenuLink({ item }: { item: MenuItem }) {
   const mark = useSharedStrings();
   if (/^https?:\/\//.test(item.href))
     return (
-      <a href={item.href} data-s={mark('t', item.label)}>
+      <a href={item.href} data-s={joinMarks(mark('t', item.label), mark('u', item.href))}>
         {item.label}
       </a>
     );
@@ -39,13 +39,13 @@ function MenuLink({ item }: { item: MenuItem }) {
 function MenuList({ items, level }: { items: MenuItem[]; level: number }) {
   return (
     <ul className={level === 0 ? 'menu' : 'submenu'}>
-      {items.map((item) => (
+      {items.map(({ children = [], ...item }) => (
         <li
           key={`${item.label}-${item.href}`}
-          className={item.children.length ? 'has-children' : undefined}
-          onMouseLeave={item.children.length ? (e) => e.currentTarget.removeAttribute(DISMISSED) : undefined}
+          className={children.length ? 'has-children' : undefined}
+          onMouseLeave={children.length ? (e) => e.currentTarget.removeAttribute(DISMISSED) : undefined}
           onBlur={
-            item.children.length
+            children.length
               ? (e) => {
                   if (!e.currentTarget.contains(e.relatedTarget)) e.currentTarget.removeAttribute(DISMISSED);
                 }
@@ -53,7 +53,7 @@ function MenuList({ items, level }: { items: MenuItem[]; level: number }) {
           }
         >
           <MenuLink item={item} />
-          {item.children.length > 0 && <MenuList items={item.children} level={level + 1} />}
+          {children.length > 0 && <MenuList items={children} level={level + 1} />}
         </li>
       ))}
     </ul>

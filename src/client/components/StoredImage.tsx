@@ -10,7 +10,7 @@ import { useContext } from 'react';
 import type { ImageRef } from '../../shared/content/fields';
 import { srcSetFor } from '../../shared/images';
 import { PriorityImageContext } from '../lib/priorityImage';
-import { useSharedStrings } from '../lib/sharedStrings';
+import { joinMarks, useSharedStrings } from '../lib/sharedStrings';
 
 export function StoredImage({
   image,
@@ -23,14 +23,14 @@ export function StoredImage({
   sizes: string;
   priority?: boolean;
 }) {
-  // The alt text is read back from the element on hydration (lib/sharedStrings.ts).
+  // The alt text and address are read back from the element on hydration (lib/sharedStrings.ts).
   const mark = useSharedStrings();
   const srcSet = srcSetFor(image);
   const record = useContext(PriorityImageContext);
   if (priority) record?.offer({ href: image.url, srcSet, sizes });
   return (
     <img
-      data-s={mark('a', image.alt)}
+      data-s={joinMarks(mark('a', image.alt), mark('u', image.url))}
       className={className}
       src={image.url}
       srcSet={srcSet}

@@ -1,8 +1,9 @@
 /**
  * Strings a page shows that its hydration state need not carry twice (the state is held to a
  * quarter of the page's HTML where its queries allow: public-routes.test.ts). The element showing
- * one (its whole text, its inner HTML for sanitised rich text, or an image's alt text) carries
- * `data-s="{token}"`; when the server dehydrates the query cache (TanStack's `dehydrate` with
+ * one (its whole text, its inner HTML for sanitised rich text, an image's alt text, or the address
+ * in an image's `src` or a link's `href`) carries `data-s="{token}"` (an element showing several,
+ * as an image its alt text and address, carries their tokens separated by spaces); when the server dehydrates the query cache (TanStack's `dehydrate` with
  * `serializeData: shareStrings(…)`), each such string in a query's data becomes `{ $s: token }`,
  * and the browser reads it back from the first element with that token (`hydrate` with
  * `deserializeData: resolveStrings(…)`).
@@ -15,8 +16,11 @@
 import { createContext, useContext } from 'react';
 import { unwrapTables } from '../components/TableScroll';
 
-/** `t`: the element's whole text is the string; `h`: its inner HTML is; `a`: its `alt` attribute is (an image). */
-export type SharedKind = 't' | 'h' | 'a';
+/**
+ * `t`: the element's whole text is the string; `h`: its inner HTML is; `a`: its `alt` attribute is
+ * (an image); `u`: its `src` (an image) or `href` (a link) attribute is.
+ */
+export type SharedKind = 't' | 'h' | 'a' | 'u';
 
 /** The token of a string shown as `kind`: the kind's letter, then its 32-bit FNV-1a hash in base 36. */
 export function sharedToken(kind: SharedKind, value: string): string {
@@ -28,7 +32,17 @@ export function sharedToken(kind: SharedKind, value: string): string {
 /** The kind of string a token stands for (its first letter). */
 export function kindOf(token: string): SharedKind | undefined {
   const kind = token[0];
-  return kind === 't' || kind === 'h' || kind === 'a' ? kind : undefined;
+  return kind === 't' || kind === 'h' || kind === 'a' || kind === 'u' ? kind : undefined;
+}
+
+/** The `data-s` value of an element that shows several strings: their tokens, space-separated (undefined for none). */
+export function joinMarks(...tokens: Array<string | undefined>): string | undefined {
+  return tokens.filter(Boolean).join(' ') || undefined;
+}
+
+/** The tokens of a `data-s` value. */
+export function marksOf(value: string | null): string[] {
+  return value ? value.split(' ').filter(Boolean) : [];
 }
 
 /** One server render's record of the strings it marked: token → string, null where two strings share a token. */
@@ -148,20 +162,20 @@ export function resolveStrings(read: (token: string) => string | undefined): (da
 
 /**
  * The strings behind the tokens of a document's marked elements (`[data-s]`): the text, inner HTML
- * (its table wrappers undone, as RichText received it) or alt text of the first element with each token.
+ * (its table wrappers undone, as RichText received it), alt text or address of the first element
+ * with each token.
  */
 export function readFromDocument(doc: Document): (token: string) => string | undefined {
   const first = new Map<string, Element>();
-  for (const el of doc.querySelectorAll('[data-s]')) {
-    const token = el.getAttribute('data-s');
-    if (token && !first.has(token)) first.set(token, el);
-  }
+  for (const el of doc.querySelectorAll('[data-s]'))
+    for (const token of marksOf(el.getAttribute('data-s'))) if (!first.has(token)) first.set(token, el);
   return (token) => {
     const el = first.get(token);
     const kind = kindOf(token);
     if (!el || !kind) return undefined;
     if (kind === 't') return el.textContent ?? undefined;
     if (kind === 'h') return unwrapTables(el.innerHTML);
-    return el.getAttribute('alt') ?? undefined;
+    if (kind === 'a') return el.getAttribute('alt') ?? undefined;
+    return el.getAttribute(el.localName === 'img' ? 'src' : 'href') ?? undefined;
   };
 }

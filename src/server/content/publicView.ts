@@ -1,7 +1,9 @@
 /**
  * What the public procedures answer, cut to what a page shows: list items carry their id and the
- * list's fields only (no version or timestamps), a list read by page number carries no cursor, and
- * the header and footer carry their data only. These answers are also each page's hydration state
+ * list's fields only (no version or timestamps; not a field the input filters to one value, unless
+ * the type lists it), a list read by page number carries no cursor, an
+ * item carries no store revision or creation time (nor its publication state, unless it is a staff
+ * preview), and the header and footer carry their data only. These answers are also each page's hydration state
  * (src/client/ssr/render.tsx; shown strings by reference, lib/sharedStrings.ts), so every byte here is a byte of every page that shows them. The
  * services (ContentService) keep answering in full for the server's own callers.
  */
@@ -11,6 +13,12 @@ import type { ApiDocument, ListPage } from './service';
 
 /** Store bookkeeping a public answer leaves out. */
 const META = new Set(['version', 'createdAt', 'updatedAt']);
+
+/** What an item page's answer leaves out: the store's revision and creation time (`updatedAt` stays: structured data's dateModified). */
+const ITEM_OMITTED = ['version', 'createdAt'];
+
+/** What a published document's answer leaves out besides: its publication state, which a preview's answer keeps (draft, scheduled). */
+const PUBLISHED_OMITTED = [...ITEM_OMITTED, 'status', 'publishedAt'];
 
 /** What a card shows of an image (an ImageRef: a file reference with `alt`): no storage path, file name or size. */
 const CARD_IMAGE_KEYS = ['url', 'contentType', 'alt', 'width', 'height'];
@@ -26,7 +34,9 @@ function cardValue(value: unknown): unknown {
 
 /** A public list page: items with their id and the requested (or the type's list) fields, images as cards show them. */
 export function publicListView(type: AnyContentType, input: ListInput | undefined, page: ListPage): ListPage {
-  const fields = input?.fields?.length ? input.fields : listFieldsOf(type);
+  // A field that comes along only because the list can be filtered by it tells nothing when the input fixes its value.
+  const fixed = Object.keys(input?.filter ?? {}).filter((f) => !type.listFields?.includes(f));
+  const fields = (input?.fields?.length ? input.fields : listFieldsOf(type)).filter((f) => !fixed.includes(f));
   return {
     ...page,
     items: page.items.map((item) => {
@@ -41,12 +51,14 @@ export function publicListView(type: AnyContentType, input: ListInput | undefine
 
 /**
  * A public document as an item page shows it: cut to `fields` (and its id) when the caller names
- * them, whole otherwise; its images (top-level image references) without storage path, file name
- * or size.
+ * them, otherwise whole but for ITEM_OMITTED (and PUBLISHED_OMITTED unless `preview`); its images
+ * (top-level image references) without storage path, file name or size.
  */
-export function publicItemView(doc: ApiDocument, fields: string[] | undefined): ApiDocument {
+export function publicItemView(doc: ApiDocument, fields: string[] | undefined, preview = false): ApiDocument {
   const out: Record<string, unknown> = fields?.length ? { id: doc.id } : {};
-  for (const field of fields?.length ? fields : Object.keys(doc)) if (field in doc) out[field] = cardValue(doc[field]);
+  const omitted = preview ? ITEM_OMITTED : PUBLISHED_OMITTED;
+  const names = fields?.length ? fields : Object.keys(doc).filter((k) => !omitted.includes(k));
+  for (const field of names) if (field in doc) out[field] = cardValue(doc[field]);
   return out as ApiDocument;
 }
 

@@ -64,3 +64,10 @@ export interface MenuItem {
   href: string;
   children: MenuItem[];
 }
+
+/** A menu entry as `layout.get` answers it: `children` only when it has any (most have none, and the answer is in every page's state). */
+export interface LayoutMenuItem {
+  label: string;
+  href: string;
+  children?: LayoutMenuItem[];
+}

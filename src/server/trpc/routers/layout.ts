@@ -4,14 +4,25 @@
  * frame instead of two. The page cache counts it as reading both types (ssr/procedureReads.ts).
  */
 import { z } from 'zod';
+import type { LayoutMenuItem, MenuItem } from '../../../shared/content/constants';
 import type { ContentTypes, DocumentOf } from '../../../shared/content/registry';
 import { publicSingletonView } from '../../content/publicView';
 import { publicProcedure, router } from '../init';
 
-/** The page frame's settings: `{ header, footer }`, each as `header.get`/`footer.get` answer it. */
+/**
+ * The page frame's settings: `{ header, footer }`, each as `header.get`/`footer.get` answer it,
+ * except that menu entries without children carry no `children`.
+ */
 export interface Layout {
-  header: DocumentOf<ContentTypes['header']> | null;
+  header: (Omit<DocumentOf<ContentTypes['header']>, 'menu'> & { menu: LayoutMenuItem[] }) | null;
   footer: DocumentOf<ContentTypes['footer']> | null;
+}
+
+/** Menu entries without their empty `children` lists. */
+function menuOf(items: MenuItem[]): LayoutMenuItem[] {
+  return items.map(({ label, href, children }) =>
+    children.length ? { label, href, children: menuOf(children) } : { label, href },
+  );
 }
 
 export const layoutRouter = router({
@@ -23,8 +34,9 @@ export const layoutRouter = router({
         ctx.content.getSingleton('header'),
         ctx.content.getSingleton('footer'),
       ]);
+      const headerView = publicSingletonView(header) as DocumentOf<ContentTypes['header']> | null;
       return {
-        header: publicSingletonView(header) as unknown as Layout['header'],
+        header: headerView && { ...headerView, menu: menuOf(headerView.menu) },
         footer: publicSingletonView(footer) as unknown as Layout['footer'],
       };
     }),

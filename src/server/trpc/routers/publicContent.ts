@@ -41,13 +41,12 @@ export function publicCollectionRouter<Type extends AnyContentType>(type: Type) 
       .input(getInputSchemaFor(type))
       .query(async ({ ctx, input }) => {
         // Preview (drafts, scheduled documents) only for signed-in staff; ignored for anyone else.
-        const doc = await ctx.content.publicGet(key, input.idOrSlug, {
-          preview: input.preview === true && Boolean(ctx.user?.role),
-        });
+        const preview = input.preview === true && Boolean(ctx.user?.role);
+        const doc = await ctx.content.publicGet(key, input.idOrSlug, { preview });
         if (!doc) throw new TRPCError({ code: 'NOT_FOUND', message: `${type.labels.singular}: не знайдено` });
         // The page's one address (the registry's publicPath, by slug): item pages reached at another (the internal id) answer 301 there.
         const publicPath = type.publicPath?.(doc) ?? null;
-        return { ...(publicItemView(doc, input.fields) as unknown as DocumentOf<Type>), publicPath };
+        return { ...(publicItemView(doc, input.fields, preview) as unknown as DocumentOf<Type>), publicPath };
       }),
   });
 }
