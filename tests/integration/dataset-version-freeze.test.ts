@@ -190,9 +190,12 @@ describe("a published version's files stay frozen once the dataset leaves the si
           status: 'draft',
           datasetVersion: '1.0',
           files: seededFiles,
+          // A client cannot freeze a version either: the server keeps the field, not the input.
+          frozenVersions: ['1.0'],
         },
       })
     ).data as Dataset;
+    expect(draft.frozenVersions).toEqual([]);
     const emptied = await save(draft, { files: [] });
     expect(emptied.status, emptied.message).toBe(200);
     expect((emptied.data as Dataset).files).toEqual([]);

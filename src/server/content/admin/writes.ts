@@ -197,7 +197,11 @@ export class AdminWrites {
     return this.writeExisting(this.core.typeOf(key, 'collection'), id, version, input, actor, 'update');
   }
 
-  /** Writes new data over an existing document (an update, or a restore of an old revision) if `version` is current. */
+  /**
+   * Writes new data over an existing document (an update, or a restore of an old revision) if
+   * `version` is current: the type's maintained fields keep their stored values, then its
+   * `updateRule` applies (PRECONDITION_FAILED when it refuses).
+   */
   async writeExisting(
     type: AnyContentType,
     id: string,
