@@ -216,6 +216,14 @@ describe('datasetVersionRule: a published version stays frozen', () => {
     ).toEqual({ refused: { field: 'versions', message: 'Опубліковану версію «2.0» вилучати з історії не можна' } });
   });
 
+  it('lets a draft rename its never-published current version without keeping it in the history', () => {
+    const next = saved(saved(published(), { status: 'draft' }), { datasetVersion: '2.1', files: [] }, later);
+    // «2.1» was never live: renamed as a draft, it leaves no «2.1» entry behind.
+    const renamed = saved(next, { datasetVersion: '2.2', versions: next.versions.filter((v) => v.version !== '2.1') });
+    expect(renamed.versions.map((v) => v.version)).toEqual(['1.0', '2.0']);
+    expect(renamed.frozenVersions).toEqual(['2.0', '1.0']);
+  });
+
   it('ignores the frozenVersions an admin input sends: an empty list does not unfreeze', () => {
     const draft = saved(published(), { status: 'draft' });
     expect(datasetVersionRule(draft, { ...draft, frozenVersions: [], files: [] }, later)).toEqual({

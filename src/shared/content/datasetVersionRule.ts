@@ -1,6 +1,7 @@
 /**
- * The write rule of dataset versions (the dataRepo type's `updateRule`, applied by the admin's
- * updates and restores in both stores): a published version's files never change.
+ * The write rule of dataset versions (the dataRepo type's `updateRule`, applied by every admin write
+ * of a stored dataset in both stores: update, restore, undelete, bulk publish and unpublish): a
+ * published version's files never change.
  *
  * While the stored dataset is published (and its publication time has come), its current version
  * and every earlier version that has files are frozen: a save that gives any of them other files
@@ -123,7 +124,9 @@ export function datasetVersionRule<T extends DatasetVersionFields>(
     ...new Set([...(before.frozenVersions ?? []), ...liveLabels(before, context.liveAt ?? context.now)]),
   ];
   const frozen = frozenFiles(before, remembered);
-  const next = frozen.length ? withPreviousVersion(before, after, context) : after;
+  // A frozen current version moves into the history with its files when the save names another one.
+  const previous = currentVersionLabel(before);
+  const next = frozen.some((f) => f.label === previous) ? withPreviousVersion(before, after, context) : after;
   const label = currentVersionLabel(next);
   for (const f of frozen) {
     const index = next.versions.findIndex((v) => v.version === f.label);
