@@ -5,6 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { dataRepo } from '../../src/shared/content/types/dataRepo';
 import { header } from '../../src/shared/content/types/header';
 import { news } from '../../src/shared/content/types/news';
 import { publications } from '../../src/shared/content/types/publications';
@@ -178,5 +179,25 @@ describe('lists of items', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
     const menu = (onSubmit.mock.calls[0]![0] as { menu: Array<{ label: string; href: string }> }).menu;
     expect(menu.map((m) => [m.label, m.href])).toEqual([['Контакти', '/Contacts']]);
+  });
+});
+
+describe('fields the server maintains', () => {
+  it("shows no input for a dataset's remembered published versions, and submits the loaded value untouched", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    renderAdmin(
+      <ContentForm
+        type={dataRepo}
+        values={{ title: 'Набір', datasetVersion: '2.0', frozenVersions: ['1.0'] }}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Версія набору' })).toBeTruthy();
+    expect(screen.queryByLabelText('Опубліковані версії')).toBeNull();
+    expect(screen.queryByText('Опубліковані версії')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ frozenVersions: ['1.0'] });
   });
 });

@@ -22,8 +22,15 @@ const fileAt = (p: string) => ({
   url: `/x/${p}`,
   contentType: 'text/csv',
 });
-const dataset = (slug: string, status: string, publishedAt: string | null, path: string) =>
+const dataset = (
+  slug: string,
+  status: string,
+  publishedAt: string | null,
+  path: string,
+  frozenVersions: string[] = [],
+) =>
   contentTypes.dataRepo.schema.parse({
+    frozenVersions,
     title: `Набір ${slug}`,
     slug,
     status,
@@ -43,6 +50,8 @@ beforeAll(async () => {
     dataset('later', 'published', '2026-06-15T10:00:00.000Z', 'public/data_repo/later.csv'),
   );
   await store.create('dataRepo', dataset('draft', 'draft', null, 'public/data_repo/draft.csv'));
+  // Published once, then saved as a draft: the rule remembered its version «1.0».
+  await store.create('dataRepo', dataset('once', 'draft', null, 'public/data_repo/once.csv', ['1.0']));
 });
 afterAll(async () => {
   await dispose();
@@ -53,6 +62,10 @@ describe('KeptFiles', () => {
     expect(await kept.has('public/data_repo/live.csv')).toBe(true);
     now = new Date('2026-06-15T10:00:01Z'); // «later» is now visible; nothing was written
     expect(await kept.has('public/data_repo/later.csv')).toBe(true);
+  });
+
+  it('protects the files of a version a draft remembers as once published', async () => {
+    expect(await kept.has('public/data_repo/once.csv')).toBe(true);
   });
 
   it("does not protect a draft's files or files no dataset holds", async () => {

@@ -49,6 +49,17 @@ describe('admin forms from the registry', () => {
     expect(kinds('publications')).toMatchObject({ orderable: 'boolean', pages: 'number' });
   });
 
+  it('leaves the fields the server maintains out of every form', () => {
+    for (const type of contentTypeList) {
+      const names = formFields(type).map((f) => f.name);
+      const expected = Object.keys(type.schema.shape).filter((k) => !(type.maintainedFields ?? []).includes(k));
+      expect(names, type.key).toEqual(expected);
+    }
+    const dataRepo = contentTypeList.find((t) => t.key === 'dataRepo')!;
+    expect('frozenVersions' in dataRepo.schema.shape).toBe(true);
+    expect(formFields(dataRepo).map((f) => f.name)).not.toContain('frozenVersions');
+  });
+
   it('starts a new document from values the schema accepts once the required fields are filled', () => {
     const news = contentTypeList.find((t) => t.key === 'news')!;
     const values = newDocumentValues(news, formFields(news));

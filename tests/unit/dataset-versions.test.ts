@@ -7,6 +7,7 @@ import {
   findDatasetVersion,
   type DatasetVersionEntry,
 } from '../../src/shared/content/datasetVersions';
+import type { UpdateRuleContext } from '../../src/shared/content/define';
 import type { FileRef } from '../../src/shared/content/fields';
 
 const file = (name: string, size = 10): FileRef => ({
@@ -144,5 +145,100 @@ describe('datasetVersionRule', () => {
     const stray = { ...before, versions: [entry('2.0', '2026-02-10', { files: [file('x.csv')], doi: '10.1/x' })] };
     const result = datasetVersionRule(before, stray, context);
     expect('data' in result && result.data.versions).toEqual([entry('2.0', '2026-02-10')]);
+  });
+});
+
+describe('datasetVersionRule: a published version stays frozen', () => {
+  type Stored = ReturnType<typeof published> & { frozenVersions?: string[] };
+  const later: UpdateRuleContext = { ...context, now: '2026-12-01T00:00:00.000Z' };
+  /** `before` saved with `changes` (the rule's data); throws naming the refusal. */
+  const saved = (before: Stored, changes: Partial<Stored>, ctx: UpdateRuleContext = context): Stored => {
+    const result = datasetVersionRule(before, { ...before, ...changes }, ctx);
+    if (!('data' in result)) throw new Error(`refused: ${result.refused.message}`);
+    return result.data;
+  };
+
+  it('remembers the live versions when the dataset is saved as a draft, and refuses other files then', () => {
+    const draft = saved(published(), { status: 'draft' });
+    expect(draft.frozenVersions).toEqual(['2.0', '1.0']);
+    expect(datasetVersionRule(draft, { ...draft, files: [file('new.csv')] }, later)).toEqual({
+      refused: { field: 'files', message: frozenFilesMessage('2.0') },
+    });
+    const versions = draft.versions.map((v) => (v.version === '1.0' ? { ...v, files: [] } : v));
+    expect(datasetVersionRule(draft, { ...draft, versions }, later)).toEqual({
+      refused: { field: 'versions.0.files', message: frozenFilesMessage('1.0') },
+    });
+    // Published again, the files are still the ones visitors saw.
+    expect('refused' in datasetVersionRule(draft, { ...draft, status: 'published', files: [] }, later)).toBe(true);
+  });
+
+  it('remembers a dataset that went live by the clock, with no write at its publication time', () => {
+    const scheduled = { ...published(), publishedAt: '2026-11-01T00:00:00.000Z' };
+    const draft = saved(scheduled, { status: 'draft' });
+    expect(draft.frozenVersions).toEqual(['2.0', '1.0']);
+    expect('refused' in datasetVersionRule(draft, { ...draft, files: [] }, later)).toBe(true);
+  });
+
+  it('keeps the versions frozen through a delete and undelete (judged at the deletion time)', () => {
+    const deletedAt = '2026-11-20T00:00:00.000Z';
+    const undeleted = saved(published(), { status: 'draft' }, { ...later, liveAt: deletedAt });
+    expect(undeleted.frozenVersions).toEqual(['2.0', '1.0']);
+    expect(datasetVersionRule(undeleted, { ...undeleted, files: [] }, later)).toEqual({
+      refused: { field: 'files', message: frozenFilesMessage('2.0') },
+    });
+    // Deleted before its scheduled publication: it was never seen, so nothing is frozen.
+    const scheduled = { ...published(), publishedAt: '2026-11-25T00:00:00.000Z' };
+    const unseen = saved(scheduled, { status: 'draft' }, { ...later, liveAt: deletedAt });
+    expect(unseen.frozenVersions).toEqual([]);
+    expect('data' in datasetVersionRule(unseen, { ...unseen, files: [] }, later)).toBe(true);
+  });
+
+  it('lets a never-published draft change its files, and remembers nothing for it', () => {
+    const draft = { ...published(), status: 'draft' };
+    const changed = saved(draft, { files: [file('c.csv')] });
+    expect(changed.files).toEqual([file('c.csv')]);
+    expect(changed.frozenVersions).toEqual([]);
+    // Its first publication is free too: only the next write finds it live.
+    const first = saved(changed, { status: 'published', files: [file('d.csv')] });
+    expect(first.frozenVersions).toEqual([]);
+    expect('refused' in datasetVersionRule(first, { ...first, files: [] }, later)).toBe(true);
+  });
+
+  it('lets an unpublished dataset name a new version with new files, keeping the frozen one in the history', () => {
+    const draft = saved(published(), { status: 'draft' });
+    const next = saved(draft, { datasetVersion: '2.1', files: [file('new.csv')] }, later);
+    expect(next.files).toEqual([file('new.csv')]);
+    expect(next.versions.find((v) => v.version === '2.0')?.files).toEqual(published().files);
+    expect(next.frozenVersions).toEqual(['2.0', '1.0']);
+    // The frozen version cannot be dropped from the history either.
+    expect(
+      datasetVersionRule(next, { ...next, versions: next.versions.filter((v) => v.version !== '2.0') }, later),
+    ).toEqual({ refused: { field: 'versions', message: 'Опубліковану версію «2.0» вилучати з історії не можна' } });
+  });
+
+  it('lets a draft rename its never-published current version without keeping it in the history', () => {
+    const next = saved(saved(published(), { status: 'draft' }), { datasetVersion: '2.1', files: [] }, later);
+    // «2.1» was never live: renamed as a draft, it leaves no «2.1» entry behind.
+    const renamed = saved(next, { datasetVersion: '2.2', versions: next.versions.filter((v) => v.version !== '2.1') });
+    expect(renamed.versions.map((v) => v.version)).toEqual(['1.0', '2.0']);
+    expect(renamed.frozenVersions).toEqual(['2.0', '1.0']);
+  });
+
+  it('ignores the frozenVersions an admin input sends: an empty list does not unfreeze', () => {
+    const draft = saved(published(), { status: 'draft' });
+    expect(datasetVersionRule(draft, { ...draft, frozenVersions: [], files: [] }, later)).toEqual({
+      refused: { field: 'files', message: frozenFilesMessage('2.0') },
+    });
+    expect(saved(draft, { frozenVersions: [] }, later).frozenVersions).toEqual(['2.0', '1.0']);
+    const fresh = { ...published(), status: 'draft' };
+    expect(saved(fresh, { frozenVersions: ['2.0'] }).frozenVersions).toEqual([]);
+  });
+
+  it('refuses the restore of an older revision that had other files for a remembered version', () => {
+    const older = { ...published(), status: 'draft', files: [file('draft-era.csv')] };
+    const draft = saved(published(), { status: 'draft' });
+    expect(datasetVersionRule(draft, { ...older, frozenVersions: [] }, later)).toEqual({
+      refused: { field: 'files', message: frozenFilesMessage('2.0') },
+    });
   });
 });

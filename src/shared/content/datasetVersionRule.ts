@@ -1,6 +1,7 @@
 /**
- * The write rule of dataset versions (the dataRepo type's `updateRule`, applied by the admin's
- * updates and restores in both stores): a published version's files never change.
+ * The write rule of dataset versions (the dataRepo type's `updateRule`, applied by every admin write
+ * of a stored dataset in both stores: update, restore, undelete, bulk publish and unpublish): a
+ * published version's files never change.
  *
  * While the stored dataset is published (and its publication time has come), its current version
  * and every earlier version that has files are frozen: a save that gives any of them other files
@@ -8,6 +9,11 @@
  * the save names a new current version, the previous one (label, date, notes, DOI, files) moves
  * into `versions[]` first, so nothing is lost, and the new one gets an entry dated today. The entry
  * of the current version never keeps files or a DOI of its own (the top-level fields hold them).
+ *
+ * Frozen stays frozen: the rule remembers the labels of the versions it found live in
+ * `frozenVersions` (a field only the rule writes; the input's value is ignored), so a dataset
+ * saved as a draft, or deleted and brought back as one, still refuses other files for them. A
+ * document stored before the field existed counts as having none.
  */
 import type { UpdateRuleContext, UpdateRuleResult } from './define';
 import { currentVersionLabel, type DatasetVersionEntry } from './datasetVersions';
@@ -21,6 +27,8 @@ export interface DatasetVersionFields {
   doi: string;
   files: FileRef[];
   versions: DatasetVersionEntry[];
+  /** Labels of the versions that were ever live (their files stay frozen); written by the rule only. */
+  frozenVersions?: string[];
 }
 
 /** The message of a refused change of a published version's files. */
@@ -40,20 +48,31 @@ export function sameFiles(a: readonly FileRef[], b: readonly FileRef[]): boolean
 /** An entry with its DOI and files ('' and none when absent). */
 const filled = (v: DatasetVersionEntry): DatasetVersionEntry => ({ ...v, doi: v.doi ?? '', files: v.files ?? [] });
 
-function isLive(d: DatasetVersionFields, now: string): boolean {
-  return d.status === 'published' && (!d.publishedAt || d.publishedAt <= now);
+function isLive(d: DatasetVersionFields, at: string): boolean {
+  return d.status === 'published' && (!d.publishedAt || d.publishedAt <= at);
 }
 
-/** The versions frozen in the stored document: label and files (none while it is not published). */
-function frozenVersions(before: DatasetVersionFields, now: string): Array<{ label: string; files: FileRef[] }> {
-  const label = currentVersionLabel(before);
-  if (!label || !isLive(before, now)) return [];
-  return [
-    { label, files: before.files },
-    ...before.versions
-      .filter((v) => v.version !== label && v.files.length)
-      .map((v) => ({ label: v.version, files: v.files })),
-  ];
+/** The labels frozen while `d` is live at `at`: its current version and every earlier one with files. */
+function liveLabels(d: DatasetVersionFields, at: string): string[] {
+  const label = currentVersionLabel(d);
+  if (!label || !isLive(d, at)) return [];
+  return [label, ...d.versions.filter((v) => v.version !== label && v.files.length).map((v) => v.version)];
+}
+
+/**
+ * The versions of `labels` with their files as stored in `before`: the current one always, an
+ * earlier one when it has files (as while the dataset is live); a label `before` lacks is skipped.
+ */
+function frozenFiles(
+  before: DatasetVersionFields,
+  labels: readonly string[],
+): Array<{ label: string; files: FileRef[] }> {
+  const current = currentVersionLabel(before);
+  return labels.flatMap((label) => {
+    if (label === current) return [{ label, files: before.files }];
+    const entry = before.versions.find((v) => v.version === label);
+    return entry?.files.length ? [{ label, files: entry.files }] : [];
+  });
 }
 
 /** `after` with the stored current version moved into its history (when `after` names another one). */
@@ -83,8 +102,9 @@ function withPreviousVersion<T extends DatasetVersionFields>(before: T, after: T
 
 /**
  * Checks and completes a save of a dataset: `before` as stored, `after` the valid new data. Returns
- * the data to store (history completed, the current entry without files of its own) or a refusal
- * naming the field (`files`, `versions` or `versions.{i}.files`) with a Ukrainian message.
+ * the data to store (history completed, the current entry without files of its own, `frozenVersions`
+ * from `before` only) or a refusal naming the field (`files`, `versions` or `versions.{i}.files`)
+ * with a Ukrainian message.
  */
 export function datasetVersionRule<T extends DatasetVersionFields>(
   before: T,
@@ -99,8 +119,14 @@ export function datasetVersionRule<T extends DatasetVersionFields>(
       return { refused: { field: 'versions', message: `Версію «${v.version}» вказано в історії двічі` } };
     seen.add(v.version);
   }
-  const frozen = frozenVersions(before, context.now);
-  const next = frozen.length ? withPreviousVersion(before, after, context) : after;
+  // What `before` remembers, and what is live in it now (or was, until it was deleted).
+  const remembered = [
+    ...new Set([...(before.frozenVersions ?? []), ...liveLabels(before, context.liveAt ?? context.now)]),
+  ];
+  const frozen = frozenFiles(before, remembered);
+  // A frozen current version moves into the history with its files when the save names another one.
+  const previous = currentVersionLabel(before);
+  const next = frozen.some((f) => f.label === previous) ? withPreviousVersion(before, after, context) : after;
   const label = currentVersionLabel(next);
   for (const f of frozen) {
     const index = next.versions.findIndex((v) => v.version === f.label);
@@ -116,5 +142,5 @@ export function datasetVersionRule<T extends DatasetVersionFields>(
       };
   }
   const versions = next.versions.map((v) => (v.version === label ? { ...v, doi: '', files: [] } : v));
-  return { data: { ...next, versions } };
+  return { data: { ...next, versions, frozenVersions: remembered } };
 }

@@ -105,7 +105,13 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
     writer: { role: 'admin' | 'editor' },
   ): Partial<Record<keyof Shape & string, string>> | null;
   /**
-   * Checks and completes an admin update or restore of a stored document: `before` as stored,
+   * Fields the server keeps (the `updateRule` writes them, e.g. a dataset's frozen versions): the
+   * admin form does not show them, and what an admin write sends for them is ignored (the stored
+   * value stays on update and restore; the schema's default on create).
+   */
+  maintainedFields?: Array<keyof Shape & string>;
+  /**
+   * Checks and completes an admin update, restore, undelete or state change of a stored document: `before` as stored,
    * `after` the valid new data. Returns the data to store, or a refusal (the write fails, nothing is
    * stored) naming the field by its dotted path in the data and saying why in Ukrainian.
    */
@@ -120,6 +126,11 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
 export interface UpdateRuleContext {
   now: string;
   createdAt: string;
+  /**
+   * The last instant `before` was the stored document, to judge whether it was live: its deletion
+   * for an undelete (`before` is the deleted version); `now` when absent.
+   */
+  liveAt?: string;
 }
 
 /** An `updateRule`'s answer: the data to store, or a refusal of the write. */
@@ -197,6 +208,11 @@ export function adminListFieldsOf(type: AnyContentType): string[] {
 export function fieldLabelOf(type: AnyContentType, field: string): string {
   const schema = type.schema.shape[field];
   return (schema && fieldMetaOf(schema).label) ?? field;
+}
+
+/** The fields the server keeps for a type (`maintainedFields`; none unless declared). */
+export function maintainedFieldsOf(type: AnyContentType): string[] {
+  return type.maintainedFields ?? [];
 }
 
 /** Who may manage a type in the admin (`staff` unless declared). */

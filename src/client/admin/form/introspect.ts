@@ -11,7 +11,7 @@
  */
 import type { z } from 'zod';
 import type { AnyContentType } from '../../../shared/content/define';
-import { richTextFieldsOf } from '../../../shared/content/define';
+import { maintainedFieldsOf, richTextFieldsOf } from '../../../shared/content/define';
 import { fieldMetaOf, type FieldWidget } from '../../../shared/content/fieldMeta';
 
 type Schema = z.core.$ZodType;
@@ -132,11 +132,14 @@ function objectFields(where: string, shape: Record<string, Schema>): FieldSpec[]
   return Object.entries(shape).map(([name, s]) => specFor(`${where}.${name}`, name, s, NO_HINTS));
 }
 
-/** The editable fields of a type, in declaration order. */
+/** The editable fields of a type, in declaration order (not those the server maintains). */
 export function formFields(type: AnyContentType): FieldSpec[] {
   const hints: Hints = {
     richText: new Set(richTextFieldsOf(type)),
     relations: new Map(type.relations.map((r) => [r.field, r.to])),
   };
-  return Object.entries(type.schema.shape).map(([name, s]) => specFor(`${type.key}.${name}`, name, s, hints));
+  const maintained = new Set(maintainedFieldsOf(type));
+  return Object.entries(type.schema.shape)
+    .filter(([name]) => !maintained.has(name))
+    .map(([name, s]) => specFor(`${type.key}.${name}`, name, s, hints));
 }

@@ -8,6 +8,7 @@ import { DomainError, ValidationError } from '../errors';
 import { slugRedirectOps } from '../slugRedirects';
 import { badData, titleOf, type Actor, type AdminCore } from './common';
 import type { AdminDeletion } from './deletion';
+import { ruledUpdate } from './writes';
 
 export interface BulkResult {
   done: number;
@@ -20,7 +21,7 @@ export class AdminBulk {
     private readonly deletion: AdminDeletion,
   ) {}
 
-  /** Sets a publishable document's state (no write when it already has it). */
+  /** Sets a publishable document's state (no write when it already has it), through the type's `updateRule`. */
   private async setStatus(
     type: AnyContentType,
     id: string,
@@ -35,7 +36,10 @@ export class AdminBulk {
     if (doc.data.status === status) return;
     const parsed = type.schema.safeParse({ ...doc.data, status });
     if (!parsed.success) throw badData(parsed.error);
-    const data = parsed.data;
+    const data = ruledUpdate(type, doc.data, parsed.data, {
+      now: core.content.now().toISOString(),
+      createdAt: doc.createdAt,
+    });
     await core.commit(type, id, [
       ...(await core.history.baselineOps(doc)),
       { kind: 'update', collection: type.key, id, data, expectedVersion: doc.version },

@@ -11,7 +11,7 @@ import { ConflictError, ForbiddenError, NotFoundError, PreconditionError } from 
 import type { AuditEntry } from '../history';
 import type { ApiDocument } from '../service';
 import { titleOf, type Actor, type AdminCore, type Data } from './common';
-import { uniqueFields, type AdminWrites } from './writes';
+import { ruledUpdate, uniqueFields, type AdminWrites } from './writes';
 
 /** Referring documents named in the «in use» message. */
 const REFERRERS_SHOWN = 5;
@@ -182,9 +182,10 @@ export class AdminDeletion {
   /**
    * Brings a deleted document back under its id from its last revision, as a draft when the type
    * has states (so nothing reappears on the site unseen), with the next version number (its history
-   * goes on) and a new slug when another document took the old one. CONFLICT when the document
-   * exists, NOT_FOUND when the deleted version is not kept, BAD_REQUEST when the old data no longer
-   * passes the schema or points at documents that are gone.
+   * goes on) and a new slug when another document took the old one; the type's `updateRule` applies
+   * as to an update of the deleted version at its deletion. CONFLICT when the document exists,
+   * NOT_FOUND when the deleted version is not kept, BAD_REQUEST when the old data no longer passes
+   * the schema or points at documents that are gone, PRECONDITION_FAILED when the rule refuses.
    */
   async undelete(key: string, id: string, actor: Actor): Promise<ApiDocument> {
     const { core } = this;
@@ -193,12 +194,20 @@ export class AdminDeletion {
     const [deletion] = (await core.history.audit({ collection: type.key, action: 'delete', documentId: id, limit: 1 }))
       .entries;
     const latest = await this.deletedRevision(type, deletion);
-    if (!latest) throw new NotFoundError('Видаленої версії цього документа не збережено');
+    if (!latest || !deletion) throw new NotFoundError('Видаленої версії цього документа не збережено');
     const input: Data = { ...latest.data };
     if (type.publishable) input.status = 'draft';
     const slug = type.slug ? input[type.slug.field] : undefined;
     if (typeof slug === 'string' && slug) input[type.slug!.field] = await this.writes.freeSlug(type, slug, id);
-    const { data } = await this.writes.prepare(type, input, id, actor);
+    const prepared = await this.writes.prepare(type, input, id, actor);
+    // The type's rule sees the deleted version as it stood until the deletion (a dataset that was
+    // live then keeps its published versions' files frozen as a draft).
+    const at = deletion.at;
+    const data = ruledUpdate(type, latest.data, prepared.data, {
+      now: core.content.now().toISOString(),
+      createdAt: at,
+      liveAt: at,
+    });
     const version = latest.revision + 1;
     const [doc] = await core.commit(type, id, [
       { kind: 'create', collection: type.key, id, data, unique: uniqueFields(type, data), version },

@@ -8,9 +8,14 @@
  */
 import type { z } from 'zod';
 import { adminDataSchema, type RevisionAction } from '../../../shared/content/adminInput';
-import { richTextFieldsOf, type AnyContentType } from '../../../shared/content/define';
+import {
+  maintainedFieldsOf,
+  richTextFieldsOf,
+  type AnyContentType,
+  type UpdateRuleContext,
+} from '../../../shared/content/define';
 import { slugify, withSlugSuffix } from '../../../shared/content/slug';
-import { autoId, type StoredDocument } from '../../store/port';
+import { autoId } from '../../store/port';
 import { ForbiddenError, fieldErrorsOf, PreconditionError, ValidationError } from '../errors';
 import { sanitizeRichText } from '../sanitize';
 import { textOf } from '../text';
@@ -42,13 +47,14 @@ function checkWriter(type: AnyContentType, data: Data, actor: Actor): void {
 }
 
 /**
- * The type's `updateRule` applied to an update of `current` (PRECONDITION_FAILED, reason
- * `update-refused`, with the message as the field's error when it refuses; e.g. other files for a
- * published dataset version). Returns the data to store.
+ * The type's `updateRule` applied to a write over `before` (the stored data): PRECONDITION_FAILED,
+ * reason `update-refused`, with the message as the field's error when it refuses (e.g. other files
+ * for a published dataset version). Returns the data to store. Every admin write of an existing
+ * document goes through it: update, restore, undelete and the bulk state changes.
  */
-function ruledUpdate(type: AnyContentType, current: StoredDocument<Data>, data: Data, now: Date): Data {
+export function ruledUpdate(type: AnyContentType, before: Data, data: Data, context: UpdateRuleContext): Data {
   if (!type.updateRule) return data;
-  const result = type.updateRule(current.data, data, { now: now.toISOString(), createdAt: current.createdAt });
+  const result = type.updateRule(before, data, context);
   if ('data' in result) return result.data;
   const { field, message } = result.refused;
   throw new PreconditionError(message, {
@@ -56,6 +62,25 @@ function ruledUpdate(type: AnyContentType, current: StoredDocument<Data>, data: 
     field,
     zodError: fieldErrorsOf({ [`data.${field}`]: message }),
   });
+}
+
+/**
+ * Admin input without the type's maintained fields (`maintainedFields`), so the schema's defaults
+ * fill them; `keepMaintained` then puts the stored values back on an existing document.
+ */
+function withoutMaintained(type: AnyContentType, input: unknown): unknown {
+  const fields = maintainedFieldsOf(type);
+  if (!fields.length || typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const copy = { ...(input as Data) };
+  for (const field of fields) delete copy[field];
+  return copy;
+}
+
+/** `data` with the stored values of the type's maintained fields (those `stored` has). */
+function keepMaintained(type: AnyContentType, data: Data, stored: Data): Data {
+  const out = { ...data };
+  for (const field of maintainedFieldsOf(type)) if (stored[field] !== undefined) out[field] = stored[field];
+  return out;
 }
 
 /** Which revision action an update is: publish / unpublish when it changes the state. */
@@ -145,7 +170,7 @@ export class AdminWrites {
     const { core } = this;
     const type = core.typeOf(key, 'collection');
     for (let attempt = 1; ; attempt += 1) {
-      const { data, generatedSlug } = await this.prepare(type, input, undefined, actor);
+      const { data, generatedSlug } = await this.prepare(type, withoutMaintained(type, input), undefined, actor);
       const id = autoId();
       try {
         const [doc] = await core.commit(type, id, [
@@ -172,7 +197,11 @@ export class AdminWrites {
     return this.writeExisting(this.core.typeOf(key, 'collection'), id, version, input, actor, 'update');
   }
 
-  /** Writes new data over an existing document (an update, or a restore of an old revision) if `version` is current. */
+  /**
+   * Writes new data over an existing document (an update, or a restore of an old revision) if
+   * `version` is current: the type's maintained fields keep their stored values, then its
+   * `updateRule` applies (PRECONDITION_FAILED when it refuses).
+   */
   async writeExisting(
     type: AnyContentType,
     id: string,
@@ -185,8 +214,11 @@ export class AdminWrites {
     const current = await core.load(type, id);
     if (current.version !== version) throw await core.stale(type, id);
     for (let attempt = 1; ; attempt += 1) {
-      const prepared = await this.prepare(type, input, id, actor);
-      const data = ruledUpdate(type, current, prepared.data, core.content.now());
+      const prepared = await this.prepare(type, withoutMaintained(type, input), id, actor);
+      const data = ruledUpdate(type, current.data, keepMaintained(type, prepared.data, current.data), {
+        now: core.content.now().toISOString(),
+        createdAt: current.createdAt,
+      });
       const { generatedSlug } = prepared;
       const action = updateAction(type, current.data, data, kind);
       const baseline = await core.history.baselineOps(current);
@@ -221,7 +253,7 @@ export class AdminWrites {
     const { core } = this;
     const type = core.typeOf(key, 'singleton');
     if (version !== null) return this.writeExisting(type, key, version, input, actor, 'update');
-    const { data } = await this.prepare(type, input, key, actor);
+    const { data } = await this.prepare(type, withoutMaintained(type, input), key, actor);
     const [doc] = await core.commit(type, key, [
       { kind: 'create', collection: key, id: key, data },
       core.history.revisionOp(key, key, 1, 'create', actor, data),

@@ -97,6 +97,12 @@ export const dataRepo = defineContentType({
     body: richTextSchema,
     files: attachmentsSchema.meta({ label: 'Файли даних' }),
     links: z.array(linkSchema).max(30).default([]).meta({ label: 'Посилання', widget: 'objectList' }),
+    /** Labels of the versions that were ever published (their files stay frozen); kept by `updateRule`. */
+    frozenVersions: z
+      .array(z.string().max(40))
+      .max(200)
+      .default([])
+      .meta({ label: 'Опубліковані версії', widget: 'tags' }),
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
@@ -109,6 +115,7 @@ export const dataRepo = defineContentType({
   fileFields: ['files'],
   relations: [],
   updateRule: datasetVersionRule,
+  maintainedFields: ['frozenVersions'],
   subPages: {
     fields: ['slug', 'datasetVersion', 'versions'],
     paths: (d) =>
