@@ -135,6 +135,20 @@ describe("a published version's files stay frozen once the dataset leaves the si
     expect((await adminGet(draft.id)).version).toBe(draft.version);
   });
 
+  it('keeps what it remembers out of the public answer', async () => {
+    const created = await createPublished('freeze-public');
+    const saved = await save(created, { summary: 'Оновлений опис набору' });
+    expect(saved.status, saved.message).toBe(200);
+    expect((saved.data as Dataset).frozenVersions).toEqual(['1.0']);
+    const publicAnswer = await call('query', 'dataRepo.get', { idOrSlug: 'freeze-public' });
+    expect(publicAnswer.status).toBe(200);
+    expect(publicAnswer.data).toMatchObject({ slug: 'freeze-public', datasetVersion: '1.0' });
+    expect(publicAnswer.data).not.toHaveProperty('frozenVersions');
+    expect(
+      (await call('query', 'dataRepo.get', { idOrSlug: 'freeze-public', fields: ['frozenVersions'] })).status,
+    ).toBe(400);
+  });
+
   it('unpublished in bulk, the dataset refuses other files for it', async () => {
     const created = await createPublished('freeze-bulk');
     const bulk = await call('mutation', 'adminContent.dataRepo.bulk', { ids: [created.id], action: 'unpublish' });

@@ -7,7 +7,7 @@
  * (src/client/ssr/render.tsx; shown strings by reference, lib/sharedStrings.ts), so every byte here is a byte of every page that shows them. The
  * services (ContentService) keep answering in full for the server's own callers.
  */
-import { listFieldsOf, type AnyContentType } from '../../shared/content/define';
+import { listFieldsOf, maintainedFieldsOf, type AnyContentType } from '../../shared/content/define';
 import type { ListInput } from '../../shared/content/listInput';
 import type { ApiDocument, ListPage } from './service';
 
@@ -51,12 +51,18 @@ export function publicListView(type: AnyContentType, input: ListInput | undefine
 
 /**
  * A public document as an item page shows it: cut to `fields` (and its id) when the caller names
- * them, otherwise whole but for ITEM_OMITTED (and PUBLISHED_OMITTED unless `preview`); its images
- * (top-level image references) without storage path, file name or size.
+ * them, otherwise whole but for ITEM_OMITTED (and PUBLISHED_OMITTED unless `preview`) and the
+ * fields the server keeps for its own rules (`maintainedFields`); its images (top-level image
+ * references) without storage path, file name or size.
  */
-export function publicItemView(doc: ApiDocument, fields: string[] | undefined, preview = false): ApiDocument {
+export function publicItemView(
+  type: AnyContentType,
+  doc: ApiDocument,
+  fields: string[] | undefined,
+  preview = false,
+): ApiDocument {
   const out: Record<string, unknown> = fields?.length ? { id: doc.id } : {};
-  const omitted = preview ? ITEM_OMITTED : PUBLISHED_OMITTED;
+  const omitted = [...(preview ? ITEM_OMITTED : PUBLISHED_OMITTED), ...maintainedFieldsOf(type)];
   const names = fields?.length ? fields : Object.keys(doc).filter((k) => !omitted.includes(k));
   for (const field of names) if (field in doc) out[field] = cardValue(doc[field]);
   return out as ApiDocument;

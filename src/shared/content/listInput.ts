@@ -4,7 +4,7 @@
  * and which of the list's fields to return.
  */
 import { z } from 'zod';
-import { listFieldsOf, type AnyContentType } from './define';
+import { listFieldsOf, maintainedFieldsOf, type AnyContentType } from './define';
 
 /** Most items one list call returns. */
 export const MAX_PAGE_SIZE = 100;
@@ -79,12 +79,17 @@ export const getInputSchema = z
 
 /**
  * A type's public get input: `getInputSchema` plus `fields`, only these of the document's data
- * fields (and its id), for a page that shows little of it (a thesis page names its conference).
+ * fields (and its id), for a page that shows little of it (a thesis page names its conference);
+ * not the fields the server keeps for its own rules.
  */
 export function getInputSchemaFor(type: AnyContentType) {
   return getInputSchema.extend({
     fields: z
-      .array(z.enum(Object.keys(type.schema.shape) as [string, ...string[]]))
+      .array(
+        z.enum(
+          Object.keys(type.schema.shape).filter((f) => !maintainedFieldsOf(type).includes(f)) as [string, ...string[]],
+        ),
+      )
       .min(1)
       .max(50)
       .optional(),

@@ -46,7 +46,7 @@ export function publicCollectionRouter<Type extends AnyContentType>(type: Type) 
         if (!doc) throw new TRPCError({ code: 'NOT_FOUND', message: `${type.labels.singular}: не знайдено` });
         // The page's one address (the registry's publicPath, by slug): item pages reached at another (the internal id) answer 301 there.
         const publicPath = type.publicPath?.(doc) ?? null;
-        return { ...(publicItemView(doc, input.fields, preview) as unknown as DocumentOf<Type>), publicPath };
+        return { ...(publicItemView(type, doc, input.fields, preview) as unknown as DocumentOf<Type>), publicPath };
       }),
   });
 }
