@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import type { ContentDocument } from '../../shared/content/registry';
 import type { ContentService } from '../content/service';
 import type { ObjectStorePort } from '../storage/port';
+import { repeatedParamMessage, singleParam } from '../http/singleParam';
 import { versionFiles } from './versionFiles';
 import { isTextFile, zipOverflow, zipTooLargeMessage } from './zipLimits';
 import { archiveNames, zipWithManifest, type ZipEntry } from './zipStream';
@@ -35,10 +36,10 @@ function disposition(slug: string, version: string): string {
 type Planned = { status: number; error: string } | { entries: ZipEntry[]; disposition: string };
 
 /** The archive's entries and name, or the status and Ukrainian message refusing it; reads metadata only. */
-async function plan({ content, objects }: DatasetFileRoutesOptions, slug: string, version: unknown): Promise<Planned> {
-  if (version !== undefined && typeof version !== 'string') {
-    return { status: 400, error: 'Параметр version можна вказати лише один раз' };
-  }
+async function plan({ content, objects }: DatasetFileRoutesOptions, slug: string, query: unknown): Promise<Planned> {
+  const param = singleParam(query);
+  if (param === 'repeated') return { status: 400, error: repeatedParamMessage('version') };
+  const { value: version } = param;
   const d = (await content.publicGet('dataRepo', slug)) as ContentDocument<'dataRepo'> | null;
   if (!d) return { status: 404, error: `Набір даних не знайдено: ${slug}` };
   const picked = versionFiles(d, version);

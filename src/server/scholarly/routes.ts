@@ -1,12 +1,14 @@
 /**
  * The scholarly records that are files rather than pages: a dataset's DataCite XML
- * (`/api/datacite/{slug}.xml`, one version's with `?version={label}`; unknown or unpublished datasets are a 404 with a short message) and
+ * (`/api/datacite/{slug}.xml`, one version's with `?version={label}`; unknown or unpublished datasets
+ * are a 404 with a short message, a repeated `version` a 400) and
  * the data repository's DCAT-AP catalogue (`/data_repo/catalog.ttl`, `/data_repo/catalog.jsonld`,
  * kept in the page cache until a dataset changes).
  */
 import type { FastifyPluginCallback } from 'fastify';
 import type { ContentDocument } from '../../shared/content/registry';
 import type { ContentService } from '../content/service';
+import { repeatedParamMessage, singleParam } from '../http/singleParam';
 import { registerCachedRoute } from '../site/cachedRoute';
 import type { PageCache } from '../cache/pageCache';
 import type { ObjectStorePort } from '../storage/port';
@@ -38,7 +40,9 @@ export const scholarlyRoutes: FastifyPluginCallback<ScholarlyRoutesOptions> = (a
     '/api/datacite/:file',
     async (request, reply) => {
       const { file } = request.params;
-      const { version } = request.query;
+      const param = singleParam(request.query.version);
+      if (param === 'repeated') return reply.code(400).send({ error: repeatedParamMessage('version') });
+      const { value: version } = param;
       const slug = file.endsWith('.xml') ? file.slice(0, -4) : '';
       const d = slug ? ((await content.publicGet('dataRepo', slug)) as ContentDocument<'dataRepo'> | null) : null;
       if (!d) return reply.code(404).send({ error: 'Набір даних не знайдено: /api/datacite/{адреса набору}.xml' });
@@ -46,11 +50,9 @@ export const scholarlyRoutes: FastifyPluginCallback<ScholarlyRoutesOptions> = (a
       const record =
         version === undefined
           ? datasetConceptDatacite(d, publicUrl, pageUrl)
-          : typeof version === 'string'
-            ? datasetVersionDatacite(d, publicUrl, pageUrl, version)
-            : null;
+          : datasetVersionDatacite(d, publicUrl, pageUrl, version);
       if (!record) return reply.code(404).send({ error: `Набір даних «${d.title}» не має такої версії` });
-      const name = `${d.slug}${typeof version === 'string' ? `-v${version}` : ''}`.replace(/[^A-Za-z0-9._-]/g, '_');
+      const name = `${d.slug}${version !== undefined ? `-v${version}` : ''}`.replace(/[^A-Za-z0-9._-]/g, '_');
       return reply
         .header('Content-Type', 'application/xml; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${name}.datacite.xml"`)
