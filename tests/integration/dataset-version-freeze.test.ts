@@ -92,14 +92,16 @@ function save(doc: Dataset, changes: Record<string, unknown>): Promise<Answer> {
   return call('mutation', 'adminContent.dataRepo.update', { id, version, data: { ...rest, ...changes } });
 }
 
-/** Creates a published dataset with version «1.0» and the seeded dataset's files. */
-async function createPublished(slug: string): Promise<Dataset> {
+/** Creates a dataset with version «1.0»: published with the seeded dataset's files unless `data` says otherwise. */
+async function createDataset(slug: string, data: Record<string, unknown> = {}): Promise<Dataset> {
   const res = await call('mutation', 'adminContent.dataRepo.create', {
-    data: { title: `Набір ${slug}`, slug, status: 'published', datasetVersion: '1.0', files: seededFiles },
+    data: { title: `Набір ${slug}`, slug, status: 'published', datasetVersion: '1.0', files: seededFiles, ...data },
   });
   expect(res.status, res.message).toBe(200);
   return res.data as Dataset;
 }
+
+const createPublished = (slug: string) => createDataset(slug);
 
 /** Expects the refusal of other files for «1.0» and the stored files unchanged. */
 async function expectRefused(res: Answer, id: string): Promise<void> {
@@ -173,17 +175,7 @@ describe("a published version's files stay frozen once the dataset leaves the si
   });
 
   it('a restored earlier revision cannot bring back other files for the published version', async () => {
-    const draft = (
-      await call('mutation', 'adminContent.dataRepo.create', {
-        data: {
-          title: 'Набір freeze-restore',
-          slug: 'freeze-restore',
-          status: 'draft',
-          datasetVersion: '1.0',
-          files: [],
-        },
-      })
-    ).data as Dataset;
+    const draft = await createDataset('freeze-restore', { status: 'draft', files: [] });
     // Revision 1: a draft without files; revision 2: published with files; revision 3: a draft again.
     const published = (await save(draft, { status: 'published', files: seededFiles })).data as Dataset;
     const unpublished = (await save(published, { status: 'draft' })).data as Dataset;
@@ -196,19 +188,8 @@ describe("a published version's files stay frozen once the dataset leaves the si
   });
 
   it('a never-published draft changes its files freely, and a new version after unpublishing may too', async () => {
-    const draft = (
-      await call('mutation', 'adminContent.dataRepo.create', {
-        data: {
-          title: 'Набір freeze-free',
-          slug: 'freeze-free',
-          status: 'draft',
-          datasetVersion: '1.0',
-          files: seededFiles,
-          // A client cannot freeze a version either: the server keeps the field, not the input.
-          frozenVersions: ['1.0'],
-        },
-      })
-    ).data as Dataset;
+    // A client cannot freeze a version either: the server keeps the field, not the input.
+    const draft = await createDataset('freeze-free', { status: 'draft', frozenVersions: ['1.0'] });
     expect(draft.frozenVersions).toEqual([]);
     const emptied = await save(draft, { files: [] });
     expect(emptied.status, emptied.message).toBe(200);
