@@ -387,6 +387,36 @@ describe('public list API', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('keeps a filtered array field whole: a tag filter says what the tags contain, not what they are', async () => {
+    const answer = await trpc(server, 'query', 'news.list', { filter: { tags: 'клімат' } });
+    const items = (answer.data as { items: Array<{ tags?: string[] }> }).items;
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(item.tags).toContain('клімат');
+    expect(items.some((item) => item.tags!.length > 1)).toBe(true);
+  });
+
+  it('answers an item without store bookkeeping, and a published one without its publication state', async () => {
+    const item = firstPublished('news');
+    const answer = await trpc(server, 'query', 'news.get', { idOrSlug: item.data.slug });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({ id: item.id, slug: item.data.slug, updatedAt: expect.any(String) });
+    for (const key of ['version', 'createdAt', 'status', 'publishedAt']) expect(answer.data).not.toHaveProperty(key);
+  });
+
+  it('names the children of a menu entry only when it has some', async () => {
+    const answer = await trpc(server, 'query', 'layout.get', undefined);
+    type Entry = { label: string; href: string; children?: Entry[] };
+    const menu = (answer.data as { header: { menu: Entry[] } }).header.menu;
+    const entries = (list: Entry[]): Entry[] => list.flatMap((e) => [e, ...entries(e.children ?? [])]);
+    expect(
+      entries(menu)
+        .filter((e) => 'children' in e)
+        .every((e) => e.children!.length > 0),
+    ).toBe(true);
+    expect(menu.some((e) => e.children?.length)).toBe(true);
+    expect(menu.some((e) => !('children' in e))).toBe(true);
+  });
+
   it('filters theses by conference and sorts them by programme order', async () => {
     const conf = published(seedSet.conferences)[0]!;
     const input = encodeURIComponent(

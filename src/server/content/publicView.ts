@@ -9,7 +9,7 @@
  */
 import { listFieldsOf, maintainedFieldsOf, type AnyContentType } from '../../shared/content/define';
 import type { ListInput } from '../../shared/content/listInput';
-import type { ApiDocument, ListPage } from './service';
+import { equalityFilters, type ApiDocument, type ListPage } from './service';
 
 /** Store bookkeeping a public answer leaves out. */
 const META = new Set(['version', 'createdAt', 'updatedAt']);
@@ -34,8 +34,11 @@ function cardValue(value: unknown): unknown {
 
 /** A public list page: items with their id and the requested (or the type's list) fields, images as cards show them. */
 export function publicListView(type: AnyContentType, input: ListInput | undefined, page: ListPage): ListPage {
-  // A field that comes along only because the list can be filtered by it tells nothing when the input fixes its value.
-  const fixed = Object.keys(input?.filter ?? {}).filter((f) => !type.listFields?.includes(f));
+  // A field that comes along only because the list can be filtered by it tells nothing when the
+  // input fixes its value (an equality filter; an array field's filter only says what it contains).
+  const fixed = equalityFilters(type, input?.filter)
+    .filter((f) => f.op === '==' && !type.listFields?.includes(f.field))
+    .map((f) => f.field);
   const fields = (input?.fields?.length ? input.fields : listFieldsOf(type)).filter((f) => !fixed.includes(f));
   return {
     ...page,

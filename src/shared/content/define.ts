@@ -183,9 +183,12 @@ export function richTextFieldsOf(type: AnyContentType): string[] {
   return type.richTextFields ?? ('body' in type.schema.shape ? ['body'] : []);
 }
 
-/** The data fields a public list of the type returns (declared `listFields`, or all but rich text). */
+/**
+ * The data fields a public list of the type returns (declared `listFields`, or all but rich text),
+ * never the fields the server keeps for its own rules (`maintainedFields`).
+ */
 export function listFieldsOf(type: AnyContentType): string[] {
-  const rich = new Set(richTextFieldsOf(type));
+  const rich = new Set([...richTextFieldsOf(type), ...(type.maintainedFields ?? [])]);
   if (!type.listFields) return Object.keys(type.schema.shape).filter((f) => !rich.has(f));
   // The fields a list can be filtered and sorted by come along, so a reader sees why it is in order.
   const scalar = [...type.filters, ...Object.values(type.sorts).flatMap((s) => s.by), ...(type.rangeFields ?? [])];

@@ -36,7 +36,7 @@ export const layoutRouter = router({
       ]);
       const headerView = publicSingletonView(header) as DocumentOf<ContentTypes['header']> | null;
       return {
-        header: headerView && { ...headerView, menu: menuOf(headerView.menu) },
+        header: headerView && { ...headerView, menu: menuOf(headerView.menu ?? []) },
         footer: publicSingletonView(footer) as unknown as Layout['footer'],
       };
     }),
