@@ -67,6 +67,16 @@ export type DocumentMeta = {
 /** A document as the API returns it: its data with its metadata alongside. */
 export type ContentDocument<K extends ContentKey> = ContentData<K> & DocumentMeta;
 
+/**
+ * A document as the public `get` answers it (server/content/publicView.ts): without the store's
+ * revision and creation time, and with its publication state only in a staff preview.
+ */
+export type PublicDocument<K extends ContentKey> = Omit<
+  ContentDocument<K>,
+  'version' | 'createdAt' | 'status' | 'publishedAt'
+> &
+  Partial<Pick<ContentDocument<K>, Extract<'status' | 'publishedAt', keyof ContentDocument<K>>>>;
+
 /** The same for any type declaration (what the routers, generic over a registry, return). */
 export type DocumentOf<Type extends AnyContentType> = z.output<Type['schema']> & DocumentMeta;
 

@@ -4,7 +4,7 @@
  * tags is `client/lib/head/build.ts`, which the server's render imports and the browser loads lazily on navigation, so the
  * public bundle carries only these types and a short id per source.
  */
-import type { ContentDocument } from '../content/registry';
+import type { ContentDocument, PublicDocument } from '../content/registry';
 
 /** A step of the trail from the home page to the current page (breadcrumbs and their BreadcrumbList). */
 export interface Crumb {
@@ -21,16 +21,16 @@ export type HeadSource =
       contacts: Array<Pick<ContentDocument<'contacts'>, 'id' | 'title' | 'address' | 'phones' | 'email'>>;
     }
   | { kind: 'breadcrumbs'; crumbs: Crumb[] }
-  | { kind: 'news'; item: ContentDocument<'news'> }
+  | { kind: 'news'; item: PublicDocument<'news'> }
   /** List items (public lists carry no timestamps). */
   | { kind: 'trainings'; items: Array<Omit<ContentDocument<'trainings'>, 'updatedAt'>> }
-  | { kind: 'conference'; item: ContentDocument<'conferences'> }
-  | { kind: 'thesis'; item: ContentDocument<'theses'>; conference: ContentDocument<'conferences'> }
-  | { kind: 'publication'; item: ContentDocument<'publications'> }
-  | { kind: 'development'; item: ContentDocument<'developments'>; department?: { title: string; url: string } }
-  | { kind: 'journalIssue'; item: ContentDocument<'journal'> }
+  | { kind: 'conference'; item: PublicDocument<'conferences'> }
+  | { kind: 'thesis'; item: PublicDocument<'theses'>; conference: PublicDocument<'conferences'> }
+  | { kind: 'publication'; item: PublicDocument<'publications'> }
+  | { kind: 'development'; item: PublicDocument<'developments'>; department?: { title: string; url: string } }
+  | { kind: 'journalIssue'; item: PublicDocument<'journal'> }
   /** `version`: on the page of one version (`/data_repo/{slug}/v/{label}`), its label; `item` is the dataset at it. */
-  | { kind: 'dataset'; item: ContentDocument<'dataRepo'>; version?: string };
+  | { kind: 'dataset'; item: PublicDocument<'dataRepo'>; version?: string };
 
 type Versioned = { id: string; updatedAt?: string };
 

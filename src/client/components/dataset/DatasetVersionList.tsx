@@ -2,13 +2,13 @@
  * «Версії набору»: every version of a dataset, the current one first, each linked to its own page
  * (`/data_repo/{slug}/v/{label}`) with its date, DOI and notes; the version the page shows is marked.
  */
-import type { ContentDocument } from '../../../shared/content/registry';
+import type { PublicDocument } from '../../../shared/content/registry';
 import { datasetVersionPath, datasetVersions } from '../../../shared/content/datasetVersions';
 import { useFormats } from '../../lib/formats';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { TableScroll } from '../TableScroll';
 
-export function DatasetVersionList({ dataset, shown }: { dataset: ContentDocument<'dataRepo'>; shown?: string }) {
+export function DatasetVersionList({ dataset, shown }: { dataset: PublicDocument<'dataRepo'>; shown?: string }) {
   const formats = useFormats();
   const mark = useSharedStrings();
   const versions = datasetVersions(dataset);
@@ -55,7 +55,7 @@ export function NewerVersionNotice({
   dataset,
   shown,
 }: {
-  dataset: ContentDocument<'dataRepo'>;
+  dataset: PublicDocument<'dataRepo'>;
   shown: { version: string; current: boolean } | null;
 }) {
   const [current] = datasetVersions(dataset);

@@ -4,7 +4,7 @@
  * the inputs of its queries, so the page's prefetch and its component ask for the same.
  */
 import { itemInput } from '../../app/itemInput';
-import type { ContentDocument } from '../../../shared/content/registry';
+import type { PublicDocument } from '../../../shared/content/registry';
 import {
   datasetAtVersion,
   datasetVersionPath,
@@ -14,7 +14,7 @@ import {
 } from '../../../shared/content/datasetVersions';
 import { SITE_NAME } from '../../../shared/head/siteFacts';
 
-type Dataset = ContentDocument<'dataRepo'>;
+type Dataset = PublicDocument<'dataRepo'>;
 
 /** The dataset as shown at `label` (the current state without one); version null for an unknown label. */
 export function versionView(

@@ -4,7 +4,7 @@
  * year is known), an absolute citation_pdf_url, journal or conference title, volume, issue, first and
  * last page, DOI and language.
  */
-import type { ContentDocument } from '../../../shared/content/registry';
+import type { PublicDocument } from '../../../shared/content/registry';
 import { JOURNAL_NAME, SITE_NAME } from '../../../shared/head/siteFacts';
 import type { HeadSource } from '../../../shared/head/sources';
 import type { MetaTag } from '../../../shared/head/tags';
@@ -31,7 +31,7 @@ function authors(names: string[]): Array<[string, string]> {
   return names.map((name) => ['citation_author', name]);
 }
 
-function publication(p: ContentDocument<'publications'>, ctx: HeadContext): MetaTag[] {
+function publication(p: PublicDocument<'publications'>, ctx: HeadContext): MetaTag[] {
   const pdf = p.attachments.find((f) => f.contentType === 'application/pdf');
   return tags([
     ['citation_title', p.title],
@@ -46,7 +46,7 @@ function publication(p: ContentDocument<'publications'>, ctx: HeadContext): Meta
   ]);
 }
 
-function thesis(t: ContentDocument<'theses'>, conf: ContentDocument<'conferences'>, ctx: HeadContext): MetaTag[] {
+function thesis(t: PublicDocument<'theses'>, conf: PublicDocument<'conferences'>, ctx: HeadContext): MetaTag[] {
   return tags([
     ['citation_title', t.title],
     ...authors(t.authors.map((a) => a.name)),
@@ -64,7 +64,7 @@ function thesis(t: ContentDocument<'theses'>, conf: ContentDocument<'conferences
  * A journal issue as one citable item (its full-text PDF): the journal, volume, issue and the pages
  * its contents span; its authors are those of its articles.
  */
-function journalIssue(issue: ContentDocument<'journal'>, ctx: HeadContext): MetaTag[] {
+function journalIssue(issue: PublicDocument<'journal'>, ctx: HeadContext): MetaTag[] {
   const ranges = issue.toc.map((e) => pageRange(e.pages)).filter((r): r is [string, string] => r !== null);
   const names = [...new Set(issue.toc.flatMap((e) => e.authors.map((a) => a.name)))];
   return tags([

@@ -23,7 +23,7 @@ import type {
   VirtualLocation,
   WithContext,
 } from 'schema-dts';
-import type { ContentDocument } from '../../../shared/content/registry';
+import type { PublicDocument } from '../../../shared/content/registry';
 import type { HeadSource } from '../../../shared/head/sources';
 import { trainingPermalink } from '../../../shared/routes';
 import {
@@ -151,7 +151,7 @@ function breadcrumbs(
   };
 }
 
-function newsArticle(item: ContentDocument<'news'>, ctx: HeadContext): WithContext<NewsArticle> {
+function newsArticle(item: PublicDocument<'news'>, ctx: HeadContext): WithContext<NewsArticle> {
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
@@ -168,7 +168,7 @@ function newsArticle(item: ContentDocument<'news'>, ctx: HeadContext): WithConte
   };
 }
 
-function trainingEvent(t: Omit<ContentDocument<'trainings'>, 'updatedAt'>, ctx: HeadContext): WithContext<Event> {
+function trainingEvent(t: Omit<PublicDocument<'trainings'>, 'updatedAt'>, ctx: HeadContext): WithContext<Event> {
   const url = absoluteUrl(trainingPermalink(t.slug), ctx);
   return {
     '@context': 'https://schema.org',
@@ -187,7 +187,7 @@ function trainingEvent(t: Omit<ContentDocument<'trainings'>, 'updatedAt'>, ctx: 
   };
 }
 
-function conferenceEvent(c: ContentDocument<'conferences'>, ctx: HeadContext): WithContext<Event> {
+function conferenceEvent(c: PublicDocument<'conferences'>, ctx: HeadContext): WithContext<Event> {
   const format = conferenceAttendance(c.location);
   return {
     '@context': 'https://schema.org',
@@ -214,7 +214,7 @@ function conferenceEvent(c: ContentDocument<'conferences'>, ctx: HeadContext): W
   };
 }
 
-function publicationArticle(p: ContentDocument<'publications'>, ctx: HeadContext): WithContext<ScholarlyArticle> {
+function publicationArticle(p: PublicDocument<'publications'>, ctx: HeadContext): WithContext<ScholarlyArticle> {
   const pdf = p.attachments.find((f) => f.contentType === 'application/pdf');
   return {
     '@context': 'https://schema.org',
@@ -277,8 +277,8 @@ function developmentWork(
 }
 
 function thesisArticle(
-  t: ContentDocument<'theses'>,
-  conf: ContentDocument<'conferences'>,
+  t: PublicDocument<'theses'>,
+  conf: PublicDocument<'conferences'>,
   ctx: HeadContext,
 ): WithContext<ScholarlyArticle> {
   return {
@@ -311,7 +311,7 @@ function thesisArticle(
   };
 }
 
-function journalIssue(issue: ContentDocument<'journal'>, ctx: HeadContext): WithContext<PublicationIssue> {
+function journalIssue(issue: PublicDocument<'journal'>, ctx: HeadContext): WithContext<PublicationIssue> {
   return {
     '@context': 'https://schema.org',
     '@type': 'PublicationIssue',
@@ -360,7 +360,7 @@ const UKRAINE: Place = {
   geo: { '@type': 'GeoShape', box: '44.38 22.14 52.38 40.23' },
 };
 
-function dataset(d: ContentDocument<'dataRepo'>, ctx: HeadContext): WithContext<Dataset> {
+function dataset(d: PublicDocument<'dataRepo'>, ctx: HeadContext): WithContext<Dataset> {
   const archive: DataDownload = {
     '@type': 'DataDownload',
     name: `${d.slug}.zip`,

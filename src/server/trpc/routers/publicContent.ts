@@ -22,6 +22,16 @@ export interface PublicListPage<Type extends AnyContentType> {
   limit: number;
 }
 
+/**
+ * A public `get` answer as typed for the pages: the document without the store's revision and
+ * creation time; its publication state only in a staff preview (content/publicView.ts).
+ */
+export type PublicItemOf<Type extends AnyContentType> = Omit<
+  DocumentOf<Type>,
+  'version' | 'createdAt' | 'status' | 'publishedAt'
+> &
+  Partial<Pick<DocumentOf<Type>, 'status' | 'publishedAt'>> & { publicPath: string | null };
+
 /** Whether a `get` input asks for no preview (a preview's answer depends on who asks). */
 const isNotPreview = (input: unknown): boolean => (input as { preview?: unknown } | undefined)?.preview !== true;
 
@@ -46,7 +56,7 @@ export function publicCollectionRouter<Type extends AnyContentType>(type: Type) 
         if (!doc) throw new TRPCError({ code: 'NOT_FOUND', message: `${type.labels.singular}: не знайдено` });
         // The page's one address (the registry's publicPath, by slug): item pages reached at another (the internal id) answer 301 there.
         const publicPath = type.publicPath?.(doc) ?? null;
-        return { ...(publicItemView(type, doc, input.fields, preview) as unknown as DocumentOf<Type>), publicPath };
+        return { ...publicItemView(type, doc, input.fields, preview), publicPath } as unknown as PublicItemOf<Type>;
       }),
   });
 }
