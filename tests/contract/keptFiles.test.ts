@@ -1,9 +1,12 @@
 /**
  * KeptFiles (the storage's refusal to delete a published dataset version's files) follows the
  * clock: a dataset published for a later `publishedAt` becomes visible with no write, and its files
- * are protected then without any other dataset being edited. Real SQLite store, a movable clock.
+ * are protected then without any other dataset being edited. A deleted dataset that can be brought
+ * back keeps the files of the versions live at its deletion. Real SQLite store, a movable clock,
+ * the admin service for deletes and undeletes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentAdminService, type Actor } from '../../src/server/content/admin';
 import { ContentService } from '../../src/server/content/service';
 import { KeptFiles } from '../../src/server/scholarly/keptFiles';
 import type { DocumentStore } from '../../src/server/store/port';
@@ -14,6 +17,9 @@ let now = new Date('2026-06-15T09:00:00Z');
 let store: DocumentStore;
 let dispose: () => Promise<void>;
 let kept: KeptFiles;
+let admin: ContentAdminService;
+
+const ADMIN: Actor = { uid: 'admin-1', email: 'admin@uhmi.example.org', role: 'admin' };
 
 const fileAt = (p: string) => ({
   path: p,
@@ -44,6 +50,7 @@ beforeAll(async () => {
   ({ store, dispose } = await sqliteBackend.open());
   const content = new ContentService(store, () => now);
   kept = new KeptFiles(content);
+  admin = new ContentAdminService(content);
   await store.create('dataRepo', dataset('live', 'published', null, 'public/data_repo/live.csv'));
   await store.create(
     'dataRepo',
@@ -71,5 +78,34 @@ describe('KeptFiles', () => {
   it("does not protect a draft's files or files no dataset holds", async () => {
     expect(await kept.has('public/data_repo/draft.csv')).toBe(false);
     expect(await kept.has('public/data_repo/other.csv')).toBe(false);
+  });
+});
+
+describe('KeptFiles of deleted datasets', () => {
+  /** Creates a dataset through the admin with one file at `public/data_repo/{slug}.csv`, then deletes it. */
+  const createAndDelete = async (slug: string, status: string, publishedAt: string | null = null) => {
+    const doc = await admin.create(
+      'dataRepo',
+      { ...dataset(slug, status, publishedAt, `public/data_repo/${slug}.csv`), frozenVersions: [] },
+      ADMIN,
+    );
+    await admin.delete('dataRepo', doc.id, { version: doc.version }, ADMIN);
+    return doc;
+  };
+
+  it("keeps a deleted published dataset's files, and still after it is brought back as a draft", async () => {
+    const doc = await createAndDelete('gone', 'published');
+    expect((await admin.deleted('dataRepo')).map((d) => d.id)).toContain(doc.id);
+    expect(await kept.has('public/data_repo/gone.csv')).toBe(true);
+    const back = await admin.undelete('dataRepo', doc.id, ADMIN);
+    expect(back.status).toBe('draft');
+    expect(await kept.has('public/data_repo/gone.csv')).toBe(true);
+  });
+
+  it('frees the files of a deleted draft that was never published, or scheduled past its deletion', async () => {
+    await createAndDelete('gone-draft', 'draft');
+    await createAndDelete('gone-scheduled', 'published', '2099-01-01T00:00:00.000Z');
+    expect(await kept.has('public/data_repo/gone-draft.csv')).toBe(false);
+    expect(await kept.has('public/data_repo/gone-scheduled.csv')).toBe(false);
   });
 });

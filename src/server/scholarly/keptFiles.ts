@@ -4,15 +4,43 @@
  * storage paths is read from the store on first use (projections of the datasets, 500 a page) and
  * dropped when a dataset changes. Scheduled datasets (a future `publishedAt`) count too: they
  * become visible by the clock, with no write that would drop the set; so do the versions a draft
- * remembers as once published (`frozenVersions`). In firebase mode Cloud Storage takes deletes itself.
+ * remembers as once published (`frozenVersions`). A deleted dataset that can still be brought back
+ * (content/deletions.ts: for good, as revisions are never purged) keeps the same files from its
+ * deleted revision: those of the versions live at its deletion or remembered; its deletion and
+ * undelete are dataset changes too. In firebase mode Cloud Storage takes deletes itself.
  */
 import { datasetVersions, type VersionedDataset } from '../../shared/content/datasetVersions';
+import { Deletions } from '../content/deletions';
+import { ContentHistory } from '../content/history';
 import type { ContentService } from '../content/service';
+
+type Data = Record<string, unknown>;
+
+/**
+ * Adds to `out` the storage paths of the frozen versions of the dataset `data`: while `live`, the
+ * current version and every earlier one with files; always the versions it remembers.
+ */
+function addKeptPaths(data: Data, live: boolean, out: Set<string>): void {
+  const d = { slug: '', doi: '', datasetVersion: '', files: [], versions: [], ...data } as VersionedDataset;
+  const remembered = new Set(Array.isArray(data.frozenVersions) ? (data.frozenVersions as string[]) : []);
+  for (const v of datasetVersions(d)) {
+    const kept = (live && (v.current || v.files.length > 0)) || remembered.has(v.version);
+    if (kept) for (const f of v.files) out.add(f.path);
+  }
+}
+
+/** Whether the dataset `data` was on the site at `at` (ISO): published, its publication time come. */
+function liveAt(data: Data, at: string): boolean {
+  const publishedAt = typeof data.publishedAt === 'string' ? data.publishedAt : null;
+  return data.status === 'published' && (!publishedAt || publishedAt <= at);
+}
 
 export class KeptFiles {
   private paths: Promise<Set<string>> | null = null;
+  private readonly deletions: Deletions;
 
   constructor(private readonly content: ContentService) {
+    this.deletions = new Deletions(content.store, new ContentHistory(content.store));
     content.store.onChange((event) => {
       if (event.collection === 'dataRepo') this.paths = null;
     });
@@ -31,23 +59,19 @@ export class KeptFiles {
     const out = new Set<string>();
     let cursor: string | undefined;
     do {
-      const page = await this.content.store.list<Record<string, unknown>>('dataRepo', {
+      const page = await this.content.store.list<Data>('dataRepo', {
         orderBy: { fields: ['createdAt'], direction: 'asc' },
         limit: 500,
         select: ['slug', 'status', 'datasetVersion', 'doi', 'files', 'versions', 'frozenVersions'],
         ...(cursor ? { cursor } : {}),
       });
-      for (const doc of page.items) {
-        const d = { slug: '', doi: '', datasetVersion: '', files: [], versions: [], ...doc.data } as VersionedDataset;
-        const published = doc.data.status === 'published';
-        const remembered = new Set(Array.isArray(doc.data.frozenVersions) ? (doc.data.frozenVersions as string[]) : []);
-        for (const v of datasetVersions(d)) {
-          const kept = published ? v.current || v.files.length > 0 : remembered.has(v.version);
-          if (kept) for (const f of v.files) out.add(f.path);
-        }
-      }
+      for (const doc of page.items) addKeptPaths(doc.data, doc.data.status === 'published', out);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
+    // Undelete runs the freeze rule as at the deletion (admin/deletion.ts): the same versions stay frozen.
+    for await (const deleted of this.deletions.restorable('dataRepo')) {
+      addKeptPaths(deleted.data, liveAt(deleted.data, deleted.entry.at), out);
+    }
     return out;
   }
 }

@@ -8,7 +8,7 @@ import type { RevisionAction } from '../../../shared/content/adminInput';
 import { adminAccessOf, isArrayField, type AnyContentType } from '../../../shared/content/define';
 import type { Filter, StoredDocument, WriteOp } from '../../store/port';
 import { ConflictError, ForbiddenError, NotFoundError, PreconditionError } from '../errors';
-import type { AuditEntry } from '../history';
+import { Deletions } from '../deletions';
 import type { ApiDocument } from '../service';
 import { titleOf, type Actor, type AdminCore, type Data } from './common';
 import { ruledUpdate, uniqueFields, type AdminWrites } from './writes';
@@ -53,10 +53,14 @@ function detached(ref: Referrer, id: string): Data {
 }
 
 export class AdminDeletion {
+  private readonly deletions: Deletions;
+
   constructor(
     private readonly core: AdminCore,
     private readonly writes: AdminWrites,
-  ) {}
+  ) {
+    this.deletions = new Deletions(core.store, core.history);
+  }
 
   /** Documents of any type whose relations point at `key/id` (up to `limit`), and how many there are. */
   private async referrers(key: string, id: string, limit: number): Promise<{ items: Referrer[]; total: number }> {
@@ -147,34 +151,15 @@ export class AdminDeletion {
   }
 
   /**
-   * The revision holding the version a deletion removed, or null when it is not kept (deletions
-   * recorded before deletes kept it, or a version written outside the admin).
-   */
-  private async deletedRevision(
-    type: AnyContentType,
-    entry: AuditEntry | undefined,
-  ): Promise<{ revision: number; data: Data } | null> {
-    if (!entry || entry.version === undefined) return null;
-    const latest = await this.core.history.latest(type.key, entry.documentId);
-    return latest && latest.revision === entry.version ? latest : null;
-  }
-
-  /**
    * Deleted documents of a collection that can be brought back (the deleted version is among the
    * revisions), latest deletion first: `{ id, title, deletedAt, deletedBy }`, up to 100.
    */
   async deleted(key: string): Promise<DeletedDocument[]> {
-    const { core } = this;
-    const type = core.typeOf(key, 'collection');
+    const type = this.core.typeOf(key, 'collection');
     const result: DeletedDocument[] = [];
-    const seen = new Set<string>();
-    for (const entry of (await core.history.audit({ collection: type.key, action: 'delete', limit: 500 })).entries) {
-      if (result.length >= 100) break;
-      if (seen.has(entry.documentId)) continue;
-      seen.add(entry.documentId);
-      if (await core.store.get(type.key, entry.documentId)) continue;
-      if (!(await this.deletedRevision(type, entry))) continue;
+    for await (const { entry } of this.deletions.restorable(type.key)) {
       result.push({ id: entry.documentId, title: entry.title, deletedAt: entry.at, deletedBy: entry.email });
+      if (result.length >= 100) break;
     }
     return result;
   }
@@ -191,9 +176,8 @@ export class AdminDeletion {
     const { core } = this;
     const type = core.typeOf(key, 'collection');
     if (await core.store.get(type.key, id)) throw new ConflictError('Документ не видалено: він уже є в розділі');
-    const [deletion] = (await core.history.audit({ collection: type.key, action: 'delete', documentId: id, limit: 1 }))
-      .entries;
-    const latest = await this.deletedRevision(type, deletion);
+    const deletion = await this.deletions.lastDeletion(type.key, id);
+    const latest = await this.deletions.deletedRevision(type.key, deletion);
     if (!latest || !deletion) throw new NotFoundError('Видаленої версії цього документа не збережено');
     const input: Data = { ...latest.data };
     if (type.publishable) input.status = 'draft';
