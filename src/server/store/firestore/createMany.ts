@@ -1,7 +1,7 @@
 /**
  * createMany on Firestore: documents written in consecutive transactions of a bounded size, as
  * Firestore's documented limits are 500 writes per commit and 10 MiB per request
- * (https://firebase.google.com/docs/firestore/quotas#writes_and_transactions).
+ * (https://firebase.google.com/docs/firestore/quotas).
  */
 import type { WriteOp } from '../port';
 

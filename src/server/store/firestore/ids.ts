@@ -1,7 +1,7 @@
 /**
  * Firestore document ids of the port's ids, and the ids of unique-value guard documents. Firestore
  * forbids `/` in an id and reserves `.`, `..` and `__…__`
- * (https://firebase.google.com/docs/firestore/quotas#collections_documents_and_fields), so those
+ * (https://firebase.google.com/docs/firestore/quotas), so those
  * are percent-encoded; the port sees its own ids.
  */
 import { createHash } from 'node:crypto';

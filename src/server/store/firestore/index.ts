@@ -20,11 +20,11 @@
  * Document ids containing `/` or `%` (or reserved by Firestore: `.`, `..`, `__…__`) are stored
  * percent-encoded; the port sees its own ids.
  *
- * The parts: ids.ts (ids, guard ids), grams.ts (search grams), values.ts (Firestore's value order,
- * filters in memory), document.ts (the stored form above), filters.ts (references, filtered
- * queries, count), list.ts and listSearch.ts (list pages), siteSearch.ts (the visitor search),
- * commit.ts with transaction.ts (commits and guards), createMany.ts (chunked creates),
- * changeFeed.ts (the change feed between instances).
+ * The parts: context.ts (what they share), ids.ts (ids, guard ids), grams.ts (search grams),
+ * values.ts (Firestore's value order, filters in memory), document.ts (the stored form above),
+ * filters.ts (references, filtered queries, count), list.ts and listSearch.ts (list pages),
+ * siteSearch.ts (the visitor search), commit.ts with transaction.ts (commits and guards),
+ * createMany.ts (chunked creates), changeFeed.ts (the change feed between instances).
  *
  * Firestore references: transactions https://firebase.google.com/docs/firestore/manage-data/transactions
  * (reads before writes, retried on contention), query cursors and offsets
@@ -66,6 +66,7 @@ export { CREATE_MANY_CHUNK } from './createMany';
 export { SEARCH_CANDIDATES } from './listSearch';
 export { SITE_SEARCH_CANDIDATES } from './siteSearch';
 
+/** Options of createFirestoreStore (and of the store's constructor, less `firestore` and `settings`). */
 export interface FirestoreStoreOptions {
   /** A Firestore instance (e.g. `getFirestore(app)` of firebase-admin); the store does not terminate it. */
   firestore?: Firestore;

@@ -3,7 +3,7 @@
  * on the site whatever the collection's size: per collection, the documents whose stored weight of
  * the query's probe term (`_site.w.{term}`, termWeights in search/rank.ts) is highest, by the
  * automatic single-field index of that map entry (an order on it, descending, with a limit:
- * https://firebase.google.com/docs/firestore/query-data/index-overview#single-field_indexes; a
+ * https://firebase.google.com/docs/firestore/query-data/index-overview#automatic_indexes; a
  * document without the term has no entry and is not read). They are checked for the other terms
  * and visibility, ranked by BM25 in memory (search/rank.ts, the weights SQLite's FTS5 uses) and
  * paged; the parents they are shown under and the page's documents are then fetched by id. When a
