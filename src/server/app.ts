@@ -143,9 +143,9 @@ async function openData(config: Config, log: FastifyBaseLogger, now?: () => Date
     config.backend === 'firebase'
       ? (await import('./firebase/adminApp')).firebaseFirestore(config.firebase.projectId)
       : null;
-  // Firestore: every instance follows the others' writes through the change feed (store/firestore.ts).
+  // Firestore: every instance follows the others' writes through the change feed (store/firestore/changeFeed.ts).
   const store: DocumentStore = firestore
-    ? (await import('./store/firestore')).createFirestoreStore({
+    ? (await import('./store/firestore/index')).createFirestoreStore({
         firestore,
         changeFeed: { log: { warn: (m) => log.warn(m) } },
       })

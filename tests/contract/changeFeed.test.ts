@@ -21,7 +21,7 @@ import {
   MAX_LISTED_CHANGES,
   type ChangeFeedOptions,
   type FirestoreDocumentStore,
-} from '../../src/server/store/firestore';
+} from '../../src/server/store/firestore/index';
 import type { ChangeEvent } from '../../src/server/store/port';
 import { openSqliteDatabase } from '../../src/server/store/sqlite';
 

@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backfillAfterListen } from '../../src/server/store/backfillAfterListen';
-import type { FirestoreDocumentStore } from '../../src/server/store/firestore';
+import type { FirestoreDocumentStore } from '../../src/server/store/firestore/index';
 import { DATESTAMP_MARKER, fixDatestamps } from '../../src/server/store/firestoreDatestamps';
 import type { DocumentStore } from '../../src/server/store/port';
 import { contentTypes } from '../../src/shared/content/registry';

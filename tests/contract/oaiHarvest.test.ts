@@ -15,7 +15,7 @@ import type { Actor } from '../../src/server/content/admin/common';
 import { ContentService } from '../../src/server/content/service';
 import { OaiRepository } from '../../src/server/oai/repository';
 import { OAI_SAMPLE_REQUESTS } from '../../src/server/oai/sampleRequests';
-import type { FirestoreDocumentStore } from '../../src/server/store/firestore';
+import type { FirestoreDocumentStore } from '../../src/server/store/firestore/index';
 import { backfillDatestamps } from '../../src/server/store/firestoreDatestamps';
 import { missingIndexes, type IndexFile, type QueryShape } from '../../src/server/store/firestoreIndexes';
 import type { DocumentStore } from '../../src/server/store/port';

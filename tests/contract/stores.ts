@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { createFirestoreStore, type FirestoreStoreOptions } from '../../src/server/store/firestore';
+import { createFirestoreStore, type FirestoreStoreOptions } from '../../src/server/store/firestore/index';
 import type { DocumentStore } from '../../src/server/store/port';
 import { openSqliteDatabase, SqliteDocumentStore } from '../../src/server/store/sqlite';
 

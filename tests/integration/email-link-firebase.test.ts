@@ -9,43 +9,22 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { applyActionCode, isSignInWithEmailLink, signInWithEmailLink } from 'firebase/auth';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emailLinkRoute } from '../../src/server/identity/emailLinkRoute';
 import { FirebaseIdentity } from '../../src/server/identity/firebase';
 import { ResetRequestLimiter } from '../../src/server/identity/limiter';
 import { passwordResetMailer } from '../../src/server/identity/mail';
-import { MailOutbox } from '../../src/server/mail/outbox';
-import { createMailTransport } from '../../src/server/mail/transport';
-import { openSqliteDatabase, SqliteDocumentStore } from '../../src/server/store/sqlite';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
-import { API_KEY, PROJECT, startEmulatorWithRetry, STARTUP_TIMEOUT_MS, type Emulator } from './authEmulator';
-import { disposeAuthClients, errorCode, newAuthClient } from './firebaseClient';
+import { API_KEY, PROJECT } from './authEmulator';
+import { useFirebaseMail } from './firebaseEmulators';
+import { errorCode, newAuthClient } from './firebaseClient';
 
 const LOGIN_URL = 'https://uhmi.example.org/edit/admin/Login';
-let emulator: Emulator;
-let smtp: TestSmtpServer;
-let dir: string;
-let db: Awaited<ReturnType<typeof openSqliteDatabase>>;
-let store: SqliteDocumentStore;
+const mailing = useFirebaseMail('link-firebase');
 let identity: FirebaseIdentity;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  emulator = await startEmulatorWithRetry();
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-  smtp = await startSmtpServer();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-link-firebase-'));
-  db = await openSqliteDatabase(path.join(dir, 'site.db'));
-  store = new SqliteDocumentStore(db);
-  const outbox = new MailOutbox(
-    createMailTransport({ smtpUrl: smtp.url, from: 'УкрГМІ <no-reply@uhmi.org.ua>' }),
-    store,
-    { warn: () => {} },
-  );
-  const mailer = passwordResetMailer(outbox)!;
+  const mailer = passwordResetMailer(mailing.outbox)!;
   identity = new FirebaseIdentity({ projectId: PROJECT, apiKey: API_KEY, resetUrl: LOGIN_URL, mailer });
   app = Fastify();
   await app.register(emailLinkRoute, {
@@ -55,22 +34,15 @@ beforeAll(async () => {
     authorizedDomains: ['uhmi.example.org', 'localhost'],
     log: { warn: () => {} },
   });
-}, STARTUP_TIMEOUT_MS + 15_000);
+});
 
 afterAll(async () => {
-  await disposeAuthClients();
   await app?.close();
-  await store?.close();
-  db?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  await smtp?.close();
-  await emulator?.stop();
-  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
 });
 
 const ask = (email: string, continueUrl = `${LOGIN_URL}?returnUrl=%2Fedit%2Fadmin`) =>
   app.inject({ method: 'POST', url: '/api/__emailLink', payload: { email, continueUrl } });
-const client = () => newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
+const client = () => newAuthClient(mailing.auth.origin, { apiKey: API_KEY, projectId: PROJECT });
 const linkIn = (text: string) => /(https?:\/\/\S+oobCode=[^\s"<]+)/.exec(text)![1]!;
 
 it('mails a firebase-admin sign-in link on PUBLIC_URL that the SDK signs in with once', async () => {
@@ -80,7 +52,7 @@ it('mails a firebase-admin sign-in link on PUBLIC_URL that the SDK signs in with
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ email });
 
-  const mail = await smtp.waitFor((m) => m.to.includes(email));
+  const mail = await mailing.smtp.waitFor((m) => m.to.includes(email));
   expect(mail.parsed.subject).toBe('Вхід на сайт — УкрГМІ');
   const link = linkIn(mail.parsed.text!);
   expect(link.startsWith(`${LOGIN_URL}?apiKey=`)).toBe(true);
@@ -94,12 +66,12 @@ it('mails a firebase-admin sign-in link on PUBLIC_URL that the SDK signs in with
 });
 
 it('answers an unknown email alike without mail, checks continueUrl and limits requests', async () => {
-  const before = smtp.received.length;
+  const before = mailing.smtp.received.length;
   const unknown = await ask('nobody-firebase@uhmi.example.org');
   expect(unknown.statusCode).toBe(200);
   expect(unknown.json()).toEqual({ email: 'nobody-firebase@uhmi.example.org' });
   await new Promise((r) => setTimeout(r, 500));
-  expect(smtp.received.length).toBe(before);
+  expect(mailing.smtp.received.length).toBe(before);
 
   expect((await ask('x@uhmi.example.org', 'https://evil.example/')).json()).toEqual({
     code: 'auth/unauthorized-continue-uri',
@@ -118,7 +90,7 @@ it('the administrator’s verification mail verifies the address', async () => {
   await expect(identity.sendEmailVerification(account.uid, { uid: 'admin', email: null })).resolves.toEqual({
     mailed: true,
   });
-  const mail = await smtp.waitFor((m) => m.to.includes(email));
+  const mail = await mailing.smtp.waitFor((m) => m.to.includes(email));
   expect(mail.parsed.subject).toBe('Підтвердження адреси — УкрГМІ');
   const url = new URL(linkIn(mail.parsed.text!));
   expect(url.searchParams.get('mode')).toBe('verifyEmail');

@@ -5,57 +5,23 @@
  * the send in the audit log; following the link's code sets a new password that signs in.
  */
 import { confirmPasswordReset, signInWithEmailAndPassword } from 'firebase/auth';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AUDIT_COLLECTION } from '../../src/server/content/history';
 import { FirebaseIdentity } from '../../src/server/identity/firebase';
 import { passwordResetMailer } from '../../src/server/identity/mail';
-import { MailOutbox } from '../../src/server/mail/outbox';
-import { createMailTransport } from '../../src/server/mail/transport';
-import { openSqliteDatabase, SqliteDocumentStore } from '../../src/server/store/sqlite';
-import { API_KEY, PROJECT, startEmulatorWithRetry, STARTUP_TIMEOUT_MS, type Emulator } from './authEmulator';
-import { disposeAuthClients, errorCode, newAuthClient } from './firebaseClient';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
+import { API_KEY, PROJECT } from './authEmulator';
+import { useFirebaseMail } from './firebaseEmulators';
+import { errorCode, newAuthClient } from './firebaseClient';
 
 const RESET_URL = 'https://uhmi.example.org/edit/admin/Login';
-let emulator: Emulator;
-let smtp: TestSmtpServer;
-let dir: string;
-let db: Awaited<ReturnType<typeof openSqliteDatabase>>;
-let store: SqliteDocumentStore;
-
-beforeAll(async () => {
-  emulator = await startEmulatorWithRetry();
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-  smtp = await startSmtpServer();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-mail-firebase-'));
-  db = await openSqliteDatabase(path.join(dir, 'site.db'));
-  store = new SqliteDocumentStore(db);
-}, STARTUP_TIMEOUT_MS + 15_000);
-
-afterAll(async () => {
-  await disposeAuthClients();
-  await store?.close();
-  db?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  await smtp?.close();
-  await emulator?.stop();
-  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-});
+const mailing = useFirebaseMail('mail-firebase');
 
 it('mails a firebase-admin reset link through SMTP, audited, and its code sets a working password', async () => {
-  const outbox = new MailOutbox(
-    createMailTransport({ smtpUrl: smtp.url, from: 'УкрГМІ <no-reply@uhmi.org.ua>' }),
-    store,
-    { warn: () => {} },
-  );
   const identity = new FirebaseIdentity({
     projectId: PROJECT,
     apiKey: API_KEY,
     resetUrl: RESET_URL,
-    mailer: passwordResetMailer(outbox),
+    mailer: passwordResetMailer(mailing.outbox),
   });
   const email = 'firebase-reset@uhmi.example.org';
   const account = await identity.createAccount({ email, password: 'old-password-1', role: 'editor' });
@@ -63,7 +29,7 @@ it('mails a firebase-admin reset link through SMTP, audited, and its code sets a
 
   expect(await identity.sendPasswordReset(email, actor)).toEqual({ mailed: true });
 
-  const mail = smtp.received.find((m) => m.to.includes(email))!;
+  const mail = mailing.smtp.received.find((m) => m.to.includes(email))!;
   expect(mail.parsed.subject).toBe('Відновлення пароля — УкрГМІ');
   expect(mail.parsed.text).toContain('Щоб установити новий пароль, перейдіть за посиланням');
   const link = new URL(/(https?:\/\/\S+oobCode=\S+)/.exec(mail.parsed.text!)![1]!);
@@ -72,20 +38,20 @@ it('mails a firebase-admin reset link through SMTP, audited, and its code sets a
   expect(link.searchParams.get('continueUrl')).toBe(RESET_URL);
   const code = link.searchParams.get('oobCode')!;
 
-  const auth = await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
+  const auth = await newAuthClient(mailing.auth.origin, { apiKey: API_KEY, projectId: PROJECT });
   await confirmPasswordReset(auth, code, 'new-password-from-mail');
   expect((await signInWithEmailAndPassword(auth, email, 'new-password-from-mail')).user.uid).toBe(account.uid);
   expect(
     await errorCode(
       signInWithEmailAndPassword(
-        await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT }),
+        await newAuthClient(mailing.auth.origin, { apiKey: API_KEY, projectId: PROJECT }),
         email,
         'old-password-1',
       ),
     ),
   ).toMatch(/auth\/(wrong-password|invalid-credential)/);
 
-  const audit = await store.list<Record<string, unknown>>(AUDIT_COLLECTION, {
+  const audit = await mailing.store.list<Record<string, unknown>>(AUDIT_COLLECTION, {
     orderBy: { fields: ['at'], direction: 'asc' },
     limit: 10,
   });

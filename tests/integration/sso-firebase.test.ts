@@ -20,33 +20,21 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseAdminApp } from '../../src/server/firebase/adminApp';
 import { STAFF_ACCESS_COLLECTION } from '../../src/server/identity/staffAccess';
-import { startFirestoreEmulator, type RunningEmulator } from '../support/firestoreEmulator';
 import { startTestIdp, type TestIdp } from '../support/oidcProvider';
-import {
-  API_KEY,
-  FIREBASE_MODE_ENV,
-  PROJECT,
-  STARTUP_TIMEOUT_MS,
-  startEmulatorWithRetry,
-  type Emulator,
-} from './authEmulator';
-import { disposeAuthClients, newAuthClient } from './firebaseClient';
+import { API_KEY, FIREBASE_MODE_ENV, PROJECT, STARTUP_TIMEOUT_MS } from './authEmulator';
+import { newAuthClient } from './firebaseClient';
+import { useFirebaseEmulators } from './firebaseEmulators';
 import { startTestServer, trpc, type TestServer } from './helpers';
 
 const PUBLIC_URL = 'https://uhmi.example.org';
 const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;
 const ADMIN = { email: 'webmaster@uhmi.example.org', password: 'firebase-admin-pass-1' };
 
-let emulator: Emulator;
-let firestore: RunningEmulator;
+const emulators = useFirebaseEmulators();
 let idp: TestIdp;
 let server: TestServer;
 
 beforeAll(async () => {
-  emulator = await startEmulatorWithRetry();
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-  firestore = await startFirestoreEmulator();
-  process.env.FIRESTORE_EMULATOR_HOST = firestore.host;
   idp = await startTestIdp([CALLBACK]);
   idp.accounts.set('web', { email: ADMIN.email, emailVerified: true, name: 'Вебмайстер' });
   idp.accounts.set('new', { email: 'new@uhmi.example.org', emailVerified: true, name: 'Нова' });
@@ -61,16 +49,11 @@ beforeAll(async () => {
     OIDC_CLIENT_SECRET: idp.clientSecret,
     OIDC_ALLOWED_DOMAINS: 'uhmi.example.org',
   });
-}, STARTUP_TIMEOUT_MS + 30_000);
+}, STARTUP_TIMEOUT_MS);
 
 afterAll(async () => {
-  await disposeAuthClients();
   await server?.dispose();
   await idp?.close();
-  await emulator?.stop();
-  await firestore?.stop();
-  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  delete process.env.FIRESTORE_EMULATOR_HOST;
 }, 20_000);
 
 async function atProvider(url: string): Promise<string> {
@@ -110,7 +93,7 @@ async function staffAccess(uid: string) {
 
 describe('single sign-on in firebase mode', () => {
   it('signs the administrator in through the Auth emulator with a firebase-admin custom token', async () => {
-    const auth = await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
+    const auth = await newAuthClient(emulators.auth.origin, { apiKey: API_KEY, projectId: PROJECT });
     const { user } = await signInWithCustomToken(auth, await customTokenFor('web'));
     expect(user.email).toBe(ADMIN.email);
     const result = await getIdTokenResult(user);
@@ -132,7 +115,7 @@ describe('single sign-on in firebase mode', () => {
   });
 
   it('creates an account without a role, and no storage access, for an allowed domain', async () => {
-    const auth = await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
+    const auth = await newAuthClient(emulators.auth.origin, { apiKey: API_KEY, projectId: PROJECT });
     const { user } = await signInWithCustomToken(auth, await customTokenFor('new'));
     expect(await server.identity.getAccount(user.uid)).toMatchObject({ role: null, emailVerified: true });
     expect(await staffAccess(user.uid)).toBeNull();
@@ -174,7 +157,7 @@ describe("Firebase's own providers (the Auth emulator's IdP flow)", () => {
       password: 'federated-password-1',
       role: 'editor',
     });
-    const auth = await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
+    const auth = await newAuthClient(emulators.auth.origin, { apiKey: API_KEY, projectId: PROJECT });
     const { user } = await signInWithCredential(auth, googleCredential('g-1', 'federated@uhmi.example.org', true));
     expect(user.uid).toBe(staff.uid);
     const token = await user.getIdToken();
@@ -188,7 +171,7 @@ describe("Firebase's own providers (the Auth emulator's IdP flow)", () => {
       password: 'linking-password-1',
       role: 'editor',
     });
-    const auth = await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
+    const auth = await newAuthClient(emulators.auth.origin, { apiKey: API_KEY, projectId: PROJECT });
     let pending: PendingLink | null = null;
     try {
       await signInWithCredential(auth, googleCredential('g-2', 'linking@uhmi.example.org', false));
@@ -198,7 +181,7 @@ describe("Firebase's own providers (the Auth emulator's IdP flow)", () => {
     expect(pending?.email).toBe('linking@uhmi.example.org');
     const { user } = await signInWithEmailAndPassword(auth, 'linking@uhmi.example.org', 'linking-password-1');
     await completePendingLink(user, pending!);
-    const again = await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
+    const again = await newAuthClient(emulators.auth.origin, { apiKey: API_KEY, projectId: PROJECT });
     const linked = await signInWithCredential(again, googleCredential('g-2', 'linking@uhmi.example.org', false));
     expect(linked.user.uid).toBe(staff.uid);
     const record = await getAuth(firebaseAdminApp(PROJECT)).getUser(staff.uid);

@@ -1,6 +1,6 @@
 /**
  * Issue 11, item 4 in firebase mode (BACKEND=firebase against firebase-tools' Auth emulator, started
- * by this file as in identity-emulator.test.ts): POST /api/__session/signout calls firebase-admin's
+ * with Firestore by integration/firebaseEmulators.ts): POST /api/__session/signout calls firebase-admin's
  * revokeRefreshTokens, so a `__session` cookie captured before the sign-out is refused afterwards. A
  * refresh token captured before it: Google refuses it; the emulator (a known difference) still
  * refreshes it, but the ID token it yields keeps the old auth_time and our server refuses it, so it
@@ -9,49 +9,31 @@
  */
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_KEY,
-  FIREBASE_MODE_ENV,
-  PROJECT,
-  STARTUP_TIMEOUT_MS,
-  startEmulatorWithRetry,
-  type Emulator,
-} from '../integration/authEmulator';
-import { startFirestoreEmulator, type RunningEmulator } from '../support/firestoreEmulator';
-import { disposeAuthClients, newAuthClient } from '../integration/firebaseClient';
+import { API_KEY, FIREBASE_MODE_ENV, PROJECT, STARTUP_TIMEOUT_MS } from '../integration/authEmulator';
+import { newAuthClient } from '../integration/firebaseClient';
+import { useFirebaseEmulators } from '../integration/firebaseEmulators';
 import { startTestServer, type TestServer } from '../integration/helpers';
 import { trpc } from './helpers';
 
 const ADMIN = { email: 'webmaster@uhmi.example.org', password: 'firebase-admin-pass-1' };
-let emulator: Emulator;
+const emulators = useFirebaseEmulators();
 let server: TestServer;
-let firestore: RunningEmulator;
 
 beforeAll(async () => {
-  emulator = await startEmulatorWithRetry();
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-  // Firebase mode keeps documents in Firestore: Google's emulator.
-  firestore = await startFirestoreEmulator();
-  process.env.FIRESTORE_EMULATOR_HOST = firestore.host;
   server = await startTestServer({
     SEED: 'false',
     ...FIREBASE_MODE_ENV,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   });
-}, STARTUP_TIMEOUT_MS + 15_000);
+}, STARTUP_TIMEOUT_MS);
 afterAll(async () => {
-  await disposeAuthClients();
   await server?.dispose();
-  await emulator?.stop();
-  await firestore?.stop();
-  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  delete process.env.FIRESTORE_EMULATOR_HOST;
 }, 20_000);
 
 describe('server-side sign-out in firebase mode', () => {
   it('revokes the session: the captured cookie, and tokens refreshed from the captured refresh token, are refused', async () => {
-    const auth = await newAuthClient(emulator.origin, { apiKey: API_KEY, projectId: PROJECT });
+    const auth = await newAuthClient(emulators.auth.origin, { apiKey: API_KEY, projectId: PROJECT });
     await signInWithEmailAndPassword(auth, ADMIN.email, ADMIN.password);
     const token = await auth.currentUser!.getIdToken();
     const refreshToken = auth.currentUser!.refreshToken;
@@ -77,7 +59,7 @@ describe('server-side sign-out in firebase mode', () => {
       status: 401,
       code: 'UNAUTHORIZED',
     });
-    const refreshed = await fetch(`${emulator.origin}/securetoken.googleapis.com/v1/token?key=${API_KEY}`, {
+    const refreshed = await fetch(`${emulators.auth.origin}/securetoken.googleapis.com/v1/token?key=${API_KEY}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }).toString(),

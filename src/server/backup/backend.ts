@@ -18,7 +18,7 @@ import { createCloudObjectStore } from '../storage/cloudPort';
 import { DiskObjectStorePort } from '../storage/diskPort';
 import { ObjectStore } from '../storage/objects';
 import type { ObjectStorePort } from '../storage/port';
-import { createFirestoreStore } from '../store/firestore';
+import { createFirestoreStore } from '../store/firestore/index';
 import type { DocumentStore } from '../store/port';
 import { openSqliteDatabase, SqliteDocumentStore } from '../store/sqlite';
 import { BackupError } from './format';

@@ -160,7 +160,7 @@ export function listOrder(
   return out;
 }
 
-/** The shape of a list page query (not a search: searches read candidates by one term, see firestore.ts). */
+/** The shape of a list page query (not a search: searches read candidates by one term, see firestore/listSearch.ts). */
 export function listShape(collection: string, query: Pick<ListQuery, 'where' | 'orderBy'>): QueryShape {
   return {
     collection,

@@ -8,7 +8,7 @@
  * fails when the committed file differs or when a query the Firestore store sends is not covered.
  */
 import { RATE_LIMITS_COLLECTION } from '../rateLimit';
-import { CHANGES_COLLECTION } from './firestore';
+import { CHANGES_COLLECTION } from './firestore/changeFeed';
 import {
   adminAuditListInput,
   adminListInputSchema,
