@@ -17,7 +17,7 @@ import { appRouter, createAppRouter } from '../../src/server/trpc/appRouter';
 import { createContextFactory } from '../../src/server/trpc/context';
 import { createCallerFactory, type Meta } from '../../src/server/trpc/init';
 import { defineContentType, publishableFields } from '../../src/shared/content/define';
-import { dateSchema, richTextSchema, text } from '../../src/shared/content/fields';
+import { dateSchema, idRefSchema, richTextSchema, text } from '../../src/shared/content/fields';
 import { listPathOf, siteTypes } from '../../src/shared/content/places';
 import { createRegistry, registry } from '../../src/shared/content/registry';
 import { startTestServer, type TestServer } from './helpers';
@@ -47,7 +47,33 @@ const vacancies = defineContentType({
   publicPath: (d) => `/vacancies/${typeof d.slug === 'string' ? d.slug : d.id}`,
 });
 
-const withVacancies = createRegistry({ ...registry.types, vacancies });
+/** A second throwaway type whose write rule refuses losing its department: a detach must be refused too. */
+const postings = defineContentType({
+  key: 'postings',
+  adminSection: 'Postings',
+  labels: { singular: 'Оголошення', plural: 'Оголошення' },
+  kind: 'collection',
+  isPublic: false,
+  publishable: true,
+  schema: z.object({
+    ...publishableFields,
+    departmentId: idRefSchema.nullable().default(null).meta({ label: 'Підрозділ' }),
+  }),
+  useAsTitle: 'title',
+  slug: { field: 'slug', from: 'title' },
+  defaultColumns: ['title', 'status'],
+  searchable: ['title'],
+  filters: [],
+  sorts: {},
+  fileFields: [],
+  relations: [{ field: 'departmentId', to: 'departments' }],
+  updateRule: (before, after) =>
+    before.departmentId && !after.departmentId
+      ? { refused: { field: 'departmentId', message: 'Оголошення не може втратити підрозділ' } }
+      : { data: after },
+});
+
+const withVacancies = createRegistry({ ...registry.types, vacancies, postings });
 const router = createAppRouter(withVacancies);
 const createCaller = createCallerFactory(router);
 
@@ -156,6 +182,23 @@ describe('a content type added to a registry copy', () => {
     expect(await editor.adminContent.vacancies.revisions({ id: draft.id })).toHaveLength(2);
   });
 
+  it("runs a referrer's write rule when a delete detaches it, and refuses the delete with the rule's message", async () => {
+    const editor = await callerAs('editor');
+    const department = await editor.adminContent.departments.create({ data: { title: 'Відділ для оголошень' } });
+    const posting = await editor.adminContent.postings.create({
+      data: { title: 'Набір до аспірантури', departmentId: department.id },
+    });
+    let message = '';
+    try {
+      await editor.adminContent.departments.delete({ id: department.id, detach: true });
+    } catch (err) {
+      message = err instanceof TRPCError ? `${err.code}: ${err.message}` : String(err);
+    }
+    expect(message).toBe('PRECONDITION_FAILED: Оголошення не може втратити підрозділ');
+    expect(await editor.adminContent.departments.get({ id: department.id })).toMatchObject({ id: department.id });
+    expect(await editor.adminContent.postings.get({ id: posting.id })).toMatchObject({ departmentId: department.id });
+  });
+
   it('validates with its schema and names the field by its declared label', async () => {
     const editor = await callerAs('editor');
     const err = await editor.adminContent.vacancies
@@ -170,7 +213,12 @@ describe('a content type added to a registry copy', () => {
     const at = nav.findIndex((s) => s.path === 'config/Vacancies');
     expect(nav[at]).toEqual({ path: 'config/Vacancies', label: 'Вакансії', adminOnly: false });
     // After the sections the navigation names, before the fixed screens.
-    expect(nav.map((s) => s.path).slice(at - 1, at + 2)).toEqual(['config/Redirects', 'config/Vacancies', 'media']);
+    expect(nav.map((s) => s.path).slice(at - 1, at + 3)).toEqual([
+      'config/Redirects',
+      'config/Vacancies',
+      'config/Postings',
+      'media',
+    ]);
     expect(withVacancies.findByAdminSection('Vacancies')).toBe(vacancies);
 
     const screen = sectionScreenOf(vacancies);

@@ -172,6 +172,18 @@ describe('datasetVersionRule: a published version stays frozen', () => {
     expect('refused' in datasetVersionRule(draft, { ...draft, status: 'published', files: [] }, later)).toBe(true);
   });
 
+  it('keeps a version published without files without them once a newer version is current', () => {
+    const bare = { ...published(), datasetVersion: '1.0', doi: '', files: [], versions: [] };
+    const next = saved(bare, { datasetVersion: '2.0', files: [file('a.csv')] });
+    expect(next.frozenVersions).toEqual(['1.0']);
+    expect(next.versions.find((v) => v.version === '1.0')?.files).toEqual([]);
+    const versions = next.versions.map((v) => (v.version === '1.0' ? { ...v, files: [file('late.csv')] } : v));
+    const index = versions.findIndex((v) => v.version === '1.0');
+    expect(datasetVersionRule(next, { ...next, versions }, later)).toEqual({
+      refused: { field: `versions.${index}.files`, message: frozenFilesMessage('1.0') },
+    });
+  });
+
   it('remembers a dataset that went live by the clock, with no write at its publication time', () => {
     const scheduled = { ...published(), publishedAt: '2026-11-01T00:00:00.000Z' };
     const draft = saved(scheduled, { status: 'draft' });

@@ -61,17 +61,19 @@ function liveLabels(d: DatasetVersionFields, at: string): string[] {
 
 /**
  * The versions of `labels` with their files as stored in `before`: the current one always, an
- * earlier one when it has files (as while the dataset is live); a label `before` lacks is skipped.
+ * earlier one when it has files (as while the dataset is live) or `before` remembers it (a version
+ * published without files stays without them); a label `before` lacks is skipped.
  */
 function frozenFiles(
   before: DatasetVersionFields,
   labels: readonly string[],
 ): Array<{ label: string; files: FileRef[] }> {
   const current = currentVersionLabel(before);
+  const remembered = new Set(before.frozenVersions ?? []);
   return labels.flatMap((label) => {
     if (label === current) return [{ label, files: before.files }];
     const entry = before.versions.find((v) => v.version === label);
-    return entry?.files.length ? [{ label, files: entry.files }] : [];
+    return entry && (entry.files.length || remembered.has(label)) ? [{ label, files: entry.files }] : [];
   });
 }
 

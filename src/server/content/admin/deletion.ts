@@ -130,7 +130,11 @@ export class AdminDeletion {
       if (adminAccessOf(ref.type) === 'admin' && actor.role !== 'admin') {
         throw new ForbiddenError(`Від'єднати записи розділу «${ref.type.labels.plural}» може лише адміністратор`);
       }
-      const data = detached(ref, id);
+      // The referrer's own write rule judges the detached data like any other admin write.
+      const data = ruledUpdate(ref.type, ref.doc.data, detached(ref, id), {
+        now: core.content.now().toISOString(),
+        createdAt: ref.doc.createdAt,
+      });
       const action: RevisionAction =
         ref.doc.data.status === 'published' && data.status === 'draft' ? 'unpublish' : 'update';
       ops.push(
