@@ -1,11 +1,12 @@
 /**
  * What the public procedures answer, cut to what a page shows: list items carry their id and the
  * list's fields only (no version or timestamps; not a field the input filters to one value, unless
- * the type lists it), a list read by page number carries no cursor, an
- * item carries no store revision or creation time (nor its publication state, unless it is a staff
- * preview), and the header and footer carry their data only. These answers are also each page's hydration state
- * (src/client/ssr/render.tsx; shown strings by reference, lib/sharedStrings.ts), so every byte here is a byte of every page that shows them. The
- * services (ContentService) keep answering in full for the server's own callers.
+ * the type lists it), a list read by page number carries no cursor, an item carries no store
+ * revision or creation time (nor its publication state, unless it is a staff preview), and the
+ * header and footer carry their data only. These answers are also each page's hydration state
+ * (src/client/ssr/render.tsx; shown strings by reference, lib/sharedStrings.ts), so every byte here
+ * is a byte of every page that shows them. The services (ContentService) keep answering in full
+ * for the server's own callers.
  */
 import { listFieldsOf, maintainedFieldsOf, type AnyContentType } from '../../shared/content/define';
 import type { ListInput } from '../../shared/content/listInput';

@@ -9,7 +9,13 @@
  * deleted revision: those of the versions live at its deletion or remembered; its deletion and
  * undelete are dataset changes too. In firebase mode Cloud Storage takes deletes itself.
  */
-import { datasetVersions, type VersionedDataset } from '../../shared/content/datasetVersions';
+import { datasetVersions } from '../../shared/content/datasetVersions';
+import {
+  frozenLabels,
+  isLive,
+  withVersionDefaults,
+  type DatasetVersionFields,
+} from '../../shared/content/datasetVersionRule';
 import { Deletions } from '../content/deletions';
 import { ContentHistory } from '../content/history';
 import type { ContentService } from '../content/service';
@@ -17,22 +23,15 @@ import type { ContentService } from '../content/service';
 type Data = Record<string, unknown>;
 
 /**
- * Adds to `out` the storage paths of the frozen versions of the dataset `data`: while `live`, the
- * current version and every earlier one with files; always the versions it remembers.
+ * Adds to `out` the storage paths of the frozen versions (datasetVersionRule.ts `frozenLabels`) of
+ * the dataset `data`: live when it was on the site at `at` (ISO), or, for `at` null (a stored
+ * dataset), whenever it is published (a scheduled one goes live by the clock).
  */
-function addKeptPaths(data: Data, live: boolean, out: Set<string>): void {
-  const d = { slug: '', doi: '', datasetVersion: '', files: [], versions: [], ...data } as VersionedDataset;
-  const remembered = new Set(Array.isArray(data.frozenVersions) ? (data.frozenVersions as string[]) : []);
-  for (const v of datasetVersions(d)) {
-    const kept = (live && (v.current || v.files.length > 0)) || remembered.has(v.version);
-    if (kept) for (const f of v.files) out.add(f.path);
-  }
-}
-
-/** Whether the dataset `data` was on the site at `at` (ISO): published, its publication time come. */
-function liveAt(data: Data, at: string): boolean {
-  const publishedAt = typeof data.publishedAt === 'string' ? data.publishedAt : null;
-  return data.status === 'published' && (!publishedAt || publishedAt <= at);
+function addKeptPaths(data: Data, at: string | null, out: Set<string>): void {
+  const d = { slug: '', ...withVersionDefaults(data as Partial<DatasetVersionFields>) };
+  const live = at === null ? d.status === 'published' : isLive(d, at);
+  const frozen = new Set(frozenLabels(d, live));
+  for (const v of datasetVersions(d)) if (frozen.has(v.version)) for (const f of v.files) out.add(f.path);
 }
 
 export class KeptFiles {
@@ -65,12 +64,12 @@ export class KeptFiles {
         select: ['slug', 'status', 'datasetVersion', 'doi', 'files', 'versions', 'frozenVersions'],
         ...(cursor ? { cursor } : {}),
       });
-      for (const doc of page.items) addKeptPaths(doc.data, doc.data.status === 'published', out);
+      for (const doc of page.items) addKeptPaths(doc.data, null, out);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     // Undelete runs the freeze rule as at the deletion (admin/deletion.ts): the same versions stay frozen.
     for await (const deleted of this.deletions.restorable('dataRepo')) {
-      addKeptPaths(deleted.data, liveAt(deleted.data, deleted.entry.at), out);
+      addKeptPaths(deleted.data, deleted.entry.at, out);
     }
     return out;
   }

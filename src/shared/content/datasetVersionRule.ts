@@ -48,15 +48,36 @@ export function sameFiles(a: readonly FileRef[], b: readonly FileRef[]): boolean
 /** An entry with its DOI and files ('' and none when absent). */
 const filled = (v: DatasetVersionEntry): DatasetVersionEntry => ({ ...v, doi: v.doi ?? '', files: v.files ?? [] });
 
-function isLive(d: DatasetVersionFields, at: string): boolean {
+/** Stored dataset data with the fields documents stored before versions had files of their own lack. */
+export function withVersionDefaults<T extends Partial<DatasetVersionFields>>(d: T): T & DatasetVersionFields {
+  return {
+    datasetVersion: '',
+    doi: '',
+    ...d,
+    files: d.files ?? [],
+    versions: (d.versions ?? []).map(filled),
+  };
+}
+
+/** Whether `d` is on the site at `at` (ISO): published, and its publication time has come. */
+export function isLive(d: Pick<DatasetVersionFields, 'status' | 'publishedAt'>, at: string): boolean {
   return d.status === 'published' && (!d.publishedAt || d.publishedAt <= at);
 }
 
-/** The labels frozen while `d` is live at `at`: its current version and every earlier one with files. */
-function liveLabels(d: DatasetVersionFields, at: string): string[] {
+/** The labels frozen while `d` is live: its current version and every earlier one with files. */
+function liveLabels(d: DatasetVersionFields): string[] {
   const label = currentVersionLabel(d);
-  if (!label || !isLive(d, at)) return [];
+  if (!label) return [];
   return [label, ...d.versions.filter((v) => v.version !== label && v.files.length).map((v) => v.version)];
+}
+
+/**
+ * The labels of `d`'s frozen versions: those it remembers (`frozenVersions`) and, when `live`, its
+ * current version and every earlier one with files. The storage keeps these versions' files
+ * (scholarly/keptFiles.ts).
+ */
+export function frozenLabels(d: DatasetVersionFields, live: boolean): string[] {
+  return [...new Set([...(d.frozenVersions ?? []), ...(live ? liveLabels(d) : [])])];
 }
 
 /**
@@ -113,8 +134,7 @@ export function datasetVersionRule<T extends DatasetVersionFields>(
   after: T,
   context: UpdateRuleContext,
 ): UpdateRuleResult<T> {
-  // Documents stored before versions had files of their own lack the fields.
-  before = { ...before, files: before.files ?? [], versions: (before.versions ?? []).map(filled) };
+  before = withVersionDefaults(before);
   const seen = new Set<string>();
   for (const v of after.versions) {
     if (seen.has(v.version))
@@ -122,9 +142,7 @@ export function datasetVersionRule<T extends DatasetVersionFields>(
     seen.add(v.version);
   }
   // What `before` remembers, and what is live in it now (or was, until it was deleted).
-  const remembered = [
-    ...new Set([...(before.frozenVersions ?? []), ...liveLabels(before, context.liveAt ?? context.now)]),
-  ];
+  const remembered = frozenLabels(before, isLive(before, context.liveAt ?? context.now));
   const frozen = frozenFiles(before, remembered);
   // A frozen current version moves into the history with its files when the save names another one.
   const previous = currentVersionLabel(before);

@@ -68,14 +68,14 @@ export type DocumentMeta = {
 export type ContentDocument<K extends ContentKey> = ContentData<K> & DocumentMeta;
 
 /**
- * A document as the public `get` answers it (server/content/publicView.ts): without the store's
+ * A document `D` as the public `get` answers it (server/content/publicView.ts): without the store's
  * revision and creation time, and with its publication state only in a staff preview.
  */
-export type PublicDocument<K extends ContentKey> = Omit<
-  ContentDocument<K>,
-  'version' | 'createdAt' | 'status' | 'publishedAt'
-> &
-  Partial<Pick<ContentDocument<K>, Extract<'status' | 'publishedAt', keyof ContentDocument<K>>>>;
+export type PublicView<D> = Omit<D, 'version' | 'createdAt' | 'status' | 'publishedAt'> &
+  Partial<Pick<D, Extract<'status' | 'publishedAt', keyof D>>>;
+
+/** A document of the site's type `K` as the public `get` answers it. */
+export type PublicDocument<K extends ContentKey> = PublicView<ContentDocument<K>>;
 
 /** The same for any type declaration (what the routers, generic over a registry, return). */
 export type DocumentOf<Type extends AnyContentType> = z.output<Type['schema']> & DocumentMeta;

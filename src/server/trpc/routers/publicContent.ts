@@ -7,7 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { getInputSchemaFor, listInputSchema } from '../../../shared/content/listInput';
 import type { AnyContentType } from '../../../shared/content/define';
-import type { ContentRegistry, ContentTypes, DocumentOf } from '../../../shared/content/registry';
+import type { ContentRegistry, ContentTypes, DocumentOf, PublicView } from '../../../shared/content/registry';
 import { publicItemView, publicListView, publicSingletonView } from '../../content/publicView';
 import { publicProcedure, router } from '../init';
 
@@ -22,15 +22,8 @@ export interface PublicListPage<Type extends AnyContentType> {
   limit: number;
 }
 
-/**
- * A public `get` answer as typed for the pages: the document without the store's revision and
- * creation time; its publication state only in a staff preview (content/publicView.ts).
- */
-export type PublicItemOf<Type extends AnyContentType> = Omit<
-  DocumentOf<Type>,
-  'version' | 'createdAt' | 'status' | 'publishedAt'
-> &
-  Partial<Pick<DocumentOf<Type>, 'status' | 'publishedAt'>> & { publicPath: string | null };
+/** A public `get` answer as typed for the pages: the public view of the document, and its address. */
+export type PublicItemOf<Type extends AnyContentType> = PublicView<DocumentOf<Type>> & { publicPath: string | null };
 
 /** Whether a `get` input asks for no preview (a preview's answer depends on who asks). */
 const isNotPreview = (input: unknown): boolean => (input as { preview?: unknown } | undefined)?.preview !== true;
