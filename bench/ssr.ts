@@ -17,10 +17,11 @@
  * `static/bench/{n}.html(.br|.gz)` into that copy; @fastify/static serves it (preCompressed), so the
  * static run sends exactly the bytes the page run sends, through the same server, hooks and headers
  * (a page's `Link` header, the dataset's signposting, is kept in `{n}.html.link` and sent with it by
- * bench/ssr-server.ts: autocannon parses every header byte, at a cost it shows in req/s).
+ * bench/ssr-server.ts: the load generator parses every header byte).
  * Every request says `Accept-Encoding: br, gzip` as browsers do.
  *
- * For each page, autocannon at 10 connections (after a 1 s warm-up), the three runs back to back:
+ * For each page, the load generator (bench/loadgen.ts: wrk when installed, else autocannon) at 10
+ * connections (after a 1 s warm-up), the three runs back to back:
  *   static   — the same bytes as a static file;
  *   cached   — the page from the page cache;
  *   uncached — a second server, running beside the first on a copy of its data folder, with the
@@ -32,23 +33,22 @@
  * Printed: req/s, the ratio to the static run, p50 and p99 latency, and the server's CPU time per
  * request (user + system from /proc: unlike req/s it hardly moves with other load on the machine),
  * and the cached page's capacity against the static file's, requests per CPU second of the server
- * (autocannon runs on the same two cores, single-threaded, at about 0.2 ms of its own CPU per
- * request: it saturates its core first, so once the server answers from memory req/s measures
- * autocannon and the server idles most of a cached run);
+ * (the load generator shares the two cores: with autocannon, at about 0.2 ms of its own CPU a
+ * request, req/s of a cached page measures autocannon; with wrk it measures the server);
  * each server's peak RSS while under load (sampled from /proc every 100 ms); then Lighthouse's mobile performance score and LCP
  * for each page with Debian's chromium (`BENCH_CHROME`, default /usr/bin/chromium; BENCH_LIGHTHOUSE=0
  * skips it), after the images of the pages' srcsets have been requested once (variants are made on
  * their first request and kept); BENCH_LIGHTHOUSE_RUNS=n runs it n times a page (interleaved) and prints
- * the medians, BENCH_LIGHTHOUSE_JSON=dir keeps every report, BENCH_LOAD=0 skips the autocannon runs.
+ * the medians, BENCH_LIGHTHOUSE_JSON=dir keeps every report, BENCH_LOAD=0 skips the load runs.
  * Targets (issue 26): cached ≥ 2× static, cached p99 < 20 ms, uncached ≤ 3 ms of CPU per request,
  * peak RSS ≤ 250 MB, Lighthouse ≥ 98 with LCP < 1.2 s. Not part of `npm test`.
  */
-import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serverNodeFlags } from '../scripts/server-node-flags';
+import { loadGenerator, runLoad } from './loadgen';
 import { freePort } from '../tests/support/freePort';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -134,23 +134,12 @@ function cpuTimeMs(pid: number): number {
 async function load(url: string, pid: number, seconds = SECONDS): Promise<Run> {
   const sampler = setInterval(() => peakRss.set(pid, Math.max(peakRss.get(pid) ?? 0, rssMb(pid))), 100);
   try {
-    await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: { 'accept-encoding': ENCODING } });
+    const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': ENCODING } };
+    await runLoad({ ...options, seconds: 1 });
     const cpu0 = cpuTimeMs(pid);
-    const r = await autocannon({
-      url,
-      connections: CONNECTIONS,
-      duration: seconds,
-      headers: { 'accept-encoding': ENCODING },
-    });
-    const cpuMs = (cpuTimeMs(pid) - cpu0) / Math.max(1, r.requests.total);
-    return {
-      rps: r.requests.average,
-      cpuMs,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      errors: r.errors + r.timeouts,
-      non2xx: r.non2xx,
-    };
+    const r = await runLoad({ ...options, seconds });
+    const cpuMs = (cpuTimeMs(pid) - cpu0) / Math.max(1, r.requests);
+    return { rps: r.rps, cpuMs, p50: r.p50, p99: r.p99, errors: r.errors, non2xx: r.non2xx };
   } finally {
     clearInterval(sampler);
   }
@@ -277,6 +266,8 @@ function lcpElement(details: unknown): string {
 }
 
 const fmt = (n: number, d = 0) => n.toFixed(d);
+/** A latency in ms: one decimal below 10 ms (wrk's cached answers take well under one). */
+const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
 
 /** Requests every image URL a page's srcsets name once (the storage makes each variant on its first request). */
 async function warmImages(origin: string, url: string): Promise<void> {
@@ -369,7 +360,7 @@ async function main() {
 
     if (LOAD)
       console.log(
-        `\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, Accept-Encoding: ${ENCODING}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}${ROUNDS > 1 ? `; medians of ${ROUNDS} rounds` : ''}\n`,
+        `\n${loadGenerator}, ${CONNECTIONS} connections, ${SECONDS} s per run, Accept-Encoding: ${ENCODING}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}${ROUNDS > 1 ? `; medians of ${ROUNDS} rounds` : ''}\n`,
       );
     if (LOAD)
       console.log(
@@ -384,7 +375,7 @@ async function main() {
       const cpuRatio = median(r.cached.map((run, k) => r.stat[k]!.cpuMs / run.cpuMs));
       const bad = [...r.stat, ...r.cached, ...r.uncached].reduce((n, run) => n + run.errors + run.non2xx, 0);
       console.log(
-        `${r.name.padEnd(11)} ${fmt(stat.rps).padStart(12)} │ ${fmt(cached.rps).padStart(12)} ${fmt(ratio(r.cached), 2).padStart(8)} ${fmt(cached.p50).padStart(4)} ${fmt(cached.p99).padStart(4)} │ ${fmt(u.rps).padStart(14)} ${fmt(ratio(r.uncached), 2).padStart(8)} ${fmt(u.p50).padStart(4)} ${fmt(u.p99).padStart(4)} │ ${fmt(stat.cpuMs, 2).padStart(21)} ${fmt(cached.cpuMs, 2).padStart(6)} ${fmt(u.cpuMs, 2).padStart(8)} │ ${fmt(cpuRatio, 2).padStart(21)}${bad ? `  (${bad} errors/non-2xx)` : ''}`,
+        `${r.name.padEnd(11)} ${fmt(stat.rps).padStart(12)} │ ${fmt(cached.rps).padStart(12)} ${fmt(ratio(r.cached), 2).padStart(8)} ${ms(cached.p50).padStart(4)} ${ms(cached.p99).padStart(4)} │ ${fmt(u.rps).padStart(14)} ${fmt(ratio(r.uncached), 2).padStart(8)} ${ms(u.p50).padStart(4)} ${ms(u.p99).padStart(4)} │ ${fmt(stat.cpuMs, 2).padStart(21)} ${fmt(cached.cpuMs, 2).padStart(6)} ${fmt(u.cpuMs, 2).padStart(8)} │ ${fmt(cpuRatio, 2).padStart(21)}${bad ? `  (${bad} errors/non-2xx)` : ''}`,
       );
     }
     if (LOAD)
