@@ -10,7 +10,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backfillAfterListen } from '../../src/server/store/backfillAfterListen';
 import type { FirestoreDocumentStore } from '../../src/server/store/firestore/index';
-import { DATESTAMP_MARKER, fixDatestamps } from '../../src/server/store/firestoreDatestamps';
+import { DATESTAMP_MARKER, fixDatestamps } from '../../src/server/store/firestore/datestamps';
 import type { DocumentStore } from '../../src/server/store/port';
 import { contentTypes } from '../../src/shared/content/registry';
 import { firestoreBackend } from './stores';

@@ -12,7 +12,7 @@ import { isArrayField } from '../../src/shared/content/define';
 import { contentTypeList } from '../../src/shared/content/registry';
 import { ContentAdminService } from '../../src/server/content/admin';
 import { ContentService } from '../../src/server/content/service';
-import { missingIndexes, type IndexFile, type QueryShape } from '../../src/server/store/firestoreIndexes';
+import { missingIndexes, type IndexFile, type QueryShape } from '../../src/server/store/firestore/indexes';
 import { registryIndexFileText } from '../../src/server/store/registryIndexes';
 import type { DocumentStore } from '../../src/server/store/port';
 import { firestoreBackend } from './stores';

@@ -1,12 +1,12 @@
 /**
- * Firebase mode: the datestamp backfill (firestoreDatestamps.ts) starts once the server listens and
+ * Firebase mode: the datestamp backfill (firestore/datestamps.ts) starts once the server listens and
  * runs in the background, so reading every content collection of a big database never delays
  * readiness or a platform's startup probe. A failure is logged as a warning (the marker is not
  * written, so the next start tries again); closing the app stops it at its next page and waits.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Firestore } from 'firebase-admin/firestore';
-import { backfillDatestamps } from './firestoreDatestamps';
+import { backfillDatestamps } from './firestore/datestamps';
 
 /** Registers the backfill on `app`; `finished()` resolves when it has ended (at once if not started). */
 export function backfillAfterListen(

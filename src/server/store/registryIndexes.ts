@@ -34,7 +34,7 @@ import {
   searchShape,
   type IndexFile,
   type QueryShape,
-} from './firestoreIndexes';
+} from './firestore/indexes';
 import type { Filter, ListQuery, ListResult, StoredDocument } from './port';
 import { CommitDocumentStore } from './storeBase';
 

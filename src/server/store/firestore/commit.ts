@@ -8,7 +8,7 @@
  * document.
  */
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
-import { filterShape } from '../firestoreIndexes';
+import { filterShape } from './indexes';
 import {
   commitReads,
   docKey,

@@ -3,7 +3,7 @@
  * (the store builds it once from FirestoreStoreOptions, see ./index.ts).
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import type { QueryShape } from '../firestoreIndexes';
+import type { QueryShape } from './indexes';
 
 /** The store's database and query options (see FirestoreStoreOptions in ./index.ts). */
 export interface FsContext {

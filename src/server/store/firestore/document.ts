@@ -8,7 +8,7 @@ import { findContentType } from '../../../shared/content/registry';
 import { termWeights } from '../../search/rank';
 import { siteSearchEntry, type SiteSearchEntry } from '../../search/siteIndex';
 import { datestampOf } from '../datestamp';
-import { nullLowOf } from '../firestoreIndexes';
+import { nullLowOf } from './indexes';
 import type { StoredDocument } from '../port';
 import { sortKeysOf } from '../storeBase';
 import { searchGrams } from './grams';
@@ -32,7 +32,7 @@ export interface FsDocument {
   /** The later of updatedAt and data.publishedAt (datestamp.ts). */
   datestamp: string;
   _sort: Record<string, Scalar>;
-  /** NULL_LOW_FIELDS' values, '' for null (firestoreIndexes.ts). */
+  /** NULL_LOW_FIELDS' values, '' for null (indexes.ts). */
   _lo: Record<string, string>;
   _text: string;
   _search: string[];

@@ -11,7 +11,7 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
-import { filterShape, filterTarget } from '../firestoreIndexes';
+import { filterShape, filterTarget } from './indexes';
 import type { Filter } from '../port';
 import type { FsContext } from './context';
 import { encodeId } from './ids';

@@ -9,7 +9,7 @@
  *   _sort      {field: ukSortKey(value)} for every top-level string/number/boolean/null data field
  *              except rich-text fields: what lists with `collation: 'uk'` order by
  *   _lo        {field: value, or '' for null} of NULL_LOW_FIELDS (publishedAt): the visibility rule
- *              `is-null-or-<=` as one range (firestoreIndexes.ts)
+ *              `is-null-or-<=` as one range (indexes.ts)
  *   _text      the normalised search text (shared/content/search.ts, as SQLite's `search` column)
  *   _search    the distinct 1-, 2- and 3-character substrings of each word of `_text`
  *   _unique    {field: value} of the unique guards it holds
@@ -24,7 +24,8 @@
  * values.ts (Firestore's value order, filters in memory), document.ts (the stored form above),
  * filters.ts (references, filtered queries, count), list.ts and listSearch.ts (list pages),
  * siteSearch.ts (the visitor search), commit.ts with transaction.ts (commits and guards),
- * createMany.ts (chunked creates), changeFeed.ts (the change feed between instances).
+ * createMany.ts (chunked creates), changeFeed.ts (the change feed between instances), indexes.ts
+ * (the query shapes and the composite indexes they need), datestamps.ts (the OAI datestamp backfill).
  *
  * Firestore references: transactions https://firebase.google.com/docs/firestore/manage-data/transactions
  * (reads before writes, retried on contention), query cursors and offsets
@@ -37,7 +38,7 @@
  */
 import { Firestore, type Settings } from 'firebase-admin/firestore';
 import { searchTerms } from '../../../shared/content/search';
-import { filterShape, type QueryShape } from '../firestoreIndexes';
+import { filterShape, type QueryShape } from './indexes';
 import {
   autoId,
   type ChangeEvent,

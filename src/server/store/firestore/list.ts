@@ -6,7 +6,7 @@
  * https://firebase.google.com/docs/firestore/query-data/aggregation-queries.
  */
 import { FieldPath } from 'firebase-admin/firestore';
-import { listOrder, listShape, valuePath } from '../firestoreIndexes';
+import { listOrder, listShape, valuePath } from './indexes';
 import type { ListQuery, ListResult } from '../port';
 import { decodeCursor, encodeCursor } from '../storeBase';
 import type { FsContext } from './context';

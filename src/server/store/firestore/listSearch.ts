@@ -11,7 +11,7 @@
  * The page's documents are then fetched by id.
  */
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { gramCountShape, listOrder, searchShape, valuePath } from '../firestoreIndexes';
+import { gramCountShape, listOrder, searchShape, valuePath } from './indexes';
 import type { ListQuery, ListResult } from '../port';
 import { encodeCursor } from '../storeBase';
 import type { FsContext } from './context';

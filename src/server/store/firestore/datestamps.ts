@@ -1,15 +1,15 @@
 /**
- * Firestore documents written before the store kept the `datestamp` meta field (datestamp.ts) are
+ * Firestore documents written before the store kept the `datestamp` meta field (../datestamp.ts) are
  * missing from every list ordered by it (OAI-PMH's). Once per database, at a firebase-mode start,
  * each content collection is read in pages of document ids and the documents whose stored
  * `datestamp` is missing or stale get it; a marker document then says it is done. The field is
  * derived from the document alone, so instances that run this at the same time write the same
  * values, and no version, change event or audit entry is written. Each write carries the read's
  * update time as its precondition, so a document rewritten in between keeps its writer's datestamp.
- * It runs in the background once the server listens (backfillAfterListen.ts).
+ * It runs in the background once the server listens (../backfillAfterListen.ts).
  */
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { datestampOf } from './datestamp';
+import { datestampOf } from '../datestamp';
 
 /** The marker document (collection `_migrations`): present once every collection has its datestamps. */
 export const DATESTAMP_MARKER = { collection: '_migrations', id: 'datestamp-v1' } as const;

@@ -8,7 +8,7 @@
  * indexes (automatic) serve queries with equality / array-contains filters only, and queries that
  * filter or order on one field alone; anything else needs a composite index with the equality
  * fields first, then the array-contains field, then the order-by fields (range-filtered fields are
- * always in the order, see tieBreak.ts) in their directions. Several equality filters without
+ * always in the order, see ../tieBreak.ts) in their directions. Several equality filters without
  * range or array-contains filters use index merging instead (one index per equality field followed
  * by the order: https://firebase.google.com/docs/firestore/query/index-overview#taking_advantage_of_index_merging),
  * which keeps the count of indexes below Firestore's limit. An order on a field that has an
@@ -16,8 +16,8 @@
  * `== null OR <= v`) runs each branch of its disjunctive normal form on its own index. The
  * emulator enforces none of this, so tests compare the shapes the store issues with the file.
  */
-import type { Filter, ListQuery } from './port';
-import { META_FIELDS, RANGE_OPS, tieBreakFields } from './tieBreak';
+import type { Filter, ListQuery } from '../port';
+import { META_FIELDS, RANGE_OPS, tieBreakFields } from '../tieBreak';
 
 /** Top-level data field names the stores accept in filters and sorts (as the SQLite store). */
 export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
