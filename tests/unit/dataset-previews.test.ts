@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { csvPreview } from '../../src/server/datasetFiles/csvPreview';
-import { netcdfPreview, type ByteSource } from '../../src/server/datasetFiles/netcdfHeader';
+import { float32Decimal, netcdfPreview, type ByteSource } from '../../src/server/datasetFiles/netcdfHeader';
 import { parseTimeUnits, timeCoverage } from '../../src/server/datasetFiles/netcdfTime';
 import { PreviewFailure } from '../../src/server/datasetFiles/previewFailure';
 import { archiveNames } from '../../src/server/datasetFiles/zipStream';
@@ -140,9 +140,11 @@ describe('CSV preview', () => {
       column: 'tmean_c',
       min: Math.min(...numbers),
       max: Math.max(...numbers),
-      mean: numbers.reduce((a, b) => a + b, 0) / numbers.length,
+      mean: Number((numbers.reduce((a, b) => a + b, 0) / numbers.length).toPrecision(12)),
       gaps: 0,
     });
+    // Means without the sum's rounding noise: the grid's latitudes 50.0…50.9 average 50.45 (not 50.45000000000004).
+    expect(p.series.find((s) => s.column === 'lat')!.mean).toBe(50.45);
     // The chart opens on a measured value, not on the grid's coordinates or date parts.
     expect(defaultSeries(p)?.column).toBe('tmin_c');
   });
@@ -235,10 +237,8 @@ describe('NetCDF header', () => {
     });
     expect(p.attributes).toContainEqual({ name: 'Conventions', value: 'CF-1.8' });
     expect(p.time).toEqual({ start: '2020-01-15', end: '2020-12-15', steps: 12 });
-    expect(p.bbox!.west).toBeCloseTo(30, 5);
-    expect(p.bbox!.east).toBeCloseTo(30.9, 5);
-    expect(p.bbox!.south).toBeCloseTo(50, 5);
-    expect(p.bbox!.north).toBeCloseTo(50.9, 5);
+    // float coordinates as written (30.9), not widened to doubles (30.899999618530273)
+    expect(p.bbox).toEqual({ west: 30, east: 30.9, south: 50, north: 50.9 });
   });
 
   it('reads the daily grid of July 2020', async () => {
@@ -361,5 +361,17 @@ describe('archive names', () => {
       'SHA256SUMS (2).txt',
       'A (3).CSV',
     ]);
+  });
+});
+
+describe('float32Decimal', () => {
+  it('gives a float value as the shortest decimal that reads back as the same float', () => {
+    expect(float32Decimal(Math.fround(30.9))).toBe(30.9);
+    expect(float32Decimal(Math.fround(-0.1))).toBe(-0.1);
+    expect(float32Decimal(Math.fround(1 / 3))).toBe(0.33333334);
+    expect(float32Decimal(Math.fround(16777217))).toBe(16777216);
+    expect(float32Decimal(Number.NaN)).toBeNaN();
+    for (const x of [Math.fround(123.456), Math.fround(1e-7), Math.fround(3.4e38)])
+      expect(Math.fround(float32Decimal(x))).toBe(x);
   });
 });

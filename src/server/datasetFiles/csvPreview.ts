@@ -134,7 +134,8 @@ function summary(column: string, values: Array<number | null>): CsvSeriesSummary
     column,
     min: present.length ? Math.min(...present) : null,
     max: present.length ? Math.max(...present) : null,
-    mean: present.length ? sum / present.length : null,
+    // 12 significant digits: the sum's rounding noise (50.45000000000004) dropped.
+    mean: present.length ? Number((sum / present.length).toPrecision(12)) : null,
     gaps: values.length - present.length,
   };
 }

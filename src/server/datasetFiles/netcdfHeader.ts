@@ -98,6 +98,19 @@ function checkExtent(header: Header, size: number): void {
 }
 
 /** Reads the value `index` of a one-dimensional variable. */
+/**
+ * A float32 value as the shortest decimal that reads back as the same float32 (30.9, not the
+ * double 30.899999618530273 it widens to): the number the file's author wrote.
+ */
+export function float32Decimal(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  for (let digits = 1; digits < 9; digits++) {
+    const shortest = Number(x.toPrecision(digits));
+    if (Math.fround(shortest) === x) return shortest;
+  }
+  return Number(x.toPrecision(9));
+}
+
 async function valueAt(src: ByteSource, header: Header, v: Variable, index: number): Promise<number> {
   const width = TYPE_BYTES[v.type] ?? 1;
   const at = v.record ? v.offset + index * (header.recordDimension.recordStep ?? 0) : v.offset + index * width;
@@ -112,7 +125,7 @@ async function valueAt(src: ByteSource, header: Header, v: Variable, index: numb
     case 'int':
       return b.readInt32BE(0);
     case 'float':
-      return b.readFloatBE(0);
+      return float32Decimal(b.readFloatBE(0));
     case 'double':
       return b.readDoubleBE(0);
     default:
