@@ -22,7 +22,7 @@ import { theses } from './types/theses';
 import { trainings } from './types/trainings';
 import { users } from './types/users';
 import type { AnyContentType, SortSpec } from './define';
-import type { ImageRef } from './fields';
+import type { CardImage } from './fields';
 import type { z } from 'zod';
 
 export const contentTypes = {
@@ -81,9 +81,6 @@ export type PublicDocument<K extends ContentKey> = PublicView<ContentDocument<K>
 /** The same for any type declaration (what the routers, generic over a registry, return). */
 export type DocumentOf<Type extends AnyContentType> = z.output<Type['schema']> & DocumentMeta;
 
-/** What a list card shows of an image (server/content/publicView.ts cuts image references to it). */
-export type CardImage = Pick<ImageRef, 'url' | 'contentType' | 'alt' | 'width' | 'height'>;
-
 /** A list item's value: an image reference (a file with `alt`) cut to CardImage, anything else as stored. */
 type CardValue<V> = V extends { url: string; alt: string } ? Pick<V, keyof CardImage & keyof V> : V;
 type CardFields<T> = { [K in keyof T]: CardValue<T[K]> };
@@ -121,6 +118,9 @@ type Fixable<T extends AnyContentType, Data> = {
  * only those; the type still says the list fields), and a field missing from a stored document.
  */
 export type PublicListItem<Type extends AnyContentType> = PublicListItemOf<Type, z.output<Type['schema']>>;
+/** An item of the public list of the site's type `K`. */
+export type PublicListItemFor<K extends ContentKey> = PublicListItem<ContentTypes[K]>;
+
 type PublicListItemOf<T extends AnyContentType, Data> = { id: string } & CardFields<
   Pick<Data, Exclude<Listed<T, Data>, Fixable<T, Data>> & keyof Data>
 > &
