@@ -26,7 +26,13 @@ const PUBLISHED_OMITTED = [...ITEM_OMITTED, 'status', 'publishedAt'];
  * What a card shows of an image (an ImageRef: a file reference with `alt`): no storage path, file
  * name or size. Keyed by CardImage, so the list item's type (registry.ts) and this cut agree.
  */
-const CARD_IMAGE: Record<keyof CardImage, true> = { url: true, contentType: true, alt: true, width: true, height: true };
+const CARD_IMAGE: Record<keyof CardImage, true> = {
+  url: true,
+  contentType: true,
+  alt: true,
+  width: true,
+  height: true,
+};
 const CARD_IMAGE_KEYS = Object.keys(CARD_IMAGE);
 
 /** A list item's value: an image reference cut to CARD_IMAGE_KEYS, anything else as it is. */

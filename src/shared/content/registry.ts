@@ -88,20 +88,17 @@ type CardFields<T> = { [K in keyof T]: CardValue<T[K]> };
 /** The names in an optional list of field names (never when absent). */
 type Names<A> = NonNullable<A> extends readonly unknown[] ? NonNullable<A>[number] : never;
 /** The field names a type's named sorts order by (the literal part of its `sorts`). */
-type SortFields<S> =
-  S extends Record<string, SortSpec> & infer L
-    ? { [K in keyof L]: L[K] extends { by: Array<infer F> } ? F : never }[keyof L]
-    : never;
+type SortFields<S> = S extends Record<string, SortSpec> & infer L
+  ? { [K in keyof L]: L[K] extends { by: Array<infer F> } ? F : never }[keyof L]
+  : never;
 /** Fields no list carries: rich text (declared, else `body`) and the fields the server keeps. */
 type Hidden<T extends AnyContentType> =
-  | (T['richTextFields'] extends undefined ? 'body' : Names<T['richTextFields']>)
-  | Names<T['maintainedFields']>;
+  (T['richTextFields'] extends undefined ? 'body' : Names<T['richTextFields']>) | Names<T['maintainedFields']>;
 /** listFieldsOf (define.ts) at the type level: declared fields as they are, the others without Hidden. */
 type Listed<T extends AnyContentType, Data> = T['listFields'] extends undefined
   ? Exclude<keyof Data, Hidden<T>>
-  :
-      | Names<T['listFields']>
-      | Exclude<(Names<T['filters']> | SortFields<T['sorts']> | Names<T['rangeFields']>) & keyof Data, Hidden<T>>;
+  : | Names<T['listFields']>
+    | Exclude<(Names<T['filters']> | SortFields<T['sorts']> | Names<T['rangeFields']>) & keyof Data, Hidden<T>>;
 /** Filter fields a list leaves out when its input fixes their value (scalar filters outside `listFields`). */
 type Fixable<T extends AnyContentType, Data> = {
   [F in Exclude<Names<T['filters']>, Names<T['listFields']>> & keyof Data]: Data[F] extends readonly unknown[]
