@@ -5,8 +5,9 @@
  * others. So the pages' types and the server's answers cannot drift apart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSet } from '../../src/server/seed/content/index';
 import type { CardImage } from '../../src/shared/content/fields';
-import type { PublicListItemFor } from '../../src/shared/content/registry';
+import { contentTypes, type PublicListItemFor } from '../../src/shared/content/registry';
 import { startTestServer, type TestServer } from './helpers';
 
 /** `true` only when `K` is exactly the keys of `T` (assigning `true` to it fails to compile otherwise). */
@@ -46,10 +47,23 @@ const usersOptional: Exactly<
 const CARD_IMAGE_KEYS = ['url', 'contentType', 'alt', 'width', 'height'] as const;
 const cardImageExact: Exactly<CardImage, (typeof CARD_IMAGE_KEYS)[number]> = true;
 
+const conference = seedSet.conferences!.find((c) => c.data.status === 'published')!;
+/** A thesis written in English, in a seeded conference's programme. */
+const ENGLISH_THESIS = contentTypes.theses.schema.parse({
+  title: 'Snow cover trends in the Ukrainian Carpathians',
+  slug: 'snow-cover-trends-carpathians',
+  status: 'published',
+  conferenceId: conference.id,
+  order: 0,
+  authors: [{ name: 'Olena Kovalenko' }],
+  language: 'en',
+});
+
 let server: TestServer;
 let origin: string;
 beforeAll(async () => {
   server = await startTestServer();
+  await server.store.create('theses', ENGLISH_THESIS);
   origin = await server.listen();
 });
 afterAll(async () => {
@@ -100,5 +114,16 @@ describe('public list items carry exactly the keys their type promises', () => {
     expect(ofDepartment.length).toBeGreaterThan(0);
     for (const item of ofDepartment)
       expect(sorted(Object.keys(item))).toEqual(sorted(USER_KEYS.filter((k) => k !== 'departmentId')));
+  });
+});
+
+describe('a page reads only the list fields it asks for', () => {
+  it('marks an English thesis title lang="en" in its conference\'s programme (the programme asks for `language`)', async () => {
+    const res = await fetch(`${origin}/conf/${String(conference.data.slug)}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const link = html.match(/<a\b[^>]*>Snow cover trends in the Ukrainian Carpathians<\/a>/)?.[0];
+    expect(link).toBeDefined();
+    expect(link).toMatch(/\blang="en"/);
   });
 });
