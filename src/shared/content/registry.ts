@@ -111,8 +111,8 @@ type Fixable<T extends AnyContentType, Data> = {
  * type's list fields (declared `listFields` plus the fields it filters, sorts and ranges by, else
  * all but rich text; never maintained fields), images cut to CardImage, no `version`, `createdAt`
  * or `updatedAt`. A scalar filter field outside `listFields` is optional: a list filtered to one
- * value of it leaves it out. Not modelled: an input's explicit `fields` (the answer then carries
- * only those; the type still says the list fields), and a field missing from a stored document.
+ * value of it leaves it out. Not modelled here: an input's explicit `fields` (the answer then
+ * carries only those; pages type it with client/app/listFields.ts's `withFields`).
  */
 export type PublicListItem<Type extends AnyContentType> = PublicListItemOf<Type, z.output<Type['schema']>>;
 /** An item of the public list of the site's type `K`. */
