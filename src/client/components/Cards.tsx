@@ -1,7 +1,7 @@
 /** List entries shared by the list pages: a card with a title link, meta line and summary. */
 import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ImageRef } from '../../shared/content/fields';
+import type { CardImage } from '../../shared/content/fields';
 import { useSharedStrings } from '../lib/sharedStrings';
 import { StoredImage } from './StoredImage';
 
@@ -53,7 +53,7 @@ export function Card({
   lang?: string;
   meta?: ReactNode;
   summary?: string;
-  image?: ImageRef | null;
+  image?: CardImage | null;
   /** The card's image is the page's main (LCP) image: load it at once rather than lazily. */
   imagePriority?: boolean;
   id?: string;

@@ -1,5 +1,5 @@
 /** News items as cards (the news list and the home page). */
-import type { ContentDocument } from '../../shared/content/registry';
+import type { PublicListItemFor } from '../../shared/content/registry';
 import { machineDate } from '../../shared/dates';
 import { Card, CardList } from './Cards';
 import { useFormats } from '../lib/formats';
@@ -14,7 +14,7 @@ export function NewsCards({
   priorityFirst = false,
   headingLevel,
 }: {
-  items: Array<ContentDocument<'news'>>;
+  items: Array<Pick<PublicListItemFor<'news'>, 'id' | 'slug' | 'title' | 'summary' | 'cover' | 'date'>>;
   label: string;
   priorityFirst?: boolean;
   headingLevel?: 2 | 3;

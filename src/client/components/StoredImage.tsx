@@ -1,13 +1,13 @@
 /**
- * A stored image (an ImageRef: cover, photo) as a responsive `<img>`: `srcset` from the storage's
- * WebP variants (shared/images.ts), `sizes` from the layout, and the intrinsic `width`/`height` so
+ * A stored image (an ImageRef, or a list item's CardImage: cover, photo) as a responsive `<img>`:
+ * `srcset` from the storage's WebP variants (shared/images.ts), `sizes` from the layout, and the intrinsic `width`/`height` so
  * the browser reserves the space before the bytes arrive. Other images load lazily and at low fetch
  * priority (Chrome would raise one partly in view to high and let it share the connection with the
  * main image); the page's main image (`priority`) loads at once with high fetch priority, since it
  * is the LCP, and the server render preloads it from the document's head (lib/priorityImage.ts).
  */
 import { useContext } from 'react';
-import type { ImageRef } from '../../shared/content/fields';
+import type { CardImage } from '../../shared/content/fields';
 import { srcSetFor } from '../../shared/images';
 import { PriorityImageContext } from '../lib/priorityImage';
 import { joinMarks, useSharedStrings } from '../lib/sharedStrings';
@@ -18,7 +18,7 @@ export function StoredImage({
   sizes,
   priority = false,
 }: {
-  image: ImageRef;
+  image: CardImage;
   className?: string;
   sizes: string;
   priority?: boolean;

@@ -9,6 +9,7 @@
  * for the server's own callers.
  */
 import { listFieldsOf, maintainedFieldsOf, type AnyContentType } from '../../shared/content/define';
+import type { CardImage } from '../../shared/content/fields';
 import type { ListInput } from '../../shared/content/listInput';
 import { equalityFilters, type ApiDocument, type ListPage } from './service';
 
@@ -21,8 +22,18 @@ const ITEM_OMITTED = ['version', 'createdAt'];
 /** What a published document's answer leaves out besides: its publication state, which a preview's answer keeps (draft, scheduled). */
 const PUBLISHED_OMITTED = [...ITEM_OMITTED, 'status', 'publishedAt'];
 
-/** What a card shows of an image (an ImageRef: a file reference with `alt`): no storage path, file name or size. */
-const CARD_IMAGE_KEYS = ['url', 'contentType', 'alt', 'width', 'height'];
+/**
+ * What a card shows of an image (an ImageRef: a file reference with `alt`): no storage path, file
+ * name or size. Keyed by CardImage, so the list item's type (registry.ts) and this cut agree.
+ */
+const CARD_IMAGE: Record<keyof CardImage, true> = {
+  url: true,
+  contentType: true,
+  alt: true,
+  width: true,
+  height: true,
+};
+const CARD_IMAGE_KEYS = Object.keys(CARD_IMAGE);
 
 /** A list item's value: an image reference cut to CARD_IMAGE_KEYS, anything else as it is. */
 function cardValue(value: unknown): unknown {

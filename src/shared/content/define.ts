@@ -144,17 +144,61 @@ export type UpdateRuleResult<T> = { data: T } | { refused: { field: string; mess
 export const API_DOCUMENT_KEYS = ['id', 'version', 'createdAt', 'updatedAt'] as const;
 
 /**
+ * The parts of a declaration that decide what a public list item carries (registry.ts's
+ * PublicListItem), as `defineContentType` keeps them: field names as literal tuples.
+ */
+export interface ListingDeclaration<
+  Shape extends z.ZodRawShape,
+  List extends Array<keyof Shape & string> | undefined,
+  Filters extends Array<keyof Shape & string>,
+  Sorts extends Record<string, SortSpec>,
+  Range extends Array<keyof Shape & string> | undefined,
+  Rich extends Array<keyof Shape & string> | undefined,
+  Maintained extends Array<keyof Shape & string> | undefined,
+> {
+  listFields?: List;
+  filters: Filters;
+  sorts: Sorts;
+  rangeFields?: Range;
+  richTextFields?: Rich;
+  maintainedFields?: Maintained;
+}
+
+/**
  * Declares a content type, keeping its literal key, kind, visibility and schema shape for typed
- * routers. Throws when the schema declares one of API_DOCUMENT_KEYS.
+ * routers, and its list, filter, sort, range, rich-text and maintained field names for the type of
+ * a public list item. Throws when the schema declares one of API_DOCUMENT_KEYS.
  */
 export function defineContentType<
   const Key extends string,
   Shape extends z.ZodRawShape,
   const Kind extends 'collection' | 'singleton',
   const Public extends boolean,
+  const List extends Array<keyof Shape & string> | undefined = undefined,
+  const Filters extends Array<keyof Shape & string> = [],
+  const Sorts extends Record<string, SortSpec> = Record<string, never>,
+  const Range extends Array<keyof Shape & string> | undefined = undefined,
+  const Rich extends Array<keyof Shape & string> | undefined = undefined,
+  const Maintained extends Array<keyof Shape & string> | undefined = undefined,
 >(
-  config: ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public },
-): ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public } {
+  config: ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public } & ListingDeclaration<
+      Shape,
+      List,
+      Filters,
+      Sorts,
+      Range,
+      Rich,
+      Maintained
+    >,
+): ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public } & ListingDeclaration<
+    Shape,
+    List,
+    Filters,
+    Sorts,
+    Range,
+    Rich,
+    Maintained
+  > {
   const clash = API_DOCUMENT_KEYS.find((k) => k in config.schema.shape);
   if (clash)
     throw new Error(

@@ -179,6 +179,8 @@ export const imageRefSchema = fileRefSchema
   })
   .meta({ widget: 'image' });
 export type ImageRef = z.infer<typeof imageRefSchema>;
+/** What a public list item carries of an image (server/content/publicView.ts's cut): no storage path, file name or size. */
+export type CardImage = Pick<ImageRef, 'url' | 'contentType' | 'alt' | 'width' | 'height'>;
 
 export const attachmentsSchema = z
   .array(fileRefSchema)

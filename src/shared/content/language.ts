@@ -21,11 +21,12 @@ export type LanguageTypeKey = keyof typeof LANGUAGE_FIELDS;
 
 /**
  * The `lang` attribute for one field of a document: its declared language when that is not the
- * site's, otherwise undefined (nothing to mark).
+ * site's, otherwise undefined (nothing to mark). `doc` must carry the language field (a list read
+ * without it cannot say).
  */
 export function langOf<K extends LanguageTypeKey>(
   typeKey: K,
-  doc: object,
+  doc: { readonly [F in (typeof LANGUAGE_FIELDS)[K]['field']]: unknown },
   field: (typeof LANGUAGE_FIELDS)[K]['fields'][number],
 ): string | undefined {
   const spec = LANGUAGE_FIELDS[typeKey];

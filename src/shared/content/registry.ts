@@ -21,7 +21,8 @@ import { redirects } from './types/redirects';
 import { theses } from './types/theses';
 import { trainings } from './types/trainings';
 import { users } from './types/users';
-import type { AnyContentType } from './define';
+import type { AnyContentType, SortSpec } from './define';
+import type { CardImage } from './fields';
 import type { z } from 'zod';
 
 export const contentTypes = {
@@ -79,6 +80,48 @@ export type PublicDocument<K extends ContentKey> = PublicView<ContentDocument<K>
 
 /** The same for any type declaration (what the routers, generic over a registry, return). */
 export type DocumentOf<Type extends AnyContentType> = z.output<Type['schema']> & DocumentMeta;
+
+/** A list item's value: an image reference (a file with `alt`) cut to CardImage, anything else as stored. */
+type CardValue<V> = V extends { url: string; alt: string } ? Pick<V, keyof CardImage & keyof V> : V;
+type CardFields<T> = { [K in keyof T]: CardValue<T[K]> };
+
+/** The names in an optional list of field names (never when absent). */
+type Names<A> = NonNullable<A> extends readonly unknown[] ? NonNullable<A>[number] : never;
+/** The field names a type's named sorts order by (the literal part of its `sorts`). */
+type SortFields<S> = S extends Record<string, SortSpec> & infer L
+  ? { [K in keyof L]: L[K] extends { by: Array<infer F> } ? F : never }[keyof L]
+  : never;
+/** Fields no list carries: rich text (declared, else `body`) and the fields the server keeps. */
+type Hidden<T extends AnyContentType> =
+  (T['richTextFields'] extends undefined ? 'body' : Names<T['richTextFields']>) | Names<T['maintainedFields']>;
+/** listFieldsOf (define.ts) at the type level: declared fields as they are, the others without Hidden. */
+type Listed<T extends AnyContentType, Data> = T['listFields'] extends undefined
+  ? Exclude<keyof Data, Hidden<T>>
+  : | Names<T['listFields']>
+    | Exclude<(Names<T['filters']> | SortFields<T['sorts']> | Names<T['rangeFields']>) & keyof Data, Hidden<T>>;
+/** Filter fields a list leaves out when its input fixes their value (scalar filters outside `listFields`). */
+type Fixable<T extends AnyContentType, Data> = {
+  [F in Exclude<Names<T['filters']>, Names<T['listFields']>> & keyof Data]: Data[F] extends readonly unknown[]
+    ? never
+    : F;
+}[Exclude<Names<T['filters']>, Names<T['listFields']>> & keyof Data];
+
+/**
+ * An item of a type's public list (server/content/publicView.ts's publicListView): its `id` and the
+ * type's list fields (declared `listFields` plus the fields it filters, sorts and ranges by, else
+ * all but rich text; never maintained fields), images cut to CardImage, no `version`, `createdAt`
+ * or `updatedAt`. A scalar filter field outside `listFields` is optional: a list filtered to one
+ * value of it leaves it out. Not modelled here: an input's explicit `fields` (the answer then
+ * carries only those; pages type it with client/app/listFields.ts's `withFields`).
+ */
+export type PublicListItem<Type extends AnyContentType> = PublicListItemOf<Type, z.output<Type['schema']>>;
+/** An item of the public list of the site's type `K`. */
+export type PublicListItemFor<K extends ContentKey> = PublicListItem<ContentTypes[K]>;
+
+type PublicListItemOf<T extends AnyContentType, Data> = { id: string } & CardFields<
+  Pick<Data, Exclude<Listed<T, Data>, Fixable<T, Data>> & keyof Data>
+> &
+  Partial<CardFields<Pick<Data, Listed<T, Data> & Fixable<T, Data> & keyof Data>>>;
 
 /**
  * A set of content types with its lookups. The site has one, `registry` (the types above); the server

@@ -4,7 +4,7 @@
  * tags is `client/lib/head/build.ts`, which the server's render imports and the browser loads lazily on navigation, so the
  * public bundle carries only these types and a short id per source.
  */
-import type { ContentDocument, PublicDocument } from '../content/registry';
+import type { PublicDocument, PublicListItemFor } from '../content/registry';
 
 /** A step of the trail from the home page to the current page (breadcrumbs and their BreadcrumbList). */
 export interface Crumb {
@@ -17,13 +17,11 @@ export interface Crumb {
 export type HeadSource =
   | {
       kind: 'organization';
-      /** List items (public lists carry no timestamps). */
-      contacts: Array<Pick<ContentDocument<'contacts'>, 'id' | 'title' | 'address' | 'phones' | 'email'>>;
+      contacts: Array<Pick<PublicListItemFor<'contacts'>, 'id' | 'title' | 'address' | 'phones' | 'email'>>;
     }
   | { kind: 'breadcrumbs'; crumbs: Crumb[] }
   | { kind: 'news'; item: PublicDocument<'news'> }
-  /** List items (public lists carry no timestamps). */
-  | { kind: 'trainings'; items: Array<Omit<ContentDocument<'trainings'>, 'updatedAt'>> }
+  | { kind: 'trainings'; items: Array<PublicListItemFor<'trainings'>> }
   | { kind: 'conference'; item: PublicDocument<'conferences'> }
   | { kind: 'thesis'; item: PublicDocument<'theses'>; conference: PublicDocument<'conferences'> }
   | { kind: 'publication'; item: PublicDocument<'publications'> }

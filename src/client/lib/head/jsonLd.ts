@@ -23,7 +23,7 @@ import type {
   VirtualLocation,
   WithContext,
 } from 'schema-dts';
-import type { PublicDocument } from '../../../shared/content/registry';
+import type { PublicDocument, PublicListItemFor } from '../../../shared/content/registry';
 import type { HeadSource } from '../../../shared/head/sources';
 import { trainingPermalink } from '../../../shared/routes';
 import {
@@ -168,7 +168,7 @@ function newsArticle(item: PublicDocument<'news'>, ctx: HeadContext): WithContex
   };
 }
 
-function trainingEvent(t: Omit<PublicDocument<'trainings'>, 'updatedAt'>, ctx: HeadContext): WithContext<Event> {
+function trainingEvent(t: PublicListItemFor<'trainings'>, ctx: HeadContext): WithContext<Event> {
   const url = absoluteUrl(trainingPermalink(t.slug), ctx);
   return {
     '@context': 'https://schema.org',
@@ -181,7 +181,7 @@ function trainingEvent(t: Omit<PublicDocument<'trainings'>, 'updatedAt'>, ctx: H
     eventStatus: 'https://schema.org/EventScheduled',
     location: eventLocation(t.format, t.location, t.registrationUrl || url, ctx),
     organizer: institute(ctx),
-    image: imageOf((t as { cover?: { url: string } | null }).cover, ctx),
+    image: imageOf(t.cover, ctx),
     url,
     inLanguage: 'uk',
   };

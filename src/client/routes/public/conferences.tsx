@@ -7,6 +7,7 @@ import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage, notFound } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
+import { fieldList, withFields } from '../../app/listFields';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
@@ -22,13 +23,14 @@ import { useFormats } from '../../lib/formats';
 
 /** Theses per page of a conference's programme; a larger programme continues on `?page=2`. */
 const THESES_PER_PAGE = 100;
-// What the programme shows of each thesis (not its conference or position: the list is in programme order).
+// What the programme shows of each thesis, and the language its title is in (`lang`); not its
+// conference or position: the list is in programme order.
 const thesesInput = (conferenceId: string, search: URLSearchParams | string) => ({
   filter: { conferenceId },
   sort: 'programme' as const,
   limit: THESES_PER_PAGE,
   page: pageInput(search).page,
-  fields: ['title', 'slug', 'authors', 'section'],
+  fields: fieldList('title', 'slug', 'authors', 'section', 'language'),
 });
 
 export const confListPage = definePage({
@@ -83,7 +85,8 @@ export const confItemPage = definePage({
     const { id } = useParams();
     const { search } = useLocation();
     const [conf] = trpc.conferences.get.useSuspenseQuery(useItemInput(id!));
-    const [theses] = trpc.theses.list.useSuspenseQuery(thesesInput(conf.id, search));
+    const input = thesesInput(conf.id, search);
+    const theses = withFields(trpc.theses.list.useSuspenseQuery(input)[0], input.fields);
     const mark = useSharedStrings();
     useHeadSource('page', { kind: 'conference', item: conf });
     return (

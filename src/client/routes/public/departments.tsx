@@ -5,6 +5,7 @@ import { srcSetFor } from '../../../shared/images';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
+import { fieldList, withFields } from '../../app/listFields';
 import { Article, Facts } from '../../components/Article';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
@@ -21,7 +22,7 @@ const staffInput = (departmentId: string) => ({ filter: { departmentId }, limit:
 const developmentsInput = (departmentId: string) => ({
   filter: { departmentId },
   limit: 100,
-  fields: ['title', 'slug', 'year'],
+  fields: fieldList('title', 'slug', 'year'),
 });
 
 /** A staff member's position, degree and title, comma-separated, each its own shared string. */
@@ -42,7 +43,8 @@ function StaffTitles({ titles }: { titles: string[] }) {
 
 /** «Розробки» of a department: links to each development's page, and to all of them. */
 function DepartmentDevelopments({ departmentId }: { departmentId: string }) {
-  const [list] = trpc.developments.list.useSuspenseQuery(developmentsInput(departmentId));
+  const input = developmentsInput(departmentId);
+  const list = withFields(trpc.developments.list.useSuspenseQuery(input)[0], input.fields);
   const mark = useSharedStrings();
   if (!list.items.length) return null;
   return (

@@ -7,6 +7,7 @@ import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
+import { fieldList, withFields } from '../../app/listFields';
 import { Article, Facts } from '../../components/Article';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,7 +19,7 @@ import { trpc } from '../../lib/trpc';
 /** A page of /Developments with what the cards show. */
 const listInput = (search: URLSearchParams | string) => ({
   ...pageInput(search),
-  fields: ['title', 'slug', 'summary', 'cover', 'year', 'authors'],
+  fields: fieldList('title', 'slug', 'summary', 'cover', 'year', 'authors'),
 });
 
 /** The name and address of the department that made a development (`departmentId`). */
@@ -36,7 +37,8 @@ export const developmentsListPage = definePage({
   prefetch: (utils, { url }) => utils.developments.list.ensureData(listInput(url.searchParams)),
   Component: function DevelopmentsList() {
     const { search } = useLocation();
-    const [list] = trpc.developments.list.useSuspenseQuery(listInput(search));
+    const input = listInput(search);
+    const list = withFields(trpc.developments.list.useSuspenseQuery(input)[0], input.fields);
     return (
       <>
         <PageMeta

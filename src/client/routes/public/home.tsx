@@ -2,6 +2,7 @@
 import { useLoaderData } from 'react-router';
 import { Link } from 'react-router';
 import { definePage } from '../../app/definePage';
+import { fieldList, withFields } from '../../app/listFields';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
@@ -13,24 +14,24 @@ import { useFormats } from '../../lib/formats';
 
 // Only what the home page shows of each list (the list pages show more): the lists are also the page's state.
 // Read as page 1 (not by cursor): the answer then carries no cursor for a next page the home page never asks for.
-const newsInput = { page: 1, limit: 3, fields: ['title', 'slug', 'summary', 'cover', 'date'] };
+const newsInput = { page: 1, limit: 3, fields: fieldList('title', 'slug', 'summary', 'cover', 'date') };
 const upcomingTrainings = (today: string) => ({
   sort: 'upcoming' as const,
   range: { field: 'endDate', gte: today },
   limit: 3,
-  fields: ['title', 'slug', 'summary', 'startDate', 'endDate'],
+  fields: fieldList('title', 'slug', 'summary', 'startDate', 'endDate'),
 });
 const upcomingConferences = (today: string) => ({
   sort: 'upcoming' as const,
   range: { field: 'endDate', gte: today },
   limit: 3,
-  fields: ['title', 'slug', 'summary', 'startDate', 'endDate', 'location'],
+  fields: fieldList('title', 'slug', 'summary', 'startDate', 'endDate', 'location'),
 });
-const repoInput = { limit: 100, fields: ['title', 'slug', 'summary', 'datasetVersion'] };
-const departmentsInput = { limit: 100, fields: ['title', 'slug'] };
+const repoInput = { limit: 100, fields: fieldList('title', 'slug', 'summary', 'datasetVersion') };
+const departmentsInput = { limit: 100, fields: fieldList('title', 'slug') };
 // The institute's address and contact points for its Organization structured data (at most 20),
 // which only crawlers read: the server writes it (`serverHead`), and it is not part of the page's state.
-const contactsInput = { limit: 20, fields: ['title', 'address', 'phones', 'email'] };
+const contactsInput = { limit: 20, fields: fieldList('title', 'address', 'phones', 'email') };
 
 function SectionHeading({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
   return (
@@ -54,16 +55,27 @@ export const homePage = definePage({
     ]);
   },
   serverHead: async (client) => ({
-    organization: { kind: 'organization', contacts: (await client.contacts.list.query(contactsInput)).items },
+    organization: {
+      kind: 'organization',
+      contacts: withFields(await client.contacts.list.query(contactsInput), contactsInput.fields).items,
+    },
   }),
   Component: function Home() {
     const formats = useFormats();
     const { today } = useLoaderData<{ today: string }>();
-    const [news] = trpc.news.list.useSuspenseQuery(newsInput);
-    const [trainings] = trpc.trainings.list.useSuspenseQuery(upcomingTrainings(today));
-    const [conferences] = trpc.conferences.list.useSuspenseQuery(upcomingConferences(today));
-    const [repo] = trpc.dataRepo.list.useSuspenseQuery(repoInput);
-    const [departments] = trpc.departments.list.useSuspenseQuery(departmentsInput);
+    const trainingsInput = upcomingTrainings(today);
+    const conferencesInput = upcomingConferences(today);
+    const news = withFields(trpc.news.list.useSuspenseQuery(newsInput)[0], newsInput.fields);
+    const trainings = withFields(trpc.trainings.list.useSuspenseQuery(trainingsInput)[0], trainingsInput.fields);
+    const conferences = withFields(
+      trpc.conferences.list.useSuspenseQuery(conferencesInput)[0],
+      conferencesInput.fields,
+    );
+    const repo = withFields(trpc.dataRepo.list.useSuspenseQuery(repoInput)[0], repoInput.fields);
+    const departments = withFields(
+      trpc.departments.list.useSuspenseQuery(departmentsInput)[0],
+      departmentsInput.fields,
+    );
     const mark = useSharedStrings();
     useServerHead('organization');
     return (
@@ -106,7 +118,6 @@ export const homePage = definePage({
                     title={t.title}
                     meta={formats.dateRange(t.startDate, t.endDate)}
                     summary={t.summary}
-                    image={t.cover}
                   />
                 )}
               </CardList>
@@ -125,7 +136,6 @@ export const homePage = definePage({
                     title={c.title}
                     meta={`${formats.dateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
                     summary={c.summary}
-                    image={c.cover}
                   />
                 )}
               </CardList>

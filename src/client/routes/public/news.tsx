@@ -4,6 +4,7 @@ import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
+import { fieldList, withFields } from '../../app/listFields';
 import { Article } from '../../components/Article';
 import { EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,7 +19,7 @@ import { useFormats } from '../../lib/formats';
 /** A page of /News with only what the cards show (no tags). */
 const newsListInput = (search: URLSearchParams | string) => ({
   ...pageInput(search),
-  fields: ['title', 'slug', 'summary', 'cover', 'date'],
+  fields: fieldList('title', 'slug', 'summary', 'cover', 'date'),
 });
 
 export const newsListPage = definePage({
@@ -27,7 +28,8 @@ export const newsListPage = definePage({
   prefetch: (utils, { url }) => utils.news.list.ensureData(newsListInput(url.searchParams)),
   Component: function NewsList() {
     const { search } = useLocation();
-    const [list] = trpc.news.list.useSuspenseQuery(newsListInput(search));
+    const input = newsListInput(search);
+    const list = withFields(trpc.news.list.useSuspenseQuery(input)[0], input.fields);
     return (
       <>
         <PageMeta

@@ -5,7 +5,7 @@
  */
 import { Fragment } from 'react';
 import { redirect, useLoaderData, useLocation } from 'react-router';
-import type { ContentDocument } from '../../../shared/content/registry';
+import type { PublicListItemFor } from '../../../shared/content/registry';
 import { TRAINING_FORMATS } from '../../../shared/content/constants';
 import { definePage, notFound } from '../../app/definePage';
 import { LIST_PAGE_SIZE, pageInput, validPage } from '../../app/listParams';
@@ -51,7 +51,8 @@ export function trainingPages(
   return { lists: (['upcoming', 'past'] as const).filter((w) => page <= pages(w)), pageCount };
 }
 
-type Training = ContentDocument<'trainings'>;
+/** A training as the /Trainings list sends it. */
+type Training = PublicListItemFor<'trainings'>;
 
 /** «8–9 грудня 2026 р. · Онлайн · Zoom»: dates, format, and the place unless it only repeats the format. */
 export function trainingMeta(

@@ -7,13 +7,19 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { getInputSchemaFor, listInputSchema } from '../../../shared/content/listInput';
 import type { AnyContentType } from '../../../shared/content/define';
-import type { ContentRegistry, ContentTypes, DocumentOf, PublicView } from '../../../shared/content/registry';
+import type {
+  ContentRegistry,
+  ContentTypes,
+  DocumentOf,
+  PublicListItem,
+  PublicView,
+} from '../../../shared/content/registry';
 import { publicItemView, publicListView, publicSingletonView } from '../../content/publicView';
 import { publicProcedure, router } from '../init';
 
 export interface PublicListPage<Type extends AnyContentType> {
-  /** Each item's id and the list's fields (content/publicView.ts); typed as whole documents for the pages. */
-  items: Array<DocumentOf<Type>>;
+  /** Each item's id and the list's fields (content/publicView.ts). */
+  items: Array<PublicListItem<Type>>;
   /** null for a page read by number. */
   nextCursor: string | null;
   total: number;
