@@ -7,9 +7,17 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import en from 'zod/v4/locales/en.js';
 import { MIN_PASSWORD_LENGTH } from '../shared/passwordRules';
 
-const portSchema = z.coerce.number().int().min(1).max(65535);
+/** zod's English messages for this parse: the UI's Ukrainian locale (shared/zodLocale.ts) is global. */
+const englishMessages = en().localeError;
+const PORT_RANGE = 'expected an integer from 1 to 65535';
+const portSchema = z.coerce
+  .number({ error: PORT_RANGE })
+  .int({ error: PORT_RANGE })
+  .min(1, { error: PORT_RANGE })
+  .max(65535, { error: PORT_RANGE });
 const optional = (schema: z.ZodType<string>) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 const bool = z
   .preprocess(
@@ -262,7 +270,7 @@ export const EMBEDDED_API_KEY = 'embedded-uhmi-web-api-key';
 
 /** Validates the environment (process.env by default) and returns the configuration. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(env, { error: englishMessages });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');

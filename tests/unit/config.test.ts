@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
+// The UI's Ukrainian zod locale is global once loaded; the operator's lines stay English regardless.
+import '../../src/shared/zodLocale';
 
 describe('configuration from the environment', () => {
   it('applies the documented defaults', () => {
@@ -20,6 +22,20 @@ describe('configuration from the environment', () => {
       expect(message).toContain('"abc"');
       expect(message.split('\n')).toHaveLength(1);
     }
+  });
+
+  it.each([
+    ['abc', 'Invalid configuration: PORT: expected an integer from 1 to 65535, got "abc"'],
+    ['99999', 'Invalid configuration: PORT: expected an integer from 1 to 65535, got "99999"'],
+    ['80.5', 'Invalid configuration: PORT: expected an integer from 1 to 65535, got "80.5"'],
+  ])('names a bad PORT=%s in English', (value, line) => {
+    expect(() => loadConfig({ PORT: value })).toThrow(new ConfigError(line));
+  });
+
+  it('speaks English for zod checks without their own message, even with the Ukrainian locale loaded', () => {
+    expect(() => loadConfig({ AUTH_MAX_FAILURES: '1000' })).toThrow(
+      /^Invalid configuration: AUTH_MAX_FAILURES: Too big: expected number to be <=100, got "1000"$/,
+    );
   });
 
   it.each([
