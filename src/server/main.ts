@@ -1,11 +1,13 @@
 /**
- * Entry point: loads `.env` when present, validates the configuration (one clear line and exit 1
- * on a bad value, before anything is created), starts the server and stops it on SIGINT/SIGTERM.
+ * Entry point: loads `.env` when present, validates the configuration and checks HOST:PORT can be
+ * bound (one clear line and exit 1 otherwise, before anything is created), starts the server and
+ * stops it on SIGINT/SIGTERM.
  */
 import { existsSync } from 'node:fs';
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './dataDirLock';
+import { checkCanListen, ListenError, listenErrorOf } from './listenCheck';
 
 async function main(): Promise<void> {
   // Whatever the server writes (database, keys, stored files) is for this user only; the modes are
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  await checkCanListen(config.host, config.port);
   const server = await createServer(config);
   const stop = async (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
@@ -30,11 +33,17 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
-  await server.app.listen({ port: config.port, host: config.host });
+  try {
+    await server.app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await server.close();
+    throw listenErrorOf(err, config.host, config.port) ?? err;
+  }
 }
 
 main().catch((err: unknown) => {
-  // A second server on the same DATA_DIR: one line, no stack.
-  console.error(err instanceof DataDirLockedError ? err.message : err);
+  // A second server on the same DATA_DIR, or a port it cannot take: one line, no stack.
+  const oneLine = err instanceof DataDirLockedError || err instanceof ListenError;
+  console.error(oneLine ? err.message : err);
   process.exit(1);
 });
