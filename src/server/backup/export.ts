@@ -34,6 +34,7 @@ import {
   type Manifest,
 } from './format';
 import { urlOriginOf } from './links';
+import { checkArchiveTarget } from './target';
 
 export interface ExportOptions {
   store: DocumentStore;
@@ -142,6 +143,7 @@ async function addEntry(pack: tar.Pack, name: string, spooled: { path: string; s
 export async function exportArchive(options: ExportOptions): Promise<ExportSummary> {
   const { store, files, log = () => {} } = options;
   const target = path.resolve(options.file);
+  await checkArchiveTarget(options.file);
   const spoolDir = await mkdtemp(path.join(path.dirname(target), '.uhmi-export-'));
   const partial = `${target}.partial-${process.pid}`;
   try {

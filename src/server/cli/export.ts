@@ -9,6 +9,7 @@
 import { openBackend } from '../backup/backend';
 import { cliConfig, fileArguments, runCli } from './run';
 import { exportArchive } from '../backup/export';
+import { checkArchiveTarget } from '../backup/target';
 
 const USAGE = `Usage: npm run export -- FILE
 
@@ -21,6 +22,7 @@ runCli('export', async () => {
   if (!args) return;
   const { file } = args;
   const config = cliConfig();
+  await checkArchiveTarget(file); // before the backend is opened: a mistyped folder writes nothing
   const backend = await openBackend(config, 'export');
   try {
     const started = Date.now();
