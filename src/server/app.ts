@@ -34,6 +34,7 @@ import { lockDataDir, type DataDirLock } from './dataDirLock';
 import { buildManifests } from './http/builds';
 import { securityHeaders } from './http/csp';
 import { fetchResponseUnwrap } from './http/fetchResponse';
+import { clientErrorHandler, frameworkErrorHandler } from './http/frameworkErrors';
 import { firebaseInit, firebaseWebConfig } from './http/firebaseConfig';
 import { healthCheck } from './http/health';
 import { redirects, storageArchives } from './http/redirects';
@@ -98,10 +99,13 @@ function withRedactedRequests(logger: NonNullable<FastifyServerOptions['logger']
 
 /** The Fastify instance, before any plugin: logging, proxy trust, router limits, closing. */
 function createApp(config: Config, options: CreateServerOptions): FastifyInstance {
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: withRedactedRequests(options.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
+    // Malformed addresses get the site's 404 page or a Ukrainian line, not Fastify's JSON (http/frameworkErrors.ts).
+    frameworkErrors: frameworkErrorHandler(() => app),
+    clientErrorHandler,
     // Stopping must not wait for busy keep-alive connections (up to the keep-alive timeout).
     forceCloseConnections: true,
   });
