@@ -7,6 +7,7 @@ import { findByAdminSection, getContentType } from '../../../shared/content/regi
 import { useAdmin } from '../context';
 import { ADMIN_HOME } from '../guards';
 import { useSessionState } from '../session';
+import { AdminNotFound } from './AdminNotFound';
 import { SectionEditPage } from './SectionEditPage';
 import { SectionListPage } from './SectionListPage';
 import { childTypesOf } from './ChildrenPanel';
@@ -21,8 +22,9 @@ function useSectionType() {
   return { section: section ?? '', type, denied };
 }
 
+/** An unknown section or document: «Розділ не знайдено» at the address typed (no redirect). */
 function Missing() {
-  return <Navigate to={`${ADMIN_HOME}/not-found`} replace />;
+  return <AdminNotFound />;
 }
 
 export function SectionIndexRoute() {
