@@ -59,8 +59,10 @@ function cases(): Array<[string, number]> {
     [`POST /News HTTP/1.1\r\n${host()}Content-Type: application/json\r\nContent-Length: 4\r\n${close}\r\n{bad`, 405],
     [`OPTIONS /edit/admin HTTP/1.1\r\n${host()}${close}\r\n`, 405],
     [`PUT /api/trpc/news.list HTTP/1.1\r\n${host()}Content-Length: 0\r\n${close}\r\n`, 405],
-    [`GET /% HTTP/1.1\r\n${host()}${close}\r\n`, 400],
-    [`GET /News/%E0%A4%A HTTP/1.1\r\n${host()}${close}\r\n`, 400],
+    // A page address with a broken percent-encoding is an unknown page: the site's 404 (spec §8).
+    [`GET /% HTTP/1.1\r\n${host()}${close}\r\n`, 404],
+    [`GET /News/%E0%A4%A HTTP/1.1\r\n${host()}${close}\r\n`, 404],
+    [`GET /api/trpc/%E0%A4%A HTTP/1.1\r\n${host()}${close}\r\n`, 400],
     [`GET /api/trpc/news.get?input=%7B HTTP/1.1\r\n${host()}${close}\r\n`, 400],
     [
       `POST /api/__session HTTP/1.1\r\n${host()}Content-Type: application/json\r\nContent-Length: 4\r\n${close}\r\n{bad`,
