@@ -170,7 +170,9 @@ test('an editor uploads to the media library with pause and resume, and the file
   const card = page.locator('.mantine-Card-root', { hasText: 'dani-sposterezhen.csv' });
   await expect(card).toBeVisible();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await card.getByRole('button', { name: 'Копіювати посилання' }).click();
+  // Each card's buttons name their file, so a screen reader's list of buttons tells the cards apart.
+  await expect(page.getByRole('button', { name: 'Видалити dani-sposterezhen.csv', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Копіювати посилання на dani-sposterezhen.csv', exact: true }).click();
   const url = await page.evaluate(() => navigator.clipboard.readText());
   const anonymous = await page.request.fetch(url, { headers: { cookie: '' } });
   expect(anonymous.status()).toBe(200);

@@ -194,13 +194,14 @@ function FileCard({
           </Button>
         ) : null}
         {isImage(f) || isPdf(f) ? (
-          <Button size="compact-xs" variant="default" onClick={onPreview}>
+          <Button size="compact-xs" variant="default" onClick={onPreview} aria-label={`Переглянути ${f.name}`}>
             Переглянути
           </Button>
         ) : null}
         <Button
           size="compact-xs"
           variant="default"
+          aria-label={`Копіювати посилання на ${f.name}`}
           onClick={() =>
             void navigator.clipboard
               .writeText(new URL(f.url, window.location.origin).toString())
@@ -219,7 +220,7 @@ function FileCard({
           </FileButton>
         ) : null}
         {!onPick ? (
-          <Button size="compact-xs" variant="subtle" color="red" onClick={onDelete}>
+          <Button size="compact-xs" variant="subtle" color="red" onClick={onDelete} aria-label={`Видалити ${f.name}`}>
             Видалити
           </Button>
         ) : null}
