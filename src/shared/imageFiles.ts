@@ -31,7 +31,10 @@ const startsWith = (head: Uint8Array, sig: number[] | string, at = 0): boolean =
 
 /** An SVG document: markup (after an optional BOM and white space) with an `<svg` element in its head. */
 function svg(head: Uint8Array): boolean {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(head).replace(/^\uFEFF/, '').trimStart();
+  const text = new TextDecoder('utf-8', { fatal: false })
+    .decode(head)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return text.startsWith('<') && /<svg[\s>/]/i.test(text);
 }
 

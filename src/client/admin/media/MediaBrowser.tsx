@@ -28,6 +28,7 @@ import { fileExtension, formatBytes } from '../../lib/files';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { firebaseStorage } from '../../lib/storage';
 import { useAdmin } from '../context';
+import { FileUsageNote } from './FileUsageNote';
 import { splitImageFiles } from './imageGate';
 import { UploadQueue, useUploadQueue } from './UploadQueue';
 import { FOLDER_LABELS, MEDIA_ROOT, useMediaFolder } from './useMedia';
@@ -120,10 +121,7 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
             );
         }}
       >
-        <Text>
-          Файл <strong>{deleting?.name}</strong> буде видалено зі сховища. Сторінки, що посилаються на нього,
-          показуватимуть непрацююче посилання.
-        </Text>
+        {deleting ? <FileUsageNote file={deleting} /> : null}
       </ConfirmModal>
     </Stack>
   );
