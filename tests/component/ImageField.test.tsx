@@ -10,9 +10,15 @@ import userEvent from '@testing-library/user-event';
 import { list, ref, type FirebaseStorage } from 'firebase/storage';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FormProvider, useForm } from 'react-hook-form';
 import { AdminContext, type AdminContextValue } from '../../src/client/admin/context';
+import { formResolver, newDocumentValues } from '../../src/client/admin/form/defaults';
+import { FieldInput } from '../../src/client/admin/form/FieldInput';
 import { SingleFileField } from '../../src/client/admin/form/FileField';
+import { formFields } from '../../src/client/admin/form/introspect';
 import type { FileRef, ImageRef } from '../../src/shared/content/fields';
+import { news } from '../../src/shared/content/types/news';
+import { NOT_AN_IMAGE_MESSAGE } from '../../src/shared/imageFiles';
 import { disposeAuthClients } from '../integration/firebaseClient';
 import { startTestServer, type TestServer } from '../integration/helpers';
 import { storageClient } from '../security/helpers';
@@ -95,5 +101,46 @@ describe('image field', () => {
     expect(onChange.mock.calls[0]![0]).toMatchObject({ name: 'cover.png', contentType: 'image/png', alt: '' });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(await storedNames('public/media/accepted')).toHaveLength(1);
+  });
+});
+
+/** The news form's cover field holding `cover`, and a submit button. */
+function CoverForm({ cover, onSubmit }: { cover: ImageRef; onSubmit: () => void }) {
+  const form = useForm<Record<string, unknown>>({
+    resolver: formResolver(news),
+    defaultValues: { ...newDocumentValues(news, formFields(news)), cover },
+  });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
+        <FieldInput spec={formFields(news).find((f) => f.name === 'cover')!} path="cover" />
+        <button type="submit">Зберегти</button>
+      </form>
+    </FormProvider>
+  );
+}
+
+describe('a stored cover that is not an image', () => {
+  it('is reported at the cover field when the form is saved', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const cover = {
+      path: 'public/media/mx0a0amf-doc.exe',
+      name: 'mx0a0amf-doc.exe',
+      contentType: 'application/octet-stream',
+      size: 20,
+      url: '/v0/b/bucket/o/public%2Fmedia%2Fmx0a0amf-doc.exe?alt=media&token=t',
+      alt: 'Текст',
+      width: null,
+      height: null,
+    };
+    renderAdmin(
+      <AdminContext.Provider value={ADMIN}>
+        <CoverForm cover={cover} onSubmit={onSubmit} />
+      </AdminContext.Provider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    expect(await screen.findByText(NOT_AN_IMAGE_MESSAGE)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });
