@@ -170,11 +170,32 @@ test('an editor uploads to the media library with pause and resume, and the file
   const card = page.locator('.mantine-Card-root', { hasText: 'dani-sposterezhen.csv' });
   await expect(card).toBeVisible();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await card.getByRole('button', { name: 'Копіювати посилання' }).click();
+  // Each card's buttons name their file, so a screen reader's list of buttons tells the cards apart.
+  const stored = (await card.getByText(/dani-sposterezhen\.csv$/).textContent())!;
+  expect(stored).toMatch(/^[a-z0-9]+-dani-sposterezhen\.csv$/);
+  await expect(page.getByRole('button', { name: `Видалити ${stored}`, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Копіювати посилання на ${stored}`, exact: true }).click();
   const url = await page.evaluate(() => navigator.clipboard.readText());
   const anonymous = await page.request.fetch(url, { headers: { cookie: '' } });
   expect(anonymous.status()).toBe(200);
   expect((await anonymous.body()).equals(bytes)).toBe(true);
+
+  // Deleting a file no document uses warns in general terms; one a published page uses names that page.
+  await page.getByRole('button', { name: `Видалити ${stored}`, exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Видалити файл?' });
+  await expect(
+    confirm.getByText(/Сторінки, що посилаються на нього, показуватимуть непрацююче посилання/),
+  ).toBeVisible();
+  await expect(confirm.getByRole('list')).toHaveCount(0);
+  await confirm.getByRole('button', { name: 'Скасувати' }).click();
+  await page.getByRole('button', { name: 'Усі файли сайту' }).click();
+  await page.getByRole('button', { name: /Файли сторінок/ }).click();
+  await page.getByRole('button', { name: 'Видалити cover-wmd-2025.png', exact: true }).click();
+  const users = confirm.getByRole('list', { name: 'Документи, що використовують файл' });
+  await expect(users.getByRole('listitem')).toHaveText([/^Новини — .+ \(опубліковано\)$/]);
+  await expect(confirm.getByText(/на їхніх сторінках буде непрацююче посилання або зображення/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Скасувати' }).click();
+  await expect(page.locator('.mantine-Card-root', { hasText: 'cover-wmd-2025.png' })).toBeVisible();
 });
 
 test('an editor replaces a data-repository archive from the media library, and its public link serves the new file', async ({

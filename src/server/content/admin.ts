@@ -8,6 +8,7 @@
  * - bulk.ts: bulk publish / unpublish / delete;
  * - revisions.ts: revisions with restore;
  * - dashboard.ts: the audit log and the dashboard;
+ * - fileUsage.ts: the documents that use a stored file (the media library's delete confirmation);
  * - common.ts: what they share (the store's failures as domain errors, optimistic concurrency).
  *
  * Every write is one atomic batch of the store: the document, its revision and its audit entry
@@ -20,6 +21,7 @@ import { AdminBulk, type BulkResult } from './admin/bulk';
 import { AdminCore, type Actor, type Data } from './admin/common';
 import { AdminDashboard, type AuditListQuery, type DashboardSummary } from './admin/dashboard';
 import { AdminDeletion, type DeletedDocument } from './admin/deletion';
+import { AdminFileUsage, type FileUsage } from './admin/fileUsage';
 import { AdminReads, type AdminListPage, type AdminListQuery, type AdminOption } from './admin/reads';
 import { AdminRevisions } from './admin/revisions';
 import { AdminWrites } from './admin/writes';
@@ -35,6 +37,7 @@ export type {
   BulkResult,
   DashboardSummary,
   DeletedDocument,
+  FileUsage,
 };
 
 export class ContentAdminService {
@@ -45,6 +48,7 @@ export class ContentAdminService {
   private readonly bulkActions: AdminBulk;
   private readonly revisionsPart: AdminRevisions;
   private readonly overview: AdminDashboard;
+  private readonly files: AdminFileUsage;
 
   constructor(readonly content: ContentService) {
     const core = new AdminCore(content);
@@ -55,6 +59,7 @@ export class ContentAdminService {
     this.bulkActions = new AdminBulk(core, this.deletion);
     this.revisionsPart = new AdminRevisions(core, this.writes);
     this.overview = new AdminDashboard(core);
+    this.files = new AdminFileUsage(core);
   }
 
   /** A page of a collection for staff, every state included (reads.ts). */
@@ -135,5 +140,10 @@ export class ContentAdminService {
   /** Counts per type, the latest audit entries and new book orders. */
   dashboard(): Promise<DashboardSummary> {
     return this.overview.dashboard();
+  }
+
+  /** The documents that use the stored object `name` (fileUsage.ts). */
+  fileUsage(name: string): Promise<FileUsage> {
+    return this.files.usage(name);
   }
 }

@@ -9,6 +9,7 @@ import { router } from './init';
 import { adminAuditRouter } from './routers/adminAudit';
 import { adminContentRouters } from './routers/adminContent';
 import { adminDashboardRouter } from './routers/adminDashboard';
+import { adminMediaRouter } from './routers/adminMedia';
 import { adminScholarlyRouter } from './routers/adminScholarly';
 import { bookOrdersRouter } from './routers/bookOrders';
 import { datasetFilesRouter } from './routers/datasetFiles';
@@ -33,6 +34,7 @@ export function createAppRouter<T extends Record<string, AnyContentType>>(regist
     adminContent: router(adminContentRouters(registry)),
     adminAudit: adminAuditRouter,
     adminDashboard: adminDashboardRouter,
+    adminMedia: adminMediaRouter,
     adminScholarly: adminScholarlyRouter,
     bookOrders: bookOrdersRouter,
   });

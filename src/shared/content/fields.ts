@@ -8,6 +8,7 @@ import '../zodLocale';
 import { STATUS_LABELS } from './constants';
 import './fieldMeta';
 import { CONTENT_LANGUAGES, SITE_LANGUAGE, type ContentLanguage } from './language';
+import { isSiteImageType, NOT_AN_IMAGE_MESSAGE } from '../imageFiles';
 
 export { SITE_TIME_ZONE } from './constants';
 
@@ -164,10 +165,12 @@ const imageDimension = z.number().int().positive().max(100_000).nullable().defau
  * An image reference: a file plus its alternative text, required whenever an image is set (so every
  * image field of every type refuses an image without one), and the image's intrinsic width and
  * height, which pages put on `<img>` so nothing shifts while it loads. The admin reads them when an
- * image is chosen; the seed from the image it makes.
+ * image is chosen; the seed from the image it makes. Its type must be one the site serves as an image
+ * (shared/imageFiles.ts), so no API client can set a PDF or an .exe as a cover either.
  */
 export const imageRefSchema = fileRefSchema
   .extend({
+    contentType: z.string().max(200).refine(isSiteImageType, { message: NOT_AN_IMAGE_MESSAGE }),
     alt: z
       .string()
       .trim()

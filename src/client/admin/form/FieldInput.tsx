@@ -122,7 +122,8 @@ function ObjectList({ spec, path, depth }: { spec: FieldSpec; path: string; dept
 
 export function FieldInput({ spec, path, depth = 0 }: { spec: FieldSpec; path: string; depth?: number }) {
   const { control, register, formState } = useFormContext();
-  const error = errorAt(formState.errors, path);
+  // An image's refused type (`{path}.contentType`, shared/imageFiles.ts) shows at the image field itself.
+  const error = errorAt(formState.errors, path) ?? errorAt(formState.errors, `${path}.contentType`);
   if (spec.kind === 'objectList' || spec.kind === 'menuTree')
     return <ObjectList spec={spec} path={path} depth={depth} />;
   if (REGISTERED_KINDS.has(spec.kind)) return registeredInput(spec, register(path), error);

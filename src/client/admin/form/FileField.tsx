@@ -5,9 +5,11 @@
 import { Anchor, Button, FileButton, Group, Image, Input, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { FileRef, ImageRef } from '../../../shared/content/fields';
+import { SITE_IMAGE_TYPES } from '../../../shared/imageFiles';
 import { formatBytes } from '../../lib/files';
 import { firebaseStorage } from '../../lib/storage';
 import { useAdmin } from '../context';
+import { splitImageFiles } from '../media/imageGate';
 import { MediaPicker } from '../media/MediaPicker';
 import { UploadQueue, useUploadQueue } from '../media/UploadQueue';
 import { MEDIA_ROOT } from '../media/useMedia';
@@ -51,13 +53,21 @@ function AddFile({ folder, image, onAdd }: { folder: string; image: boolean; onA
   const storage = useMemo(() => firebaseStorage(config), [config]);
   const queue = useUploadQueue(folder);
   const [picking, setPicking] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  /** Queues the chosen files; an image field first drops (and names) those that are not images. */
+  const choose = async (files: File[]) => {
+    if (!image) return queue.add(files);
+    const { images, refusal } = await splitImageFiles(files);
+    setRefusal(refusal);
+    queue.add(images);
+  };
   return (
     <Stack gap="xs">
       <Group gap="xs">
         <FileButton
           multiple={!image}
-          accept={image ? 'image/*' : undefined}
-          onChange={(picked) => queue.add(Array.isArray(picked) ? picked : picked ? [picked] : [])}
+          accept={image ? SITE_IMAGE_TYPES.join(',') : undefined}
+          onChange={(picked) => void choose(Array.isArray(picked) ? picked : picked ? [picked] : [])}
         >
           {(props) => (
             <Button size="xs" variant="default" {...props}>
@@ -69,6 +79,11 @@ function AddFile({ folder, image, onAdd }: { folder: string; image: boolean; onA
           Обрати з медіатеки
         </Button>
       </Group>
+      {refusal ? (
+        <Text size="sm" c="red" role="alert">
+          {refusal}
+        </Text>
+      ) : null}
       <UploadQueue storage={storage} queue={queue} onDone={(ref) => onAdd([ref])} />
       <MediaPicker
         opened={picking}

@@ -22,11 +22,14 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
+import { isSiteImageType, SITE_IMAGE_TYPES } from '../../../shared/imageFiles';
 import { storageErrorMessage } from '../../../shared/storageErrors';
 import { fileExtension, formatBytes } from '../../lib/files';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { firebaseStorage } from '../../lib/storage';
 import { useAdmin } from '../context';
+import { FileUsageNote } from './FileUsageNote';
+import { splitImageFiles } from './imageGate';
 import { UploadQueue, useUploadQueue } from './UploadQueue';
 import { FOLDER_LABELS, MEDIA_ROOT, useMediaFolder } from './useMedia';
 
@@ -43,19 +46,36 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
   const [previewing, setPreviewing] = useState<FileRef | null>(null);
   const [deleting, setDeleting] = useState<FileRef | null>(null);
   const media = useMediaFolder(storage, folder);
-  const shown = media.files.filter((f) => accept !== 'image' || isImage(f));
+  const shown = media.files.filter((f) => accept !== 'image' || isSiteImageType(f.contentType));
 
   const queue = useUploadQueue(folder);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  /** Queues the chosen files; when picking an image, first drops (and names) those that are not images. */
+  const upload = async (files: File[]) => {
+    if (accept !== 'image') return queue.add(files);
+    const { images, refusal } = await splitImageFiles(files);
+    setRefusal(refusal);
+    queue.add(images);
+  };
 
   return (
     <Stack>
       <FolderTrail folder={folder} onOpen={setFolder} />
       <Group>
-        <FileButton onChange={(files) => queue.add(files)} multiple accept={accept === 'image' ? 'image/*' : undefined}>
+        <FileButton
+          onChange={(files) => void upload(files)}
+          multiple
+          accept={accept === 'image' ? SITE_IMAGE_TYPES.join(',') : undefined}
+        >
           {(props) => <Button {...props}>Завантажити файли</Button>}
         </FileButton>
         <NewFolder onOpen={(name) => setFolder(`${folder}/${name}`)} />
       </Group>
+      {refusal ? (
+        <Alert color="red" role="alert">
+          {refusal}
+        </Alert>
+      ) : null}
       <UploadQueue storage={storage} queue={queue} onDone={() => media.reload()} linger={1500} />
       {media.error ? (
         <Alert color="red" role="alert">
@@ -101,10 +121,7 @@ export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => v
             );
         }}
       >
-        <Text>
-          Файл <strong>{deleting?.name}</strong> буде видалено зі сховища. Сторінки, що посилаються на нього,
-          показуватимуть непрацююче посилання.
-        </Text>
+        {deleting ? <FileUsageNote file={deleting} /> : null}
       </ConfirmModal>
     </Stack>
   );
@@ -194,13 +211,14 @@ function FileCard({
           </Button>
         ) : null}
         {isImage(f) || isPdf(f) ? (
-          <Button size="compact-xs" variant="default" onClick={onPreview}>
+          <Button size="compact-xs" variant="default" onClick={onPreview} aria-label={`Переглянути ${f.name}`}>
             Переглянути
           </Button>
         ) : null}
         <Button
           size="compact-xs"
           variant="default"
+          aria-label={`Копіювати посилання на ${f.name}`}
           onClick={() =>
             void navigator.clipboard
               .writeText(new URL(f.url, window.location.origin).toString())
@@ -219,7 +237,7 @@ function FileCard({
           </FileButton>
         ) : null}
         {!onPick ? (
-          <Button size="compact-xs" variant="subtle" color="red" onClick={onDelete}>
+          <Button size="compact-xs" variant="subtle" color="red" onClick={onDelete} aria-label={`Видалити ${f.name}`}>
             Видалити
           </Button>
         ) : null}
