@@ -28,7 +28,7 @@ export function StateFilter({ value, onChange }: { value: StatusFilter; onChange
         hiddenFrom="sm"
         label="Стан"
         value={value}
-        onChange={(v) => onChange((v ?? 'all'))}
+        onChange={(v) => onChange(v ?? 'all')}
         data={OPTIONS}
         allowDeselect={false}
         w={200}
