@@ -75,7 +75,7 @@ export function RevisionView({
         {specs.map((spec) => (
           <div key={spec.name} style={{ marginBottom: 'var(--mantine-spacing-xs)' }}>
             <Text component="dt" size="sm" fw={600}>
-              {spec.label}
+              {spec.kind === 'datetime' ? `${spec.label} (київський час)` : spec.label}
             </Text>
             <dd style={{ margin: 0 }}>
               <FieldValue spec={spec} value={data[spec.name]} data={data} />
