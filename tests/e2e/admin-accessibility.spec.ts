@@ -61,7 +61,7 @@ test('on a 390 px phone the whole state filter is on screen and filters the list
   const page = await context.newPage();
   await signIn(page);
   await page.goto('/edit/admin/config/News');
-  const filter = page.getByRole('textbox', { name: 'Стан' });
+  const filter = page.getByRole('combobox', { name: 'Стан' });
   await expect(filter).toBeVisible();
   // The desktop segmented control is not shown at this width.
   await expect(page.locator('.mantine-SegmentedControl-root')).toBeHidden();
