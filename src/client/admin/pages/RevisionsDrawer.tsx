@@ -8,6 +8,7 @@ import type { AnyContentType } from '../../../shared/content/define';
 import { formatDateTime } from '../../../shared/dates';
 import { ConfirmModal } from '../components/ConfirmModal';
 import type { CollectionApi, RevisionEntry, SingletonApi } from '../contentApi';
+import { trpcErrorMessage } from '../trpcErrors';
 import { restoreMessage } from './restoreMessage';
 import { RevisionView } from './RevisionView';
 
@@ -48,6 +49,7 @@ function RestoreConfirm({
     { enabled: entry !== null && !!newest },
   );
   const ready = !!restored.data && !!current.data;
+  const failed = restored.error ?? current.error;
   const lines =
     ready && entry ? restoreMessage(type, entry.version, restored.data!.data, current.data!.data, dirty) : [];
   return (
@@ -56,7 +58,8 @@ function RestoreConfirm({
       title="Відновити версію?"
       confirmLabel="Відновити"
       destructive={false}
-      loading={!ready || busy}
+      loading={(!ready && !failed) || busy}
+      disabled={!ready}
       onCancel={onCancel}
       onConfirm={() => {
         if (!entry) return;
@@ -67,7 +70,9 @@ function RestoreConfirm({
         });
       }}
     >
-      {ready ? lines.map((line) => <Text key={line}>{line}</Text>) : <Text>Завантаження версії…</Text>}
+      {ready ? lines.map((line) => <Text key={line}>{line}</Text>) : null}
+      {!ready && failed ? <Text c="red">{trpcErrorMessage(failed)}</Text> : null}
+      {!ready && !failed ? <Text>Завантаження версії…</Text> : null}
     </ConfirmModal>
   );
 }
