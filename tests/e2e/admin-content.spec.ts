@@ -119,10 +119,49 @@ test('an editor creates, publishes, edits a news item and restores its first ver
   await page.getByRole('button', { name: 'Історія змін' }).click();
   const drawer = page.getByRole('dialog', { name: 'Історія змін' });
   await expect(drawer.getByText('Версія 1')).toBeVisible();
+  // «Переглянути» shows the version's fields under the form's labels, not its raw data.
+  await drawer.getByRole('button', { name: 'Переглянути версію 1' }).click();
+  const view = drawer.getByRole('region', { name: 'Версія 1' });
+  await expect(view.getByRole('heading', { name: 'Версія 1' })).toBeVisible();
+  await expect(view.getByText('Перша версія тексту новини.')).toBeVisible();
+  await expect(view.getByText('obkladynka.png')).toBeVisible();
+  await expect(view.getByText('Опубліковано', { exact: true })).toBeVisible();
+  await expect(view.getByText(/"title"|<p>/)).toHaveCount(0);
+  // «Відновити» asks first; «Скасувати» changes nothing.
   await drawer.getByRole('button', { name: 'Відновити версію 1' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Відновити версію?' });
+  await expect(confirm.getByText('Версію 1 буде відновлено', { exact: false })).toBeVisible();
+  await expect(confirm.getByText('Стан публікації не зміниться: «Опубліковано».')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Скасувати' }).click();
+  await expect(confirm).toBeHidden();
+  await drawer.getByRole('button', { name: 'Закрити' }).click();
+  await expect(page.getByText('Версія 2', { exact: true })).toBeVisible();
+  await publicPage.reload();
+  await expect(publicPage.getByText('Друга версія тексту новини.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Історія змін' }).click();
+  await drawer.getByRole('button', { name: 'Відновити версію 1' }).click();
+  await confirm.getByRole('button', { name: 'Відновити' }).click();
   await expect(page.getByText('Версія 3', { exact: true })).toBeVisible();
   await publicPage.reload();
   await expect(publicPage.getByText('Перша версія тексту новини.')).toBeVisible();
+
+  // Withdrawn (version 4), then a published version is restored: the confirmation says it goes public again.
+  const publicUrl = publicPage.url();
+  await form.locator('label', { hasText: /^Чернетка$/ }).click();
+  await form.getByRole('button', { name: 'Зберегти' }).click();
+  await expect(page.getByText('Версія 4', { exact: true })).toBeVisible();
+  expect((await publicPage.request.get(publicUrl)).status()).toBe(404);
+  await page.getByRole('button', { name: 'Історія змін' }).click();
+  await drawer.getByRole('button', { name: 'Відновити версію 3' }).click();
+  await expect(confirm.getByText('Документ знову стане опублікованим і з’явиться на сайті.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Скасувати' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await publicPage.request.get(publicUrl)).status()).toBe(404);
+  await drawer.getByRole('button', { name: 'Відновити версію 3' }).click();
+  await confirm.getByRole('button', { name: 'Відновити' }).click();
+  await expect(page.getByText('Версія 5', { exact: true })).toBeVisible();
+  expect((await publicPage.request.get(publicUrl)).status()).toBe(200);
 
   // The same editor cannot open the accounts section.
   await page.goto('/edit/admin/config/AuthUsers');

@@ -5,9 +5,14 @@
  * offset [0, 10], fade durations 300 / 250 ms.
  *
  * Contrast (WCAG AA, 4.5:1 for text): the primary colour is used at shade 8 (#1971c2, 4.6:1 on white;
- * Mantine's default shade 6 is 3.6:1) and dimmed text is gray 7 (#495057) instead of gray 6.
+ * Mantine's default shade 6 is 3.6:1); dimmed text is gray 7 (#495057), placeholders #6c757d, and light badges
+ * (the lists' state badges) have darker text (LIGHT_VARIANT_TEXT).
+ * Every Modal and Drawer close button is named «Закрити» (it holds only an icon).
  */
-import { createTheme, Modal, Tooltip, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Drawer, Modal, Tooltip, type CSSVariablesResolver } from '@mantine/core';
+
+/** The accessible name of the icon-only close button of modals and drawers. */
+export const CLOSE_BUTTON_PROPS = { 'aria-label': 'Закрити' };
 
 export const MODAL_DEFAULTS = {
   zIndex: 1000,
@@ -16,6 +21,7 @@ export const MODAL_DEFAULTS = {
   transitionProps: { transition: 'fade' as const, duration: 200 },
   overlayProps: { backgroundOpacity: 0.45, blur: 2 },
   centered: true,
+  closeButtonProps: CLOSE_BUTTON_PROPS,
 };
 
 export const TOOLTIP_DEFAULTS = {
@@ -36,13 +42,34 @@ export const adminTheme = createTheme({
   defaultRadius: 'md',
   components: {
     Modal: Modal.extend({ defaultProps: MODAL_DEFAULTS }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: CLOSE_BUTTON_PROPS } }),
     Tooltip: Tooltip.extend({ defaultProps: TOOLTIP_DEFAULTS }),
   },
 });
 
-/** CSS variables the theme object cannot set: dimmed text dark enough for 4.5:1 on white. */
+/**
+ * Text of the light variant (badges) per colour, at 4.7:1 or more on its own tinted background
+ * (shade 6 at 10 % on white): shade 9 where that suffices, else shade 9 darkened (green 9 is 4.0:1).
+ */
+const LIGHT_VARIANT_TEXT: Record<string, string> = {
+  blue: 'var(--mantine-color-blue-9)',
+  green: '#277c38',
+  orange: '#ba3e0c',
+  gray: 'var(--mantine-color-gray-9)',
+  red: 'var(--mantine-color-red-9)',
+  yellow: '#aa5700',
+  teal: '#087956',
+  violet: 'var(--mantine-color-violet-9)',
+};
+
+/** CSS variables the theme object cannot set: dimmed text, placeholders and light badges at 4.5:1 on white. */
 export const adminCssVariables: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // 4.7:1 on white; Mantine's gray 5 is 2.1:1.
+    '--mantine-color-placeholder': '#6c757d',
+    ...Object.fromEntries(Object.entries(LIGHT_VARIANT_TEXT).map(([c, v]) => [`--mantine-color-${c}-light-color`, v])),
+  },
   dark: {},
 });

@@ -10,6 +10,7 @@ export function ConfirmModal({
   onConfirm,
   onCancel,
   loading,
+  disabled,
   destructive = true,
 }: {
   opened: boolean;
@@ -19,6 +20,8 @@ export function ConfirmModal({
   onConfirm: () => void;
   onCancel: () => void;
   loading?: boolean;
+  /** The action cannot be taken (yet). */
+  disabled?: boolean;
   destructive?: boolean;
 }) {
   return (
@@ -29,7 +32,7 @@ export function ConfirmModal({
           <Button variant="default" onClick={onCancel}>
             Скасувати
           </Button>
-          <Button color={destructive ? 'red' : undefined} loading={loading} onClick={onConfirm}>
+          <Button color={destructive ? 'red' : undefined} loading={loading} disabled={disabled} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

@@ -135,8 +135,10 @@ function EditForm({
       {doc || singleton ? (
         <RevisionsDrawer
           api={singleton ? singletonApi(type.key) : collectionApi(type.key)}
+          type={type}
           id={doc?.id ?? type.key}
           opened={history}
+          dirty={dirty}
           onClose={() => setHistory(false)}
           onRestore={onRestore}
         />

@@ -9,7 +9,6 @@ import {
   Button,
   Checkbox,
   Group,
-  SegmentedControl,
   Stack,
   Table,
   Text,
@@ -34,9 +33,9 @@ import { sectionScreenOf } from '../sections';
 import { trpcErrorMessage } from '../trpcErrors';
 import { CellValue } from './cellValue';
 import { DeletedDrawer } from './DeletedDrawer';
+import { StateFilter, type StatusFilter } from './StateFilter';
 import { fieldText } from '../../../shared/fieldText';
 
-type StatusFilter = 'all' | 'draft' | 'published' | 'scheduled';
 type Sort = { field: string; direction: 'asc' | 'desc' };
 type BulkAction = 'publish' | 'unpublish' | 'delete';
 type ListPage = AdminListPage<AdminDoc>;
@@ -185,19 +184,7 @@ function ListFilters({ type, state, page }: { type: AnyContentType; state: ListS
         maxLength={ADMIN_SEARCH_MAX}
         w={320}
       />
-      {type.publishable ? (
-        <SegmentedControl
-          aria-label="Фільтр за станом"
-          value={state.status}
-          onChange={(v) => state.onStatus(v)}
-          data={[
-            { value: 'all', label: 'Усі' },
-            { value: 'draft', label: 'Чернетки' },
-            { value: 'published', label: 'Опубліковані' },
-            { value: 'scheduled', label: 'Заплановані' },
-          ]}
-        />
-      ) : null}
+      {type.publishable ? <StateFilter value={state.status} onChange={state.onStatus} /> : null}
       {page ? (
         <Text size="sm" c="dimmed">
           Усього: {page.total}

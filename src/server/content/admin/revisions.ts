@@ -26,7 +26,9 @@ export class AdminRevisions {
   }
 
   /**
-   * Writes an old revision's data as a new version, if `version` is still current (as update).
+   * Writes an old revision's data as a new version, if `version` is still current (as update). The
+   * whole data is restored, its publication state (status, publishedAt) included: restoring a
+   * published version of a withdrawn document publishes it again (the admin asks first and says so).
    * BAD_REQUEST when the old data no longer passes the type's schema or its relations are gone.
    */
   async restore(key: string, id: string, revision: number, version: number, actor: Actor): Promise<ApiDocument> {

@@ -1,0 +1,83 @@
+/**
+ * The admin for assistive technology and phones: axe (WCAG 2.1 AA) on a section list, an edit
+ * form with a date picker and the open «Історія змін» drawer (close buttons named «Закрити», state
+ * badges and placeholders at 4.5:1), and the list's state filter whole on a 390 px phone.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const ADMIN = { email: 'admin@uhmi.org.ua', password: 'e2e-admin-password' };
+
+async function signIn(page: Page) {
+  await page.goto('/edit/admin/Login');
+  await page.getByLabel('Електронна пошта').fill(ADMIN.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Увійти' }).click();
+  await expect(page).toHaveURL(/\/edit\/admin$/);
+}
+
+async function axeViolations(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('axe finds no violation on the news list, a news form and its open history drawer', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const found: string[] = [];
+
+  await page.goto('/edit/admin/config/News');
+  await expect(page.getByText('Опубліковано').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  found.push(...(await axeViolations(page, 'list')));
+
+  await page.getByRole('link', { name: 'Створити' }).click();
+  await expect(page.getByRole('button', { name: 'Дата (київський час)' })).toBeVisible();
+  found.push(...(await axeViolations(page, 'new news form')));
+
+  await page.goto('/edit/admin/config/News');
+  await page.getByRole('table').getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Історія змін' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Історія змін' });
+  await expect(drawer.getByRole('button', { name: /^Відновити версію/ }).first()).toBeVisible();
+  await drawer
+    .getByRole('button', { name: /^Переглянути версію/ })
+    .first()
+    .click();
+  await expect(drawer.getByRole('heading', { name: /^Версія \d+$/ })).toBeVisible();
+  found.push(...(await axeViolations(page, 'history drawer')));
+  expect(found).toEqual([]);
+
+  // The drawer's icon-only close button is named, and closes it.
+  await drawer.getByRole('button', { name: 'Закрити' }).click();
+  await expect(drawer).toBeHidden();
+});
+
+test('on a 390 px phone the whole state filter is on screen and filters the list', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.goto('/edit/admin/config/News');
+  const filter = page.getByRole('combobox', { name: 'Стан' });
+  await expect(filter).toBeVisible();
+  // The desktop segmented control is not shown at this width.
+  await expect(page.locator('.mantine-SegmentedControl-root')).toBeHidden();
+  const published = page.getByRole('table').getByText('Опубліковано', { exact: true });
+  await expect(published.first()).toBeVisible();
+  const box = (await filter.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await filter.click();
+  const option = page.getByRole('option', { name: 'Заплановані' });
+  const optionBox = (await option.boundingBox())!;
+  expect(optionBox.x + optionBox.width).toBeLessThanOrEqual(390);
+  await option.click();
+  await expect(filter).toHaveValue('Заплановані');
+  await expect(published).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('phone-state-filter.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+});
