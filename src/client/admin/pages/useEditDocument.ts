@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import type { AnyContentType } from '../../../shared/content/define';
+import type { ContentKey } from '../../../shared/content/registry';
+import { trpc } from '../../lib/trpc';
 import { collectionApi, singletonApi, useInvalidateType, type AdminDoc } from '../contentApi';
 import { dataOf, formResolver, newDocumentValues } from '../form/defaults';
 import type { FieldSpec } from '../form/introspect';
@@ -133,7 +135,7 @@ export function useSaveDocument(
 
 /**
  * Deletes the document (`detach`: clearing other documents' references first), then goes back to
- * the list. A refusal because others refer to it (PRECONDITION_FAILED) is kept in `deleting.message`
+ * the list without refetching the deleted document. A refusal because others refer to it (PRECONDITION_FAILED) is kept in `deleting.message`
  * for the confirmation to offer detaching.
  */
 export function useDeleteDocument(
@@ -144,7 +146,7 @@ export function useDeleteDocument(
 ) {
   const { type } = target;
   const navigate = useNavigate();
-  const invalidate = useInvalidateType();
+  const utils = trpc.useUtils();
   const remove = collectionApi(type.key).delete.useMutation();
   const [deleting, setDeleting] = useState<{ message?: string } | null>(null);
 
@@ -152,7 +154,10 @@ export function useDeleteDocument(
     if (!doc) return;
     try {
       await remove.mutateAsync({ id: doc.id, version: version ?? undefined, detach });
-      await invalidate(type.key);
+      // Marked stale, not refetched now: this page's `get` of the deleted document would answer 404
+      // (QA finding 12). The list refetches as it mounts.
+      await utils.adminContent[type.key as ContentKey].invalidate(undefined, { refetchType: 'none' });
+      await utils.adminDashboard.invalidate();
       allowLeave();
       setDeleting(null);
       notifications.show({ color: 'green', message: 'Документ видалено' });
