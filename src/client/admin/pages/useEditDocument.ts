@@ -7,8 +7,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import type { AnyContentType } from '../../../shared/content/define';
-import type { ContentKey } from '../../../shared/content/registry';
-import { trpc } from '../../lib/trpc';
 import { collectionApi, singletonApi, useInvalidateType, type AdminDoc } from '../contentApi';
 import { dataOf, formResolver, newDocumentValues } from '../form/defaults';
 import type { FieldSpec } from '../form/introspect';
@@ -146,7 +144,7 @@ export function useDeleteDocument(
 ) {
   const { type } = target;
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const invalidate = useInvalidateType();
   const remove = collectionApi(type.key).delete.useMutation();
   const [deleting, setDeleting] = useState<{ message?: string } | null>(null);
 
@@ -154,10 +152,8 @@ export function useDeleteDocument(
     if (!doc) return;
     try {
       await remove.mutateAsync({ id: doc.id, version: version ?? undefined, detach });
-      // Marked stale, not refetched now: this page's `get` of the deleted document would answer 404
-      // (QA finding 12). The list refetches as it mounts.
-      await utils.adminContent[type.key as ContentKey].invalidate(undefined, { refetchType: 'none' });
-      await utils.adminDashboard.invalidate();
+      // Not refetched now: this page's `get` of the deleted document would answer 404 (QA finding 12).
+      await invalidate(type.key, { refetch: false });
       allowLeave();
       setDeleting(null);
       notifications.show({ color: 'green', message: 'Документ видалено' });
