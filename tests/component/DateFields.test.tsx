@@ -123,3 +123,31 @@ describe('date picker', () => {
     expect((await submitted(onSubmit)).startDate).toBe('2027-03-02');
   });
 });
+
+describe('an empty required date (QA finding 8)', () => {
+  it('asks to fill it in, as a text field does, not for another format', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    renderAdmin(<ContentForm type={news} onSubmit={onSubmit} />, { env: 'test' });
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    expect(await screen.findByText('Дата: заповніть це поле')).toBeTruthy();
+    expect(screen.getByText('Заголовок: заповніть це поле')).toBeTruthy();
+    expect(screen.queryByText('Невірний формат дати й часу')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('does so for calendar dates too', async () => {
+    const user = userEvent.setup();
+    renderAdmin(<ContentForm type={trainings} onSubmit={vi.fn()} />, { env: 'test' });
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    expect(await screen.findByText('Дата початку: заповніть це поле')).toBeTruthy();
+    expect(screen.getByText('Дата завершення: заповніть це поле')).toBeTruthy();
+  });
+
+  it('keeps the format message for a value that is there but is no date', () => {
+    const date = news.schema.shape.date.safeParse('23.03.2026 10:00');
+    expect(date.error?.issues.map((i) => i.message)).toEqual(['Невірний формат дати й часу']);
+    const start = trainings.schema.shape.startDate.safeParse('2026-13-40');
+    expect(start.error?.issues.map((i) => i.message)).toEqual(['Дата має бути у форматі РРРР-ММ-ДД']);
+  });
+});

@@ -18,16 +18,19 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/edit\/admin$/);
 }
 
-/** The 15th of the current month in Kyiv: `{ day: '15 <month> <year>' (the calendar's label), text: '15.MM.YYYY' }`. */
-function fifteenthInKyiv() {
+/**
+ * The 15th of the current month in Kyiv: `{ label: '15 <month> <year>' (the calendar's label),
+ * text: '15.MM.YYYY', utc: ISO instant of hour:minute Kyiv time that day }`.
+ */
+function fifteenthInKyiv(hour = 9, minute = 45) {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit' })
     .formatToParts(new Date())
     .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
   const monthName = new Intl.DateTimeFormat('uk', { month: 'long', day: 'numeric', timeZone: 'UTC' })
     .format(new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, 15)))
     .replace(/^15 /, '');
-  // 09:45 that day in Kyiv as a UTC instant (Kyiv's offset that day: +02:00 or +03:00).
-  const guess = Date.UTC(Number(parts.year), Number(parts.month) - 1, 15, 9, 45);
+  // hour:minute that day in Kyiv as a UTC instant (Kyiv's offset that day: +02:00 or +03:00).
+  const guess = Date.UTC(Number(parts.year), Number(parts.month) - 1, 15, hour, minute);
   const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Kyiv', timeZoneName: 'longOffset' })
     .formatToParts(new Date(guess))
     .find((p) => p.type === 'timeZoneName')!.value; // GMT+02:00
@@ -102,4 +105,41 @@ test('the date-time picker speaks Ukrainian in an en-US browser, in Kyiv time, f
   );
   await page.reload();
   await expect(page.getByRole('button', { name: 'Дата (київський час)' })).toHaveText(`${fifteenth.text} 09:45`);
+});
+
+test('a time typed digit by digit after clicking the hours box is the time saved (QA finding 2)', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/edit/admin/config/News/new');
+  const form = page.getByRole('form');
+  await form.getByRole('textbox', { name: 'Заголовок', exact: true }).fill('Новина про набраний час');
+  const picker = form.getByRole('button', { name: 'Дата (київський час)' });
+  const dropdown = page.getByRole('dialog');
+  const morning = fifteenthInKyiv(9, 0);
+  const night = fifteenthInKyiv(23, 59);
+
+  /** Opens the picker, clicks «Години» (the caret lands inside `00`), types `keys` one by one, «Готово». */
+  async function typeTime(keys: string, pickDay: boolean) {
+    await picker.click();
+    if (pickDay) await dropdown.getByRole('button', { name: morning.label }).click();
+    await dropdown.getByLabel('Години').click();
+    await page.keyboard.type(keys, { delay: 120 });
+    await dropdown.getByRole('button', { name: 'Готово' }).click();
+    await expect(dropdown).toBeHidden();
+  }
+
+  await typeTime('0900', true);
+  await expect(picker).toHaveText(`${morning.text} 09:00`);
+  await typeTime('2359', false);
+  await expect(picker).toHaveText(`${night.text} 23:59`);
+
+  await form.getByRole('button', { name: 'Зберегти' }).click();
+  await expect(page.getByText('Збережено')).toBeVisible();
+  await expect(page).toHaveURL(/\/config\/News\/[^/]+$/);
+  const id = page.url().split('/').pop()!;
+  const stored = await page.request.get(
+    `/api/trpc/adminContent.news.get?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`,
+  );
+  expect(((await stored.json()) as { result: { data: { json: { date: string } } } }).result.data.json.date).toBe(
+    night.utc,
+  );
 });

@@ -742,6 +742,18 @@ describe('public book orders', () => {
     expect(await server.store.count('bookOrders')).toBe(before);
   });
 
+  it('names a too long field by the form’s label and its limit (QA finding 7)', async () => {
+    const res = await post({ ...order, name: 'Я'.repeat(201), phone: '1'.repeat(41) }, '198.51.100.7');
+    expect(res.statusCode).toBe(400);
+    const fieldErrors = res.json<{
+      error: { json: { data: { zodError: { fieldErrors: Record<string, string[]> } } } };
+    }>().error.json.data.zodError.fieldErrors;
+    expect(fieldErrors).toEqual({
+      name: ['Ім’я та прізвище: не більше 200 символів'],
+      phone: ['Телефон: не більше 40 символів'],
+    });
+  });
+
   it('answers a filled honeypot as accepted and stores nothing', async () => {
     const before = await server.store.count('bookOrders');
     const res = await post({ ...order, website: 'https://spam.example' }, '198.51.100.3');

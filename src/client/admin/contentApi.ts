@@ -102,11 +102,16 @@ export function singletonApi(key: string): SingletonApi {
   return adminRouters()[isKind<SingletonKey>(key, 'singleton') ? key : 'header'];
 }
 
-/** Invalidates every cached admin query of a type and the dashboard (after a write). */
+/**
+ * Invalidates every cached admin query of a type and the dashboard (after a write). `refetch: false`
+ * marks the type's queries stale without refetching those on screen (after a delete: the page's
+ * query of the deleted document would answer 404); each refetches when next mounted.
+ */
 export function useInvalidateType() {
   const utils = trpc.useUtils();
-  return async (key: string) => {
-    if (Object.hasOwn(contentTypes, key)) await utils.adminContent[key as ContentKey].invalidate();
+  return async (key: string, { refetch = true }: { refetch?: boolean } = {}) => {
+    if (Object.hasOwn(contentTypes, key))
+      await utils.adminContent[key as ContentKey].invalidate(undefined, refetch ? undefined : { refetchType: 'none' });
     await utils.adminDashboard.invalidate();
   };
 }

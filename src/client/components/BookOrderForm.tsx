@@ -9,6 +9,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useActionData, useLocation } from 'react-router';
+import { BOOK_ORDER_TEXT_FIELDS } from '../../shared/content/bookOrderFields';
 import { trpc } from '../lib/trpc';
 import {
   ORDER_FORM_ID,
@@ -19,11 +20,12 @@ import {
   type OrderFormState,
 } from './bookOrderSubmit';
 
+// Labels and maxlength from the order schema's own (bookOrderFields.ts).
 const FIELDS = [
-  { name: 'name', label: 'Ім’я та прізвище', type: 'text', required: true, autoComplete: 'name' },
-  { name: 'email', label: 'Електронна пошта', type: 'email', required: true, autoComplete: 'email' },
-  { name: 'phone', label: 'Телефон', type: 'tel', required: false, autoComplete: 'tel' },
-  { name: 'organisation', label: 'Організація', type: 'text', required: false, autoComplete: 'organization' },
+  { name: 'name', type: 'text', required: true, autoComplete: 'name' },
+  { name: 'email', type: 'email', required: true, autoComplete: 'email' },
+  { name: 'phone', type: 'tel', required: false, autoComplete: 'tel' },
+  { name: 'organisation', type: 'text', required: false, autoComplete: 'organization' },
 ] as const;
 
 export function BookOrderForm({ publicationId, title }: { publicationId: string; title: string }) {
@@ -79,7 +81,7 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
         {FIELDS.map((f) => (
           <p key={f.name} className="form-field">
             <label htmlFor={`${id}-${f.name}`}>
-              {f.label}
+              {BOOK_ORDER_TEXT_FIELDS[f.name].label}
               {f.required ? <span aria-hidden="true"> *</span> : null}
             </label>
             <input
@@ -90,7 +92,7 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
               autoComplete={f.autoComplete}
               aria-invalid={errors[f.name] ? true : undefined}
               aria-describedby={errors[f.name] ? `${id}-${f.name}-error` : undefined}
-              maxLength={300}
+              maxLength={BOOK_ORDER_TEXT_FIELDS[f.name].max}
               defaultValue={values[f.name]}
             />
             {errors[f.name] ? (
@@ -119,12 +121,12 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
           ) : null}
         </p>
         <p className="form-field">
-          <label htmlFor={`${id}-comment`}>Коментар</label>
+          <label htmlFor={`${id}-comment`}>{BOOK_ORDER_TEXT_FIELDS.comment.label}</label>
           <textarea
             id={`${id}-comment`}
             name="comment"
             rows={3}
-            maxLength={2000}
+            maxLength={BOOK_ORDER_TEXT_FIELDS.comment.max}
             defaultValue={values.comment}
             aria-invalid={errors.comment ? true : undefined}
             aria-describedby={errors.comment ? `${id}-comment-error` : undefined}

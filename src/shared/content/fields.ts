@@ -30,16 +30,35 @@ export const legacySlugSchema = z
   .regex(/^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/, 'Лише латинські літери, цифри, крапки, дефіси та підкреслення')
   .meta({ label: 'Адреса (slug)' });
 
+const DATE_FORMAT = 'Дата має бути у форматі РРРР-ММ-ДД';
+const DATE_TIME_FORMAT = 'Невірний формат дати й часу';
+
+/** An error message: «<label>: заповніть це поле» for a missing or empty value, else `otherwise`. */
+const requiredOr = (label: string, otherwise: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === '' ? `${label}: заповніть це поле` : otherwise;
+
+const isoDate = (error: string | ((issue: { input?: unknown }) => string)) => z.iso.date({ error });
+const isoDateTime = (error: string | ((issue: { input?: unknown }) => string)) =>
+  z.iso.datetime({ offset: true, error }).transform((v) => new Date(v).toISOString());
+
 /** A calendar date `YYYY-MM-DD`, meant as a day in Europe/Kyiv. */
-export const dateSchema = z.iso.date({ error: 'Дата має бути у форматі РРРР-ММ-ДД' });
+export const dateSchema = isoDate(DATE_FORMAT);
 
 /**
  * An instant as an ISO 8601 string with an offset; normalised to UTC (`…Z`) so stored instants sort
  * and compare as strings. Shown in Europe/Kyiv.
  */
-export const dateTimeSchema = z.iso
-  .datetime({ offset: true, error: 'Невірний формат дати й часу' })
-  .transform((v) => new Date(v).toISOString());
+export const dateTimeSchema = isoDateTime(DATE_TIME_FORMAT);
+
+/** A required date field labelled `label`: empty says «<label>: заповніть це поле», as text fields do. */
+export function requiredDate(label: string) {
+  return isoDate(requiredOr(label, DATE_FORMAT)).meta({ label });
+}
+
+/** A required date-time field labelled `label` (dateTimeSchema with the required-field message). */
+export function requiredDateTime(label: string) {
+  return isoDateTime(requiredOr(label, DATE_TIME_FORMAT)).meta({ label });
+}
 
 /** The language some fields of a document are written in (see language.ts); Ukrainian by default. */
 export const languageSchema = z

@@ -3,7 +3,7 @@
  * browser's language (dayjs's `uk` locale, weeks from Monday, `дд.мм.рррр`), date-times as Kyiv
  * wall-clock time stored as UTC instants (kyivTime.ts). Keyboard: Enter or Space opens the
  * calendar, arrows move between days, Enter picks one, Tab reaches the hour and minute fields and
- * the «Готово» button; Escape closes. A time Kyiv skips (summer time) is refused with a message.
+ * the «Готово» button; typed digits fill each box as two-digit numbers (timeEntry.ts); Escape closes. A time Kyiv skips (summer time) is refused with a message.
  * Loaded with the edit forms only (this module and its styles are not in the login chunk).
  */
 import '@mantine/dates/styles.css';
@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import type { FieldSpec } from './introspect';
 import { fromKyivLocal, isKyivTime, toKyivLocal } from './kyivTime';
+import { WHOLE_BOX_ENTRY } from './timeEntry';
 
 /** Shown for a wall-clock time that does not happen in Kyiv (the hour skipped in spring). */
 export const NO_SUCH_KYIV_TIME =
@@ -92,7 +93,12 @@ export function DateTimeField({ spec, error, value, onChange }: DateFieldProps) 
         clearable={spec.nullable}
         clearButtonProps={{ 'aria-label': 'Очистити' }}
         ariaLabels={ARIA_LABELS}
-        timePickerProps={{ hoursInputLabel: 'Години', minutesInputLabel: 'Хвилини' }}
+        timePickerProps={{
+          hoursInputLabel: 'Години',
+          minutesInputLabel: 'Хвилини',
+          hoursInputProps: WHOLE_BOX_ENTRY,
+          minutesInputProps: WHOLE_BOX_ENTRY,
+        }}
         submitButtonProps={{ 'aria-label': 'Готово' }}
       />
     </DatesProvider>

@@ -133,7 +133,7 @@ export function useSaveDocument(
 
 /**
  * Deletes the document (`detach`: clearing other documents' references first), then goes back to
- * the list. A refusal because others refer to it (PRECONDITION_FAILED) is kept in `deleting.message`
+ * the list without refetching the deleted document. A refusal because others refer to it (PRECONDITION_FAILED) is kept in `deleting.message`
  * for the confirmation to offer detaching.
  */
 export function useDeleteDocument(
@@ -152,7 +152,8 @@ export function useDeleteDocument(
     if (!doc) return;
     try {
       await remove.mutateAsync({ id: doc.id, version: version ?? undefined, detach });
-      await invalidate(type.key);
+      // Not refetched now: this page's `get` of the deleted document would answer 404 (QA finding 12).
+      await invalidate(type.key, { refetch: false });
       allowLeave();
       setDeleting(null);
       notifications.show({ color: 'green', message: 'Документ видалено' });

@@ -1,6 +1,7 @@
 /** Orders for printed copies of publications, sent from the public form; staff-only. */
 import { z } from 'zod';
 import { BOOK_ORDER_STATES } from '../constants';
+import { BOOK_ORDER_TEXT_FIELDS as F } from '../bookOrderFields';
 import { defineContentType } from '../define';
 import { emailSchema, idRefSchema, requiredText, text } from '../fields';
 
@@ -13,17 +14,17 @@ export const bookOrders = defineContentType({
   publishable: false,
   schema: z.object({
     publicationId: idRefSchema.meta({ label: 'Видання' }),
-    name: requiredText(200, 'Ім’я'),
+    name: requiredText(F.name.max, F.name.label),
     email: emailSchema,
-    phone: text(40, 'Телефон').default(''),
-    organisation: text(300, 'Організація').default(''),
+    phone: text(F.phone.max, F.phone.label).default(''),
+    organisation: text(F.organisation.max, F.organisation.label).default(''),
     quantity: z
       .number({ error: 'Вкажіть кількість примірників числом' })
       .int('Кількість має бути цілим числом')
       .min(1, 'Щонайменше 1 примірник')
       .max(100, 'Не більше 100 примірників')
       .meta({ label: 'Кількість' }),
-    comment: text(2000, 'Коментар').default(''),
+    comment: text(F.comment.max, F.comment.label).default(''),
     state: z
       .enum(['new', 'in_progress', 'done', 'cancelled'])
       .meta({ label: 'Стан замовлення', widget: 'select', options: BOOK_ORDER_STATES })

@@ -1,7 +1,15 @@
 /** Scientific conferences: /conf and /conf/{slug}; their theses are a separate type. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, dateSchema, hrefSchema, imageRefSchema, richTextSchema, text } from '../fields';
+import {
+  attachmentsSchema,
+  dateSchema,
+  hrefSchema,
+  imageRefSchema,
+  requiredDate,
+  richTextSchema,
+  text,
+} from '../fields';
 
 export const conferences = defineContentType({
   key: 'conferences',
@@ -12,8 +20,8 @@ export const conferences = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
-    startDate: dateSchema.meta({ label: 'Дата початку' }),
-    endDate: dateSchema.meta({ label: 'Дата завершення' }),
+    startDate: requiredDate('Дата початку'),
+    endDate: requiredDate('Дата завершення'),
     location: text(300, 'Місце').default(''),
     organizers: text(1000, 'Організатори').default(''),
     /** Last day to submit theses. */

@@ -4,9 +4,9 @@ import { DATA_REPO_FIXED_SLUGS } from '../constants';
 import { defineContentType, legacyPublishableFields } from '../define';
 import {
   attachmentsSchema,
-  dateSchema,
   languageSchema,
   linkSchema,
+  requiredDate,
   requiredText,
   richTextSchema,
   text,
@@ -79,7 +79,7 @@ export const dataRepo = defineContentType({
       .array(
         z.object({
           version: versionLabel(requiredText(40, 'Версія')),
-          date: dateSchema.meta({ label: 'Дата' }),
+          date: requiredDate('Дата'),
           notes: text(1000, 'Зміни').default(''),
           /** This version's own DOI (an earlier version's; the current one's is `doi` above). */
           doi: text(200, 'DOI версії').default(''),

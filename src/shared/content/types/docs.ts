@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DOC_KINDS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, dateSchema, richTextSchema, text } from '../fields';
+import { attachmentsSchema, requiredDate, richTextSchema, text } from '../fields';
 
 export const docs = defineContentType({
   key: 'docs',
@@ -20,7 +20,7 @@ export const docs = defineContentType({
     /** Registration number, e.g. «15-од». */
     number: text(60, 'Номер').default(''),
     /** Date the document was signed or approved. */
-    date: dateSchema.meta({ label: 'Дата' }),
+    date: requiredDate('Дата'),
     body: richTextSchema,
     attachments: attachmentsSchema,
   }),

@@ -1,7 +1,7 @@
 /** News items: /News and /News/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, dateTimeSchema, imageRefSchema, richTextSchema, text } from '../fields';
+import { attachmentsSchema, imageRefSchema, requiredDateTime, richTextSchema, text } from '../fields';
 
 export const news = defineContentType({
   key: 'news',
@@ -13,7 +13,7 @@ export const news = defineContentType({
   schema: z.object({
     ...publishableFields,
     /** The moment the news is dated by (shown on the site, sorts the list). */
-    date: dateTimeSchema.meta({ label: 'Дата' }),
+    date: requiredDateTime('Дата'),
     body: richTextSchema,
     cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
     attachments: attachmentsSchema,

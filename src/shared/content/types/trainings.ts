@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { trainingPermalink } from '../../routes';
 import { TRAINING_FORMATS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, dateSchema, hrefSchema, imageRefSchema, richTextSchema, text } from '../fields';
+import { attachmentsSchema, hrefSchema, imageRefSchema, requiredDate, richTextSchema, text } from '../fields';
 
 export const trainings = defineContentType({
   key: 'trainings',
@@ -14,8 +14,8 @@ export const trainings = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
-    startDate: dateSchema.meta({ label: 'Дата початку' }),
-    endDate: dateSchema.meta({ label: 'Дата завершення' }),
+    startDate: requiredDate('Дата початку'),
+    endDate: requiredDate('Дата завершення'),
     format: z
       .enum(['offline', 'online', 'hybrid'])
       .meta({ label: 'Формат', widget: 'select', options: TRAINING_FORMATS })
