@@ -38,6 +38,16 @@ function fifteenthInKyiv(hour = 9, minute = 45) {
   return { label: `15 ${monthName} ${parts.year}`, text: `15.${parts.month}.${parts.year}`, utc };
 }
 
+/** The stored `date` of the news item the edit page (at /config/News/{id}) has just saved, as the API answers it. */
+async function storedNewsDate(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/config\/News\/[^/]+$/);
+  const id = page.url().split('/').pop()!;
+  const stored = await page.request.get(
+    `/api/trpc/adminContent.news.get?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`,
+  );
+  return ((await stored.json()) as { result: { data: { json: { date: string } } } }).result.data.json.date;
+}
+
 test('the date-time picker speaks Ukrainian in an en-US browser, in Kyiv time, from the keyboard', async ({ page }) => {
   expect(await page.evaluate(() => navigator.language)).toBe('en-US');
   await signIn(page);
@@ -95,14 +105,7 @@ test('the date-time picker speaks Ukrainian in an en-US browser, in Kyiv time, f
   await form.getByRole('button', { name: 'Зберегти' }).click();
   await expect(page.getByText('Збережено')).toBeVisible();
   // Stored as the UTC instant of that Kyiv time, whatever the browser's own zone (New York here).
-  await expect(page).toHaveURL(/\/config\/News\/[^/]+$/);
-  const id = page.url().split('/').pop()!;
-  const stored = await page.request.get(
-    `/api/trpc/adminContent.news.get?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`,
-  );
-  expect(((await stored.json()) as { result: { data: { json: { date: string } } } }).result.data.json.date).toBe(
-    fifteenth.utc,
-  );
+  expect(await storedNewsDate(page)).toBe(fifteenth.utc);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Дата (київський час)' })).toHaveText(`${fifteenth.text} 09:45`);
 });
@@ -134,12 +137,5 @@ test('a time typed digit by digit after clicking the hours box is the time saved
 
   await form.getByRole('button', { name: 'Зберегти' }).click();
   await expect(page.getByText('Збережено')).toBeVisible();
-  await expect(page).toHaveURL(/\/config\/News\/[^/]+$/);
-  const id = page.url().split('/').pop()!;
-  const stored = await page.request.get(
-    `/api/trpc/adminContent.news.get?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`,
-  );
-  expect(((await stored.json()) as { result: { data: { json: { date: string } } } }).result.data.json.date).toBe(
-    night.utc,
-  );
+  expect(await storedNewsDate(page)).toBe(night.utc);
 });

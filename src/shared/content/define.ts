@@ -164,6 +164,13 @@ export interface ListingDeclaration<
   maintainedFields?: Maintained;
 }
 
+/** A type declaration as `defineContentType` takes and returns it: the config with its literals kept. */
+export type DeclaredType<Shape extends z.ZodRawShape, Key, Kind, Public, Listing> = ContentTypeConfig<Shape> & {
+  key: Key;
+  kind: Kind;
+  isPublic: Public;
+} & Listing;
+
 /**
  * Declares a content type, keeping its literal key, kind, visibility and schema shape for typed
  * routers, and its list, filter, sort, range, rich-text and maintained field names for the type of
@@ -181,24 +188,14 @@ export function defineContentType<
   const Rich extends Array<keyof Shape & string> | undefined = undefined,
   const Maintained extends Array<keyof Shape & string> | undefined = undefined,
 >(
-  config: ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public } & ListingDeclaration<
-      Shape,
-      List,
-      Filters,
-      Sorts,
-      Range,
-      Rich,
-      Maintained
-    >,
-): ContentTypeConfig<Shape> & { key: Key; kind: Kind; isPublic: Public } & ListingDeclaration<
+  config: DeclaredType<
     Shape,
-    List,
-    Filters,
-    Sorts,
-    Range,
-    Rich,
-    Maintained
-  > {
+    Key,
+    Kind,
+    Public,
+    ListingDeclaration<Shape, List, Filters, Sorts, Range, Rich, Maintained>
+  >,
+): DeclaredType<Shape, Key, Kind, Public, ListingDeclaration<Shape, List, Filters, Sorts, Range, Rich, Maintained>> {
   const clash = API_DOCUMENT_KEYS.find((k) => k in config.schema.shape);
   if (clash)
     throw new Error(
