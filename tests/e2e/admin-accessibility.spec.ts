@@ -5,17 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-const ADMIN = { email: 'admin@uhmi.org.ua', password: 'e2e-admin-password' };
-
-async function signIn(page: Page) {
-  await page.goto('/edit/admin/Login');
-  await page.getByLabel('Електронна пошта').fill(ADMIN.email);
-  await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Увійти' }).click();
-  await expect(page).toHaveURL(/\/edit\/admin$/);
-}
+import { expect, signIn, test } from './fixtures';
 
 async function axeViolations(page: Page, where: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })

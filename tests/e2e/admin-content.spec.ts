@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { onePagePdf } from '../../src/server/seed/files';
 import { ALT_REQUIRED_MESSAGE } from '../../src/shared/content/fields';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
-const ADMIN = { email: 'admin@uhmi.org.ua', password: 'e2e-admin-password' };
 const EDITOR = { email: 'content.editor@uhmi.org.ua', password: 'content-editor-pass' };
 
 // A 2×2 PNG.
@@ -12,16 +11,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/edit/admin/Login');
-  await page.getByLabel('Електронна пошта').fill(who.email);
-  await page.getByLabel('Пароль', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Увійти' }).click();
-  await expect(page).toHaveURL(/\/edit\/admin$/);
-}
-
 async function ensureEditor(page: Page) {
-  await signIn(page, ADMIN);
+  await signIn(page);
   await page.goto('/edit/admin/config/AuthUsers');
   await page.getByLabel('Пошук').fill(EDITOR.email);
   const existing = page.getByRole('cell', { name: EDITOR.email, exact: true });
@@ -294,7 +285,7 @@ test('an editor deletes a document and brings it back as a draft from «Вида
 
 test('the audit log names the changed document and links to it', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, ADMIN);
+  await signIn(page);
   await page
     .getByRole('navigation', { name: 'Розділи адміністрування' })
     .getByRole('link', { name: 'Розробки' })

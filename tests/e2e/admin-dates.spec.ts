@@ -4,19 +4,9 @@
  * the keyboard alone; what is saved reads back as the same Kyiv time.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
-
-const ADMIN = { email: 'admin@uhmi.org.ua', password: 'e2e-admin-password' };
-
-async function signIn(page: Page) {
-  await page.goto('/edit/admin/Login');
-  await page.getByLabel('Електронна пошта').fill(ADMIN.email);
-  await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Увійти' }).click();
-  await expect(page).toHaveURL(/\/edit\/admin$/);
-}
 
 /**
  * The 15th of the current month in Kyiv: `{ label: '15 <month> <year>' (the calendar's label),

@@ -4,15 +4,7 @@
  * its «не знайдено» answer.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-async function signIn(page: Page) {
-  await page.goto('/edit/admin/Login');
-  await page.getByLabel('Електронна пошта').fill('admin@uhmi.org.ua');
-  await page.getByLabel('Пароль', { exact: true }).fill('e2e-admin-password');
-  await page.getByRole('button', { name: 'Увійти' }).click();
-  await expect(page).toHaveURL(/\/edit\/admin$/);
-}
+import { expect, signIn, test } from './fixtures';
 
 /** Requests to `adminContent.news.get` and every answer of 400 or more, as `status url`. */
 function watchRequests(page: Page) {

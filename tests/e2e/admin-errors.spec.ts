@@ -4,18 +4,13 @@
  * once and reloads, at most once per 10 s (the `uhmi:reload` marker in session storage).
  */
 import type { Page, Route } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signIn as signInAs, test } from './fixtures';
 
-const ADMIN = { email: 'admin@uhmi.org.ua', password: 'e2e-admin-password' };
 /** The admin's JavaScript chunks (hashed names under /assets). */
 const CHUNKS = /\/assets\/[^?]+\.js(\?.*)?$/;
 
 async function signIn(page: Page) {
-  await page.goto('/edit/admin/Login');
-  await page.getByLabel('Електронна пошта').fill(ADMIN.email);
-  await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Увійти' }).click();
-  await expect(page).toHaveURL(/\/edit\/admin$/);
+  await signInAs(page);
   await expect(page.getByRole('navigation', { name: 'Розділи адміністрування' })).toBeVisible();
 }
 

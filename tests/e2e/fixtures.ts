@@ -22,4 +22,16 @@ export async function untilHydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+/** The administrator the e2e server is started with (playwright.config.ts). */
+export const E2E_ADMIN = { email: 'admin@uhmi.org.ua', password: 'e2e-admin-password' };
+
+/** Signs `who` (the administrator unless given) in through the admin's login page; resolves on the dashboard. */
+export async function signIn(page: Page, who: { email: string; password: string } = E2E_ADMIN): Promise<void> {
+  await page.goto('/edit/admin/Login');
+  await page.getByLabel('Електронна пошта').fill(who.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Увійти' }).click();
+  await expect(page).toHaveURL(/\/edit\/admin$/);
+}
+
 export { expect };
