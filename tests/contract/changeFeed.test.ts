@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { contentTypeList } from '../../src/shared/content/registry';
+import { ResetRequestLimiter } from '../../src/server/identity/limiter';
 import { firestoreRateLimiter } from '../../src/server/rateLimit';
 import { loadSeedSet } from '../../src/server/seed/load';
 import { seedSet } from '../../src/server/seed/content/index';
@@ -177,5 +178,18 @@ describe('the Firestore rate limiter', () => {
     expect((await firestoreRateLimiter(dbB)(short).consume('k')).allowed).toBe(false);
     await new Promise((r) => setTimeout(r, 1100));
     expect((await firestoreRateLimiter(dbB)(short).consume('k')).allowed).toBe(true);
+  }, 60_000);
+
+  it('counts firebase mode’s sign-in link requests against one limit across instances', async () => {
+    const project = newProject();
+    const [a, b] = [instance(project, false).db, instance(project, false).db].map(
+      (db) => new ResetRequestLimiter({ maxPerEmail: 3 }, firestoreRateLimiter(db)),
+    );
+    const asks = [a, b, a].map((limiter, i) => limiter!.allow('editor@uhmi.example.org', `203.0.113.${i}`));
+    expect(await Promise.all(asks)).toEqual([true, true, true]);
+    // A fourth request for the address is refused by either instance, another address is not.
+    expect(await b!.allow('editor@uhmi.example.org', '203.0.113.9')).toBe(false);
+    expect(await a!.allow('EDITOR@uhmi.example.org', '203.0.113.9')).toBe(false);
+    expect(await a!.allow('other@uhmi.example.org', '203.0.113.9')).toBe(true);
   }, 60_000);
 });

@@ -21,6 +21,7 @@ import { emailLinkRoute } from './emailLinkRoute';
 import { loadOrCreateSigningKey } from './keys';
 import { ResetRequestLimiter, SignInLimiter } from './limiter';
 import type { MailOutbox } from '../mail/outbox';
+import { firestoreRateLimiter } from '../rateLimit';
 import { passwordResetMailer } from './mail';
 import { identityRoutes } from './routes';
 import { TokenSigner } from './tokens';
@@ -93,7 +94,11 @@ export async function createIdentity(
         await app.register(emailLinkRoute, {
           identity: backend,
           mailer,
-          limiter: new ResetRequestLimiter({ maxPerEmail: config.auth.resetMaxPerHour }),
+          // Counted in Firestore: every instance answers this route against one limit.
+          limiter: new ResetRequestLimiter(
+            { maxPerEmail: config.auth.resetMaxPerHour },
+            firestoreRateLimiter(firebaseFirestore(config.firebase.projectId)),
+          ),
           authorizedDomains: config.auth.authorizedDomains,
           log,
         });

@@ -9,10 +9,12 @@
  * defaults: 5 failures, 15 minutes.
  *
  * Password-reset requests (accounts:sendOobCode): at most `maxPerEmail` per email address and 10x that
- * per client address per hour, counted alike for known and unknown addresses.
+ * per client address per hour, counted alike for known and unknown addresses. The counts live where
+ * the given `RateLimiterFactory` keeps them: in memory by default, in Firestore for firebase mode's
+ * sign-in links (rateLimit.ts), so that every server instance counts against one limit.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { memoryRateLimiter, type RateLimiter } from '../rateLimit';
+import { memoryRateLimiter, type RateLimiter, type RateLimiterFactory } from '../rateLimit';
 
 export interface LimiterOptions {
   /** Failed sign-ins per account within `lockSeconds` (per address: four times as many). */
@@ -78,9 +80,10 @@ export class ResetRequestLimiter {
   private readonly perEmail: RateLimiter;
   private readonly perAddress: RateLimiter;
 
-  constructor(options: ResetLimiterOptions) {
-    this.perEmail = memoryRateLimiter({ name: 'reset-email', points: options.maxPerEmail, durationSeconds: 3600 });
-    this.perAddress = memoryRateLimiter({
+  /** `limiters` makes the two counters (default: in this process's memory). */
+  constructor(options: ResetLimiterOptions, limiters: RateLimiterFactory = memoryRateLimiter) {
+    this.perEmail = limiters({ name: 'reset-email', points: options.maxPerEmail, durationSeconds: 3600 });
+    this.perAddress = limiters({
       name: 'reset-addr',
       points: options.maxPerEmail * 10,
       durationSeconds: 3600,
