@@ -30,7 +30,28 @@ export interface SearchPage {
   items: SearchHit[];
 }
 
-/** Longest query the search reads, in characters. */
+/** Longest query the search reads, in characters (`clipSearchQuery` cuts a longer one). */
 export const MAX_SEARCH_QUERY = 200;
+/**
+ * Characters a search box takes: room for a pasted title or abstract, whose first MAX_SEARCH_QUERY
+ * characters (whole words) are searched. Its URL stays far below the 16 KB Node accepts.
+ */
+export const SEARCH_INPUT_MAX = 1000;
+
+/** A letter or digit, or an apostrophe inside a word: what the search's words are made of. */
+const WORD_CHAR = /[\p{L}\p{N}'’ʼ]/u;
+
+/**
+ * The query the search reads: trimmed, and when longer than MAX_SEARCH_QUERY, cut at the last word
+ * boundary before it. The search needs every term, so a word cut in half would match nothing and a
+ * pasted title would find nothing; a first word longer than the limit is cut where the limit falls.
+ */
+export function clipSearchQuery(q: string): string {
+  const text = q.trim();
+  if (text.length <= MAX_SEARCH_QUERY) return text;
+  let end = MAX_SEARCH_QUERY;
+  while (end > 0 && WORD_CHAR.test(text[end - 1]!) && WORD_CHAR.test(text[end]!)) end -= 1;
+  return (end > 0 ? text.slice(0, end) : text.slice(0, MAX_SEARCH_QUERY)).trim();
+}
 /** Hits per page. */
 export const SEARCH_PAGE_SIZE = 10;

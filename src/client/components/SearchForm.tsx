@@ -3,7 +3,7 @@
  * JavaScript; with it, react-router's <Form> navigates in the page. On /search it shows the query.
  */
 import { Form, useLocation } from 'react-router';
-import { MAX_SEARCH_QUERY } from '../../shared/searchResults';
+import { SEARCH_INPUT_MAX } from '../../shared/searchResults';
 
 /**
  * A fixed id, not useId: the input is remounted for each query (key), and the public bundle's Preact
@@ -27,7 +27,7 @@ export function SearchForm() {
         type="search"
         name="q"
         defaultValue={q}
-        maxLength={MAX_SEARCH_QUERY}
+        maxLength={SEARCH_INPUT_MAX}
         placeholder="Пошук"
         enterKeyHint="search"
       />

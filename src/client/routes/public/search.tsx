@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { Form, useLocation } from 'react-router';
 import { Link } from 'react-router';
 import { parsePageParam } from '../../../shared/routes';
-import { MAX_SEARCH_QUERY, type TextPart } from '../../../shared/searchResults';
+import { clipSearchQuery, SEARCH_INPUT_MAX, type TextPart } from '../../../shared/searchResults';
 import { definePage } from '../../app/definePage';
 import { EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
@@ -12,12 +12,12 @@ import { Pagination } from '../../components/Pagination';
 import { trpc } from '../../lib/trpc';
 
 /**
- * The search input of a URL: the query (its first MAX_SEARCH_QUERY characters: a longer one, pasted
- * or typed into the address, is searched by its start rather than refused) and the page.
+ * The search input of a URL: the query (a longer one than MAX_SEARCH_QUERY, pasted or typed into the
+ * address, is searched by its first whole words rather than refused: `clipSearchQuery`) and the page.
  */
 function searchInput(search: URLSearchParams | string): { q: string; page: number } {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  return { q: (params.get('q') ?? '').slice(0, MAX_SEARCH_QUERY).trim(), page: parsePageParam(params) ?? 1 };
+  return { q: clipSearchQuery(params.get('q') ?? ''), page: parsePageParam(params) ?? 1 };
 }
 
 /** Text parts with the matched words in <mark> (React escapes every part). */
@@ -71,7 +71,7 @@ function QueryForm({ q }: { q: string }) {
         type="search"
         name="q"
         defaultValue={q}
-        maxLength={MAX_SEARCH_QUERY}
+        maxLength={SEARCH_INPUT_MAX}
         enterKeyHint="search"
       />
       <button type="submit">Знайти</button>
