@@ -230,6 +230,9 @@ describe('/oai', () => {
     ['verb=ListRecords&metadataPrefix=oai_dc&set=conferences', 'noRecordsMatch'],
     ['verb=ListIdentifiers&metadataPrefix=oai_dc&from=2999-01-01', 'noRecordsMatch'],
     ['verb=ListSets&resumptionToken=eyJ2IjoxfQ.forged', 'badResumptionToken'],
+    ['verb=ListRecords&resumptionToken=', 'badResumptionToken'],
+    ['verb=ListIdentifiers&resumptionToken=', 'badResumptionToken'],
+    ['verb=ListSets&resumptionToken=', 'badResumptionToken'],
   ])('%s → %s', async (query, code) => {
     const answer = await oai(query);
     expect(answer.errors.map((e) => e.code)).toEqual([code]);

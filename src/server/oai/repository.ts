@@ -208,9 +208,11 @@ export class OaiRepository {
 
   private async listSets(resumptionToken: string | undefined, now: Date): Promise<string> {
     const lister = new SetLister(this.options.content, this.pageSize);
-    const state = resumptionToken
-      ? (await this.tokens()).verify(resumptionToken, 'ListSets', now.getTime())
-      : { v: 1 as const, verb: 'ListSets' as const, at: START, n: 0, t: await lister.total() };
+    // An empty token is given (and bad), not absent.
+    const state =
+      resumptionToken !== undefined
+        ? (await this.tokens()).verify(resumptionToken, 'ListSets', now.getTime())
+        : { v: 1 as const, verb: 'ListSets' as const, at: START, n: 0, t: await lister.total() };
     const page = await lister.page(state.at);
     if (!page.sets.length) throw new OaiError('badResumptionToken', 'The list of sets has changed: start again');
     const sets = page.sets.map((s) =>
@@ -229,7 +231,7 @@ export class OaiRepository {
   private async list(request: OaiRequest, now: Date): Promise<string> {
     const verb = request.verb as 'ListRecords' | 'ListIdentifiers';
     const resumption = request.args.resumptionToken;
-    const state = resumption ? (await this.tokens()).verify(resumption, verb, now.getTime()) : null;
+    const state = resumption !== undefined ? (await this.tokens()).verify(resumption, verb, now.getTime()) : null;
     const format = this.format(state?.p ?? request.args.metadataPrefix!);
     const set = state ? state.s : request.args.set;
     if (set !== undefined && !SET_SPEC.test(set)) throw new OaiError('badArgument', `Malformed set: ${set}`);
