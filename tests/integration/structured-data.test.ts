@@ -294,6 +294,16 @@ describe('«Цитувати»: BibTeX, RIS and CSL-JSON downloads', () => {
     const res = await server.app.inject({ method: 'GET', url: `/api/cite/theses/${thesis.data.slug}.bib` });
     expect(res.body).toMatch(new RegExp(`^@inproceedings\\{${thesis.data.slug.replace(/-/g, '')},`));
     expect(res.body).toContain(conference(thesis.data.conferenceId).data.title);
+    // BibTeX has no day: the month alone (a number), never «nov 18».
+    const month = new Date(conference(thesis.data.conferenceId).data.startDate).getUTCMonth() + 1;
+    expect(res.body).toMatch(new RegExp(`^\\s*month = \\{${month}\\},$`, 'm'));
+  });
+
+  it('a thesis\u2019s RIS has one KW line per keyword, each exactly as written', async () => {
+    const withKeywords = published('theses').find((t) => t.data.keywords.length > 1)!;
+    const res = await server.app.inject({ method: 'GET', url: `/api/cite/theses/${withKeywords.data.slug}.ris` });
+    const kw = res.body.split('\n').filter((line) => line.startsWith('KW  - '));
+    expect(kw).toEqual(withKeywords.data.keywords.map((k) => `KW  - ${k}`));
   });
 
   it('answers 404, never 500, for an unknown type, format or record, and for drafts', async () => {

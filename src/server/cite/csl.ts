@@ -80,7 +80,8 @@ export function thesisCsl(t: ContentDocument<'theses'>, conf: ContentDocument<'c
     'event-title': conf.title,
     ...(conf.location ? { 'event-place': conf.location } : {}),
     publisher: SITE_NAME,
-    ...(t.keywords.length ? { keyword: t.keywords.join(', ') } : {}),
+    // CSL's `keyword` is one string; RIS writers split it at commas into one KW line each.
+    ...(t.keywords.length ? { keyword: t.keywords.join(',') } : {}),
     URL: url,
     language: 'uk',
     ...(t.summary ? { abstract: t.summary } : {}),

@@ -24,8 +24,16 @@ export function unwrapRis(ris: string): string {
   return `${ris.replace(/\n(?![A-Z][A-Z0-9] {2}-)/g, '').trimEnd()}\n`;
 }
 
+/**
+ * The item for BibTeX: its dates without the day. BibTeX has no day field, and citation-js writes
+ * the day into `month` («nov 18»), which neither BibTeX nor biblatex reads as a month.
+ */
+function withoutDays(item: CslItem): CslItem {
+  return { ...item, issued: { 'date-parts': item.issued['date-parts'].map((parts) => parts.slice(0, 2)) } };
+}
+
 export function formatCitation(item: CslItem, format: CiteFormat): string {
-  const out = new Cite([item]).format(OUTPUT[format], { format: 'text' });
+  const out = new Cite([format === 'bib' ? withoutDays(item) : item]).format(OUTPUT[format], { format: 'text' });
   const text = typeof out === 'string' ? out : JSON.stringify(out);
   return format === 'ris' ? unwrapRis(text) : text;
 }
