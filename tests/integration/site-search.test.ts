@@ -61,6 +61,14 @@ describe('/search', () => {
     expect(rendered(res.body)).not.toContain('<mark>');
   });
 
+  it('finds «клімат» typed with a Latin «i» as it finds it typed right', async () => {
+    const count = async (query: string) =>
+      Number(/Знайдено результатів: (\d+)/.exec(textOf(rendered((await server.get(q(query))).body)))?.[1] ?? 0);
+    const right = await count('клімат');
+    expect(right).toBeGreaterThan(0);
+    expect(await count('клiмат')).toBe(right);
+  });
+
   it('finds the seed’s «прогноз», «прогнози», «прогнозів» for «прогнозу», with the count, type labels and marks', async () => {
     const res = await server.get(q('прогнозу'));
     expect(res.status).toBe(200);

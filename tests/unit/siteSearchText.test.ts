@@ -17,6 +17,12 @@ describe('terms', () => {
     expect(termsOf('ClimUAd 2024')).toEqual(['climuad', '2024']);
   });
 
+  it('reads Latin look-alike letters inside a Cyrillic word as Cyrillic, and leaves Latin words alone', () => {
+    expect(termsOf('клiмат')).toEqual(termsOf('клімат')); // Latin i
+    expect(termsOf('Днiпро KИЇВ гiдрологiя')).toEqual(termsOf('Дніпро Київ гідрологія'));
+    expect(termsOf('ClimUAd climate')).toEqual(['climuad', 'climate']);
+  });
+
   it('reads at most 8 distinct terms of a query', () => {
     expect(queryTerms('дані дані даних')).toHaveLength(1);
     expect(queryTerms('a b c d e f g h i j')).toHaveLength(8);

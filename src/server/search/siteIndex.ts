@@ -12,7 +12,7 @@ import { htmlToPlainText } from './plainText';
 import { termsOf } from './stem';
 
 /** Bump when the terms of a document change for the same data (the stemmer, the fields): SQLite then rebuilds its index. */
-export const SITE_SEARCH_VERSION = 2;
+export const SITE_SEARCH_VERSION = 3;
 
 /**
  * Terms of a document's text that are indexed (about 150 pages): what lies beyond is not found. Keeps a

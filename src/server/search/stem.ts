@@ -19,13 +19,27 @@ export function wordsOf(text: string): string[] {
 }
 
 /**
- * The index term of one normalised word: its Ukrainian stem for Cyrillic words, the word itself
- * otherwise; apostrophes are dropped (so «мʼясо» and «м'ясо» meet, and FTS5 reads one token).
+ * Latin letters that look like Cyrillic ones (in either case, lower-cased here): typed by mistake
+ * inside a Cyrillic word («клiмат» with a Latin i, «Kиїв»), they are read as the Cyrillic letter.
+ */
+const LATIN_TWINS = 'abcehikmoptxyï';
+const CYRILLIC_TWINS = 'авсенікмортхуї';
+const LATIN_LETTER = /[abcehikmoptxyï]/g;
+
+/** A Cyrillic word with its Latin look-alike letters made Cyrillic (words in other scripts stay as they are). */
+function cyrillicOnly(word: string): string {
+  return word.replace(LATIN_LETTER, (letter) => CYRILLIC_TWINS[LATIN_TWINS.indexOf(letter)]!);
+}
+
+/**
+ * The index term of one normalised word: its Ukrainian stem for Cyrillic words (Latin look-alikes
+ * inside them read as Cyrillic), the word itself otherwise; apostrophes are dropped (so «мʼясо» and
+ * «м'ясо» meet, and FTS5 reads one token).
  */
 export function termOf(word: string): string {
   let term = termCache.get(word);
   if (term === undefined) {
-    const stem = CYRILLIC.test(word) ? stemmer.stemWord(word).replace(FINAL_VOWELS, '') : word;
+    const stem = CYRILLIC.test(word) ? stemmer.stemWord(cyrillicOnly(word)).replace(FINAL_VOWELS, '') : word;
     term = stem.replace(/'/g, '');
     if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
     termCache.set(word, term);
