@@ -130,11 +130,13 @@ export class AdminWrites {
     return { data: final.data, generatedSlug };
   }
 
-  /** The first of `base`, `base-2`, `base-3`… no other document of the type uses. */
+  /** The first of `base`, `base-2`, `base-3`… the slug field accepts (a page's: no section's) and no other document of the type uses. */
   async freeSlug(type: AnyContentType, base: string, selfId: string | undefined): Promise<string> {
     const field = type.slug!.field;
+    const fieldSchema = type.schema.shape[field] as z.ZodType | undefined;
     for (let n = 1; n <= 1000; n += 1) {
       const candidate = withSlugSuffix(base, n);
+      if (fieldSchema && !fieldSchema.safeParse(candidate).success) continue;
       const holder = await this.core.store.findOne(type.key, [{ field, op: '==', value: candidate }]);
       if (!holder || holder.id === selfId) return candidate;
     }
