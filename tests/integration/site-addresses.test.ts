@@ -4,6 +4,7 @@
  * menu link to a path on the site must lead to a page. Through the admin's tRPC API over HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { livePageMessage, noSuchPageMessage, redirectLoopMessage } from '../../src/server/content/admin/siteChecks';
 import { builtInSectionMessage } from '../../src/shared/content/types/pages';
 import { sessionCookie, trpcMutation, type TrpcErrorBody } from '../security/helpers';
 import { startTestServer, type TestServer } from './helpers';
@@ -26,6 +27,7 @@ const create = (key: string, data: Record<string, unknown>) =>
   trpcMutation(server, `adminContent.${key}.create`, { data }, { cookie: `__session=${cookie}` });
 
 const fieldErrors = (body: TrpcErrorBody) => body.error?.json.data.zodError?.fieldErrors ?? {};
+const reasonOf = (body: TrpcErrorBody) => (body.error?.json.data as { reason?: string } | undefined)?.reason;
 
 const page = (slug: string, title = `Сторінка ${slug}`) => ({ title, slug, status: 'published' });
 
@@ -83,5 +85,120 @@ describe('a free page at the address of a built-in section', () => {
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toContain('https://uhmi.example.org/pro-instytut');
     expect(new Set(locs).size).toBe(locs.length);
+  });
+});
+
+const rule = (from: string, to: string, extra: Record<string, unknown> = {}) => ({ from, to, ...extra });
+
+describe('redirect rules checked against the stored rules and the live pages', () => {
+  it('refuses a rule that closes a circle, directly or through other rules, at «Куди»', async () => {
+    expect((await create('redirects', rule('/qa-a', '/qa-b'))).status).toBe(200);
+    const back = await create('redirects', rule('/qa-b', '/qa-a'));
+    expect(back.status).toBe(409);
+    expect(reasonOf(back.body)).toBe('redirect-loop');
+    expect(fieldErrors(back.body)['data.to']).toEqual([redirectLoopMessage(['/qa-b', '/qa-a', '/qa-b'])]);
+    expect(redirectLoopMessage(['/qa-b', '/qa-a', '/qa-b'])).toBe(
+      'Переадресації утворюють коло: /qa-b → /qa-a → /qa-b',
+    );
+
+    expect((await create('redirects', rule('/qa-c', '/qa-d'))).status).toBe(200);
+    const through = await create('redirects', rule('/qa-d', '/qa-a/'));
+    expect(fieldErrors(through.body)['data.to']).toBeUndefined();
+    expect(through.status).toBe(200);
+    const third = await create('redirects', rule('/qa-b', '/qa-c'));
+    expect(fieldErrors(third.body)['data.to']).toEqual([
+      redirectLoopMessage(['/qa-b', '/qa-c', '/qa-d', '/qa-a', '/qa-b']),
+    ]);
+
+    const self = await create('redirects', rule('/qa-self', '/qa-self'));
+    expect(fieldErrors(self.body)['data.to']).toEqual([redirectLoopMessage(['/qa-self', '/qa-self'])]);
+    const growing = await create('redirects', rule('/qa-grow', '/qa-grow/more', { keepRest: true }));
+    expect(fieldErrors(growing.body)['data.to']?.[0]).toMatch(
+      /^Переадресації утворюють коло: \/qa-grow → \/qa-grow\/more → .* → …$/,
+    );
+  });
+
+  it('checks an update against the other rules, not against its own stored version', async () => {
+    const created = await create('redirects', rule('/qa-old', '/qa-new'));
+    const id = (created.body.result?.data.json as { id: string }).id;
+    const update = (to: string, version: number) =>
+      trpcMutation(
+        server,
+        'adminContent.redirects.update',
+        { id, version, data: rule('/qa-old', to) },
+        { cookie: `__session=${cookie}` },
+      );
+    expect((await update('/qa-newer', 1)).status).toBe(200);
+    expect(fieldErrors((await update('/qa-old', 2)).body)['data.to']).toEqual([
+      redirectLoopMessage(['/qa-old', '/qa-old']),
+    ]);
+  });
+
+  it('refuses a rule from the address of a live section, the home page or a published page, at «Звідки»', async () => {
+    expect((await create('pages', page('qa-live', 'Жива сторінка'))).status).toBe(200);
+    const cases: Array<[string, string]> = [
+      ['/News', 'розділ сайту «Новини»'],
+      ['/docs/', 'розділ сайту «Документи»'],
+      ['/', 'головна сторінка'],
+      ['/qa-live', '«Жива сторінка»'],
+    ];
+    for (const [from, name] of cases) {
+      const res = await create('redirects', rule(from, '/Contacts'));
+      expect(res.status, from).toBe(409);
+      expect(fieldErrors(res.body)['data.from'], from).toEqual([livePageMessage(from, name)]);
+    }
+    // A draft page is not shown, and the rule's own address under a section is free.
+    expect((await create('pages', { ...page('qa-draft'), status: 'draft' })).status).toBe(200);
+    expect((await create('redirects', rule('/qa-draft', '/Contacts'))).status).toBe(200);
+    expect((await create('redirects', rule('/News/old-item', '/News'))).status).toBe(200);
+  });
+});
+
+describe('menu links to paths on the site', () => {
+  const saveHeader = (href: string) =>
+    trpcMutation(
+      server,
+      'adminContent.header.update',
+      {
+        version: null,
+        data: {
+          siteName: 'УкрГМІ',
+          menu: [{ label: 'Про нас', href: '/pro-instytut', children: [{ label: 'QA', href }] }],
+        },
+      },
+      { cookie: `__session=${cookie}` },
+    );
+
+  it('refuses a link to a path that shows no page, at that link', async () => {
+    const res = await saveHeader('/no-such-page-qa');
+    expect(res.status).toBe(400);
+    expect(reasonOf(res.body)).toBe('no-such-page');
+    expect(fieldErrors(res.body)['data.menu.0.children.0.href']).toEqual([noSuchPageMessage('/no-such-page-qa')]);
+    expect(noSuchPageMessage('/x')).toBe('На сайті немає сторінки /x');
+    const news = await saveHeader('/News/no-such-item?x=1#top');
+    expect(fieldErrors(news.body)['data.menu.0.children.0.href']).toEqual([noSuchPageMessage('/News/no-such-item')]);
+  });
+
+  it('accepts sections, published pages, redirected addresses, feeds and other sites', async () => {
+    let version: number | null = null;
+    for (const href of [
+      '/News',
+      '/docs?page=2',
+      '/qa-live#part',
+      '/qa-a',
+      '/feeds/news.atom',
+      'https://example.org/x',
+      '/',
+    ]) {
+      const res = await trpcMutation(
+        server,
+        'adminContent.footer.update',
+        { version, data: { columns: [{ title: 'Колонка', links: [{ label: 'Посилання', href }] }] } },
+        { cookie: `__session=${cookie}` },
+      );
+      expect(fieldErrors(res.body), href).toEqual({});
+      expect(res.status, href).toBe(200);
+      version = (res.body.result?.data.json as { version: number }).version;
+    }
   });
 });

@@ -21,6 +21,7 @@ import { sanitizeRichText } from '../sanitize';
 import { textOf } from '../text';
 import type { ApiDocument } from '../service';
 import { slugRedirectOps } from '../slugRedirects';
+import { checkSiteAddresses } from './siteChecks';
 import { badData, isSlugTaken, titleOf, type Actor, type AdminCore, type Data } from './common';
 
 /** Tries when a generated slug was taken between the check and the write. */
@@ -127,6 +128,7 @@ export class AdminWrites {
     if (!final.success) throw badData(final.error);
     checkWriter(type, final.data, actor);
     await this.checkRelations(type, final.data);
+    await checkSiteAddresses(this.core, type, final.data, selfId);
     return { data: final.data, generatedSlug };
   }
 
