@@ -202,3 +202,56 @@ describe('menu links to paths on the site', () => {
     }
   });
 });
+
+describe('DOI fields', () => {
+  const DOI_MESSAGE = 'DOI має вигляд 10.xxxx/…';
+  const stored = async (key: string, id: string) => (await server.store.get<Record<string, unknown>>(key, id))!.data;
+  const idOf = (body: TrpcErrorBody) => (body.result?.data.json as { id: string }).id;
+
+  it('refuses what is not a DOI in every DOI field, at that field', async () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['publications', { title: 'Видання', kind: 'monograph', year: 2025, doi: 'not a doi' }, 'data.doi'],
+      [
+        'journal',
+        {
+          title: 'Випуск',
+          year: 2026,
+          volume: 1,
+          number: 1,
+          toc: [{ title: 'Стаття', doi: 'https://example.org/10.1234/x' }],
+        },
+        'data.toc.0.doi',
+      ],
+      ['dataRepo', { title: 'Набір', doi: '11.1234/x' }, 'data.doi'],
+      ['dataRepo', { title: 'Набір', articleDoi: '10.12/x' }, 'data.articleDoi'],
+      [
+        'dataRepo',
+        { title: 'Набір', versions: [{ version: '1.0', date: '2024-01-01', doi: '10.1234/a b' }] },
+        'data.versions.0.doi',
+      ],
+    ];
+    for (const [key, data, field] of cases) {
+      const res = await create(key, data);
+      expect(res.status, field).toBe(400);
+      expect(fieldErrors(res.body)[field], field).toEqual([DOI_MESSAGE]);
+    }
+  });
+
+  it('stores a pasted doi.org link or doi: name as the bare DOI', async () => {
+    const publication = await create('publications', {
+      title: 'Видання з DOI',
+      kind: 'monograph',
+      year: 2025,
+      doi: ' https://doi.org/10.1016/j.dib.2022.108553 ',
+    });
+    expect((await stored('publications', idOf(publication.body))).doi).toBe('10.1016/j.dib.2022.108553');
+    const dataset = await create('dataRepo', {
+      title: 'Набір з DOI',
+      doi: 'doi:10.1234/uhmi.test.2',
+      articleDoi: 'http://dx.doi.org/10.1002/%28SICI%291097-4571',
+      versions: [{ version: '1.0', date: '2024-01-01', doi: '' }],
+    });
+    const data = await stored('dataRepo', idOf(dataset.body));
+    expect([data.doi, data.articleDoi]).toEqual(['10.1234/uhmi.test.2', '10.1002/(SICI)1097-4571']);
+  });
+});
