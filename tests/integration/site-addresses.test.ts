@@ -80,10 +80,19 @@ describe('a free page at the address of a built-in section', () => {
     expect(stored.items.map((d) => d.data.slug).sort()).toEqual(['COP29', 'pro-instytut', 'search-2']);
   });
 
-  it('keeps each address once in the sitemap', async () => {
+  it('keeps each address once in the sitemap, even with a page stored at a section before the check', async () => {
+    await server.store.create('pages', {
+      title: 'Стара сторінка',
+      slug: 'docs',
+      status: 'published',
+      publishedAt: null,
+      body: '',
+    });
     const sitemap = await server.get('/sitemap.xml');
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toContain('https://uhmi.example.org/pro-instytut');
+    expect(locs).toContain('https://uhmi.example.org/docs');
+    expect(locs).toContain('https://uhmi.example.org/COP29');
     expect(new Set(locs).size).toBe(locs.length);
   });
 });
