@@ -99,9 +99,11 @@ function linkPath(href: string): string | null {
  */
 async function checkMenuLinks(core: AdminCore, type: AnyContentType, data: Data): Promise<void> {
   let rules: RedirectRule[] | null = null;
+  const seen = new Set<string>();
   for (const [field, href] of menuLinks(type, data)) {
     const path = linkPath(href);
-    if (path === null || isReservedPath(path)) continue;
+    if (path === null || isReservedPath(path) || seen.has(path)) continue;
+    seen.add(path);
     if ((await livePageAt(core.content, path)).kind !== 'none') continue;
     rules ??= await storedRules(core, undefined);
     if (matchRedirect(rules, path, '') !== null) continue;
