@@ -72,6 +72,36 @@ export const PAGE_SEGMENTS = [
 
 const segmentByLowerCase = new Map<string, string>(PAGE_SEGMENTS.map((s) => [s.toLowerCase(), s]));
 
+/** Ukrainian names of the sections at PAGE_SEGMENTS, for messages that name one. */
+const SECTION_NAMES: Record<(typeof PAGE_SEGMENTS)[number], string> = {
+  News: 'Новини',
+  docs: 'Документи',
+  Trainings: 'Навчання',
+  conf: 'Конференції',
+  journal: 'Журнал',
+  Departments: 'Наукові підрозділи',
+  publications: 'Публікації',
+  activity: 'Діяльність',
+  Developments: 'Розробки',
+  Contacts: 'Контакти',
+  data_repo: 'Репозитарій даних',
+  COP29: 'COP29',
+  msg: 'MSG Tethys',
+  search: 'Пошук',
+};
+
+/**
+ * The built-in part of the site a first path segment belongs to (compared without regard to case,
+ * as the pages' addresses are): the Ukrainian name of a public section (`news` → «Новини»), '' for
+ * what the server answers itself (`edit`, `api`, `feeds`, `sitemap.xml`, …: `isReservedPath`), or
+ * null when the segment is free for a page of its own.
+ */
+export function builtInSectionOf(segment: string): string | null {
+  const page = segmentByLowerCase.get(segment.toLowerCase()) as (typeof PAGE_SEGMENTS)[number] | undefined;
+  if (page) return SECTION_NAMES[page];
+  return isReservedPath(`/${segment}`) ? '' : null;
+}
+
 /**
  * `pathname` with its first segment in the spec's case when a visitor typed a page's address in
  * another case (`/news/x` → `/News/x`), so each page has one address; null when nothing changes.

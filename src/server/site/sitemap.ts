@@ -12,6 +12,8 @@
 import type { AnyContentType } from '../../shared/content/define';
 import { hasOwnPage, listPathOf, parentRelationOf, placeOf, siteTypes } from '../../shared/content/places';
 import { getContentType } from '../../shared/content/registry';
+import { FIXED_PAGE_SLUGS } from '../../shared/content/constants';
+import { builtInSectionOf } from '../../shared/routes';
 import type { ContentService } from '../content/service';
 import type { ListQuery } from '../store/port';
 import { xmlEscape } from './xml';
@@ -34,6 +36,16 @@ export interface SitemapUrl {
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/**
+ * Whether a document's one-segment address belongs to a built-in section or to the server (`/docs`,
+ * `/edit`): a free page stored with such a slug before they were refused is never shown there, so it
+ * is not listed (the fixed page /COP29 is the page its route shows).
+ */
+function isShadowed(path: string): boolean {
+  const segment = path.slice(1);
+  return !segment.includes('/') && segment !== FIXED_PAGE_SLUGS.cop29 && builtInSectionOf(segment) !== null;
+}
 
 /** The newer of two ISO instants (null: unknown). */
 function newer(a: string | null, b: string | null): string | null {
@@ -160,6 +172,7 @@ export class Sitemap {
       for (const doc of page.items) {
         const parent = relation ? await this.parentPath(relation.to, doc.data[relation.field]) : null;
         const path = placeOf(type, { ...doc.data, id: doc.id }, parent);
+        if (path && isShadowed(path)) continue;
         if (path) out.push({ path, lastmod: doc.updatedAt });
         if (path && type.subPages)
           for (const sub of type.subPages.paths({ ...doc.data, id: doc.id }))

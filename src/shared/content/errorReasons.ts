@@ -13,6 +13,12 @@ export type ErrorReason =
   | 'forbidden-value'
   /** PRECONDITION_FAILED: the type's `updateRule` refuses the change (a published dataset version's files; `field`, `zodError`). */
   | 'update-refused'
+  /** CONFLICT: a redirect rule would close a circle with the stored rules (`field` 'to', `zodError`). */
+  | 'redirect-loop'
+  /** CONFLICT: a redirect rule from an address that shows a page would hide it (`field` 'from', `zodError`). */
+  | 'live-address'
+  /** BAD_REQUEST: a menu link to a path on the site that shows no page (`field`, `zodError`). */
+  | 'no-such-page'
   /** PRECONDITION_FAILED: other documents refer to the one being deleted (`referrers`, `total`). */
   | 'in-use'
   /** BAD_REQUEST: a book order for a publication that cannot be ordered. */

@@ -227,6 +227,35 @@ export const orcidSchema = z
   .default('')
   .meta({ label: 'ORCID', widget: 'text' });
 
+/** DOI syntax: `10.` and a registrant code (digits, maybe dotted), `/`, then a suffix without spaces (DOI Handbook 2.2). */
+const DOI = /^10\.\d{4,9}(?:\.\d+)*\/\S+$/;
+
+/** A pasted DOI link or name reduced to the DOI (`https://doi.org/10.1000/x%2Fy`, `doi:10.1000/x/y` → `10.1000/x/y`). */
+export function bareDoi(value: string): string {
+  const link = /^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)(.*)$/i.exec(value.trim());
+  if (!link) return value.trim();
+  try {
+    return decodeURIComponent(link[1]!);
+  } catch {
+    return link[1]!;
+  }
+}
+
+/**
+ * An optional DOI stored bare (`10.NNNN/…`), or '': every DOI field (journal articles, publications,
+ * datasets and their versions) uses it, so citations, DataCite and OAI-PMH get a DOI, never a link.
+ */
+export function doiSchema(label: string) {
+  return z
+    .string()
+    .trim()
+    .max(200, `${label}: не більше 200 символів`)
+    .transform(bareDoi)
+    .refine((v) => v === '' || DOI.test(v), 'DOI має вигляд 10.xxxx/…')
+    .default('')
+    .meta({ label, widget: 'text' });
+}
+
 /** A person named as an author, with an optional affiliation and ORCID iD. */
 export const authorSchema = z.object({
   name: requiredText(200, 'Ім’я'),

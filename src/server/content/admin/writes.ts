@@ -21,6 +21,7 @@ import { sanitizeRichText } from '../sanitize';
 import { textOf } from '../text';
 import type { ApiDocument } from '../service';
 import { slugRedirectOps } from '../slugRedirects';
+import { checkSiteAddresses } from './siteChecks';
 import { badData, isSlugTaken, titleOf, type Actor, type AdminCore, type Data } from './common';
 
 /** Tries when a generated slug was taken between the check and the write. */
@@ -127,14 +128,17 @@ export class AdminWrites {
     if (!final.success) throw badData(final.error);
     checkWriter(type, final.data, actor);
     await this.checkRelations(type, final.data);
+    await checkSiteAddresses(this.core, type, final.data, selfId);
     return { data: final.data, generatedSlug };
   }
 
-  /** The first of `base`, `base-2`, `base-3`… no other document of the type uses. */
+  /** The first of `base`, `base-2`, `base-3`… the slug field accepts (a page's: no section's) and no other document of the type uses. */
   async freeSlug(type: AnyContentType, base: string, selfId: string | undefined): Promise<string> {
     const field = type.slug!.field;
+    const fieldSchema = type.schema.shape[field] as z.ZodType | undefined;
     for (let n = 1; n <= 1000; n += 1) {
       const candidate = withSlugSuffix(base, n);
+      if (fieldSchema && !fieldSchema.safeParse(candidate).success) continue;
       const holder = await this.core.store.findOne(type.key, [{ field, op: '==', value: candidate }]);
       if (!holder || holder.id === selfId) return candidate;
     }

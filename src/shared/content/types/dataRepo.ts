@@ -4,6 +4,7 @@ import { DATA_REPO_FIXED_SLUGS } from '../constants';
 import { defineContentType, legacyPublishableFields } from '../define';
 import {
   attachmentsSchema,
+  doiSchema,
   languageSchema,
   linkSchema,
   requiredDate,
@@ -67,9 +68,9 @@ export const dataRepo = defineContentType({
     /** The language of the citation (a dataset published with an English article is cited in English). */
     citationLanguage: languageSchema.meta({ label: 'Мова цитування' }),
     /** The dataset's own DOI (or other persistent identifier), never its article's. */
-    doi: text(200, 'DOI набору даних').default(''),
+    doi: doiSchema('DOI набору даних'),
     /** The DOI of the article that describes the dataset. */
-    articleDoi: text(200, 'DOI статті про набір').default(''),
+    articleDoi: doiSchema('DOI статті про набір'),
     /**
      * The dataset's own version («2.0»). Not `version`: the API puts the store's revision number
      * there (ContentService.toApi), which the admin's optimistic concurrency relies on.
@@ -82,7 +83,7 @@ export const dataRepo = defineContentType({
           date: requiredDate('Дата'),
           notes: text(1000, 'Зміни').default(''),
           /** This version's own DOI (an earlier version's; the current one's is `doi` above). */
-          doi: text(200, 'DOI версії').default(''),
+          doi: doiSchema('DOI версії'),
           /** This version's files (an earlier version's; the current one's are `files` below). */
           files: attachmentsSchema.meta({ label: 'Файли версії' }),
         }),

@@ -1,14 +1,14 @@
 /** Issues of the journal «Метеорологія. Гідрологія. Моніторинг довкілля»: /journal and /journal/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { authorSchema, fileRefSchema, imageRefSchema, requiredText, richTextSchema, text } from '../fields';
+import { authorSchema, doiSchema, fileRefSchema, imageRefSchema, requiredText, richTextSchema, text } from '../fields';
 
 export const tocEntrySchema = z.object({
   title: requiredText(500, 'Назва статті'),
   authors: z.array(authorSchema).max(30).default([]).meta({ label: 'Автори', widget: 'objectList' }),
   /** Page range, e.g. «5–17». */
   pages: text(20, 'Сторінки').default(''),
-  doi: text(200, 'DOI').default(''),
+  doi: doiSchema('DOI'),
   /** The article's abstract as plain text (paragraphs separated by blank lines); Crossref deposits it as JATS. */
   abstract: text(5000, 'Анотація').default(''),
 });

@@ -1,8 +1,26 @@
 /** Free pages served at /{slug} (and the fixed pages /COP29 and /msg/tethys). */
 import { z } from 'zod';
+import { builtInSectionOf } from '../../routes';
 import { FIXED_PAGE_SLUGS } from '../constants';
 import { defineContentType, legacyPublishableFields } from '../define';
-import { attachmentsSchema, imageRefSchema, richTextSchema } from '../fields';
+import { attachmentsSchema, imageRefSchema, legacySlugSchema, richTextSchema } from '../fields';
+
+/** «Ця адреса зайнята розділом сайту «Новини»: оберіть іншу» (the section named when it has a name). */
+export function builtInSectionMessage(section: string): string {
+  return `Ця адреса зайнята розділом сайту${section ? ` «${section}»` : ''}: оберіть іншу`;
+}
+
+/**
+ * A page's slug (its address `/{slug}`): never the first segment of a built-in section or of what the
+ * server answers itself (`builtInSectionOf`), save the fixed page /COP29, which is a page.
+ */
+const pageSlugSchema = legacySlugSchema
+  .superRefine((slug, ctx) => {
+    if (slug === FIXED_PAGE_SLUGS.cop29) return;
+    const section = builtInSectionOf(slug);
+    if (section !== null) ctx.addIssue({ code: 'custom', message: builtInSectionMessage(section) });
+  })
+  .meta(legacySlugSchema.meta() ?? {});
 
 export const pages = defineContentType({
   key: 'pages',
@@ -13,6 +31,7 @@ export const pages = defineContentType({
   publishable: true,
   schema: z.object({
     ...legacyPublishableFields,
+    slug: pageSlugSchema,
     body: richTextSchema,
     cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
     attachments: attachmentsSchema,

@@ -2,7 +2,15 @@
 import { z } from 'zod';
 import { PUBLICATION_KINDS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, hrefSchema, imageRefSchema, languageSchema, richTextSchema, text } from '../fields';
+import {
+  attachmentsSchema,
+  doiSchema,
+  hrefSchema,
+  imageRefSchema,
+  languageSchema,
+  richTextSchema,
+  text,
+} from '../fields';
 import { LANGUAGE_FIELDS } from '../language';
 
 export const publications = defineContentType({
@@ -24,7 +32,7 @@ export const publications = defineContentType({
     publisher: text(300, 'Видавництво').default(''),
     pages: z.number().int().min(0).max(100_000).nullable().default(null).meta({ label: 'Сторінок' }),
     isbn: text(40, 'ISBN').default(''),
-    doi: text(200, 'DOI').default(''),
+    doi: doiSchema('DOI'),
     url: hrefSchema.or(z.literal('')).default('').meta({ label: 'Посилання' }),
     /** Whether visitors may order printed copies (book orders). */
     orderable: z.boolean().default(false).meta({ label: 'Можна замовити друкований примірник' }),
