@@ -21,7 +21,9 @@ export const INLINE_SCRIPT_HASHES: readonly string[] = [];
  * (and the auth domain's frame for popup sign-in) only in firebase mode; Google Analytics' tag
  * (loaded by firebase/analytics through googletagmanager) and its collection endpoints only when
  * GA_MEASUREMENT_ID is set; reCAPTCHA Enterprise's hosts in firebase mode when AUTH_RECAPTCHA_ENFORCED
- * or APP_CHECK_SITE_KEY is set (Google's CSP guidance for reCAPTCHA). The embedded backend without analytics names no outside host.
+ * or APP_CHECK_SITE_KEY is set (Google's CSP guidance for reCAPTCHA); the Auth and Storage emulators'
+ * origins in firebase mode when set (Auth's also as a frame: the SDK's popup iframe). The embedded
+ * backend without analytics names no outside host.
  */
 export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 'firebase'>): {
   script: string[];
@@ -35,6 +37,12 @@ export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 
     script.push('https://apis.google.com');
     connect.push('https://*.googleapis.com');
     frame.push(`https://${config.firebase.authDomain}`);
+    const { auth, storage } = config.firebase.emulators;
+    if (auth) {
+      connect.push(auth);
+      frame.push(auth);
+    }
+    if (storage) connect.push(storage);
     if (config.firebase.recaptchaEnforced || config.firebase.appCheckSiteKey) {
       // reCAPTCHA Enterprise (Authentication's enforcement, App Check): its script, frames and checks.
       script.push('https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/');
