@@ -61,9 +61,15 @@ describe('Content-Security-Policy', () => {
     const sources = cspSources(loadConfig({ ...firebase, ...emulators }));
     expect(sources.connect).toEqual(['https://*.googleapis.com', 'http://127.0.0.1:9099', 'http://127.0.0.1:9199']);
     expect(sources.frame).toEqual(['https://uhmi-test.firebaseapp.com', 'http://127.0.0.1:9099']);
+    expect(sources.img).toEqual(['http://127.0.0.1:9199']);
     expect(cspSources(loadConfig(firebase)).connect).toEqual(['https://*.googleapis.com']);
     // The embedded backend serves Auth and Storage itself: no emulator enters its policy.
-    expect(cspSources(loadConfig({ NODE_ENV: 'test', ...emulators }))).toEqual({ script: [], connect: [], frame: [] });
+    expect(cspSources(loadConfig({ NODE_ENV: 'test', ...emulators }))).toEqual({
+      script: [],
+      connect: [],
+      frame: [],
+      img: [],
+    });
   });
 
   it("admits reCAPTCHA Enterprise's script and frame hosts when enforcement or App Check is configured", () => {
