@@ -1,7 +1,8 @@
 /**
  * The official firebase SDK set up for both backends: in embedded mode pointed at this server with
  * connectAuthEmulator (the server answers as Firebase Authentication does); in firebase mode at
- * Google, or at the Auth emulator the page's config names (`emulators.auth`, local work only). Sign-in persistence is tried in the spec's order: IndexedDB, local storage, session storage.
+ * Google, or at the Auth emulator the page's config names (`emulators.auth`, local work only).
+ * Sign-in persistence is tried in the spec's order: IndexedDB, local storage, session storage.
  */
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
