@@ -5,7 +5,7 @@
  * page's config), so the login page's firebase/auth SDK signs in with the Auth emulator instead of
  * Google. Chromium (Debian's, through Playwright) signs in on /edit/admin/Login, meets the same
  * Ukrainian message for a wrong password as the embedded mode, edits a news item's title and the
- * public news page, fetched over HTTP, shows it.
+ * public news page, fetched over HTTP, shows it; the media library's upload lands in the Storage emulator.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -38,7 +38,8 @@ describe('the admin in Chromium, firebase mode on the emulators', () => {
     auth = await startEmulatorWithRetry();
     // A Firebase project created today hides whether the address or the password was wrong.
     await auth.control('PATCH', '/config', { emailPrivacyConfig: { enableImprovedEmailPrivacy: true } });
-    storage = await startStorageEmulatorInProcess(PROJECT);
+    // Rules allow all: the browser's uploads reach the emulator (storage.rules are not this test's subject).
+    storage = await startStorageEmulatorInProcess(PROJECT, { rules: 'allowAll' });
     server = await spawnServer(newDataDir(), {
       ...FIREBASE_MODE_ENV,
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
@@ -116,6 +117,30 @@ describe('the admin in Chromium, firebase mode on the emulators', () => {
       const html = await res.text();
       return res.status === 200 && html.includes(newTitle) && !html.includes(before);
     });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("uploads a file from the media library to the Storage emulator through the page's firebase/storage SDK", async () => {
+    const storageRequests: string[] = [];
+    page.on('request', (r) => r.url().startsWith(storage.origin) && storageRequests.push(r.method()));
+    await page.goto('/edit/admin/media');
+    await page.getByRole('heading', { name: 'Медіатека' }).waitFor();
+    const name = `zvit-${Date.now()}.csv`;
+    await page
+      .getByRole('button', { name: 'Завантажити файли' })
+      .locator('..')
+      .locator('input[type=file]')
+      .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from('дата,опади\n2026-03-23,4.2\n') });
+    await page
+      .getByRole('group', { name: `Завантаження ${name}` })
+      .getByText(/Завантажено: .*\(100%\)/)
+      .waitFor({ timeout: 15_000 });
+    expect(storageRequests).toContain('POST');
+    // The object is in the emulator's bucket (its Cloud Storage JSON API, which no rules guard).
+    const listed = (await (await fetch(`${storage.origin}/storage/v1/b/${PROJECT}.appspot.com/o`)).json()) as {
+      items?: Array<{ name: string }>;
+    };
+    expect(listed.items?.map((o) => o.name).filter((n) => n.endsWith(name))).toHaveLength(1);
     expect(consoleErrors).toEqual([]);
   });
 });
