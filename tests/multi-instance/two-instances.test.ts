@@ -91,7 +91,17 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
     // Both start at once on the empty database: one seeds it and creates the first administrator,
     // the other finds them there (or loses the race and says so), and both start.
     const started = Date.now();
-    [a, b] = await Promise.all([spawnServer(newDataDir(), firebase), spawnServer(newDataDir(), firebase)]);
+    const spawned = await Promise.allSettled([
+      spawnServer(newDataDir(), firebase),
+      spawnServer(newDataDir(), firebase),
+    ]);
+    // One that started is stopped when the other did not (afterAll knows neither).
+    const failed = spawned.find((s) => s.status === 'rejected');
+    if (failed) {
+      await Promise.all(spawned.map((s) => (s.status === 'fulfilled' ? s.value.stop() : Promise.resolve())));
+      throw failed.reason;
+    }
+    [a, b] = spawned.map((s) => (s as PromiseFulfilledResult<Instance>).value) as [Instance, Instance];
     console.log(`two firebase-mode servers ready in ${Date.now() - started} ms`);
     // One sign-in with the Auth emulator; each server turns the ID token into its own session cookie.
     const signIn = await fetch(
