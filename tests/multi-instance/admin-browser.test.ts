@@ -7,6 +7,8 @@
  * Ukrainian message for a wrong password as the embedded mode, edits a news item's title and the
  * public news page, fetched over HTTP, shows it; the media library's upload lands in the Storage emulator.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -33,6 +35,9 @@ describe('the admin in Chromium, firebase mode on the emulators', () => {
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
+    if (!existsSync(path.join(ROOT, 'dist/client/.vite/manifest.json'))) {
+      throw new Error('dist/client is missing: run `npm run build` first');
+    }
     // This suite's files share one Firestore emulator: start from an empty database (seeded anew).
     await clearFirestore(inject('firestoreEmulatorHost'), PROJECT);
     auth = await startEmulatorWithRetry();
@@ -46,7 +51,7 @@ describe('the admin in Chromium, firebase mode on the emulators', () => {
       FIRESTORE_EMULATOR_HOST: inject('firestoreEmulatorHost'),
       STORAGE_EMULATOR_HOST: storage.origin,
       // The built client (`npm run build`): the server runs in a DATA_DIR without dist/.
-      CLIENT_DIST_DIR: `${ROOT}dist/client`,
+      CLIENT_DIST_DIR: path.join(ROOT, 'dist/client'),
     });
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -56,6 +61,7 @@ describe('the admin in Chromium, firebase mode on the emulators', () => {
     page = await context.newPage();
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     page.on('pageerror', (e) => consoleErrors.push(e.message));
+    // Failed requests too: a refused sign-in shows up here, and so would a failing image or upload.
     page.on(
       'response',
       (r) => r.status() >= 400 && consoleErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`),
