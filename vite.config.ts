@@ -231,6 +231,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
           include: ['tests/multi-instance/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/firestoreEmulator.ts'],
+          fileParallelism: false, // the files share the emulator's demo-uhmi database, each clearing it
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -5,7 +5,8 @@
  * demo-uhmi, offline). firebase-tools' own Firestore and Storage emulators need Java 21, which these
  * machines lack, so Firestore comes from Google's package and Storage is not emulated.
  *
- * Prints the environment that points the server at them; Ctrl+C stops both.
+ * Prints the environment that points the server (and, through the page's config, the admin's firebase
+ * SDK) at them; Ctrl+C stops both.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -44,8 +45,11 @@ Start the site against them in another terminal with:
   FIREBASE_APP_ID=1:000000000000:web:${PROJECT} \\
   FIRESTORE_EMULATOR_HOST=${firestore.host} FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:${AUTH_PORT} npm start
 
-(The browser client in firebase mode talks to Google's Auth, not to the emulator: sign in through the
-API or the tests; files go to the bucket named by FIREBASE_STORAGE_BUCKET.) Ctrl+C stops both.
+Then sign in at /edit/admin with ADMIN_EMAIL and ADMIN_PASSWORD (add them to the line above on the
+first start: the server creates that administrator in the Auth emulator); the page's firebase SDK talks
+to the emulator. Files go to the bucket named by FIREBASE_STORAGE_BUCKET, or to a Storage emulator
+given as STORAGE_EMULATOR_HOST=http://host:port. Not with NODE_ENV=production: the server refuses
+emulators there. Ctrl+C stops both.
 `);
 
 let stopping = false;

@@ -236,6 +236,10 @@ function publicConfigOf(config: Config, build: ClientBuild): () => PublicConfig 
     emailLink: emailLinkMode(config),
     sso: config.oidc ? { label: config.oidc.buttonLabel } : null,
     appCheckSiteKey: config.backend === 'firebase' ? (config.firebase.appCheckSiteKey ?? null) : null,
+    emulators: {
+      auth: config.backend === 'firebase' ? (config.firebase.emulators.auth ?? null) : null,
+      storage: config.backend === 'firebase' ? (config.firebase.emulators.storage ?? null) : null,
+    },
   });
 }
 

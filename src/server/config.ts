@@ -9,6 +9,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import en from 'zod/v4/locales/en.js';
 import { MIN_PASSWORD_LENGTH } from '../shared/passwordRules';
+import {
+  authEmulatorOrigin,
+  EMULATOR_HOST_VARIABLES,
+  HOST_PORT,
+  storageEmulatorOrigin,
+} from './firebase/emulatorHosts';
 
 /** zod's English messages for this parse: the UI's Ukrainian locale (shared/zodLocale.ts) is global. */
 const englishMessages = en().localeError;
@@ -78,6 +84,15 @@ const envSchema = z
     APP_CHECK_SITE_KEY: optional(
       z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be a reCAPTCHA Enterprise site key'),
     ),
+    /** Local emulators (emulatorHosts.ts): firebase-admin reads them; the page's config hands Auth's and Storage's to the browser. */
+    FIREBASE_AUTH_EMULATOR_HOST: optional(z.string().regex(HOST_PORT, 'expected host:port, e.g. 127.0.0.1:9099')),
+    FIRESTORE_EMULATOR_HOST: optional(z.string().regex(HOST_PORT, 'expected host:port, e.g. 127.0.0.1:8080')),
+    STORAGE_EMULATOR_HOST: optional(
+      z
+        .string()
+        .regex(/^(?:https?:\/\/)?[^/\s]+:\d{1,5}\/?$/i, 'expected http://host:port, e.g. http://127.0.0.1:9199'),
+    ),
+    FIREBASE_STORAGE_EMULATOR_HOST: optional(z.string().regex(HOST_PORT, 'expected host:port, e.g. 127.0.0.1:9199')),
     /** Firebase mode: reCAPTCHA enforcement is on for Authentication in the console (its hosts enter the CSP). */
     AUTH_RECAPTCHA_ENFORCED: bool.default(false),
     /**
@@ -177,6 +192,10 @@ const envSchema = z
         message: 'is required when NODE_ENV=production (the public origin, e.g. https://uhmi.org.ua)',
       });
     }
+    // firebase-admin trusts the Auth emulator's unsigned tokens: no emulator in production.
+    for (const key of EMULATOR_HOST_VARIABLES)
+      if (env.NODE_ENV === 'production' && env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'must not be set when NODE_ENV=production' });
     const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
     if (oidc.some((k) => env[k]))
       for (const key of oidc)
@@ -218,6 +237,8 @@ export interface Config {
     appCheckSiteKey: string | undefined;
     /** AUTH_RECAPTCHA_ENFORCED: the pages must be able to load reCAPTCHA Enterprise. */
     recaptchaEnforced: boolean;
+    /** `http://host:port` of the Auth and Storage emulators (*_EMULATOR_HOST; never in production), for the browser and the CSP. */
+    emulators: { auth: string | undefined; storage: string | undefined };
   };
   logLevel: Env['LOG_LEVEL'];
   seed: boolean;
@@ -307,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       messagingSenderId: e.FIREBASE_MESSAGING_SENDER_ID ?? '000000000000',
       appCheckSiteKey: e.APP_CHECK_SITE_KEY,
       recaptchaEnforced: e.AUTH_RECAPTCHA_ENFORCED,
+      emulators: { auth: authEmulatorOrigin(e), storage: storageEmulatorOrigin(e) },
     },
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,

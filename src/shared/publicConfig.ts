@@ -33,4 +33,10 @@ export interface PublicConfig {
   sso: { label: string } | null;
   /** reCAPTCHA Enterprise site key of Firebase App Check (firebase mode), or null. */
   appCheckSiteKey: string | null;
+  /**
+   * Firebase mode against local emulators (FIREBASE_AUTH_EMULATOR_HOST, STORAGE_EMULATOR_HOST; never
+   * in production): their `http://host:port` origins, for connectAuthEmulator and
+   * connectStorageEmulator; null each when unset and always in embedded mode.
+   */
+  emulators: { auth: string | null; storage: string | null };
 }

@@ -6,11 +6,8 @@
  * refused with one line, a server killed with -9 leaves no lock behind, and the account CLI keeps
  * working beside a running server. A missing emulator fails the run.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   API_KEY,
@@ -21,98 +18,20 @@ import {
   type Emulator,
 } from '../integration/authEmulator';
 import { startStorageEmulatorInProcess, type InProcessStorageEmulator } from '../support/storageEmulator';
-import { freePort } from '../support/freePort';
+import {
+  ADMIN,
+  newDataDir,
+  removeDataDirs,
+  ROOT,
+  serverEnv,
+  spawnServer,
+  TSX,
+  within,
+  type Instance,
+} from '../support/serverProcess';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-const MAIN = path.join(ROOT, 'src/server/main.ts');
-const ADMIN = { email: 'webmaster@uhmi.example.org', password: 'multi-instance-pass-1' };
 /** What "shows on every other instance within 2 s" allows. */
 const PROPAGATION_MS = 2000;
-
-interface Instance {
-  origin: string;
-  dataDir: string;
-  child: ChildProcess;
-  output(): string;
-  /** Resolves with the exit code (or signal) once the process has ended. */
-  exited: Promise<number | string>;
-  stop(): Promise<void>;
-}
-
-/** Environment of a server process: only what the test sets (no developer `.env`, no inherited emulators). */
-function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
-  };
-  return {
-    ...env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ...extra,
-  };
-}
-
-/** Spawns a server; `ready: false` returns at once (for a server expected to refuse to start). */
-async function spawnServer(dataDir: string, extra: Record<string, string>, ready = true): Promise<Instance> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  // cwd = DATA_DIR: main.ts reads `.env` from the working folder, and there is none.
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
-    cwd: dataDir,
-    env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, ...extra }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | string>((resolve) =>
-    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
-  );
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const instance: Instance = {
-    origin,
-    dataDir,
-    child,
-    output: () => output,
-    exited,
-    async stop() {
-      if (gone) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-  if (!ready) return instance;
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  for (;;) {
-    if (gone) throw new Error(`The server on ${origin} exited before it was ready:\n${output}`);
-    try {
-      if ((await fetch(`${origin}/__/firebase/init.json`, { signal: AbortSignal.timeout(2000) })).ok) return instance;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      await instance.stop();
-      throw new Error(`The server on ${origin} was not ready within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const dirs: string[] = [];
-function newDataDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-multi-'));
-  dirs.push(dir);
-  return dir;
-}
 
 /** `T` is what the test expects the procedure to answer with (on success). */
 interface TrpcAnswer<T> {
@@ -151,16 +70,6 @@ async function trpc<T = unknown>(
   };
 }
 
-/** Polls `check` until it returns true; returns the milliseconds it took, or throws after `timeoutMs`. */
-async function within(timeoutMs: number, what: string, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not seen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 describe('two firebase-mode instances sharing one Firestore and one Auth emulator', () => {
   let auth: Emulator;
   let storage: InProcessStorageEmulator;
@@ -182,7 +91,17 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
     // Both start at once on the empty database: one seeds it and creates the first administrator,
     // the other finds them there (or loses the race and says so), and both start.
     const started = Date.now();
-    [a, b] = await Promise.all([spawnServer(newDataDir(), firebase), spawnServer(newDataDir(), firebase)]);
+    const spawned = await Promise.allSettled([
+      spawnServer(newDataDir(), firebase),
+      spawnServer(newDataDir(), firebase),
+    ]);
+    // One that started is stopped when the other did not (afterAll knows neither).
+    const failed = spawned.find((s) => s.status === 'rejected');
+    if (failed) {
+      await Promise.all(spawned.map((s) => (s.status === 'fulfilled' ? s.value.stop() : Promise.resolve())));
+      throw failed.reason;
+    }
+    [a, b] = spawned.map((s) => (s as PromiseFulfilledResult<Instance>).value) as [Instance, Instance];
     console.log(`two firebase-mode servers ready in ${Date.now() - started} ms`);
     // One sign-in with the Auth emulator; each server turns the ID token into its own session cookie.
     const signIn = await fetch(
@@ -212,7 +131,7 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
     await Promise.all([a?.stop(), b?.stop()]);
     await auth?.stop();
     await storage?.stop();
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    removeDataDirs();
   }, 30_000);
 
   it("shows news published through A on B's public pages within 2 s", async () => {
@@ -319,7 +238,7 @@ describe('two firebase-mode instances sharing one Firestore and one Auth emulato
 
 describe('one embedded server per DATA_DIR', () => {
   afterAll(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    removeDataDirs();
   });
 
   it('refuses a second server with one line, takes over after kill -9, and lets the account CLI run beside it', async () => {

@@ -49,6 +49,29 @@ describe('Content-Security-Policy', () => {
     expect(sources.script.join(' ')).not.toMatch(/recaptcha/);
   });
 
+  it("admits exactly the Auth and Storage emulators' origins in firebase mode when they are set", () => {
+    const firebase = {
+      NODE_ENV: 'test',
+      BACKEND: 'firebase',
+      FIREBASE_API_KEY: 'AIzaTestKey123',
+      FIREBASE_PROJECT_ID: 'uhmi-test',
+      FIREBASE_APP_ID: '1:1:web:1',
+    };
+    const emulators = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', STORAGE_EMULATOR_HOST: 'http://127.0.0.1:9199' };
+    const sources = cspSources(loadConfig({ ...firebase, ...emulators }));
+    expect(sources.connect).toEqual(['https://*.googleapis.com', 'http://127.0.0.1:9099', 'http://127.0.0.1:9199']);
+    expect(sources.frame).toEqual(['https://uhmi-test.firebaseapp.com', 'http://127.0.0.1:9099']);
+    expect(sources.img).toEqual(['http://127.0.0.1:9199']);
+    expect(cspSources(loadConfig(firebase)).connect).toEqual(['https://*.googleapis.com']);
+    // The embedded backend serves Auth and Storage itself: no emulator enters its policy.
+    expect(cspSources(loadConfig({ NODE_ENV: 'test', ...emulators }))).toEqual({
+      script: [],
+      connect: [],
+      frame: [],
+      img: [],
+    });
+  });
+
   it("admits reCAPTCHA Enterprise's script and frame hosts when enforcement or App Check is configured", () => {
     const base = {
       NODE_ENV: 'test',

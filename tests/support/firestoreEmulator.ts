@@ -80,6 +80,15 @@ export async function startFirestoreEmulator({
   throw new Error(`Firestore emulator did not answer on ${host} within ${timeoutMs} ms:\n${output}`);
 }
 
+/** Deletes every document of `projectId`'s default database in the emulator at `host` (the emulator's own REST endpoint). */
+export async function clearFirestore(host: string, projectId: string): Promise<void> {
+  const res = await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
+    method: 'DELETE',
+  });
+  if (!res.ok)
+    throw new Error(`Clearing the Firestore emulator's ${projectId} failed: ${res.status} ${await res.text()}`);
+}
+
 /** Vitest globalSetup: one emulator for the project's run. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const emulator = await startFirestoreEmulator();

@@ -46,18 +46,29 @@ interface RegistryModule {
   EmulatorRegistry: { set(name: 'storage', emulator: StorageEmulator): void; clear(name: 'storage'): void };
 }
 
-/** A ruleset that refuses every request the emulator asks its rules about. */
-const denyAll = {
-  verify: () => Promise.resolve({ permitted: false, issues: { exist: () => false, all: [] } }),
-};
+/** A stand-in ruleset answering every request the emulator asks its rules about alike. */
+const ruleset = (permitted: boolean) => ({
+  verify: () => Promise.resolve({ permitted, issues: { exist: () => false, all: [] } }),
+});
 
-export async function startStorageEmulatorInProcess(projectId = 'demo-uhmi'): Promise<InProcessStorageEmulator> {
+/**
+ * Starts the emulator; `rules: 'allowAll'` permits what the stand-in ruleset is asked (for a browser
+ * test whose subject is not the rules), the default refuses it.
+ */
+export async function startStorageEmulatorInProcess(
+  projectId = 'demo-uhmi',
+  { rules = 'denyAll' }: { rules?: 'denyAll' | 'allowAll' } = {},
+): Promise<InProcessStorageEmulator> {
   const { StorageEmulator } = require('firebase-tools/lib/emulator/storage/index.js') as StorageModule;
   const { createApp } = require('firebase-tools/lib/emulator/storage/server.js') as ServerModule;
   const { EmulatorRegistry } = require('firebase-tools/lib/emulator/registry.js') as RegistryModule;
   const emulator = new StorageEmulator({ projectId, host: '127.0.0.1', port: 0, auto_download: false });
   // In place of the rules manager that would run the Java rules runtime.
-  emulator._rulesManager = { getRuleset: () => denyAll, start: async () => {}, stop: async () => {} };
+  emulator._rulesManager = {
+    getRuleset: () => ruleset(rules === 'allowAll'),
+    start: async () => {},
+    stop: async () => {},
+  };
   const app = await createApp(projectId, emulator);
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {

@@ -86,6 +86,29 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ PORT: '3456' }).publicUrl).toBe('http://localhost:3456');
   });
 
+  it('takes the emulators for local work as origins, and refuses any of them in production', () => {
+    const local = loadConfig({
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      FIREBASE_STORAGE_EMULATOR_HOST: 'localhost:9199',
+    });
+    expect(local.firebase.emulators).toEqual({ auth: 'http://127.0.0.1:9099', storage: 'http://localhost:9199' });
+    expect(loadConfig({ STORAGE_EMULATOR_HOST: 'http://127.0.0.1:9199/' }).firebase.emulators.storage).toBe(
+      'http://127.0.0.1:9199',
+    );
+    expect(loadConfig({}).firebase.emulators).toEqual({ auth: undefined, storage: undefined });
+    expect(() => loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9099' })).toThrow(
+      /^Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST: expected host:port, e\.g\. 127\.0\.0\.1:9099, got "http:/,
+    );
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://uhmi.org.ua' };
+    for (const key of ['FIREBASE_AUTH_EMULATOR_HOST', 'FIRESTORE_EMULATOR_HOST', 'FIREBASE_STORAGE_EMULATOR_HOST'])
+      expect(() => loadConfig({ ...production, [key]: '127.0.0.1:9099' })).toThrow(
+        `Invalid configuration: ${key}: must not be set when NODE_ENV=production, got "127.0.0.1:9099"`,
+      );
+    expect(() => loadConfig({ ...production, STORAGE_EMULATOR_HOST: 'http://127.0.0.1:9199' })).toThrow(
+      /^Invalid configuration: STORAGE_EMULATOR_HOST: must not be set when NODE_ENV=production/,
+    );
+  });
+
   it('validates the mail settings and never echoes SMTP credentials', () => {
     const config = loadConfig({
       SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',

@@ -15,6 +15,7 @@ const config = {
   emailLink: null,
   sso: null,
   appCheckSiteKey: null,
+  emulators: { auth: null, storage: null },
 };
 
 describe('htmlDocument', () => {

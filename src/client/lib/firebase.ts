@@ -1,7 +1,8 @@
 /**
  * The official firebase SDK set up for both backends: in embedded mode pointed at this server with
  * connectAuthEmulator (the server answers as Firebase Authentication does); in firebase mode at
- * Google. Sign-in persistence is tried in the spec's order: IndexedDB, local storage, session storage.
+ * Google, or at the Auth emulator the page's config names (`emulators.auth`, local work only).
+ * Sign-in persistence is tried in the spec's order: IndexedDB, local storage, session storage.
  */
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
@@ -30,8 +31,7 @@ export function firebaseAuth(config: PublicConfig): Auth {
   });
   // Firebase's own mails, pages and messages in Ukrainian (the embedded server ignores it).
   auth.languageCode = 'uk';
-  if (config.backend === 'embedded') {
-    connectAuthEmulator(auth, window.location.origin, { disableWarnings: true });
-  }
+  const emulator = config.backend === 'embedded' ? window.location.origin : config.emulators.auth;
+  if (emulator) connectAuthEmulator(auth, emulator, { disableWarnings: true });
   return auth;
 }

@@ -2,6 +2,7 @@
  * firebase/storage set up for both backends: in embedded mode pointed at this server with
  * connectStorageEmulator, which always speaks plain http — so when the site itself is served over
  * https, one isolated switch (switchToHttpsWhenServedOverHttps) moves the storage instance to https.
+ * In firebase mode: Google, or the Storage emulator the page's config names (`emulators.storage`).
  */
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
 import { firebaseApp } from './firebase';
@@ -27,6 +28,9 @@ export function firebaseStorage(config: PublicConfig): FirebaseStorage {
     const { hostname, port, protocol } = window.location;
     connectStorageEmulator(storage, hostname, Number(port || (protocol === 'https:' ? 443 : 80)));
     switchToHttpsWhenServedOverHttps(storage, protocol);
+  } else if (config.emulators.storage) {
+    const { hostname, port } = new URL(config.emulators.storage);
+    connectStorageEmulator(storage, hostname, Number(port || 80));
   }
   return storage;
 }

@@ -21,20 +21,34 @@ export const INLINE_SCRIPT_HASHES: readonly string[] = [];
  * (and the auth domain's frame for popup sign-in) only in firebase mode; Google Analytics' tag
  * (loaded by firebase/analytics through googletagmanager) and its collection endpoints only when
  * GA_MEASUREMENT_ID is set; reCAPTCHA Enterprise's hosts in firebase mode when AUTH_RECAPTCHA_ENFORCED
- * or APP_CHECK_SITE_KEY is set (Google's CSP guidance for reCAPTCHA). The embedded backend without analytics names no outside host.
+ * or APP_CHECK_SITE_KEY is set (Google's CSP guidance for reCAPTCHA); the Auth and Storage emulators'
+ * origins in firebase mode when set (Auth's also as a frame: the SDK's popup iframe; Storage's also
+ * for images: download URLs point at it, and img-src admits only https otherwise). The embedded
+ * backend without analytics names no outside host.
  */
 export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 'firebase'>): {
   script: string[];
   connect: string[];
   frame: string[];
+  img: string[];
 } {
   const script: string[] = [];
   const connect: string[] = [];
   const frame: string[] = [];
+  const img: string[] = [];
   if (config.backend === 'firebase') {
     script.push('https://apis.google.com');
     connect.push('https://*.googleapis.com');
     frame.push(`https://${config.firebase.authDomain}`);
+    const { auth, storage } = config.firebase.emulators;
+    if (auth) {
+      connect.push(auth);
+      frame.push(auth);
+    }
+    if (storage) {
+      connect.push(storage);
+      img.push(storage);
+    }
     if (config.firebase.recaptchaEnforced || config.firebase.appCheckSiteKey) {
       // reCAPTCHA Enterprise (Authentication's enforcement, App Check): its script, frames and checks.
       script.push('https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/');
@@ -50,7 +64,7 @@ export function cspSources(config: Pick<Config, 'backend' | 'gaMeasurementId' | 
       'https://*.analytics.google.com',
     );
   }
-  return { script, connect, frame };
+  return { script, connect, frame, img };
 }
 
 const helmetWithPolicy: FastifyPluginCallback<{ config: Config }> = (app, { config }, done) => {
@@ -61,7 +75,7 @@ const helmetWithPolicy: FastifyPluginCallback<{ config: Config }> = (app, { conf
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES.map((h) => `'${h}'`), ...extra.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...extra.img],
         connectSrc: ["'self'", ...extra.connect],
         frameSrc: ["'self'", ...extra.frame],
         objectSrc: ["'none'"],

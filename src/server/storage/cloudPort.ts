@@ -17,6 +17,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { getStorage } from 'firebase-admin/storage';
 import { firebaseAdminApp } from '../firebase/adminApp';
+import { storageEmulatorOrigin } from '../firebase/emulatorHosts';
 import {
   FIREBASE_STORAGE_ORIGIN,
   firebaseDownloadUrl,
@@ -36,11 +37,7 @@ export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
 
 /** Where download URLs point: the emulator when STORAGE_EMULATOR_HOST is set, else Firebase's endpoint. */
 export function firebaseStorageOrigin(env: NodeJS.ProcessEnv = process.env): string {
-  const emulator =
-    env.STORAGE_EMULATOR_HOST ||
-    (env.FIREBASE_STORAGE_EMULATOR_HOST ? `http://${env.FIREBASE_STORAGE_EMULATOR_HOST}` : '');
-  if (emulator) return (/^https?:\/\//.test(emulator) ? emulator : `http://${emulator}`).replace(/\/+$/, '');
-  return FIREBASE_STORAGE_ORIGIN;
+  return storageEmulatorOrigin(env) ?? FIREBASE_STORAGE_ORIGIN;
 }
 
 function isNotFound(err: unknown): boolean {

@@ -10,8 +10,8 @@
  *   when `STORAGE_EMULATOR_HOST` is set.
  *
  * The browser does not use this port: it uploads with the firebase/storage SDK, to this server in
- * embedded mode and to Google in firebase mode. The server uses it for what it writes or looks up
- * itself: seed files, dataset archives, the zip redirects.
+ * embedded mode and to Google (or STORAGE_EMULATOR_HOST) in firebase mode. The server uses it for
+ * what it writes or looks up itself: seed files, dataset archives, the zip redirects.
  */
 import type { Readable } from 'node:stream';
 
