@@ -257,6 +257,23 @@ describe('npm run user -- <command>', () => {
     expect(unknown).toMatchObject({ code: 1, stderr: 'Error: no account with the email nobody@uhmi.example.org\n' });
   });
 
+  it('reset-link without PUBLIC_URL says after the link that it leads to the default localhost:PORT', async () => {
+    const run = await cli(['reset-link', 'olena@uhmi.example.org'], { PORT: '4830' });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^http:\/\/localhost:4830\/edit\/admin\/Login\?mode=resetPassword&oobCode=[\w-]+\n$/);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe(
+      'Note: PUBLIC_URL is not set, so the link leads to the default http://localhost:4830 (from PORT=4830); if the site is reached at another address, set PUBLIC_URL (in .env) to it and run this command again.',
+    );
+    const withUrl = await cli(['reset-link', 'olena@uhmi.example.org'], { PUBLIC_URL: 'https://uhmi.example.org' });
+    expect(withUrl.code, withUrl.stderr).toBe(0);
+    expect(withUrl.stdout.startsWith('https://uhmi.example.org/edit/admin/Login?mode=resetPassword&oobCode=')).toBe(
+      true,
+    );
+    expect(withUrl.stderr).not.toContain('PUBLIC_URL');
+  });
+
   it('keeps one active administrator', async () => {
     expect(await cli(['set-role', 'boss@uhmi.example.org', 'none'])).toMatchObject({ code: 0 });
     const demote = await cli(['set-role', FIRST_ADMIN.email, 'editor']);

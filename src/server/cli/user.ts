@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import type { Config } from '../config';
 import { createIdentity } from '../identity/index';
 import { AccountError, type Account, type IdentityBackend, type Role } from '../identity/types';
 import { openSqliteDatabase } from '../store/sqlite';
@@ -134,6 +135,16 @@ function formatTable(accounts: Account[]): string {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/**
+ * Without PUBLIC_URL, links are built from the default `http://localhost:{PORT}` (config.ts), which
+ * is not where a server behind a proxy or on another port is reached: one line saying so, or undefined.
+ * (The CLI cannot know a running server's address: it may listen anywhere, or not run at all.)
+ */
+function publicUrlNote(config: Config): string | undefined {
+  if (process.env.PUBLIC_URL?.trim()) return undefined;
+  return `Note: PUBLIC_URL is not set, so the link leads to the default ${config.publicUrl} (from PORT=${config.port}); if the site is reached at another address, set PUBLIC_URL (in .env) to it and run this command again.`;
+}
+
 interface Command {
   synopsis: string;
   args: number;
@@ -203,7 +214,13 @@ async function main(argv: string[]): Promise<number> {
       warn: (m) => console.error(m),
     });
     try {
-      await run(identity, name, { email, role, givenPassword, displayName: values.name?.trim() || undefined });
+      await run(identity, name, {
+        email,
+        role,
+        givenPassword,
+        displayName: values.name?.trim() || undefined,
+        publicUrlNote: publicUrlNote(config),
+      });
     } catch (err) {
       if (err instanceof AccountError) throw new CliError(describeAccountError(err, email));
       throw err;
@@ -217,7 +234,7 @@ async function main(argv: string[]): Promise<number> {
 async function run(
   identity: IdentityBackend,
   command: string,
-  a: { email: string; role: Role | null; givenPassword?: string; displayName?: string },
+  a: { email: string; role: Role | null; givenPassword?: string; displayName?: string; publicUrlNote?: string },
 ): Promise<void> {
   switch (command) {
     case 'create': {
@@ -261,6 +278,7 @@ async function run(
       console.error(
         `A one-time password-reset link for ${account.email}, valid for one hour; an earlier link for this account no longer works. Pass it on securely.`,
       );
+      if (a.publicUrlNote) console.error(a.publicUrlNote);
       return;
     }
     case 'list': {
