@@ -10,6 +10,7 @@ export const NO_MAIL_TITLE = 'Лист не надіслано';
 /** The firebase/auth error code of the identity endpoints' MAIL_NOT_CONFIGURED. */
 export const MAIL_NOT_CONFIGURED_CODE = 'auth/mail-not-configured';
 
-/** «Змінити мою адресу» without mail: nothing changed, and what can be done instead. */
-export const NO_MAIL_EMAIL_CHANGE_MESSAGE =
-  'Пошту (SMTP_URL) на сервері не налаштовано, тому лист не надіслано і адресу не змінено: нову адресу можна підтвердити лише за посиланням у листі. Попросіть адміністратора сервера налаштувати пошту або створити вам обліковий запис із новою адресою («Облікові записи» → «Створити обліковий запис»).';
+/** «Змінити мою адресу» without mail: nothing changed, and how the server's administrator changes it instead. */
+export function noMailEmailChangeMessage(email: string, newEmail: string): string {
+  return `Пошту (SMTP_URL) на сервері не налаштовано, тому лист не надіслано і адресу не змінено. Без листа адресу може змінити адміністратор сервера командою: npm run user -- set-email ${email} ${newEmail}`;
+}

@@ -274,6 +274,34 @@ describe('npm run user -- <command>', () => {
     expect(withUrl.stderr).not.toContain('PUBLIC_URL');
   });
 
+  it('set-email changes the address at once, unconfirmed, refusing a taken or bad one', async () => {
+    await server.identity.createAccount({
+      email: 'moving@uhmi.example.org',
+      password: 'moving-password-1',
+      role: 'editor',
+    });
+    const run = await cli(['set-email', 'Moving@uhmi.example.org', 'Moved@uhmi.example.org']);
+    expect(run).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'Moving@uhmi.example.org: the address is now moved@uhmi.example.org (unconfirmed).\n',
+    });
+    expect(await account('moved@uhmi.example.org')).toMatchObject({ emailVerified: false });
+    expect(await account('moving@uhmi.example.org')).toBeUndefined();
+    await expect(signIn('moved@uhmi.example.org', 'moving-password-1')).resolves.toBeTruthy();
+    const [taken, bad, unknown] = await Promise.all([
+      cli(['set-email', 'moved@uhmi.example.org', 'olena@uhmi.example.org']),
+      cli(['set-email', 'moved@uhmi.example.org', 'not-an-email']),
+      cli(['set-email', 'nobody@uhmi.example.org', 'new@uhmi.example.org']),
+    ]);
+    expect(taken).toMatchObject({
+      code: 1,
+      stderr: 'Error: an account with the email olena@uhmi.example.org already exists\n',
+    });
+    expect(bad.code).toBe(2);
+    expect(unknown).toMatchObject({ code: 1, stderr: 'Error: no account with the email nobody@uhmi.example.org\n' });
+  });
+
   it('keeps one active administrator', async () => {
     expect(await cli(['set-role', 'boss@uhmi.example.org', 'none'])).toMatchObject({ code: 0 });
     const demote = await cli(['set-role', FIRST_ADMIN.email, 'editor']);
@@ -298,6 +326,7 @@ describe('npm run user -- <command>', () => {
     for (const command of [
       'create <email>',
       'set-role <email> admin|editor|none',
+      'set-email <email> <new-email>',
       'disable <email>',
       'enable <email>',
       'reset-password <email>',

@@ -11,7 +11,7 @@ import { EmailAuthProvider, reauthenticateWithCredential, verifyBeforeUpdateEmai
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { identityErrorMessage } from '../../../shared/identityErrors';
-import { MAIL_NOT_CONFIGURED_CODE, NO_MAIL_EMAIL_CHANGE_MESSAGE, NO_MAIL_TITLE } from '../../../shared/mailNotice';
+import { MAIL_NOT_CONFIGURED_CODE, NO_MAIL_TITLE, noMailEmailChangeMessage } from '../../../shared/mailNotice';
 import type { Account } from '../../../server/identity/types';
 import { trpc } from '../../lib/trpc';
 import { useAdmin } from '../context';
@@ -54,7 +54,7 @@ export function ChangeOwnEmailModal({ opened, onClose }: { opened: boolean; onCl
   const { auth } = useAdmin();
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [noMail, setNoMail] = useState(false);
+  const [noMail, setNoMail] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -78,7 +78,8 @@ export function ChangeOwnEmailModal({ opened, onClose }: { opened: boolean; onCl
       setSentTo(email);
     } catch (err) {
       // The server has no mail (embedded mode without SMTP_URL): nothing was sent or changed.
-      if ((err as { code?: unknown }).code === MAIL_NOT_CONFIGURED_CODE) setNoMail(true);
+      if ((err as { code?: unknown }).code === MAIL_NOT_CONFIGURED_CODE)
+        setNoMail(noMailEmailChangeMessage(user.email, email));
       else setError(identityErrorMessage(err));
     } finally {
       setBusy(false);
@@ -87,7 +88,7 @@ export function ChangeOwnEmailModal({ opened, onClose }: { opened: boolean; onCl
   const close = () => {
     setError(null);
     setSentTo(null);
-    setNoMail(false);
+    setNoMail(null);
     onClose();
   };
 
@@ -96,7 +97,7 @@ export function ChangeOwnEmailModal({ opened, onClose }: { opened: boolean; onCl
       {noMail ? (
         <Stack>
           <Alert color="yellow" role="status" title={NO_MAIL_TITLE}>
-            {NO_MAIL_EMAIL_CHANGE_MESSAGE}
+            {noMail}
           </Alert>
           <Button onClick={close}>Закрити</Button>
         </Stack>
