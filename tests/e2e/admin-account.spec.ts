@@ -154,3 +154,39 @@ test('an open screen whose account is disabled meanwhile goes to the login page 
   await expect(page.getByRole('alert')).toContainText(DISABLED_MESSAGE);
   await api.dispose();
 });
+
+test('without SMTP, «Змінити мою адресу» and the verification mail say that no mail was sent', async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  const api = await adminApi(baseURL!);
+  const email = 'address.e2e@uhmi.org.ua';
+  await mutation(api, 'authUsers.create', { email, password: 'address-password-1', role: 'admin' });
+  await mutation(api, 'authUsers.create', { email: 'other.e2e@uhmi.org.ua', password: 'other-password-1', role: null });
+
+  await page.goto('/edit/admin/Login');
+  await signIn(page, email, 'address-password-1');
+  await expect(page).toHaveURL(/\/edit\/admin$/);
+  await page.goto('/edit/admin/config/AuthUsers');
+  await page.getByRole('button', { name: 'Змінити мою адресу' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Змінити мою адресу' });
+  await dialog.getByLabel('Нова адреса електронної пошти').fill('address.new.e2e@uhmi.org.ua');
+  await dialog.getByLabel('Поточний пароль').fill('address-password-1');
+  await dialog.getByRole('button', { name: 'Надіслати посилання' }).click();
+  const notice = dialog.getByRole('status');
+  await expect(notice).toContainText('Лист не надіслано');
+  await expect(notice).toContainText('Пошту (SMTP_URL) на сервері не налаштовано');
+  await expect(notice).toContainText(`npm run user -- set-email ${email} address.new.e2e@uhmi.org.ua`);
+  await expect(dialog).not.toContainText('Лист із посиланням надіслано');
+  await dialog.getByRole('button', { name: 'Закрити' }).last().click();
+  await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'address.new.e2e@uhmi.org.ua' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Дії з other.e2e@uhmi.org.ua' }).click();
+  await page.getByRole('menuitem', { name: 'Надіслати лист для підтвердження адреси' }).click();
+  const alert = page.locator('.mantine-Notification-root').filter({ hasText: 'Лист не надіслано' });
+  await expect(alert).toContainText('Пошту (SMTP_URL) на сервері не налаштовано');
+  expect(consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  await api.dispose();
+});

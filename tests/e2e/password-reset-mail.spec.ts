@@ -24,17 +24,25 @@ test('«Забули пароль?» mails a Ukrainian link that opens the reset
 
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Новий пароль' })).toBeVisible();
+  await expect(page.getByText(`Обліковий запис: ${ADMIN.email}`)).toBeVisible();
+  await page.getByLabel('Новий пароль').fill('short');
+  await page.getByRole('button', { name: 'Зберегти пароль' }).click();
+  await expect(page.getByText('Пароль має містити щонайменше 8 символів')).toBeVisible();
+  await page.getByLabel('Новий пароль').fill('long-enough-password');
+  await page.getByLabel('Повторіть пароль').fill('another-password');
+  await page.getByRole('button', { name: 'Зберегти пароль' }).click();
+  await expect(page.getByText('Паролі не збігаються')).toBeVisible();
   await page.getByLabel('Новий пароль').fill('password-from-the-mail');
   await page.getByLabel('Повторіть пароль').fill('password-from-the-mail');
   await page.getByRole('button', { name: 'Зберегти пароль' }).click();
   await expect(page.getByRole('heading', { name: 'Пароль змінено' })).toBeVisible();
 
-  // The link works once.
+  // The link works once: opened again, it says so at once, without the form.
   await page.goto(link);
-  await page.getByLabel('Новий пароль').fill('another-password-1');
-  await page.getByLabel('Повторіть пароль').fill('another-password-1');
-  await page.getByRole('button', { name: 'Зберегти пароль' }).click();
+  await expect(page.getByRole('heading', { name: 'Посилання для зміни пароля не діє' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Посилання недійсне або вже використане.');
+  await expect(page.getByLabel('Новий пароль')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Надіслати нове посилання' })).toBeVisible();
 
   await page.goto(`${mailing.origin}/edit/admin/Login`);
   await page.getByLabel('Електронна пошта').fill(ADMIN.email);

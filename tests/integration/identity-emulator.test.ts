@@ -395,6 +395,29 @@ describe('differential, Firebase defaults: embedded (enumeration protection on, 
     expect(results).toEqual({ embedded: expected, emulator: expected });
   });
 
+  it("changes an account's address directly (the CLI's set-email), unconfirmed, refusing a taken one", async () => {
+    const results = await onEachSide(sides, async (side) => {
+      const { email, uid } = await newUser(side, 'set-email');
+      const other = await newUser(side, 'set-email-other');
+      const moved = uniqueEmail('set-email-new');
+      const account = await side.admin.setEmail(uid, moved);
+      const taken = await side.admin.setEmail(uid, other.email).catch((err: { code?: string }) => err.code);
+      return {
+        account: { email: account.email === moved, emailVerified: account.emailVerified },
+        taken,
+        oldRefused: await errorCode(signInWithEmailAndPassword(await side.client(), email, PASSWORD)),
+        newWorks: (await signInWithEmailAndPassword(await side.client(), moved, PASSWORD)).user.email === moved,
+      };
+    });
+    const expected = {
+      account: { email: true, emailVerified: false },
+      taken: 'email-exists',
+      oldRefused: 'auth/invalid-credential',
+      newWorks: true,
+    };
+    expect(results).toEqual({ embedded: expected, emulator: expected });
+  });
+
   it('deletes the signed-in account', async () => {
     const results = await onEachSide(sides, async (side) => {
       const { auth, uid, email } = await signedInUser(side, 'self-delete');

@@ -257,6 +257,51 @@ describe('npm run user -- <command>', () => {
     expect(unknown).toMatchObject({ code: 1, stderr: 'Error: no account with the email nobody@uhmi.example.org\n' });
   });
 
+  it('reset-link without PUBLIC_URL says after the link that it leads to the default localhost:PORT', async () => {
+    const run = await cli(['reset-link', 'olena@uhmi.example.org'], { PORT: '4830' });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^http:\/\/localhost:4830\/edit\/admin\/Login\?mode=resetPassword&oobCode=[\w-]+\n$/);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe(
+      'Note: PUBLIC_URL is not set, so the link leads to the default http://localhost:4830 (from PORT=4830); if the site is reached at another address, set PUBLIC_URL (in .env) to it and run this command again.',
+    );
+    const withUrl = await cli(['reset-link', 'olena@uhmi.example.org'], { PUBLIC_URL: 'https://uhmi.example.org' });
+    expect(withUrl.code, withUrl.stderr).toBe(0);
+    expect(withUrl.stdout.startsWith('https://uhmi.example.org/edit/admin/Login?mode=resetPassword&oobCode=')).toBe(
+      true,
+    );
+    expect(withUrl.stderr).not.toContain('PUBLIC_URL');
+  });
+
+  it('set-email changes the address at once, unconfirmed, refusing a taken or bad one', async () => {
+    await server.identity.createAccount({
+      email: 'moving@uhmi.example.org',
+      password: 'moving-password-1',
+      role: 'editor',
+    });
+    const run = await cli(['set-email', 'Moving@uhmi.example.org', 'Moved@uhmi.example.org']);
+    expect(run).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'Moving@uhmi.example.org: the address is now moved@uhmi.example.org (unconfirmed).\n',
+    });
+    expect(await account('moved@uhmi.example.org')).toMatchObject({ emailVerified: false });
+    expect(await account('moving@uhmi.example.org')).toBeUndefined();
+    await expect(signIn('moved@uhmi.example.org', 'moving-password-1')).resolves.toBeTruthy();
+    const [taken, bad, unknown] = await Promise.all([
+      cli(['set-email', 'moved@uhmi.example.org', 'olena@uhmi.example.org']),
+      cli(['set-email', 'moved@uhmi.example.org', 'not-an-email']),
+      cli(['set-email', 'nobody@uhmi.example.org', 'new@uhmi.example.org']),
+    ]);
+    expect(taken).toMatchObject({
+      code: 1,
+      stderr: 'Error: an account with the email olena@uhmi.example.org already exists\n',
+    });
+    expect(bad.code).toBe(2);
+    expect(unknown).toMatchObject({ code: 1, stderr: 'Error: no account with the email nobody@uhmi.example.org\n' });
+  });
+
   it('keeps one active administrator', async () => {
     expect(await cli(['set-role', 'boss@uhmi.example.org', 'none'])).toMatchObject({ code: 0 });
     const demote = await cli(['set-role', FIRST_ADMIN.email, 'editor']);
@@ -281,6 +326,7 @@ describe('npm run user -- <command>', () => {
     for (const command of [
       'create <email>',
       'set-role <email> admin|editor|none',
+      'set-email <email> <new-email>',
       'disable <email>',
       'enable <email>',
       'reset-password <email>',

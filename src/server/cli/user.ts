@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import type { Config } from '../config';
 import { createIdentity } from '../identity/index';
 import { AccountError, type Account, type IdentityBackend, type Role } from '../identity/types';
 import { openSqliteDatabase } from '../store/sqlite';
@@ -26,6 +27,8 @@ Commands:
         create an account (role editor unless given); without --password a password is generated and printed once
   set-role <email> admin|editor|none
         change the account's role (admin: everything incl. accounts; editor: content only; none: no access)
+  set-email <email> <new-email>
+        change the account's address at once, unconfirmed (the way to change it without mail)
   disable <email>
         refuse the account's sign-in and end its sessions
   enable <email>
@@ -134,6 +137,16 @@ function formatTable(accounts: Account[]): string {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/**
+ * Without PUBLIC_URL, links are built from the default `http://localhost:{PORT}` (config.ts), which
+ * is not where a server behind a proxy or on another port is reached: one line saying so, or undefined.
+ * (The CLI cannot know a running server's address: it may listen anywhere, or not run at all.)
+ */
+function publicUrlNote(config: Config): string | undefined {
+  if (process.env.PUBLIC_URL?.trim()) return undefined;
+  return `Note: PUBLIC_URL is not set, so the link leads to the default ${config.publicUrl} (from PORT=${config.port}); if the site is reached at another address, set PUBLIC_URL (in .env) to it and run this command again.`;
+}
+
 interface Command {
   synopsis: string;
   args: number;
@@ -147,6 +160,7 @@ const COMMANDS: Record<string, Command> = {
     options: ['role', 'password', 'name'],
   },
   'set-role': { synopsis: 'set-role <email> admin|editor|none', args: 2, options: [] },
+  'set-email': { synopsis: 'set-email <email> <new-email>', args: 2, options: [] },
   disable: { synopsis: 'disable <email>', args: 1, options: [] },
   enable: { synopsis: 'enable <email>', args: 1, options: [] },
   'reset-password': { synopsis: 'reset-password <email> [--password P]', args: 1, options: ['password'] },
@@ -192,6 +206,7 @@ async function main(argv: string[]): Promise<number> {
   // Arguments are checked before anything is opened or created.
   const email = name === 'list' ? '' : parseEmail(args[0]);
   const role = name === 'set-role' ? parseRole(args[1]) : name === 'create' ? parseRole(values.role ?? 'editor') : null;
+  const newEmail = name === 'set-email' ? parseEmail(args[1]) : '';
   const givenPassword = values.password === undefined ? undefined : checkPassword(values.password);
 
   const config = cliConfig();
@@ -203,9 +218,17 @@ async function main(argv: string[]): Promise<number> {
       warn: (m) => console.error(m),
     });
     try {
-      await run(identity, name, { email, role, givenPassword, displayName: values.name?.trim() || undefined });
+      await run(identity, name, {
+        email,
+        newEmail,
+        role,
+        givenPassword,
+        displayName: values.name?.trim() || undefined,
+        publicUrlNote: publicUrlNote(config),
+      });
     } catch (err) {
-      if (err instanceof AccountError) throw new CliError(describeAccountError(err, email));
+      if (err instanceof AccountError)
+        throw new CliError(describeAccountError(err, name === 'set-email' ? newEmail : email));
       throw err;
     }
   } finally {
@@ -217,7 +240,14 @@ async function main(argv: string[]): Promise<number> {
 async function run(
   identity: IdentityBackend,
   command: string,
-  a: { email: string; role: Role | null; givenPassword?: string; displayName?: string },
+  a: {
+    email: string;
+    newEmail: string;
+    role: Role | null;
+    givenPassword?: string;
+    displayName?: string;
+    publicUrlNote?: string;
+  },
 ): Promise<void> {
   switch (command) {
     case 'create': {
@@ -235,6 +265,11 @@ async function run(
     case 'set-role': {
       const account = await identity.setRole((await findByEmail(identity, a.email)).uid, a.role);
       console.log(`${account.email}: role ${account.role ?? 'none'}.`);
+      return;
+    }
+    case 'set-email': {
+      const account = await identity.setEmail((await findByEmail(identity, a.email)).uid, a.newEmail);
+      console.log(`${a.email}: the address is now ${account.email} (unconfirmed).`);
       return;
     }
     case 'disable':
@@ -261,6 +296,7 @@ async function run(
       console.error(
         `A one-time password-reset link for ${account.email}, valid for one hour; an earlier link for this account no longer works. Pass it on securely.`,
       );
+      if (a.publicUrlNote) console.error(a.publicUrlNote);
       return;
     }
     case 'list': {

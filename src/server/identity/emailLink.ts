@@ -4,7 +4,8 @@
  * emulator, lib/emulator/auth/operations.js):
  * - accounts:sendOobCode with requestType EMAIL_SIGNIN (sendSignInLinkToEmail), VERIFY_EMAIL
  *   (sendEmailVerification, idToken) and VERIFY_AND_CHANGE_EMAIL (verifyBeforeUpdateEmail, idToken
- *   and newEmail): `{kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email}`;
+ *   and newEmail): `{kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email}`; the last two
+ *   answer MAIL_NOT_CONFIGURED (ours; SDK auth/mail-not-configured) when SMTP_URL is unset;
  * - accounts:signInWithEmailLink `{email, oobCode}`: tokens with `kind:
  *   'identitytoolkit#EmailLinkSigninResponse'`, `email`, `isNewUser: false`; it verifies the email;
  * - accounts:update `{oobCode}` (applyActionCode) for VERIFY_EMAIL and VERIFY_AND_CHANGE_EMAIL codes.
@@ -25,6 +26,9 @@ import type { EmailAction } from '../mail/emailActionMail';
 export const EMAIL_ACTION_TTL_MS = 60 * 60 * 1000;
 
 const emailSchema = z.email();
+
+/** The error's text after the code (the SDK's error message). */
+const MAIL_NOT_CONFIGURED_DETAIL = 'SMTP_URL is not set on the server: no mail can be sent.';
 
 /** The SDK's `mode` query value of each request type (ActionCodeURL's parseMode). */
 const MODE: Record<string, EmailAction> = {
@@ -98,6 +102,12 @@ export class EmailActions {
     const continueUrl =
       body.continueUrl !== undefined ? checkContinueUrl(body.continueUrl, this.opts.authorizedDomains) : undefined;
     const target = await this.target(body);
+    // A signed-in user asking to confirm or change their address is told that no mail can go out
+    // (a sign-in link keeps its uniform answer: it must not tell addresses apart).
+    if (target.action !== 'signIn' && !this.opts.mailer) {
+      this.opts.log.warn(`An email link (${target.action}) was requested, but SMTP_URL is not set: no mail was sent.`);
+      throw new IdentityError('MAIL_NOT_CONFIGURED', MAIL_NOT_CONFIGURED_DETAIL);
+    }
     if (!(await this.opts.limiter.allow(target.limitKey, address)))
       throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
     if (target.row && !target.row.disabled) {

@@ -553,6 +553,18 @@ export class EmbeddedIdentity implements IdentityBackend {
     this.accounts.revokeTokens(uid, nowSeconds());
   }
 
+  async setEmail(uid: string, email: string): Promise<Account> {
+    const row = this.mustExist(uid);
+    const wanted = email.trim().toLowerCase();
+    if (!emailSchema.safeParse(wanted).success)
+      throw new AccountError('invalid-email', 'Невірна адреса електронної пошти');
+    if (wanted === row.email.toLowerCase()) return toAccount(row);
+    if (this.accounts.byEmail(wanted))
+      throw new AccountError('email-exists', 'Обліковий запис із такою адресою вже існує');
+    this.accounts.patch(uid, { email: wanted, email_verified: 0 });
+    return toAccount(this.accounts.byUid(uid)!);
+  }
+
   async deleteAccount(uid: string): Promise<void> {
     const row = this.mustExist(uid);
     this.guardLastAdmin(row, true);

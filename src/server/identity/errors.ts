@@ -40,7 +40,9 @@ export type IdentityErrorCode =
   | 'INVALID_CUSTOM_TOKEN'
   | 'CREDENTIAL_MISMATCH'
   | 'API_KEY_INVALID'
-  | 'INVALID_ARGUMENT';
+  | 'INVALID_ARGUMENT'
+  // Ours, not Google's: an address link was asked for while SMTP_URL is unset (SDK: auth/mail-not-configured).
+  | 'MAIL_NOT_CONFIGURED';
 
 export class IdentityError extends Error {
   constructor(

@@ -196,6 +196,12 @@ export class FirebaseIdentity implements IdentityBackend {
     return toAccount(user);
   }
 
+  async setEmail(uid: string, email: string): Promise<Account> {
+    const current = await this.auth.getUser(uid).catch(mapError);
+    if (current.email?.toLowerCase() === email.trim().toLowerCase()) return toAccount(current);
+    return toAccount(await this.auth.updateUser(uid, { email: email.trim(), emailVerified: false }).catch(mapError));
+  }
+
   async setPassword(uid: string, password: string): Promise<void> {
     checkAccountPassword(password);
     await this.auth.updateUser(uid, { password }).catch(mapError);

@@ -75,6 +75,11 @@ export interface IdentityBackend {
   setPassword(uid: string, password: string): Promise<void>;
   deleteAccount(uid: string): Promise<void>;
   /**
+   * Sets the account's address directly, unconfirmed (the CLI's set-email: the way to change it
+   * without mail). AccountError user-not-found, invalid-email, email-exists.
+   */
+  setEmail(uid: string, email: string): Promise<Account>;
+  /**
    * A one-time password-reset link for the account with this email, for an administrator to pass on
    * (the CLI's reset-link); nothing is mailed. Embedded: `{PUBLIC_URL}/edit/admin/Login?mode=resetPassword&oobCode=…`,
    * valid one hour, replacing the account's earlier code. AccountError user-not-found for an unknown email.

@@ -11,6 +11,7 @@ import { EmailAuthProvider, reauthenticateWithCredential, verifyBeforeUpdateEmai
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { identityErrorMessage } from '../../../shared/identityErrors';
+import { MAIL_NOT_CONFIGURED_CODE, NO_MAIL_TITLE, noMailEmailChangeMessage } from '../../../shared/mailNotice';
 import type { Account } from '../../../server/identity/types';
 import { trpc } from '../../lib/trpc';
 import { useAdmin } from '../context';
@@ -27,15 +28,22 @@ export function EmailVerifiedBadge({ account }: { account: Account }) {
   );
 }
 
+/**
+ * Shows a mail action's typed answer (`mailed`, Ukrainian `message`): green when sent, otherwise the
+ * yellow «Лист не надіслано», kept open (no SMTP: the message says what to do instead).
+ */
+export function showMailOutcome(r: { mailed: boolean; message: string }) {
+  notifications.show(
+    r.mailed
+      ? { color: 'green', message: r.message }
+      : { color: 'yellow', title: NO_MAIL_TITLE, message: r.message, autoClose: false },
+  );
+}
+
 /** The administrator's «send a verification mail»; a notification tells how it went. */
 export function useSendVerification() {
   const send = trpc.authUsers.sendEmailVerification.useMutation({
-    onSuccess: (r) =>
-      notifications.show(
-        r.mailed
-          ? { color: 'green', message: r.message }
-          : { color: 'yellow', title: 'Лист не надіслано', message: r.message, autoClose: false },
-      ),
+    onSuccess: showMailOutcome,
     onError: (err) => notifications.show({ color: 'red', title: 'Помилка', message: trpcErrorMessage(err) }),
   });
   return (a: Account) => send.mutate({ uid: a.uid });
@@ -46,6 +54,7 @@ export function ChangeOwnEmailModal({ opened, onClose }: { opened: boolean; onCl
   const { auth } = useAdmin();
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [noMail, setNoMail] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -68,7 +77,10 @@ export function ChangeOwnEmailModal({ opened, onClose }: { opened: boolean; onCl
       await verifyBeforeUpdateEmail(user, email, { url: `${window.location.origin}/edit/admin/Login` });
       setSentTo(email);
     } catch (err) {
-      setError(identityErrorMessage(err));
+      // The server has no mail (embedded mode without SMTP_URL): nothing was sent or changed.
+      if ((err as { code?: unknown }).code === MAIL_NOT_CONFIGURED_CODE)
+        setNoMail(noMailEmailChangeMessage(user.email, email));
+      else setError(identityErrorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -76,12 +88,20 @@ export function ChangeOwnEmailModal({ opened, onClose }: { opened: boolean; onCl
   const close = () => {
     setError(null);
     setSentTo(null);
+    setNoMail(null);
     onClose();
   };
 
   return (
     <Modal opened={opened} onClose={close} title="Змінити мою адресу">
-      {sentTo ? (
+      {noMail ? (
+        <Stack>
+          <Alert color="yellow" role="status" title={NO_MAIL_TITLE}>
+            {noMail}
+          </Alert>
+          <Button onClick={close}>Закрити</Button>
+        </Stack>
+      ) : sentTo ? (
         <Stack>
           <Alert color="green" role="status">
             Лист із посиланням надіслано на {sentTo}. Адресу буде змінено, щойно ви перейдете за ним.

@@ -26,7 +26,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { EmailVerifiedBadge, ChangeOwnEmailModal, useSendVerification } from '../components/AccountEmail';
+import {
+  EmailVerifiedBadge,
+  ChangeOwnEmailModal,
+  showMailOutcome,
+  useSendVerification,
+} from '../components/AccountEmail';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { createAccountInput, ROLE_LABELS, type StaffRole as Role } from '../../../shared/authUsers';
 import type { Account } from '../../../server/identity/types';
@@ -209,12 +214,7 @@ function useAccountActions() {
       { uid: a.uid },
       {
         // Without SMTP the server says that no mail went out and how to make a link instead.
-        onSuccess: (r) =>
-          notifications.show(
-            r.mailed
-              ? { color: 'green', message: r.message }
-              : { color: 'yellow', title: 'Лист не надіслано', message: r.message, autoClose: false },
-          ),
+        onSuccess: showMailOutcome,
       },
     );
   return { setRole, toggleDisabled, sendPasswordReset, sendVerification: useSendVerification(), remove };

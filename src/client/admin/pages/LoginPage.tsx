@@ -28,6 +28,7 @@ import { safeReturnUrl } from '../guards';
 import { EmailActionResult, EmailLinkCompletion, EmailLinkRequestForm } from '../login/EmailLinkSignIn';
 import { completePendingLink, pendingLinkFrom, pendingLinkMessage, type PendingLink } from '../login/linkCredential';
 import { EMAIL_MESSAGE, EmailRequestForm } from '../login/EmailRequestForm';
+import { ResetLinkCheck } from '../login/ResetLinkCheck';
 import { SsoButton, useSsoCompletion } from '../login/SsoLogin';
 import { ErrorAlert, Field, LoginFrame as Frame, isEmail, useLoginForm, type FieldErrors } from '../login/ui';
 import { useSessionState } from '../session';
@@ -65,7 +66,8 @@ const PROVIDERS: Record<string, { label: string; create: () => AuthProvider }> =
   twitter: { label: 'Увійти через X (Twitter)', create: () => new TwitterAuthProvider() },
 };
 
-function NewPasswordForm({ oobCode }: { oobCode: string }) {
+/** «Новий пароль» for a checked reset link; `email` is the account's, when the check's answer has it. */
+function NewPasswordForm({ oobCode, email }: { oobCode: string; email: string | null }) {
   const { auth } = useAdmin();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -96,6 +98,7 @@ function NewPasswordForm({ oobCode }: { oobCode: string }) {
       <form onSubmit={submit} noValidate>
         <div className="login-stack">
           <ErrorAlert message={error} />
+          {email ? <p>Обліковий запис: {email}</p> : null}
           <Field
             label="Новий пароль"
             type="password"
@@ -128,6 +131,18 @@ function ResetRequestForm({ onBack }: { onBack: () => void }) {
       sentMessage="Якщо ця адреса належить обліковому запису і на сайті налаштовано пошту, протягом кількох хвилин надійде лист із посиланням для зміни пароля. Якщо листа немає, зверніться до адміністратора сайту."
       onBack={onBack}
     />
+  );
+}
+
+/** A reset link's page: checked first; a dead link offers «Надіслати нове посилання» (the request form). */
+function ResetPasswordPage({ oobCode }: { oobCode: string }) {
+  const navigate = useNavigate();
+  const [requesting, setRequesting] = useState(false);
+  if (requesting) return <ResetRequestForm onBack={() => void navigate('/edit/admin/Login', { replace: true })} />;
+  return (
+    <ResetLinkCheck oobCode={oobCode} onRequestNew={() => setRequesting(true)}>
+      {(email) => <NewPasswordForm oobCode={oobCode} email={email} />}
+    </ResetLinkCheck>
   );
 }
 
@@ -190,7 +205,7 @@ export function LoginPage() {
   };
 
   const oobCode = params.get('oobCode');
-  if (params.get('mode') === 'resetPassword' && oobCode) return <NewPasswordForm oobCode={oobCode} />;
+  if (params.get('mode') === 'resetPassword' && oobCode) return <ResetPasswordPage oobCode={oobCode} />;
   if (resetting) return <ResetRequestForm onBack={() => setResetting(false)} />;
   if (ssoBusy) return <Frame title="Вхід">{<p role="status">Завершуємо вхід…</p>}</Frame>;
   const mode = params.get('mode');
