@@ -2,7 +2,16 @@
 import { z } from 'zod';
 import { PUBLICATION_KINDS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, hrefSchema, imageRefSchema, languageSchema, richTextSchema, text } from '../fields';
+import {
+  attachmentsSchema,
+  hrefSchema,
+  imageRefSchema,
+  integer,
+  languageSchema,
+  richTextSchema,
+  text,
+  year,
+} from '../fields';
 import { LANGUAGE_FIELDS } from '../language';
 
 export const publications = defineContentType({
@@ -20,9 +29,9 @@ export const publications = defineContentType({
       )
       .meta({ label: 'Вид', widget: 'select', options: PUBLICATION_KINDS }),
     authors: z.array(text(200, 'Автор')).max(50).default([]).meta({ label: 'Автори', widget: 'tags' }),
-    year: z.number().int().min(1800).max(2100).meta({ label: 'Рік' }),
+    year: year('Рік', 1800, 2100),
     publisher: text(300, 'Видавництво').default(''),
-    pages: z.number().int().min(0).max(100_000).nullable().default(null).meta({ label: 'Сторінок' }),
+    pages: integer('Сторінок', 0, 100_000).nullable().default(null),
     isbn: text(40, 'ISBN').default(''),
     doi: text(200, 'DOI').default(''),
     url: hrefSchema.or(z.literal('')).default('').meta({ label: 'Посилання' }),
