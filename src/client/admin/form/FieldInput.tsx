@@ -112,7 +112,7 @@ function ObjectList({ spec, path, depth }: { spec: FieldSpec; path: string; dept
           </Text>
         ) : null}
         {error ? (
-          <Text id={errorId} size="sm" c="var(--mantine-color-error)">
+          <Text id={errorId} size="sm" c="red.9">
             {error}
           </Text>
         ) : null}

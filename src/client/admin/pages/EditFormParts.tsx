@@ -117,9 +117,11 @@ export function SaveBar({
           <Button type="submit" loading={saving}>
             Зберегти
           </Button>
-          <Text size="sm" c="red" fw={500} role="alert">
-            {invalid ? 'Перевірте виділені поля.' : null}
-          </Text>
+          {invalid ? (
+            <Text size="sm" c="red.9" fw={500} role="alert">
+              Перевірте виділені поля.
+            </Text>
+          ) : null}
           {dirty ? (
             <Text size="sm" c="orange">
               Є незбережені зміни
