@@ -4,16 +4,7 @@
  * badges and placeholders at 4.5:1), the password page (reveal buttons named in Ukrainian), and the
  * list's state filter whole on a 390 px phone.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
-
-async function axeViolations(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { axeViolations, expect, signIn, test } from './fixtures';
 
 test('axe finds no violation on the news list, a news form and its open history drawer', async ({ page }) => {
   test.setTimeout(120_000);

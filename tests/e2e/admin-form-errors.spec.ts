@@ -3,7 +3,7 @@
  * thesis without authors says so at «Автори» and takes the focus there (T1), and empty number fields
  * start empty and ask to be filled in Ukrainian (A1).
  */
-import { expect, signIn, test } from './fixtures';
+import { axeViolations, expect, signIn, test } from './fixtures';
 
 test('a field turning invalid on blur does not move the form: the click that caused the blur lands (F1)', async ({
   page,
@@ -51,6 +51,7 @@ test('a thesis without authors says why at «Автори» and focuses it (T1)'
   await expect(authors).toHaveAccessibleDescription('Вкажіть хоча б одного автора');
   await expect(authors).toBeFocused();
   await expect(page).toHaveURL(/\/theses\/new$/);
+  expect(await axeViolations(page, 'thesis form with errors')).toEqual([]);
 
   await authors.getByRole('button', { name: 'Додати: автори' }).click();
   await authors.getByRole('textbox', { name: 'Ім’я' }).fill('Олена Коваль');

@@ -123,7 +123,7 @@ export function SaveBar({
             </Text>
           ) : null}
           {dirty ? (
-            <Text size="sm" c="orange">
+            <Text size="sm" c="var(--mantine-color-orange-light-color)">
               Є незбережені зміни
             </Text>
           ) : null}
