@@ -177,6 +177,27 @@ describe('SectionEditPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('marks a field invalid on blur without a summary above the form; a save attempt names it in the save bar (F1)', async () => {
+    renderEditor();
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: 'Назва' });
+    await user.clear(field);
+    await user.tab();
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Перевірте виділені поля.')).toBeNull();
+
+    const saveButton = screen.getByRole('button', { name: 'Зберегти' });
+    await user.click(saveButton);
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toBe('Перевірте виділені поля.');
+    // In the save bar beside the button, after every field: nothing above the form moves.
+    expect(saveButton.closest('div[class*="Paper"]')?.contains(summary)).toBe(true);
+    expect(field.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(api.update).not.toHaveBeenCalled();
+  });
+
   it('deletes a document in use only after detaching its referrers, then opens the list', async () => {
     api.remove
       .mockRejectedValueOnce(

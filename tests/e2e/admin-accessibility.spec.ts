@@ -1,18 +1,10 @@
 /**
  * The admin for assistive technology and phones: axe (WCAG 2.1 AA) on a section list, an edit
  * form with a date picker and the open «Історія змін» drawer (close buttons named «Закрити», state
- * badges and placeholders at 4.5:1), and the list's state filter whole on a 390 px phone.
+ * badges and placeholders at 4.5:1), the password page (reveal buttons named in Ukrainian), and the
+ * list's state filter whole on a 390 px phone.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
-
-async function axeViolations(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { axeViolations, expect, signIn, test } from './fixtures';
 
 test('axe finds no violation on the news list, a news form and its open history drawer', async ({ page }) => {
   test.setTimeout(120_000);
@@ -70,4 +62,18 @@ test('on a 390 px phone the whole state filter is on screen and filters the list
   await page.screenshot({ path: test.info().outputPath('phone-state-filter.png') });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
+});
+
+test('every password field’s reveal button is named in Ukrainian, and axe finds nothing on the page (U2)', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/edit/admin/account/password');
+  const reveal = page.getByRole('button', { name: 'Показати пароль' });
+  await expect(reveal).toHaveCount(3);
+  await expect(page.getByRole('button', { name: /password/i })).toHaveCount(0);
+  await expect(reveal.first()).toHaveAttribute('aria-pressed', 'false');
+  await reveal.first().click();
+  await expect(reveal.first()).toHaveAttribute('aria-pressed', 'true');
+  expect(await axeViolations(page, 'change password')).toEqual([]);
 });

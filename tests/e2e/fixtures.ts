@@ -1,4 +1,5 @@
 /** A page fixture that records console errors and uncaught exceptions (hydration mismatches show up there). */
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -32,6 +33,14 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel('Пароль', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Увійти' }).click();
   await expect(page).toHaveURL(/\/edit\/admin$/);
+}
+
+/** axe's WCAG 2.1 AA violations on the page, one line each, prefixed with `where`. */
+export async function axeViolations(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 export { expect };

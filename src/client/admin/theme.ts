@@ -7,12 +7,16 @@
  * Contrast (WCAG AA, 4.5:1 for text): the primary colour is used at shade 8 (#1971c2, 4.6:1 on white;
  * Mantine's default shade 6 is 3.6:1); dimmed text is gray 7 (#495057), placeholders #6c757d, and light badges
  * (the lists' state badges) have darker text (LIGHT_VARIANT_TEXT).
- * Every Modal and Drawer close button is named «Закрити» (it holds only an icon).
+ * Every Modal and Drawer close button is named «Закрити» (it holds only an icon); every PasswordInput's
+ * reveal button «Показати пароль» (Mantine marks it aria-pressed while the password shows).
  */
-import { createTheme, Drawer, Modal, Tooltip, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Drawer, Modal, PasswordInput, Tooltip, type CSSVariablesResolver } from '@mantine/core';
 
 /** The accessible name of the icon-only close button of modals and drawers. */
 export const CLOSE_BUTTON_PROPS = { 'aria-label': 'Закрити' };
+
+/** The accessible name of PasswordInput's icon-only reveal button (Mantine's default is English). */
+export const PASSWORD_TOGGLE_PROPS = { 'aria-label': 'Показати пароль' };
 
 export const MODAL_DEFAULTS = {
   zIndex: 1000,
@@ -44,6 +48,7 @@ export const adminTheme = createTheme({
     Modal: Modal.extend({ defaultProps: MODAL_DEFAULTS }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: CLOSE_BUTTON_PROPS } }),
     Tooltip: Tooltip.extend({ defaultProps: TOOLTIP_DEFAULTS }),
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: PASSWORD_TOGGLE_PROPS } }),
   },
 });
 

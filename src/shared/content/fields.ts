@@ -83,6 +83,36 @@ export function requiredText(max: number, label: string) {
   return text(max, label).min(1, `${label}: заповніть це поле`);
 }
 
+/** Words for a whole number's bounds in its messages: «не менше»/«не більше», or «не раніше»/«не пізніше» for years. */
+const BOUND_WORDS = { amount: ['не менше', 'не більше'], year: ['не раніше', 'не пізніше'] } as const;
+
+/**
+ * A whole number from `min` to `max` labelled `label`, every message naming the field in Ukrainian:
+ * empty (null or missing) «<label>: заповніть це поле», a fraction «<label>: потрібне ціле число»,
+ * out of range «<label>: не менше <min>» / «не більше <max>» (`bounds: 'year'`: «не раніше» /
+ * «не пізніше»). Chain `.nullable()` or `.default()` for optional ones.
+ */
+export function integer(label: string, min: number, max: number, bounds: keyof typeof BOUND_WORDS = 'amount') {
+  const [below, above] = BOUND_WORDS[bounds];
+  const whole = `${label}: потрібне ціле число`;
+  return z
+    .number({ error: requiredOr(label, whole) })
+    .int(whole)
+    .min(min, `${label}: ${below} ${min}`)
+    .max(max, `${label}: ${above} ${max}`)
+    .meta({ label });
+}
+
+/** A required year from `min` to `max` (integer with year wording: «Рік: не раніше 1900»). */
+export function year(label: string, min: number, max: number) {
+  return integer(label, min, max, 'year');
+}
+
+/** A position in a list, ascending (0 by default), from 0 to `max`. */
+export function orderField(max = 10_000) {
+  return integer('Порядок', 0, max).default(0);
+}
+
 /** Rich-text HTML (sanitised on the server with an allow-list; never trusted on render). */
 export const richTextSchema = z
   .string()
@@ -109,7 +139,7 @@ export function isSitePath(value: string): boolean {
 export const hrefSchema = z
   .string()
   .trim()
-  .max(2000)
+  .max(2000, 'Посилання задовге (до 2000 символів)')
   .refine(
     (v) =>
       isSitePath(v) ||
@@ -123,12 +153,12 @@ export const hrefSchema = z
 /** An absolute http(s) URL (never javascript: or data:). */
 export const webUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Потрібна адреса, що починається з http:// або https://' })
-  .max(2000)
+  .max(2000, 'Адреса задовга (до 2000 символів)')
   .meta({ widget: 'url' });
 
 export const emailSchema = z
   .email({ error: 'Невірна адреса електронної пошти' })
-  .max(254)
+  .max(254, 'Адреса електронної пошти задовга (до 254 символів)')
   .meta({ label: 'Електронна пошта', widget: 'text' });
 
 /** Hosts whose plain-http URLs a file reference may hold (the embedded storage in development and tests). */
@@ -272,4 +302,8 @@ export const linkSchema = z.object({
 export type Link = z.infer<typeof linkSchema>;
 
 /** Reference to another document by id. */
-export const idRefSchema = z.string().trim().min(1).max(64);
+export const idRefSchema = z
+  .string({ error: 'Виберіть документ' })
+  .trim()
+  .min(1, 'Виберіть документ')
+  .max(64, 'Невідомий документ');

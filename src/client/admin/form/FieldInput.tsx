@@ -22,7 +22,7 @@ function emptyItem(fields: FieldSpec[]): Record<string, unknown> {
     fields.map((f) => [
       f.name,
       f.kind === 'number'
-        ? 0
+        ? null
         : f.kind === 'boolean'
           ? false
           : ['tags', 'files', 'objectList', 'menuTree'].includes(f.kind)
@@ -81,19 +81,39 @@ function ItemButtons({
   );
 }
 
+/**
+ * An object list's fieldset. The list's own error (such as «Вкажіть хоча б одного автора» for an
+ * empty one; react-hook-form keeps it at `{path}` or, once items exist, `{path}.root`) shows under
+ * the legend, and the fieldset is marked invalid and described by it as inputs are, so the save
+ * focuses it (useFocusFirstInvalid).
+ */
 function ObjectList({ spec, path, depth }: { spec: FieldSpec; path: string; depth: number }) {
-  const { control } = useFormContext();
+  const { control, formState } = useFormContext();
+  const error = errorAt(formState.errors, path) ?? errorAt(formState.errors, `${path}.root`);
+  const errorId = `${path}-error`;
   const { fields, append, remove, move } = useFieldArray({ control, name: path });
   // The menu goes three levels deep: the third level's items have no children.
   const itemFields = (spec.itemFields ?? []).filter(
     (f) => spec.kind !== 'menuTree' || depth < 2 || f.kind !== 'menuTree',
   );
   return (
-    <Fieldset legend={spec.label} variant={depth ? 'filled' : 'default'}>
+    <Fieldset
+      legend={spec.label}
+      variant={depth ? 'filled' : 'default'}
+      tabIndex={error ? -1 : undefined}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+    >
       <Stack gap="sm">
         {spec.help ? (
           <Text size="sm" c="dimmed">
             {spec.help}
+          </Text>
+        ) : null}
+        {error ? (
+          <Text id={errorId} size="sm" c="red.9">
+            {error}
           </Text>
         ) : null}
         {fields.map((item, index) => (

@@ -9,7 +9,8 @@ import type { FieldSpec } from './introspect';
 function emptyFor(f: FieldSpec): unknown {
   if (['tags', 'files', 'objectList', 'menuTree'].includes(f.kind)) return [];
   if (f.kind === 'boolean') return false;
-  if (f.kind === 'number') return f.nullable ? null : 0;
+  // A number starts empty (the schema's default, such as an order's 0, overlays it below).
+  if (f.kind === 'number') return null;
   if (['image', 'file', 'relation', 'datetime'].includes(f.kind)) return null;
   if (f.kind === 'date') return f.nullable ? null : '';
   if (f.kind === 'select') return f.options?.[0]?.value ?? '';

@@ -64,13 +64,14 @@ function richText({ spec, path, error, field }: WidgetProps) {
   );
 }
 
+/** An emptied number is null (never 0): the schema says «<label>: заповніть це поле» unless the field is optional. */
 function number({ spec, error, field }: WidgetProps) {
   return (
     <NumberInput
       label={spec.label}
       description={spec.help}
       value={(field.value as number | null) ?? ''}
-      onChange={(v) => field.onChange(v === '' ? (spec.nullable ? null : 0) : Number(v))}
+      onChange={(v) => field.onChange(v === '' ? null : Number(v))}
       error={error}
       allowDecimal={false}
     />

@@ -77,27 +77,39 @@ export function EditHeader({
   );
 }
 
-/** The server's message above the form, or a pointer to the fields with errors. */
+/** The server's refusal above the form (set only by a save, so nothing appears there while editing). */
 export function FormAlerts({ errors }: { errors: FieldErrors }) {
   const root = errors.root?.message;
-  return (
-    <>
-      {root ? (
-        <Alert color="red" role="alert" title="Не вдалося зберегти">
-          {root}
-        </Alert>
-      ) : null}
-      {Object.keys(errors).some((k) => k !== 'root') && !root ? (
-        <Alert color="red" role="alert">
-          Перевірте виділені поля.
-        </Alert>
-      ) : null}
-    </>
-  );
+  return root ? (
+    <Alert color="red" role="alert" title="Не вдалося зберегти">
+      {root}
+    </Alert>
+  ) : null;
 }
 
-/** The sticky bar under the form: save, the unsaved-changes note and delete (when `onDelete`). */
-export function SaveBar({ saving, dirty, onDelete }: { saving: boolean; dirty: boolean; onDelete?: () => void }) {
+/**
+ * Whether the save bar says «Перевірте виділені поля.»: after a save was tried, while any field
+ * (not the server's root message) has an error.
+ */
+export function showsFieldSummary(errors: FieldErrors, submitCount: number): boolean {
+  return submitCount > 0 && !errors.root && Object.keys(errors).some((k) => k !== 'root');
+}
+
+/**
+ * The sticky bar under the form: save, the pointer to the fields with errors (`invalid`, in the bar's
+ * own row so it never moves the form), the unsaved-changes note and delete (when `onDelete`).
+ */
+export function SaveBar({
+  saving,
+  dirty,
+  invalid,
+  onDelete,
+}: {
+  saving: boolean;
+  dirty: boolean;
+  invalid: boolean;
+  onDelete?: () => void;
+}) {
   return (
     <Paper withBorder p="sm" pos="sticky" bottom={0} style={{ zIndex: 5 }}>
       <Group justify="space-between">
@@ -105,8 +117,13 @@ export function SaveBar({ saving, dirty, onDelete }: { saving: boolean; dirty: b
           <Button type="submit" loading={saving}>
             Зберегти
           </Button>
+          {invalid ? (
+            <Text size="sm" c="red.9" fw={500} role="alert">
+              Перевірте виділені поля.
+            </Text>
+          ) : null}
           {dirty ? (
-            <Text size="sm" c="orange">
+            <Text size="sm" c="var(--mantine-color-orange-light-color)">
               Є незбережені зміни
             </Text>
           ) : null}

@@ -6,12 +6,13 @@
  * when other documents refer to it), a draft preview link, and child documents edited inside.
  */
 import { Alert, Loader, Stack } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { collectionApi, singletonApi, type AdminDoc } from '../contentApi';
 import { dataOf } from '../form/defaults';
 import { FieldInput } from '../form/FieldInput';
 import { formFields, type FieldSpec } from '../form/introspect';
+import { useFocusFirstInvalid } from '../form/useFocusFirstInvalid';
 import { ADMIN_HOME } from '../guards';
 import { trpcErrorMessage } from '../trpcErrors';
 import {
@@ -24,6 +25,7 @@ import {
   LeaveModal,
   previewPathOf,
   SaveBar,
+  showsFieldSummary,
 } from './EditFormParts';
 import { RevisionsDrawer } from './RevisionsDrawer';
 import {
@@ -87,6 +89,9 @@ function EditForm({
   const { deleting, setDeleting, onDelete } = useDeleteDocument(target, doc, version, allowLeave);
   const { history, setHistory, onRestore } = useRestoreRevision(type, doc, form, versionState);
   const title = documentTitle(type, doc);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, submitCount } = form.formState;
+  useFocusFirstInvalid(formRef, submitCount, Object.keys(errors).length > 0);
 
   return (
     <FormProvider {...form}>
@@ -98,13 +103,19 @@ function EditForm({
           previewPath={previewPathOf(type, doc)}
           onHistory={doc || (singleton && version !== null) ? () => setHistory(true) : undefined}
         />
-        <form onSubmit={(event) => void form.handleSubmit((data) => save(data))(event)} noValidate aria-label={title}>
+        <form
+          ref={formRef}
+          onSubmit={(event) => void form.handleSubmit((data) => save(data))(event)}
+          noValidate
+          aria-label={title}
+        >
           <Stack>
-            <FormAlerts errors={form.formState.errors} />
+            <FormAlerts errors={errors} />
             <DocumentFields target={target} specs={specs} isNew={!doc} />
             <SaveBar
               saving={form.formState.isSubmitting}
               dirty={dirty}
+              invalid={showsFieldSummary(errors, submitCount)}
               onDelete={doc && !singleton ? () => setDeleting({}) : undefined}
             />
           </Stack>

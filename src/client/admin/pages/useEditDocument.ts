@@ -43,6 +43,8 @@ export function useDocumentForm(target: EditTarget, doc: AdminDoc | null, specs:
     resolver: formResolver(type),
     defaultValues: doc ? dataOf(type, doc) : { ...newDocumentValues(type, specs), ...target.preset },
     mode: 'onTouched',
+    // The edit page focuses the first invalid field itself, in the form's order (useFocusFirstInvalid).
+    shouldFocusError: false,
   });
 }
 

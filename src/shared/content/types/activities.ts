@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { RECEPTION_SLUG } from '../constants';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, imageRefSchema, richTextSchema } from '../fields';
+import { attachmentsSchema, imageRefSchema, orderField, richTextSchema } from '../fields';
 
 export const activities = defineContentType({
   key: 'activities',
@@ -13,7 +13,7 @@ export const activities = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
-    order: z.number().int().min(0).max(10_000).default(0).meta({ label: 'Порядок' }),
+    order: orderField(),
     body: richTextSchema,
     cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
     attachments: attachmentsSchema,

@@ -1,7 +1,7 @@
 /** Contact points of the institute (reception, HR, postgraduate office...): /Contacts. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { emailSchema, text, requiredText } from '../fields';
+import { emailSchema, orderField, requiredText, text } from '../fields';
 
 export const contacts = defineContentType({
   key: 'contacts',
@@ -14,7 +14,7 @@ export const contacts = defineContentType({
     ...publishableFields,
     // Its own name for the title field, so a message under it names the right field.
     title: requiredText(300, 'Назва'),
-    order: z.number().int().min(0).max(10_000).default(0).meta({ label: 'Порядок' }),
+    order: orderField(),
     phones: z.array(text(60, 'Телефон')).max(10).default([]).meta({ label: 'Телефони', widget: 'tags' }),
     email: emailSchema.or(z.literal('')).default(''),
     address: text(300, 'Адреса').default(''),

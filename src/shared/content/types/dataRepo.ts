@@ -7,6 +7,7 @@ import {
   doiSchema,
   languageSchema,
   linkSchema,
+  orderField,
   requiredDate,
   requiredText,
   richTextSchema,
@@ -37,7 +38,7 @@ export const dataRepo = defineContentType({
     ...legacyPublishableFields,
     // Its own name for the title field, so a message under it names the right field.
     title: requiredText(300, 'Назва набору даних'),
-    order: z.number().int().min(0).max(10_000).default(0).meta({ label: 'Порядок' }),
+    order: orderField(),
     /** The dataset's authors (DataCite creators); none means the institute itself. */
     creators: z.array(creatorSchema).max(50).default([]).meta({ label: 'Автори набору', widget: 'objectList' }),
     keywords: z.array(text(80, 'Ключове слово')).max(30).default([]).meta({ label: 'Ключові слова', widget: 'tags' }),

@@ -1,7 +1,7 @@
 /** Research departments and laboratories: /Departments and /Departments/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { emailSchema, idRefSchema, imageRefSchema, richTextSchema, text, requiredText } from '../fields';
+import { emailSchema, idRefSchema, imageRefSchema, orderField, requiredText, richTextSchema, text } from '../fields';
 
 export const departments = defineContentType({
   key: 'departments',
@@ -15,7 +15,7 @@ export const departments = defineContentType({
     // Its own name for the title field, so a message under it names the right field.
     title: requiredText(300, 'Назва підрозділу'),
     shortName: text(60, 'Скорочена назва').default(''),
-    order: z.number().int().min(0).max(10_000).default(0).meta({ label: 'Порядок' }),
+    order: orderField(),
     /** The staff member (users) who heads the department. */
     headId: idRefSchema.nullable().default(null).meta({ label: 'Керівник' }),
     researchAreas: z

@@ -1,7 +1,7 @@
 /** Scientific developments (models, methods, software, atlases): /Developments and /Developments/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, idRefSchema, imageRefSchema, linkSchema, richTextSchema, text } from '../fields';
+import { attachmentsSchema, idRefSchema, imageRefSchema, linkSchema, richTextSchema, text, year } from '../fields';
 
 export const developments = defineContentType({
   key: 'developments',
@@ -12,7 +12,7 @@ export const developments = defineContentType({
   publishable: true,
   schema: z.object({
     ...publishableFields,
-    year: z.number().int().min(1900).max(2100).meta({ label: 'Рік' }),
+    year: year('Рік', 1900, 2100),
     authors: z.array(text(200, 'Автор')).max(30).default([]).meta({ label: 'Автори', widget: 'tags' }),
     /** Where it is applied, e.g. «оперативна практика УкрГМЦ». */
     application: text(1000, 'Застосування').default(''),

@@ -1,7 +1,17 @@
 /** Issues of the journal «Метеорологія. Гідрологія. Моніторинг довкілля»: /journal and /journal/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { authorSchema, doiSchema, fileRefSchema, imageRefSchema, requiredText, richTextSchema, text } from '../fields';
+import {
+  authorSchema,
+  doiSchema,
+  fileRefSchema,
+  imageRefSchema,
+  integer,
+  requiredText,
+  richTextSchema,
+  text,
+  year,
+} from '../fields';
 
 export const tocEntrySchema = z.object({
   title: requiredText(500, 'Назва статті'),
@@ -25,9 +35,9 @@ export const journal = defineContentType({
     ...publishableFields,
     // Its own name for the title field, so a message under it names the right field.
     title: requiredText(300, 'Назва випуску'),
-    year: z.number().int().min(1900).max(2100).meta({ label: 'Рік' }),
-    volume: z.number().int().min(1).max(10_000).meta({ label: 'Том' }),
-    number: z.number().int().min(1).max(100).meta({ label: 'Номер випуску' }),
+    year: year('Рік', 1900, 2100),
+    volume: integer('Том', 1, 10_000),
+    number: integer('Номер випуску', 1, 100),
     body: richTextSchema,
     cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
     pdf: fileRefSchema.nullable().default(null).meta({ label: 'Повний текст (PDF)' }),

@@ -7,9 +7,11 @@ import {
   doiSchema,
   hrefSchema,
   imageRefSchema,
+  integer,
   languageSchema,
   richTextSchema,
   text,
+  year,
 } from '../fields';
 import { LANGUAGE_FIELDS } from '../language';
 
@@ -28,9 +30,9 @@ export const publications = defineContentType({
       )
       .meta({ label: 'Вид', widget: 'select', options: PUBLICATION_KINDS }),
     authors: z.array(text(200, 'Автор')).max(50).default([]).meta({ label: 'Автори', widget: 'tags' }),
-    year: z.number().int().min(1800).max(2100).meta({ label: 'Рік' }),
+    year: year('Рік', 1800, 2100),
     publisher: text(300, 'Видавництво').default(''),
-    pages: z.number().int().min(0).max(100_000).nullable().default(null).meta({ label: 'Сторінок' }),
+    pages: integer('Сторінок', 0, 100_000).nullable().default(null),
     isbn: text(40, 'ISBN').default(''),
     doi: doiSchema('DOI'),
     url: hrefSchema.or(z.literal('')).default('').meta({ label: 'Посилання' }),

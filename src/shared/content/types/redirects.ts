@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isExternalTarget, isReservedPath } from '../../routes';
 import { REDIRECT_MATCH_LABELS } from '../constants';
 import { defineContentType } from '../define';
-import { isSitePath, text } from '../fields';
+import { integer, isSitePath, requiredText, text } from '../fields';
 
 /** Messages of the rule form (shown under the field). */
 export const REDIRECT_MESSAGES = {
@@ -21,14 +21,17 @@ export const REDIRECT_MESSAGES = {
 const isRulePath = (value: string): boolean => isSitePath(value) && !/[\s?#\\]/.test(value);
 const httpsUrl = z.url({ protocol: /^https$/ });
 
-const pathSchema = z.string().trim().min(1).max(500).refine(isRulePath, REDIRECT_MESSAGES.path);
+const FROM_LABEL = 'Звідки (шлях)';
+const pathSchema = requiredText(500, FROM_LABEL).refine(
+  (path) => path === '' || isRulePath(path),
+  REDIRECT_MESSAGES.path,
+);
 
 /** Where a rule sends visitors: a path on the site or an https address of another site. */
 const targetSchema = z
   .string()
   .trim()
-  .min(1)
-  .max(2000)
+  .max(2000, 'Куди: не більше 2000 символів')
   .superRefine((value, ctx) => {
     if (value.startsWith('/') || value.startsWith('\\')) {
       if (!isRulePath(value)) ctx.addIssue({ code: 'custom', message: REDIRECT_MESSAGES.path });
@@ -58,7 +61,7 @@ export const redirects = defineContentType({
     /** Never a path the server answers itself (`isReservedPath`: the admin, APIs, identity, storage, assets). */
     from: pathSchema
       .refine((path) => !isReservedPath(path), REDIRECT_MESSAGES.reserved)
-      .meta({ label: 'Звідки (шлях)', widget: 'text' }),
+      .meta({ label: FROM_LABEL, widget: 'text' }),
     /** A path on the site, or (admins only, see `writeCheck`) an https address of another site. */
     to: z
       .union([targetSchema, z.literal('')])
@@ -66,7 +69,7 @@ export const redirects = defineContentType({
       .meta({ label: 'Куди', widget: 'url' }),
     keepRest: z.boolean().default(false).meta({ label: 'Зберігати решту шляху' }),
     /** Lower runs first. */
-    priority: z.number().int().min(0).max(10_000).default(100).meta({ label: 'Пріоритет' }),
+    priority: integer('Пріоритет', 0, 10_000).default(100),
     note: text(300, 'Примітка').default(''),
   }),
   useAsTitle: 'from',

@@ -1,7 +1,7 @@
 /** Conference theses (abstracts): /conf/{conference}/{thesis}; edited inside their conference. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { authorSchema, fileRefSchema, idRefSchema, languageSchema, richTextSchema, text } from '../fields';
+import { authorSchema, fileRefSchema, idRefSchema, languageSchema, orderField, richTextSchema, text } from '../fields';
 import { LANGUAGE_FIELDS } from '../language';
 
 export const theses = defineContentType({
@@ -14,7 +14,7 @@ export const theses = defineContentType({
     ...publishableFields,
     conferenceId: idRefSchema.meta({ label: 'Конференція' }),
     /** Position within the conference programme (ascending). */
-    order: z.number().int().min(0).max(100_000).default(0).meta({ label: 'Порядок' }),
+    order: orderField(100_000),
     section: text(200, 'Секція').default(''),
     authors: z
       .array(authorSchema)

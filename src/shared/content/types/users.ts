@@ -1,7 +1,7 @@
 /** The staff directory (people shown on the site; not sign-in accounts, which are AuthUsers). */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { emailSchema, idRefSchema, imageRefSchema, text, requiredText } from '../fields';
+import { emailSchema, idRefSchema, imageRefSchema, orderField, requiredText, text } from '../fields';
 
 /**
  * Whether an ORCID iD could have been issued: its check character is right (ISO 7064 MOD 11-2, as
@@ -32,7 +32,7 @@ export const users = defineContentType({
     academicDegree: text(200, 'Науковий ступінь').default(''),
     academicTitle: text(200, 'Вчене звання').default(''),
     departmentId: idRefSchema.nullable().default(null).meta({ label: 'Підрозділ' }),
-    order: z.number().int().min(0).max(10_000).default(0).meta({ label: 'Порядок' }),
+    order: orderField(),
     email: emailSchema.or(z.literal('')).default(''),
     phone: text(60, 'Телефон').default(''),
     /** An ORCID iD, or empty (the site then shows none). */
