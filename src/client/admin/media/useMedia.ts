@@ -2,6 +2,7 @@
 import { deleteObject, getDownloadURL, getMetadata, list, ref, type FirebaseStorage } from 'firebase/storage';
 import { useCallback, useEffect, useState } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
+import { dispositionFileName } from '../../../shared/contentDisposition';
 import { storedFileUrl } from '../../../shared/fileUrls';
 
 /** Uploads live under this folder (readable by anyone, writable by staff). */
@@ -63,7 +64,7 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
             const [meta, url] = await Promise.all([getMetadata(item), getDownloadURL(item)]);
             return {
               path: meta.fullPath,
-              name: meta.name,
+              name: dispositionFileName(meta.contentDisposition) ?? meta.name,
               contentType: meta.contentType ?? 'application/octet-stream',
               size: meta.size,
               url: fileRefUrl(url),

@@ -1,7 +1,7 @@
 /** Issues of the journal «Метеорологія. Гідрологія. Моніторинг довкілля»: /journal and /journal/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { authorSchema, fileRefSchema, imageRefSchema, requiredText, richTextSchema, text } from '../fields';
+import { authorSchema, pdfRefSchema, imageRefSchema, requiredText, richTextSchema, text } from '../fields';
 
 export const tocEntrySchema = z.object({
   title: requiredText(500, 'Назва статті'),
@@ -30,7 +30,7 @@ export const journal = defineContentType({
     number: z.number().int().min(1).max(100).meta({ label: 'Номер випуску' }),
     body: richTextSchema,
     cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
-    pdf: fileRefSchema.nullable().default(null).meta({ label: 'Повний текст (PDF)' }),
+    pdf: pdfRefSchema.meta({ label: 'Повний текст (PDF)' }),
     toc: z.array(tocEntrySchema).max(200).default([]).meta({ label: 'Зміст', widget: 'objectList' }),
   }),
   useAsTitle: 'title',
