@@ -1,7 +1,8 @@
 /**
  * The first bytes ("magic numbers") of the file formats the site's file fields accept, checked in
  * the admin before a chosen file is uploaded (shared/imageFiles.ts for image fields,
- * shared/documentFiles.ts for PDF, attachment and dataset fields). Pure (no Node or DOM APIs).
+ * shared/documentFiles.ts for PDF, attachment and dataset fields) and by the embedded storage before
+ * it serves a download inline (server/storage/inline.ts). Pure (no Node or DOM APIs).
  * Signatures: PDF 1.7 §7.5.2 (`%PDF-` within the first 1024 bytes), ZIP APPNOTE §4.3.7 (`PK\3\4`,
  * also the container of DOCX/XLSX/PPTX/ODF), Compound File Binary (DOC/XLS/PPT), NetCDF classic
  * (`CDF\1|\2|\5`) and NetCDF-4 (HDF5), PE (`MZ` … `PE\0\0`) and ELF programs.
@@ -16,7 +17,7 @@ export function mediaTypeOf(contentType: string): string {
 }
 
 /** Whether `head` holds `sig` (bytes, or a Latin-1 string) at offset `at`. */
-function startsWith(head: Uint8Array, sig: number[] | string, at = 0): boolean {
+export function startsWith(head: Uint8Array, sig: number[] | string, at = 0): boolean {
   const bytes = typeof sig === 'string' ? Array.from(sig, (c) => c.charCodeAt(0)) : sig;
   return head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
 }
@@ -36,7 +37,8 @@ function windowsProgram(h: Uint8Array): boolean {
   return peAt > 0 && startsWith(h, 'PE\0\0', peAt);
 }
 
-const zip = (h: Uint8Array) => startsWith(h, 'PK\x03\x04') || startsWith(h, 'PK\x05\x06');
+const zip = (h: Uint8Array) =>
+  startsWith(h, 'PK\x03\x04') || startsWith(h, 'PK\x05\x06') || startsWith(h, 'PK\x07\x08');
 const hdf5 = (h: Uint8Array) => startsWith(h, [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Format name -> does a file's head look like it. */

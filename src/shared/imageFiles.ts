@@ -6,8 +6,6 @@
  */
 import { FILE_HEAD_BYTES, mediaTypeOf, SIGNATURES } from './fileSignatures';
 
-export { mediaTypeOf } from './fileSignatures';
-
 /** Media types of images an image field accepts (lower case, no parameters). */
 export const SITE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/svg+xml'] as const;
 
