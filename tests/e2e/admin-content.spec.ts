@@ -76,11 +76,9 @@ test('an editor creates, publishes, edits a news item and restores its first ver
     buffer: Buffer.from('MZ\x90\x00'),
   });
   await expect(
-    form
-      .getByRole('alert')
-      .filter({
-        hasText: /^Файл doc\.exe не завантажено\. Цей тип файлу не приймається: \.exe\. Дозволено: PDF, DOC, DOCX, /,
-      }),
+    form.getByRole('alert').filter({
+      hasText: /^Файл doc\.exe не завантажено\. Цей тип файлу не приймається: \.exe\. Дозволено: PDF, DOC, DOCX, /,
+    }),
   ).toBeVisible();
   await expect(form.getByRole('link', { name: 'doc.exe' })).toHaveCount(0);
   await expect(form.getByRole('group', { name: 'Завантаження doc.exe' })).toHaveCount(0);
