@@ -30,7 +30,7 @@ import { useAdmin } from '../context';
 import { FileUsageNote } from './FileUsageNote';
 import { acceptAttributeOf, splitChosenFiles, takesStoredFile, type FileAccept } from './fileGate';
 import { UploadQueue, useUploadQueue } from './UploadQueue';
-import { FOLDER_LABELS, MEDIA_ROOT, useMediaFolder } from './useMedia';
+import { FOLDER_LABELS, MEDIA_ROOT, pickedRef, useMediaFolder, type LibraryFile } from './useMedia';
 
 const isImage = (f: FileRef) => /^image\/(png|jpe?g|gif|webp|avif)$/i.test(f.contentType);
 const isPdf = (f: FileRef) => f.contentType === 'application/pdf';
@@ -178,7 +178,7 @@ function FileCard({
   onReplace,
   onDelete,
 }: {
-  file: FileRef;
+  file: LibraryFile;
   onPick?: (file: FileRef) => void;
   onPreview: () => void;
   /** Uploads new bytes under this file's name. */
@@ -207,7 +207,7 @@ function FileCard({
       </Text>
       <Group gap={4} mt="xs">
         {onPick ? (
-          <Button size="compact-xs" onClick={() => onPick(f)}>
+          <Button size="compact-xs" onClick={() => onPick(pickedRef(f))}>
             Обрати
           </Button>
         ) : null}

@@ -21,9 +21,20 @@ export const FOLDER_LABELS: Record<string, string> = {
   'public/data_repo': 'Архіви репозиторію даних',
 };
 
+/** A stored file as the library lists it: named as stored, with the name it was uploaded under (if known). */
+export interface LibraryFile extends FileRef {
+  /** The uploaded file's own name (from its Content-Disposition), which a picked reference shows. */
+  uploadedAs: string | null;
+}
+
+/** The reference a field gets for a picked library file: named as it was uploaded. */
+export function pickedRef({ uploadedAs, ...ref }: LibraryFile): FileRef {
+  return { ...ref, name: uploadedAs ?? ref.name };
+}
+
 export interface MediaFolderState {
   folders: string[];
-  files: FileRef[];
+  files: LibraryFile[];
   loading: boolean;
   error: unknown;
   reload(): void;
@@ -46,7 +57,7 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
   const [loaded, setLoaded] = useState<{
     request: { storage: FirebaseStorage; folder: string; tick: number };
     folders: string[];
-    files: FileRef[];
+    files: LibraryFile[];
     error: unknown;
   } | null>(null);
   useEffect(() => {
@@ -54,7 +65,7 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
     const request = { storage, folder, tick };
     (async () => {
       const folders: string[] = [];
-      const files: FileRef[] = [];
+      const files: LibraryFile[] = [];
       let pageToken: string | undefined;
       do {
         const page = await list(ref(storage, folder), { maxResults: 200, pageToken });
@@ -64,10 +75,11 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
             const [meta, url] = await Promise.all([getMetadata(item), getDownloadURL(item)]);
             return {
               path: meta.fullPath,
-              name: dispositionFileName(meta.contentDisposition) ?? meta.name,
+              name: meta.name,
               contentType: meta.contentType ?? 'application/octet-stream',
               size: meta.size,
               url: fileRefUrl(url),
+              uploadedAs: dispositionFileName(meta.contentDisposition),
             };
           }),
         );
