@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { attachmentsSchema, dataFilesSchema, pdfRefSchema } from '../../src/shared/content/fields';
 import { dispositionFileName, uploadDisposition } from '../../src/shared/contentDisposition';
 import { acceptAttribute, fileRefusal, storedTypeOf } from '../../src/shared/documentFiles';
+import { pickedRef } from '../../src/client/admin/media/useMedia';
 import { contentDispositionFor } from '../../src/server/storage/routes';
 
 const bytes = (s: string | number[]) =>
@@ -156,5 +157,17 @@ describe('download names', () => {
     expect(contentDispositionFor('public/media/mx0fq5cy-doc.bin', false)).toBe(
       "attachment; filename*=UTF-8''mx0fq5cy-doc.bin",
     );
+  });
+
+  it('a file picked from the library is named as it was uploaded (the stored name when unknown)', () => {
+    const stored = {
+      path: 'public/media/mx0fq5cy-zvit.pdf',
+      name: 'mx0fq5cy-zvit.pdf',
+      contentType: 'application/pdf',
+      size: 1,
+      url: '/x',
+    };
+    expect(pickedRef({ ...stored, uploadedAs: 'звіт.pdf' })).toEqual({ ...stored, name: 'звіт.pdf' });
+    expect(pickedRef({ ...stored, uploadedAs: null })).toEqual(stored);
   });
 });
