@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { parse as parseDisposition } from 'content-disposition';
 import { onePagePdf } from '../../src/server/seed/files';
 import { ALT_REQUIRED_MESSAGE } from '../../src/shared/content/fields';
 import { expect, signIn, test } from './fixtures';
@@ -62,15 +63,31 @@ test('an editor creates, publishes, edits a news item and restores its first ver
     .locator('input[type=file]')
     .setInputFiles({ name: 'obkladynka.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.getByLabel('Альтернативний текст (для незрячих)')).toBeVisible();
-  await page
-    .getByRole('button', { name: 'Завантажити файл' })
-    .locator('..')
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'programa-seminaru.pdf',
-      mimeType: 'application/pdf',
-      buffer: onePagePdf(['Seminar programme']),
-    });
+  // «Файли» takes documents only: a program is refused at the field and nothing is uploaded.
+  const exeRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('doc.exe')) exeRequests.push(r.url());
+  });
+  const filesInput = page.getByRole('button', { name: 'Завантажити файл' }).locator('..').locator('input[type=file]');
+  await expect(filesInput).toHaveAttribute('accept', /^\.pdf,application\/pdf,.*\.docx,/);
+  await filesInput.setInputFiles({
+    name: 'doc.exe',
+    mimeType: 'application/x-msdownload',
+    buffer: Buffer.from('MZ\x90\x00'),
+  });
+  await expect(
+    form.getByRole('alert').filter({
+      hasText: /^Файл doc\.exe не завантажено\. Цей тип файлу не приймається: \.exe\. Дозволено: PDF, DOC, DOCX, /,
+    }),
+  ).toBeVisible();
+  await expect(form.getByRole('link', { name: 'doc.exe' })).toHaveCount(0);
+  await expect(form.getByRole('group', { name: 'Завантаження doc.exe' })).toHaveCount(0);
+  expect(exeRequests).toEqual([]);
+  await filesInput.setInputFiles({
+    name: 'programa-seminaru.pdf',
+    mimeType: 'application/pdf',
+    buffer: onePagePdf(['Seminar programme']),
+  });
   await expect(form.getByRole('link', { name: 'programa-seminaru.pdf' })).toBeVisible();
 
   await form.locator('label', { hasText: /^Опубліковано$/ }).click();
@@ -97,6 +114,8 @@ test('an editor creates, publishes, edits a news item and restores its first ver
   const pdf = await publicPage.request.get((await pdfLink.getAttribute('href'))!);
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+  // Named as the editor's file, not as the stored object (`{stamp}-programa-seminaru.pdf`).
+  expect(parseDisposition(pdf.headers()['content-disposition']!).parameters.filename).toBe('programa-seminaru.pdf');
 
   // Edit, then restore the first version from the history.
   await page.getByRole('textbox', { name: 'Текст', exact: true }).click();

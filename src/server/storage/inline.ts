@@ -10,19 +10,14 @@
  *
  * Inline types: raster images (PNG, JPEG, GIF, WebP, AVIF, BMP), PDF, archives (ZIP, gzip, tar,
  * 7z, bzip2, xz, zstd, RAR; browsers save them anyway) and plain text / CSV that does not begin
- * like markup and holds no binary control bytes.
+ * like markup and holds no binary control bytes. The signatures it shares with the admin's upload
+ * checks are shared/fileSignatures.ts's.
  */
+import { mediaTypeOf, SIGNATURES, startsWith } from '../../shared/fileSignatures';
 
 /** Bytes of an object read to check its signature (PDF allows its header within the first 1024). */
 export const SIGNATURE_BYTES = 1024;
 
-const startsWith = (head: Buffer, bytes: number[] | string, at = 0): boolean => {
-  const sig = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
-  return head.length >= at + sig.length && head.subarray(at, at + sig.length).equals(sig);
-};
-
-const zip = (h: Buffer) => startsWith(h, 'PK\x03\x04') || startsWith(h, 'PK\x05\x06') || startsWith(h, 'PK\x07\x08');
-const gzip = (h: Buffer) => startsWith(h, [0x1f, 0x8b]);
 const rar = (h: Buffer) => startsWith(h, 'Rar!\x1a\x07');
 
 /**
@@ -42,19 +37,19 @@ function plainText(h: Buffer): boolean {
 
 /** Media type (lower case, no parameters) -> does the object's head match it. */
 const INLINE_TYPES: Readonly<Record<string, (head: Buffer) => boolean>> = {
-  'image/png': (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  'image/jpeg': (h) => startsWith(h, [0xff, 0xd8, 0xff]),
-  'image/gif': (h) => startsWith(h, 'GIF87a') || startsWith(h, 'GIF89a'),
-  'image/webp': (h) => startsWith(h, 'RIFF') && startsWith(h, 'WEBP', 8),
+  'image/png': SIGNATURES.png,
+  'image/jpeg': SIGNATURES.jpeg,
+  'image/gif': SIGNATURES.gif,
+  'image/webp': SIGNATURES.webp,
   'image/avif': (h) => startsWith(h, 'ftyp', 4) && /avi[fs]/.test(h.subarray(8, 32).toString('latin1')),
   'image/bmp': (h) => startsWith(h, 'BM'),
-  'application/pdf': (h) => h.subarray(0, SIGNATURE_BYTES).includes('%PDF-'),
-  'application/zip': zip,
-  'application/x-zip-compressed': zip,
-  'application/gzip': gzip,
-  'application/x-gzip': gzip,
-  'application/x-tar': (h) => startsWith(h, 'ustar', 257),
-  'application/x-7z-compressed': (h) => startsWith(h, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]),
+  'application/pdf': SIGNATURES.pdf,
+  'application/zip': SIGNATURES.zip,
+  'application/x-zip-compressed': SIGNATURES.zip,
+  'application/gzip': SIGNATURES.gzip,
+  'application/x-gzip': SIGNATURES.gzip,
+  'application/x-tar': SIGNATURES.tar,
+  'application/x-7z-compressed': SIGNATURES.sevenZip,
   'application/x-bzip2': (h) => startsWith(h, 'BZh'),
   'application/x-xz': (h) => startsWith(h, [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]),
   'application/zstd': (h) => startsWith(h, [0x28, 0xb5, 0x2f, 0xfd]),
@@ -63,11 +58,6 @@ const INLINE_TYPES: Readonly<Record<string, (head: Buffer) => boolean>> = {
   'text/plain': plainText,
   'text/csv': plainText,
 };
-
-/** The media type of a Content-Type value: lower case, without parameters. */
-export function mediaTypeOf(contentType: string): string {
-  return contentType.split(';')[0]!.trim().toLowerCase();
-}
 
 /** Whether the type is on the inline allow-list at all (only then are the first bytes worth reading). */
 export function mayServeInline(contentType: string): boolean {

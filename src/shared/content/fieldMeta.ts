@@ -9,6 +9,7 @@
  * here (zod's meta type allows any key) and requires a label on every field of every type.
  */
 import { z } from 'zod';
+import type { FileKind } from '../documentFiles';
 
 /** How the admin edits a field (client/admin/form/FieldInput.tsx renders each). */
 export type FieldWidget =
@@ -40,10 +41,12 @@ export interface FieldMeta {
   widget?: FieldWidget;
   /** Ukrainian names of an enum's values (`select` and `status`). */
   options?: Readonly<Record<string, string>>;
+  /** Which files a `file`/`files` field takes (shared/documentFiles.ts); the admin checks before uploading. */
+  accept?: FileKind;
 }
 
 /** The keys FieldMeta declares (the unit test refuses any other key on a content field). */
-export const FIELD_META_KEYS: ReadonlyArray<keyof FieldMeta> = ['label', 'help', 'widget', 'options'];
+export const FIELD_META_KEYS: ReadonlyArray<keyof FieldMeta> = ['label', 'help', 'widget', 'options', 'accept'];
 
 declare module 'zod' {
   // Declaration merging with zod's GlobalMeta: `.meta({ widget: 'urll' })` no longer compiles.
@@ -95,6 +98,7 @@ function pickFieldMeta(meta: z.core.GlobalMeta | undefined): FieldMeta {
   if (meta.help !== undefined) out.help = meta.help;
   if (meta.widget !== undefined) out.widget = meta.widget;
   if (meta.options !== undefined) out.options = meta.options;
+  if (meta.accept !== undefined) out.accept = meta.accept;
   return out;
 }
 

@@ -8,6 +8,7 @@ import '../zodLocale';
 import { STATUS_LABELS } from './constants';
 import './fieldMeta';
 import { CONTENT_LANGUAGES, SITE_LANGUAGE, type ContentLanguage } from './language';
+import { fileRefusal, type FileKind } from '../documentFiles';
 import { isSiteImageType, NOT_AN_IMAGE_MESSAGE } from '../imageFiles';
 
 export { SITE_TIME_ZONE } from './constants';
@@ -234,11 +235,44 @@ export type ImageRef = z.infer<typeof imageRefSchema>;
 /** What a public list item carries of an image (server/content/publicView.ts's cut): no storage path, file name or size. */
 export type CardImage = Pick<ImageRef, 'url' | 'contentType' | 'alt' | 'width' | 'height'>;
 
-export const attachmentsSchema = z
-  .array(fileRefSchema)
-  .max(50, 'Не більше 50 файлів')
-  .meta({ label: 'Файли', widget: 'files' })
-  .default([]);
+/**
+ * A single file of a field of `kind` (shared/documentFiles.ts): its name's extension and declared
+ * type must be a format the field takes, else the field itself gets the message (the API too).
+ */
+export function fileOfKindSchema(kind: FileKind) {
+  return fileRefSchema
+    .superRefine((file, ctx) => {
+      const refusal = fileRefusal(kind, file.name, file.contentType);
+      if (refusal) ctx.addIssue({ code: 'custom', message: refusal, path: [] });
+    })
+    .meta({ widget: 'file', accept: kind });
+}
+
+/** A «Повний текст (PDF)» field: a PDF or nothing. */
+export const pdfRefSchema = fileOfKindSchema('pdf').nullable().default(null);
+
+/**
+ * A list of up to 50 files of a field of `kind`; a file of a type the field does not take is named
+ * in the list's own message («doc.exe: Цей тип файлу не приймається: .exe. Дозволено: …»).
+ */
+function fileListSchema(kind: FileKind) {
+  return z
+    .array(fileRefSchema)
+    .max(50, 'Не більше 50 файлів')
+    .superRefine((files, ctx) => {
+      for (const file of files) {
+        const refusal = fileRefusal(kind, file.name, file.contentType);
+        if (refusal) ctx.addIssue({ code: 'custom', message: `${file.name}: ${refusal}`, path: [] });
+      }
+    })
+    .meta({ label: 'Файли', widget: 'files', accept: kind })
+    .default([]);
+}
+
+/** Attachments («Файли»): documents, tables, archives, images (shared/documentFiles.ts `document`). */
+export const attachmentsSchema = fileListSchema('document');
+/** A dataset's files: any data format but programs and web pages (`data`). */
+export const dataFilesSchema = fileListSchema('data');
 
 /** Publication state of a document. */
 export const statusSchema = z

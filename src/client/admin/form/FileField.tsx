@@ -5,11 +5,11 @@
 import { Anchor, Button, FileButton, Group, Image, Input, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { FileRef, ImageRef } from '../../../shared/content/fields';
-import { SITE_IMAGE_TYPES } from '../../../shared/imageFiles';
+import type { FileKind } from '../../../shared/documentFiles';
 import { formatBytes } from '../../lib/files';
 import { firebaseStorage } from '../../lib/storage';
 import { useAdmin } from '../context';
-import { splitImageFiles } from '../media/imageGate';
+import { acceptAttributeOf, splitChosenFiles, type FileAccept } from '../media/fileGate';
 import { MediaPicker } from '../media/MediaPicker';
 import { UploadQueue, useUploadQueue } from '../media/UploadQueue';
 import { MEDIA_ROOT } from '../media/useMedia';
@@ -48,25 +48,25 @@ function FileRow({ file, onRemove }: { file: FileRef; onRemove: () => void }) {
   );
 }
 
-function AddFile({ folder, image, onAdd }: { folder: string; image: boolean; onAdd: (files: FileRef[]) => void }) {
+function AddFile({ folder, accept, onAdd }: { folder: string; accept: FileAccept; onAdd: (files: FileRef[]) => void }) {
   const { config } = useAdmin();
   const storage = useMemo(() => firebaseStorage(config), [config]);
   const queue = useUploadQueue(folder);
   const [picking, setPicking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  /** Queues the chosen files; an image field first drops (and names) those that are not images. */
+  const image = accept === 'image';
+  /** Queues the chosen files the field takes; names the refused ones (and why) at the field. */
   const choose = async (files: File[]) => {
-    if (!image) return queue.add(files);
-    const { images, refusal } = await splitImageFiles(files);
+    const { accepted, refusal } = await splitChosenFiles(files, accept);
     setRefusal(refusal);
-    queue.add(images);
+    queue.add(accepted);
   };
   return (
     <Stack gap="xs">
       <Group gap="xs">
         <FileButton
           multiple={!image}
-          accept={image ? SITE_IMAGE_TYPES.join(',') : undefined}
+          accept={acceptAttributeOf(accept)}
           onChange={(picked) => void choose(Array.isArray(picked) ? picked : picked ? [picked] : [])}
         >
           {(props) => (
@@ -87,7 +87,7 @@ function AddFile({ folder, image, onAdd }: { folder: string; image: boolean; onA
       <UploadQueue storage={storage} queue={queue} onDone={(ref) => onAdd([ref])} />
       <MediaPicker
         opened={picking}
-        accept={image ? 'image' : 'any'}
+        accept={accept}
         onClose={() => setPicking(false)}
         onPick={(file) => {
           onAdd([file]);
@@ -104,6 +104,7 @@ export function SingleFileField({
   value,
   onChange,
   image,
+  accept = 'any',
   folder = MEDIA_ROOT,
   error,
   altError,
@@ -112,6 +113,8 @@ export function SingleFileField({
   value: FileRef | ImageRef | null;
   onChange: (v: FileRef | ImageRef | null) => void;
   image: boolean;
+  /** Which files a file field takes (shared/documentFiles.ts); an image field takes images. */
+  accept?: FileKind | 'any';
   folder?: string;
   error?: string;
   /** The error of the image's alt text (required whenever an image is set). */
@@ -140,7 +143,7 @@ export function SingleFileField({
         ) : (
           <AddFile
             folder={folder}
-            image={image}
+            accept={image ? 'image' : accept}
             onAdd={(files) => (image ? void imageRefOf(files[0]!).then(onChange) : onChange(files[0]!))}
           />
         )}
@@ -154,12 +157,15 @@ export function FileListField({
   label,
   value,
   onChange,
+  accept = 'any',
   folder = MEDIA_ROOT,
   error,
 }: {
   label: string;
   value: FileRef[];
   onChange: (v: FileRef[]) => void;
+  /** Which files the list takes (shared/documentFiles.ts). */
+  accept?: FileKind | 'any';
   folder?: string;
   error?: string;
 }) {
@@ -169,7 +175,7 @@ export function FileListField({
         {value.map((f, i) => (
           <FileRow key={`${f.path}-${i}`} file={f} onRemove={() => onChange(value.filter((_, j) => j !== i))} />
         ))}
-        <AddFile folder={folder} image={false} onAdd={(files) => onChange([...value, ...files])} />
+        <AddFile folder={folder} accept={accept} onAdd={(files) => onChange([...value, ...files])} />
       </Stack>
     </Input.Wrapper>
   );

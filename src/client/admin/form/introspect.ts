@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { AnyContentType } from '../../../shared/content/define';
 import { maintainedFieldsOf, richTextFieldsOf } from '../../../shared/content/define';
 import { fieldMetaOf, type FieldWidget } from '../../../shared/content/fieldMeta';
+import type { FileKind } from '../../../shared/documentFiles';
 
 type Schema = z.core.$ZodType;
 
@@ -31,6 +32,8 @@ export interface FieldSpec {
   /** Nested fields of each item (objectList, menuTree). */
   itemFields?: FieldSpec[];
   maxLength?: number;
+  /** Which files a file field takes (file, files). */
+  accept?: FileKind;
 }
 
 interface Hints {
@@ -95,7 +98,13 @@ function itemShapeOf(inner: Schema): Record<string, Schema> | undefined {
 function specFor(where: string, name: string, schema: Schema, hints: Hints): FieldSpec {
   const { inner, nullable } = unwrap(schema);
   const meta = fieldMetaOf(schema);
-  const base = { name, label: meta.label ?? name, nullable, ...(meta.help ? { help: meta.help } : {}) };
+  const base = {
+    name,
+    label: meta.label ?? name,
+    nullable,
+    ...(meta.help ? { help: meta.help } : {}),
+    ...(meta.accept ? { accept: meta.accept } : {}),
+  };
   if (hints.relations.has(name)) return { ...base, kind: 'relation', relationTo: hints.relations.get(name) };
   const kind: FieldWidget = hints.richText.has(name) ? 'richText' : (meta.widget ?? inferredWidget(inner, where));
   switch (kind) {

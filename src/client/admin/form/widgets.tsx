@@ -157,6 +157,7 @@ function file({ spec, error, altError, field }: WidgetProps) {
     <SingleFileField
       label={spec.label}
       image={spec.kind === 'image'}
+      accept={spec.accept}
       value={(field.value as Parameters<typeof SingleFileField>[0]['value'] | undefined) ?? null}
       onChange={field.onChange}
       error={error}
@@ -166,7 +167,15 @@ function file({ spec, error, altError, field }: WidgetProps) {
 }
 
 function files({ spec, error, field }: WidgetProps) {
-  return <FileListField label={spec.label} value={(field.value as []) ?? []} onChange={field.onChange} error={error} />;
+  return (
+    <FileListField
+      label={spec.label}
+      accept={spec.accept}
+      value={(field.value as []) ?? []}
+      onChange={field.onChange}
+      error={error}
+    />
+  );
 }
 
 function fallback({ spec, error, field }: WidgetProps) {

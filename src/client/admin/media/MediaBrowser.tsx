@@ -22,16 +22,15 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
-import { isSiteImageType, SITE_IMAGE_TYPES } from '../../../shared/imageFiles';
 import { storageErrorMessage } from '../../../shared/storageErrors';
 import { fileExtension, formatBytes } from '../../lib/files';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { firebaseStorage } from '../../lib/storage';
 import { useAdmin } from '../context';
 import { FileUsageNote } from './FileUsageNote';
-import { splitImageFiles } from './imageGate';
+import { acceptAttributeOf, splitChosenFiles, takesStoredFile, type FileAccept } from './fileGate';
 import { UploadQueue, useUploadQueue } from './UploadQueue';
-import { FOLDER_LABELS, MEDIA_ROOT, useMediaFolder } from './useMedia';
+import { FOLDER_LABELS, MEDIA_ROOT, pickedRef, useMediaFolder, type LibraryFile } from './useMedia';
 
 const isImage = (f: FileRef) => /^image\/(png|jpe?g|gif|webp|avif)$/i.test(f.contentType);
 const isPdf = (f: FileRef) => f.contentType === 'application/pdf';
@@ -39,34 +38,36 @@ const isPdf = (f: FileRef) => f.contentType === 'application/pdf';
 /** A folder's name: the library's own name for a top folder, else its last segment. */
 const folderName = (path: string) => FOLDER_LABELS[path] ?? path.split('/').pop()!;
 
-export function MediaBrowser({ onPick, accept }: { onPick?: (file: FileRef) => void; accept?: 'image' | 'any' }) {
+export function MediaBrowser({
+  onPick,
+  accept = 'any',
+}: {
+  onPick?: (file: FileRef) => void;
+  /** What the picker shows and uploads; the library itself ('any') takes every file. */
+  accept?: FileAccept;
+}) {
   const { config } = useAdmin();
   const storage = useMemo(() => firebaseStorage(config), [config]);
   const [folder, setFolder] = useState(MEDIA_ROOT);
   const [previewing, setPreviewing] = useState<FileRef | null>(null);
   const [deleting, setDeleting] = useState<FileRef | null>(null);
   const media = useMediaFolder(storage, folder);
-  const shown = media.files.filter((f) => accept !== 'image' || isSiteImageType(f.contentType));
+  const shown = media.files.filter((f) => takesStoredFile(accept, f));
 
   const queue = useUploadQueue(folder);
   const [refusal, setRefusal] = useState<string | null>(null);
-  /** Queues the chosen files; when picking an image, first drops (and names) those that are not images. */
+  /** Queues the chosen files; when picking for a field, first drops (and names) those it does not take. */
   const upload = async (files: File[]) => {
-    if (accept !== 'image') return queue.add(files);
-    const { images, refusal } = await splitImageFiles(files);
+    const { accepted, refusal } = await splitChosenFiles(files, accept);
     setRefusal(refusal);
-    queue.add(images);
+    queue.add(accepted);
   };
 
   return (
     <Stack>
       <FolderTrail folder={folder} onOpen={setFolder} />
       <Group>
-        <FileButton
-          onChange={(files) => void upload(files)}
-          multiple
-          accept={accept === 'image' ? SITE_IMAGE_TYPES.join(',') : undefined}
-        >
+        <FileButton onChange={(files) => void upload(files)} multiple accept={acceptAttributeOf(accept)}>
           {(props) => <Button {...props}>Завантажити файли</Button>}
         </FileButton>
         <NewFolder onOpen={(name) => setFolder(`${folder}/${name}`)} />
@@ -177,7 +178,7 @@ function FileCard({
   onReplace,
   onDelete,
 }: {
-  file: FileRef;
+  file: LibraryFile;
   onPick?: (file: FileRef) => void;
   onPreview: () => void;
   /** Uploads new bytes under this file's name. */
@@ -206,7 +207,7 @@ function FileCard({
       </Text>
       <Group gap={4} mt="xs">
         {onPick ? (
-          <Button size="compact-xs" onClick={() => onPick(f)}>
+          <Button size="compact-xs" onClick={() => onPick(pickedRef(f))}>
             Обрати
           </Button>
         ) : null}

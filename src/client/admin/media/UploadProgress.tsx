@@ -8,6 +8,7 @@ import { getDownloadURL, uploadBytesResumable, type FirebaseStorage, type Upload
 import { ref as storageRef } from 'firebase/storage';
 import { useEffect, useRef, useState } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
+import { uploadDisposition } from '../../../shared/contentDisposition';
 import { storageErrorMessage } from '../../../shared/storageErrors';
 import { formatBytes } from '../../lib/files';
 import { fileRefUrl } from './useMedia';
@@ -49,8 +50,11 @@ export function UploadProgress({
   const task = useRef<UploadTask | null>(null);
 
   useEffect(() => {
+    const contentType = file.type || 'application/octet-stream';
+    // The download keeps the editor's file name (not the object's stamped one), in both storage modes.
     const t = uploadBytesResumable(storageRef(storage, path), file, {
-      contentType: file.type || 'application/octet-stream',
+      contentType,
+      contentDisposition: uploadDisposition(file.name, contentType),
     });
     task.current = t;
     const stop = t.on(

@@ -2,6 +2,7 @@
 import { deleteObject, getDownloadURL, getMetadata, list, ref, type FirebaseStorage } from 'firebase/storage';
 import { useCallback, useEffect, useState } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
+import { dispositionFileName } from '../../../shared/contentDisposition';
 import { storedFileUrl } from '../../../shared/fileUrls';
 
 /** Uploads live under this folder (readable by anyone, writable by staff). */
@@ -20,9 +21,20 @@ export const FOLDER_LABELS: Record<string, string> = {
   'public/data_repo': 'Архіви репозиторію даних',
 };
 
+/** A stored file as the library lists it: named as stored, with the name it was uploaded under (if known). */
+export interface LibraryFile extends FileRef {
+  /** The uploaded file's own name (from its Content-Disposition), which a picked reference shows. */
+  uploadedAs: string | null;
+}
+
+/** The reference a field gets for a picked library file: named as it was uploaded. */
+export function pickedRef({ uploadedAs, ...ref }: LibraryFile): FileRef {
+  return { ...ref, name: uploadedAs ?? ref.name };
+}
+
 export interface MediaFolderState {
   folders: string[];
-  files: FileRef[];
+  files: LibraryFile[];
   loading: boolean;
   error: unknown;
   reload(): void;
@@ -45,7 +57,7 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
   const [loaded, setLoaded] = useState<{
     request: { storage: FirebaseStorage; folder: string; tick: number };
     folders: string[];
-    files: FileRef[];
+    files: LibraryFile[];
     error: unknown;
   } | null>(null);
   useEffect(() => {
@@ -53,7 +65,7 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
     const request = { storage, folder, tick };
     (async () => {
       const folders: string[] = [];
-      const files: FileRef[] = [];
+      const files: LibraryFile[] = [];
       let pageToken: string | undefined;
       do {
         const page = await list(ref(storage, folder), { maxResults: 200, pageToken });
@@ -67,6 +79,7 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
               contentType: meta.contentType ?? 'application/octet-stream',
               size: meta.size,
               url: fileRefUrl(url),
+              uploadedAs: dispositionFileName(meta.contentDisposition),
             };
           }),
         );

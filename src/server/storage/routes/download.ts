@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { dispositionFileName } from '../../../shared/contentDisposition';
 import { IMAGE_WIDTHS, type ImageWidth } from '../../../shared/images';
 import { badRequest, notFound } from '../errors';
 import { mayServeInline, servesInline, SIGNATURE_BYTES } from '../inline';
@@ -20,12 +21,13 @@ import { AS_STORED, deny, objectName, type ObjectParams, type StorageRouteContex
 /**
  * The Content-Disposition of a download. `inline`: whether it may be shown in place (see
  * inline.ts); then the object's stored disposition is used when it has one. Otherwise it is an
- * attachment: the stored disposition if that already says `attachment`, else one named after
- * the last segment of the object name (RFC 5987 `filename*`).
+ * attachment: the stored disposition if that already says `attachment`, else one named after the
+ * stored disposition's file name (the uploaded file's, shared/contentDisposition.ts) or the last
+ * segment of the object name (RFC 5987 `filename*`).
  */
 export function contentDispositionFor(name: string, inline: boolean, stored?: string): string {
-  const fileName = name.split('/').pop() ?? 'file';
   if (stored && (inline || /^\s*attachment\s*(;|$)/i.test(stored))) return stored;
+  const fileName = dispositionFileName(stored) ?? name.split('/').pop() ?? 'file';
   return `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DATA_REPO_FIXED_SLUGS } from '../constants';
 import { defineContentType, legacyPublishableFields } from '../define';
 import {
-  attachmentsSchema,
+  dataFilesSchema,
   doiSchema,
   languageSchema,
   linkSchema,
@@ -86,7 +86,7 @@ export const dataRepo = defineContentType({
           /** This version's own DOI (an earlier version's; the current one's is `doi` above). */
           doi: doiSchema('DOI версії'),
           /** This version's files (an earlier version's; the current one's are `files` below). */
-          files: attachmentsSchema.meta({ label: 'Файли версії' }),
+          files: dataFilesSchema.meta({ label: 'Файли версії' }),
         }),
       )
       .max(50)
@@ -97,7 +97,7 @@ export const dataRepo = defineContentType({
         help: 'Файли й DOI поточної версії — у полях «Файли даних» і «DOI набору даних». Коли ви змінюєте версію опублікованого набору, попередня версія з її файлами й DOI сама переходить до цього списку; файли опублікованої версії змінювати не можна.',
       }),
     body: richTextSchema,
-    files: attachmentsSchema.meta({ label: 'Файли даних' }),
+    files: dataFilesSchema.meta({ label: 'Файли даних' }),
     links: z.array(linkSchema).max(30).default([]).meta({ label: 'Посилання', widget: 'objectList' }),
     /** Labels of the versions that were ever published (their files stay frozen); kept by `updateRule`. */
     frozenVersions: z

@@ -1,7 +1,7 @@
 /** Conference theses (abstracts): /conf/{conference}/{thesis}; edited inside their conference. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { authorSchema, fileRefSchema, idRefSchema, languageSchema, orderField, richTextSchema, text } from '../fields';
+import { authorSchema, idRefSchema, languageSchema, orderField, pdfRefSchema, richTextSchema, text } from '../fields';
 import { LANGUAGE_FIELDS } from '../language';
 
 export const theses = defineContentType({
@@ -24,7 +24,7 @@ export const theses = defineContentType({
     keywords: z.array(text(80, 'Ключове слово')).max(20).default([]).meta({ label: 'Ключові слова', widget: 'tags' }),
     /** The abstract as rich text. */
     body: richTextSchema,
-    pdf: fileRefSchema.nullable().default(null).meta({ label: 'Повний текст (PDF)' }),
+    pdf: pdfRefSchema.meta({ label: 'Повний текст (PDF)' }),
     /** The language the thesis is written in. */
     language: languageSchema.meta({ label: 'Мова тексту' }),
   }),
