@@ -6,13 +6,13 @@
  * The fields drive the real firebase/storage SDK against the real embedded server on loopback (only
  * the module that would point the SDK at `window.location` hands over this test's client instead).
  */
-import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
+import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getMetadata, list, ref, type FirebaseStorage } from 'firebase/storage';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getMetadata, ref, type FirebaseStorage } from 'firebase/storage';
+import { describe, expect, it, vi } from 'vitest';
 import { FormProvider, useForm } from 'react-hook-form';
-import { AdminContext, type AdminContextValue } from '../../src/client/admin/context';
+import { AdminContext } from '../../src/client/admin/context';
 import { formResolver, newDocumentValues } from '../../src/client/admin/form/defaults';
 import { FieldInput } from '../../src/client/admin/form/FieldInput';
 import { FileListField, SingleFileField } from '../../src/client/admin/form/FileField';
@@ -20,38 +20,13 @@ import { formFields } from '../../src/client/admin/form/introspect';
 import type { FileRef, ImageRef } from '../../src/shared/content/fields';
 import { dispositionFileName } from '../../src/shared/contentDisposition';
 import { docs } from '../../src/shared/content/types/docs';
-import { disposeAuthClients } from '../integration/firebaseClient';
-import { startTestServer, type TestServer } from '../integration/helpers';
-import { storageClient } from '../security/helpers';
 import { renderAdmin } from './render';
-
-// The SDK runs on Node's fetch here, which sends Node's Blob (jsdom's is a different class).
-globalThis.Blob = NodeBlob as unknown as typeof Blob;
-globalThis.File = NodeFile as unknown as typeof File;
+import { FIELD_ADMIN, useStorageEditor } from './storageEditor';
 
 const client = vi.hoisted(() => ({ storage: null as FirebaseStorage | null }));
 vi.mock('../../src/client/lib/storage', () => ({ firebaseStorage: () => client.storage }));
 
-const EDITOR = { email: 'file-field-editor@uhmi.example.org', password: 'editor-password-1' };
-const ADMIN = { config: {}, auth: {}, session: {} } as unknown as AdminContextValue;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ SEED: 'false' });
-  const origin = await server.listen();
-  await server.identity.createAccount({ ...EDITOR, role: 'editor' });
-  client.storage = await storageClient(origin, server.config.firebase.storageBucket, EDITOR);
-});
-
-afterAll(async () => {
-  await disposeAuthClients();
-  await server?.dispose();
-});
-
-/** Names of the objects stored in `folder`. */
-async function storedNames(folder: string): Promise<string[]> {
-  return (await list(ref(client.storage!, folder))).items.map((i) => i.name);
-}
+const { storedNames } = useStorageEditor('file-field-editor@uhmi.example.org', client);
 
 const fileInput = () =>
   screen.getByRole('button', { name: 'Завантажити файл' }).parentElement!.querySelector('input') as HTMLInputElement;
@@ -61,7 +36,7 @@ describe('«Повний текст (PDF)»', () => {
     const user = userEvent.setup({ applyAccept: false });
     const onChange = vi.fn<(v: FileRef | ImageRef | null) => void>();
     renderAdmin(
-      <AdminContext.Provider value={ADMIN}>
+      <AdminContext.Provider value={FIELD_ADMIN}>
         <SingleFileField
           label="Повний текст (PDF)"
           value={null}
@@ -85,7 +60,7 @@ describe('«Файли»', () => {
   function renderList(folder: string) {
     const onChange = vi.fn<(v: FileRef[]) => void>();
     renderAdmin(
-      <AdminContext.Provider value={ADMIN}>
+      <AdminContext.Provider value={FIELD_ADMIN}>
         <FileListField label="Файли" value={[]} onChange={onChange} accept="document" folder={folder} />
       </AdminContext.Provider>,
     );
@@ -151,7 +126,7 @@ describe('an older document with an .exe attachment', () => {
       url: '/v0/b/bucket/o/public%2Fmedia%2Fmx0fq5cy-doc.exe?alt=media&token=t',
     };
     renderAdmin(
-      <AdminContext.Provider value={ADMIN}>
+      <AdminContext.Provider value={FIELD_ADMIN}>
         <DocsForm attachments={[exe]} onSubmit={onSubmit} />
       </AdminContext.Provider>,
     );

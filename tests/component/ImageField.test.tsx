@@ -4,14 +4,14 @@
  * firebase/storage SDK against the real embedded server on loopback (only the module that would
  * point the SDK at `window.location` hands over this test's signed-in client instead).
  */
-import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
+import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { list, ref, type FirebaseStorage } from 'firebase/storage';
+import type { FirebaseStorage } from 'firebase/storage';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FormProvider, useForm } from 'react-hook-form';
-import { AdminContext, type AdminContextValue } from '../../src/client/admin/context';
+import { AdminContext } from '../../src/client/admin/context';
 import { formResolver, newDocumentValues } from '../../src/client/admin/form/defaults';
 import { FieldInput } from '../../src/client/admin/form/FieldInput';
 import { SingleFileField } from '../../src/client/admin/form/FileField';
@@ -19,43 +19,18 @@ import { formFields } from '../../src/client/admin/form/introspect';
 import type { FileRef, ImageRef } from '../../src/shared/content/fields';
 import { news } from '../../src/shared/content/types/news';
 import { NOT_AN_IMAGE_MESSAGE } from '../../src/shared/imageFiles';
-import { disposeAuthClients } from '../integration/firebaseClient';
-import { startTestServer, type TestServer } from '../integration/helpers';
-import { storageClient } from '../security/helpers';
 import { renderAdmin } from './render';
-
-// The SDK runs on Node's fetch here, which sends Node's Blob (jsdom's is a different class).
-globalThis.Blob = NodeBlob as unknown as typeof Blob;
-globalThis.File = NodeFile as unknown as typeof File;
+import { FIELD_ADMIN, useStorageEditor } from './storageEditor';
 
 const client = vi.hoisted(() => ({ storage: null as FirebaseStorage | null }));
 vi.mock('../../src/client/lib/storage', () => ({ firebaseStorage: () => client.storage }));
 
-const EDITOR = { email: 'image-field-editor@uhmi.example.org', password: 'editor-password-1' };
-const ADMIN = { config: {}, auth: {}, session: {} } as unknown as AdminContextValue;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ SEED: 'false' });
-  const origin = await server.listen();
-  await server.identity.createAccount({ ...EDITOR, role: 'editor' });
-  client.storage = await storageClient(origin, server.config.firebase.storageBucket, EDITOR);
-});
-
-afterAll(async () => {
-  await disposeAuthClients();
-  await server?.dispose();
-});
-
-/** Names of the objects stored in `folder`. */
-async function storedNames(folder: string): Promise<string[]> {
-  return (await list(ref(client.storage!, folder))).items.map((i) => i.name);
-}
+const { storedNames } = useStorageEditor('image-field-editor@uhmi.example.org', client);
 
 function renderField(folder: string) {
   const onChange = vi.fn<(v: FileRef | ImageRef | null) => void>();
   renderAdmin(
-    <AdminContext.Provider value={ADMIN}>
+    <AdminContext.Provider value={FIELD_ADMIN}>
       <SingleFileField label="Обкладинка" value={null} onChange={onChange} image folder={folder} />
     </AdminContext.Provider>,
   );
@@ -135,7 +110,7 @@ describe('a stored cover that is not an image', () => {
       height: null,
     };
     renderAdmin(
-      <AdminContext.Provider value={ADMIN}>
+      <AdminContext.Provider value={FIELD_ADMIN}>
         <CoverForm cover={cover} onSubmit={onSubmit} />
       </AdminContext.Provider>,
     );
