@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { integer, year } from '../../src/shared/content/fields';
+import { integer, RICH_TEXT_MAX, richTextSchema, year } from '../../src/shared/content/fields';
 import { contentTypes } from '../../src/shared/content/registry';
 import { developments } from '../../src/shared/content/types/developments';
 import { journal } from '../../src/shared/content/types/journal';
@@ -95,5 +95,13 @@ describe('checks without their own message (src/shared/zodLocale.ts)', () => {
     expect(messages(z.string().max(21).safeParse('x'.repeat(22)))['']).toBe('Забагато: не більше 21 символу');
     expect(messages(z.array(z.string()).min(3).safeParse([]))['']).toBe('Замало: не менше 3 елементів');
     expect(messages(z.number().positive().safeParse(0))['']).toBe('Замало: більше 0');
+  });
+});
+
+describe('rich text', () => {
+  it('says how long it may be and how long it is, as the editor can act on it', () => {
+    const message = messages(richTextSchema.safeParse('я'.repeat(RICH_TEXT_MAX + 20_000)))[''];
+    expect(message?.replace(/\s/g, ' ')).toBe('Не більше 500 000 символів разом із розміткою (зараз 520 000)');
+    expect(richTextSchema.safeParse('я'.repeat(RICH_TEXT_MAX)).success).toBe(true);
   });
 });

@@ -115,9 +115,16 @@ export function orderField(max = 10_000) {
 }
 
 /** Rich-text HTML (sanitised on the server with an allow-list; never trusted on render). */
+/** Longest rich-text HTML, markup included (keeps a document well inside Firestore's 1 MiB). */
+export const RICH_TEXT_MAX = 500_000;
+const thousands = new Intl.NumberFormat('uk-UA');
+
 export const richTextSchema = z
   .string()
-  .max(500_000, 'Текст задовгий')
+  .max(RICH_TEXT_MAX, {
+    error: (issue) =>
+      `Не більше ${thousands.format(RICH_TEXT_MAX)} символів разом із розміткою (зараз ${thousands.format(typeof issue.input === 'string' ? issue.input.length : 0)})`,
+  })
   .meta({ label: 'Текст', widget: 'richText' })
   .default('');
 
