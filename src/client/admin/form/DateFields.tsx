@@ -2,7 +2,7 @@
  * The form's date and date-time fields: Mantine's pickers (@mantine/dates) in Ukrainian whatever the
  * browser's language (dayjs's `uk` locale, weeks from Monday, `дд.мм.рррр`), date-times as Kyiv
  * wall-clock time stored as UTC instants (kyivTime.ts). Keyboard: Enter or Space opens the
- * calendar, arrows move between days, Enter picks one, Tab reaches the hour and minute fields and
+ * calendar with the focus on the chosen day (or today), arrows move between days, Enter picks one, Tab reaches the hour and minute fields and
  * the «Готово» button; typed digits fill each box as two-digit numbers (timeEntry.ts); Escape closes. A time Kyiv skips (summer time) is refused with a message.
  * Loaded with the edit forms only (this module and its styles are not in the login chunk).
  */
@@ -15,6 +15,7 @@ import {
   type CalendarAriaLabels,
   type DatesProviderSettings,
 } from '@mantine/dates';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { FieldSpec } from './introspect';
 import { fromKyivLocal, isKyivTime, toKyivLocal } from './kyivTime';
@@ -36,6 +37,16 @@ const ARIA_LABELS: CalendarAriaLabels = {
 };
 
 const SETTINGS: DatesProviderSettings = { locale: 'uk', firstDayOfWeek: 1, weekendDays: [0, 6] };
+
+/**
+ * `getDayProps` marking the day the calendar focuses when it opens: Mantine's focus trap focuses the
+ * element with `data-autofocus` (@mantine/hooks use-focus-trap) instead of the first button
+ * («Попередній місяць»), so arrows move between days at once. The chosen day (`YYYY-MM-DD…`), or today.
+ */
+function focusOnOpen(value: string | null | undefined): (date: string) => { 'data-autofocus'?: true } {
+  const day = (value || dayjs().format('YYYY-MM-DD')).slice(0, 10);
+  return (date) => (date === day ? { 'data-autofocus': true } : {});
+}
 
 interface DateFieldProps {
   spec: FieldSpec;
@@ -59,6 +70,7 @@ export function DateField({ spec, error, value, onChange }: DateFieldProps) {
         clearable={spec.nullable}
         clearButtonProps={{ 'aria-label': 'Очистити' }}
         ariaLabels={ARIA_LABELS}
+        getDayProps={focusOnOpen(value)}
       />
     </DatesProvider>
   );
@@ -93,6 +105,7 @@ export function DateTimeField({ spec, error, value, onChange }: DateFieldProps) 
         clearable={spec.nullable}
         clearButtonProps={{ 'aria-label': 'Очистити' }}
         ariaLabels={ARIA_LABELS}
+        getDayProps={focusOnOpen(skipped ?? toKyivLocal(value))}
         timePickerProps={{
           hoursInputLabel: 'Години',
           minutesInputLabel: 'Хвилини',
