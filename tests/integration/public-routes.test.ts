@@ -1,4 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
 import { seedSet } from '../../src/server/seed/content/index';
@@ -309,7 +310,8 @@ describe('redirects', () => {
     const archive = await server.app.inject({ method: 'GET', url: String(res.headers.location) });
     expect(archive.statusCode).toBe(200);
     expect(archive.headers['content-type']).toBe('application/zip');
-    expect(archive.headers['content-disposition']).toBe('attachment; filename="month.zip"');
+    const disposition = parseDisposition(String(archive.headers['content-disposition']));
+    expect(disposition).toMatchObject({ type: 'attachment', parameters: { filename: 'month.zip' } });
     const files = unzipSync(new Uint8Array(archive.rawPayload));
     expect(Object.keys(files).sort()).toEqual([
       'README.txt',

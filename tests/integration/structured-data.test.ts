@@ -6,6 +6,7 @@
 import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
+import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSet } from '../../src/server/seed/content/index';
 import type { SeedDocument, SeedSet } from '../../src/server/seed/types';
@@ -259,7 +260,10 @@ describe('«Цитувати»: BibTeX, RIS and CSL-JSON downloads', () => {
     const json = await get('json');
     expect(json.statusCode).toBe(200);
     expect(json.headers['content-type']).toBe('application/vnd.citationstyles.csl+json; charset=utf-8');
-    expect(json.headers['content-disposition']).toBe(`attachment; filename="${slug}.json"`);
+    expect(parseDisposition(String(json.headers['content-disposition']))).toMatchObject({
+      type: 'attachment',
+      parameters: { filename: `${slug}.json` },
+    });
     const [item] = JSON.parse(json.body) as Array<{
       title: string;
       author: Array<{ family?: string; literal?: string }>;
@@ -273,7 +277,7 @@ describe('«Цитувати»: BibTeX, RIS and CSL-JSON downloads', () => {
     const bib = await get('bib');
     expect(bib.statusCode).toBe(200);
     expect(bib.headers['content-type']).toBe('application/x-bibtex; charset=utf-8');
-    expect(bib.headers['content-disposition']).toBe(`attachment; filename="${slug}.bib"`);
+    expect(parseDisposition(String(bib.headers['content-disposition'])).parameters.filename).toBe(`${slug}.bib`);
     expect(bib.body).toMatch(
       new RegExp(
         `^@(article|book|inproceedings|misc|report|techreport|dataset)\\{${slug.replace(/[^A-Za-z0-9]/g, '')},`,

@@ -63,7 +63,7 @@ describe('downloads cannot run as our origin', () => {
       'attachment; filename="x.bin"',
     );
     expect(contentDispositionFor('public/звіт.pdf', servesInline('application/pdf', Buffer.from('%PDF-1.4\n')))).toBe(
-      "inline; filename*=UTF-8''%D0%B7%D0%B2%D1%96%D1%82.pdf",
+      `inline; filename="????.pdf"; filename*=UTF-8''%D0%B7%D0%B2%D1%96%D1%82.pdf`,
     );
   });
 

@@ -4,6 +4,7 @@
  * types, formats and documents are 404 with a short message. citation-js is loaded on the first
  * download, not at start.
  */
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginCallback } from 'fastify';
 import { CITE_FORMATS, CITE_TYPES, type CiteFormat, type CiteType } from '../../shared/cite';
 import type { ContentDocument } from '../../shared/content/registry';
@@ -69,7 +70,7 @@ export const citeRoutes: FastifyPluginCallback<CiteRoutesOptions> = (app, { cont
     const { formatCitation } = await (formatter ??= import('./format'));
     return reply
       .header('Content-Type', `${format.contentType}; charset=utf-8`)
-      .header('Content-Disposition', `attachment; filename="${item.id.replace(/[^A-Za-z0-9._-]/g, '_')}.${format.ext}"`)
+      .header('Content-Disposition', contentDisposition(`${item.id}.${format.ext}`))
       .header('Cache-Control', 'public, max-age=0, s-maxage=60')
       .send(formatCitation(item, parsed.ext));
   });

@@ -7,6 +7,7 @@
  * being sent at once a 503 with Retry-After. HEAD answers the same status and headers without
  * reading any file.
  */
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginCallback } from 'fastify';
 import { Readable } from 'node:stream';
 import type { ContentDocument } from '../../shared/content/registry';
@@ -27,10 +28,9 @@ export interface DatasetFileRoutesOptions {
 /** Seconds a client told 503 waits before it tries again. */
 const RETRY_AFTER_SECONDS = 30;
 
-/** `{slug}-v{version}.zip` as an attachment (an ASCII fallback name and the UTF-8 one). */
+/** `{slug}-v{version}.zip` as an attachment (content-disposition: RFC 6266, `filename*` when needed). */
 function disposition(slug: string, version: string): string {
-  const name = `${slug}${version ? `-v${version}` : ''}.zip`;
-  return `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return contentDisposition(`${slug}${version ? `-v${version}` : ''}.zip`);
 }
 
 type Planned = { status: number; error: string } | { entries: ZipEntry[]; disposition: string };

@@ -5,6 +5,7 @@
  * the data repository's DCAT-AP catalogue (`/data_repo/catalog.ttl`, `/data_repo/catalog.jsonld`,
  * kept in the page cache until a dataset changes).
  */
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginCallback } from 'fastify';
 import type { ContentDocument } from '../../shared/content/registry';
 import type { ContentService } from '../content/service';
@@ -52,10 +53,10 @@ export const scholarlyRoutes: FastifyPluginCallback<ScholarlyRoutesOptions> = (a
           ? datasetConceptDatacite(d, publicUrl, pageUrl)
           : datasetVersionDatacite(d, publicUrl, pageUrl, version);
       if (!record) return reply.code(404).send({ error: `Набір даних «${d.title}» не має такої версії` });
-      const name = `${d.slug}${version !== undefined ? `-v${version}` : ''}`.replace(/[^A-Za-z0-9._-]/g, '_');
+      const name = `${d.slug}${version !== undefined ? `-v${version}` : ''}`;
       return reply
         .header('Content-Type', 'application/xml; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${name}.datacite.xml"`)
+        .header('Content-Disposition', contentDisposition(`${name}.datacite.xml`))
         .header('Cache-Control', 'public, max-age=0, s-maxage=60')
         .send(dataciteXml(record));
     },

@@ -8,6 +8,7 @@
  * the project's Cloud Storage bucket; file references keep the port's download URL (site-relative
  * `/v0/b/…` for the embedded store, Firebase's absolute https URL with its token for the bucket).
  */
+import { create as contentDisposition } from 'content-disposition';
 import { getContentType, type ContentData, type ContentKey } from '../../shared/content/registry';
 import type { ObjectStorePort } from '../storage/port';
 import { ARCHIVE_PREFIX } from '../storage/rules';
@@ -86,7 +87,7 @@ export async function loadSeedSet(targets: SeedTargets, set: SeedSet): Promise<n
   for (const { fileName, bytes } of archives) {
     await objects.put(`${ARCHIVE_PREFIX}${fileName}`, bytes, {
       contentType: 'application/zip',
-      contentDisposition: `attachment; filename="${fileName}"`,
+      contentDisposition: contentDisposition(fileName),
     });
   }
   await targets.store.createMany(batch);

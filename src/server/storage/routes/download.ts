@@ -5,6 +5,7 @@
  * (`default-src 'none'; sandbox`), and `attachment` unless the type is on inline.ts's allow-list
  * (raster images, PDF, archives, plain text/CSV) and the bytes really are of that type.
  */
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -23,12 +24,12 @@ import { AS_STORED, deny, objectName, type ObjectParams, type StorageRouteContex
  * inline.ts); then the object's stored disposition is used when it has one. Otherwise it is an
  * attachment: the stored disposition if that already says `attachment`, else one named after the
  * stored disposition's file name (the uploaded file's, shared/contentDisposition.ts) or the last
- * segment of the object name (RFC 5987 `filename*`).
+ * segment of the object name (content-disposition: RFC 6266, with RFC 8187's `filename*` for non-ASCII).
  */
 export function contentDispositionFor(name: string, inline: boolean, stored?: string): string {
   if (stored && (inline || /^\s*attachment\s*(;|$)/i.test(stored))) return stored;
   const fileName = dispositionFileName(stored) ?? name.split('/').pop() ?? 'file';
-  return `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return contentDisposition(fileName, { type: inline ? 'inline' : 'attachment' });
 }
 
 /** The first `bytes` bytes of a file (fewer when it is shorter). */
