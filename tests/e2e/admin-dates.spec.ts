@@ -56,6 +56,7 @@ test('the date-time picker speaks Ukrainian in an en-US browser, in Kyiv time, f
   await page.keyboard.press('Escape');
   await expect(picker).toHaveAttribute('aria-expanded', 'false');
   await expect(dropdown).toBeHidden();
+  await expect(picker).toBeFocused(); // back on the field, not on the page (QA2 K1)
 
   await picker.focus();
   await page.keyboard.press('Enter');
@@ -88,6 +89,7 @@ test('the date-time picker speaks Ukrainian in an en-US browser, in Kyiv time, f
   await page.keyboard.press('Enter');
   await expect(picker).toHaveAttribute('aria-expanded', 'false');
   await expect(picker).toHaveText(`${fifteenth.text} 09:45`);
+  await expect(picker).toBeFocused();
 
   await form.getByRole('button', { name: 'Зберегти' }).click();
   await expect(page.getByText('Збережено')).toBeVisible();
@@ -125,4 +127,33 @@ test('a time typed digit by digit after clicking the hours box is the time saved
   await form.getByRole('button', { name: 'Зберегти' }).click();
   await expect(page.getByText('Збережено')).toBeVisible();
   expect(await storedNewsDate(page)).toBe(night.utc);
+});
+
+test('a date picked from the keyboard leaves the focus on its field, and Tab goes on to the next one', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/edit/admin/config/Trainings/new');
+  const form = page.getByRole('form');
+  const start = form.getByRole('button', { name: 'Дата початку', exact: true });
+  const end = form.getByRole('button', { name: 'Дата завершення', exact: true });
+  await start.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^\d{1,2} \S+ \d{4}$/ })
+      .and(page.locator(':focus')),
+  ).toHaveCount(1);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(start).toHaveAttribute('aria-expanded', 'false');
+  await expect(start).not.toHaveText('Оберіть дату');
+  await expect(start).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(end).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(end).toHaveAttribute('aria-expanded', 'true');
+  await expect(start).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('dialog')).toHaveCount(1);
 });

@@ -3,7 +3,8 @@
  * browser's language (dayjs's `uk` locale, weeks from Monday, `дд.мм.рррр`), date-times as Kyiv
  * wall-clock time stored as UTC instants (kyivTime.ts). Keyboard: Enter or Space opens the
  * calendar with the focus on the chosen day (or today), arrows move between days, Enter picks one, Tab reaches the hour and minute fields and
- * the «Готово» button; typed digits fill each box as two-digit numbers (timeEntry.ts); Escape closes. A time Kyiv skips (summer time) is refused with a message.
+ * the «Готово» button; typed digits fill each box as two-digit numbers (timeEntry.ts); Escape closes, and the focus is back on the field.
+ * A time Kyiv skips (summer time) is refused with a message.
  * Loaded with the edit forms only (this module and its styles are not in the login chunk).
  */
 import '@mantine/dates/styles.css';
@@ -48,6 +49,9 @@ function focusOnOpen(value: string | null | undefined): (date: string) => { 'dat
   return (date) => (date === day ? { 'data-autofocus': true } : {});
 }
 
+/** The calendar gives the focus back to its field when it closes (picked, «Готово» or Escape), not to the page. */
+const RETURN_FOCUS = { returnFocus: true } as const;
+
 interface DateFieldProps {
   spec: FieldSpec;
   error: string | undefined;
@@ -71,6 +75,7 @@ export function DateField({ spec, error, value, onChange }: DateFieldProps) {
         clearButtonProps={{ 'aria-label': 'Очистити' }}
         ariaLabels={ARIA_LABELS}
         getDayProps={focusOnOpen(value)}
+        popoverProps={RETURN_FOCUS}
       />
     </DatesProvider>
   );
@@ -106,6 +111,7 @@ export function DateTimeField({ spec, error, value, onChange }: DateFieldProps) 
         clearButtonProps={{ 'aria-label': 'Очистити' }}
         ariaLabels={ARIA_LABELS}
         getDayProps={focusOnOpen(skipped ?? toKyivLocal(value))}
+        popoverProps={RETURN_FOCUS}
         timePickerProps={{
           hoursInputLabel: 'Години',
           minutesInputLabel: 'Хвилини',
