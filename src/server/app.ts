@@ -323,8 +323,8 @@ export async function createServer(config: Config, options: CreateServerOptions 
   const data = await openData(config, app.log, options.now);
   const { outbox, identity } = await startServices(config, data, app.log);
   if (data.firestore) {
-    // Documents written before the store kept `datestamp` join the lists ordered by it (OAI-PMH),
-    // set in the background once the server listens.
+    // Fields derived from data by an older release (datestamps, visitor search entries) are brought
+    // up to date in the background once the server listens.
     const { backfillAfterListen } = await import('./store/backfillAfterListen');
     backfillAfterListen(app, data.firestore, Object.keys(contentTypes));
   }

@@ -52,6 +52,13 @@ describe.each(backends)('visitor search: $name', (backend) => {
     expect(await slugs('прогноз снігу')).toEqual([]);
   });
 
+  it('finds «ґрунт» by «грунт» and the other way round, and marks the word as written', async () => {
+    await store.create('news', news('grunt', 'Вологість ґрунту', '<p>Запаси вологи в грунтах.</p>'));
+    const [hit] = (await search('грунтові')).items;
+    expect(hit?.title).toEqual([{ text: 'Вологість ' }, { text: 'ґрунту', mark: true }]);
+    expect((await search('ґрунти')).items[0]?.snippet.filter((p) => p.mark).map((p) => p.text)).toEqual(['грунтах']);
+  });
+
   it('ranks title matches above text matches and pages the hits', async () => {
     for (let i = 0; i < 5; i += 1)
       await store.create('news', news(`body-${i}`, `Повідомлення ${i}`, `<p>Тут згадано посуху ${i}.</p>`));

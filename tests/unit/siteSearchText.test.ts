@@ -23,6 +23,11 @@ describe('terms', () => {
     expect(termsOf('ClimUAd climate')).toEqual(['climuad', 'climate']);
   });
 
+  it('reads «ґ» as «г», so both spellings of a word meet', () => {
+    expect(termsOf('ґрунт ґрунтів Ґанок')).toEqual(termsOf('грунт грунтів ганок'));
+    expect(queryTerms('грунтові води')).toEqual(queryTerms('ґрунтові води'));
+  });
+
   it('reads at most 8 distinct terms of a query', () => {
     expect(queryTerms('дані дані даних')).toHaveLength(1);
     expect(queryTerms('a b c d e f g h i j')).toHaveLength(8);

@@ -11,8 +11,11 @@ import { findContentType } from '../../shared/content/registry';
 import { htmlToPlainText } from './plainText';
 import { termsOf } from './stem';
 
-/** Bump when the terms of a document change for the same data (the stemmer, the fields): SQLite then rebuilds its index. */
-export const SITE_SEARCH_VERSION = 3;
+/**
+ * Bump when the terms of a document change for the same data (the stemmer, the fields): SQLite then
+ * rebuilds its index, and a firebase-mode start rewrites every `_site` entry (store/firestore/siteReindex.ts).
+ */
+export const SITE_SEARCH_VERSION = 4;
 
 /**
  * Terms of a document's text that are indexed (about 150 pages): what lies beyond is not found. Keeps a

@@ -26,14 +26,17 @@ const LATIN_TWINS = 'abcehikmoptxyï';
 const CYRILLIC_TWINS = 'авсенікмортхуї';
 const LATIN_LETTER = /[abcehikmoptxyï]/g;
 
-/** A Cyrillic word with its Latin look-alike letters made Cyrillic (words in other scripts stay as they are). */
+/**
+ * A Cyrillic word with its Latin look-alike letters made Cyrillic, and «ґ» read as «г»: both
+ * spellings of the same words are in use («ґрунт» since the 2019 orthography, «грунт» before it).
+ */
 function cyrillicOnly(word: string): string {
-  return word.replace(LATIN_LETTER, (letter) => CYRILLIC_TWINS[LATIN_TWINS.indexOf(letter)]!);
+  return word.replace(LATIN_LETTER, (letter) => CYRILLIC_TWINS[LATIN_TWINS.indexOf(letter)]!).replace(/ґ/g, 'г');
 }
 
 /**
  * The index term of one normalised word: its Ukrainian stem for Cyrillic words (Latin look-alikes
- * inside them read as Cyrillic), the word itself otherwise; apostrophes are dropped (so «мʼясо» and
+ * inside them read as Cyrillic, «ґ» as «г»), the word itself otherwise; apostrophes are dropped (so «мʼясо» and
  * «м'ясо» meet, and FTS5 reads one token).
  */
 export function termOf(word: string): string {

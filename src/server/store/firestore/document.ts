@@ -40,8 +40,8 @@ export interface FsDocument {
   _site: FsSiteEntry | null;
 }
 
-/** The `_site` field of a document (null: not found by visitors). */
-function siteEntryOf(collection: string, data: unknown): FsSiteEntry | null {
+/** The `_site` field of a document of `collection` with `data` (null: not found by visitors). */
+export function siteEntryOf(collection: string, data: unknown): FsSiteEntry | null {
   const entry = siteSearchEntry(collection, data);
   return entry && { ...entry, w: termWeights(entry) };
 }
