@@ -90,7 +90,7 @@ test('the type filter narrows the hits to publications and back to all, by mouse
   expect(consoleErrors).toEqual([]);
 });
 
-test('the type filter wraps on a 390 px phone and sits in one row on a desktop', async ({ browser }) => {
+test('the type filter wraps within the width of a 390 px phone and of a desktop', async ({ browser }) => {
   for (const [width, height, name] of [
     [390, 844, 'phone'],
     [1280, 800, 'desktop'],

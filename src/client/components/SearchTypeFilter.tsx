@@ -15,7 +15,7 @@ export function searchHref(q: string, type: string | null): string {
 export function SearchTypeFilter({ result }: { result: Pick<SearchPage, 'q' | 'type' | 'allTotal' | 'types'> }) {
   if (!result.allTotal) return null;
   return (
-    <nav className="filter-bar search-filter" aria-label="Тип результатів">
+    <nav className="filter-bar" aria-label="Тип результатів">
       <Link to={searchHref(result.q, null)} aria-current={result.type ? undefined : 'page'}>
         Усі ({result.allTotal})
       </Link>
