@@ -8,7 +8,7 @@ export const searchInputSchema = z.object({
   q: z.string().max(MAX_SEARCH_QUERY, `Запит довший за ${MAX_SEARCH_QUERY} символів`),
   page: z.number().int().min(1).max(1000).default(1),
   /** A content type's key: only its hits (an unknown or unsearched one: every type, as without it). */
-  type: z.string().max(100).optional(),
+  type: z.string().max(100, 'Тип довший за 100 символів').optional(),
 });
 
 export const searchRouter = router({
