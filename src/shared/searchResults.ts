@@ -20,9 +20,24 @@ export interface SearchHit {
   snippet: TextPart[];
 }
 
+/** One link of the type filter: a content type with hits for the query. */
+export interface SearchTypeCount {
+  /** The content type's key (`type=` in the URL) and its plural label (`labels.plural`). */
+  type: string;
+  label: string;
+  count: number;
+}
+
 export interface SearchPage {
   /** The query as it was read (trimmed). */
   q: string;
+  /** The type the hits are filtered by (a searched type's key), or null: every type. */
+  type: string | null;
+  /** Hits of every type, whatever `type` is (the filter's «Усі (N)»). */
+  allTotal: number;
+  /** The types with hits for the query, in the registry's order, whatever `type` is. */
+  types: SearchTypeCount[];
+  /** Hits of `type` when given, else of every type: what the count line and pages follow. */
   total: number;
   page: number;
   pageCount: number;

@@ -146,6 +146,40 @@ describe.each(backends)('visitor search: $name', (backend) => {
     expect((await search('гомогенізацію')).items.map((h) => h.url)).toEqual(['/conf/conf-a/thesis-a']);
   });
 
+  it('filters by type, counting, paging and showing only its hits, and counts the hits of every type', async () => {
+    for (let i = 0; i < 3; i += 1) await store.create('news', news(`flood-${i}`, `Повінь ${i}`, '<p>Опис.</p>'));
+    for (let i = 0; i < 2; i += 1)
+      await store.create(
+        'activities',
+        contentTypes.activities.schema.parse({ title: `Моніторинг: повінь ${i}`, slug: `a-${i}`, status: 'published' }),
+      );
+    await store.create('news', news('other', 'Посуха', '<p>Опис.</p>'));
+    const counts = [
+      { type: 'news', label: 'Новини', count: 3 },
+      { type: 'activities', label: 'Діяльність', count: 2 },
+    ];
+    const all = await search('повінь');
+    expect(all).toMatchObject({ type: null, total: 5, allTotal: 5, types: counts });
+    const activities = await service.search('повінь', 1, 10, 'activities');
+    expect(activities).toMatchObject({ type: 'activities', total: 2, allTotal: 5, pageCount: 1, types: counts });
+    expect(activities.items.map((h) => h.url).sort()).toEqual(['/activity/a-0', '/activity/a-1']);
+    // The filter's hits are paged: 3 news, 2 a page.
+    const first = await service.search('повінь', 1, 2, 'news');
+    const second = await service.search('повінь', 2, 2, 'news');
+    expect([first.pageCount, first.items.length, second.items.length]).toEqual([2, 2, 1]);
+    expect(new Set([...first.items, ...second.items].map((h) => h.type))).toEqual(new Set(['news']));
+    await expect(service.search('повінь', 3, 2, 'news')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // A type with no hits is kept in the counts (0) while chosen; unknown or unsearched types filter nothing.
+    expect(await service.search('повінь', 1, 10, 'docs')).toMatchObject({ type: 'docs', total: 0, items: [] });
+    expect((await service.search('повінь', 1, 10, 'docs')).types).toContainEqual({
+      type: 'docs',
+      label: 'Документи',
+      count: 0,
+    });
+    for (const type of ['nonsense', 'bookOrders', ''])
+      expect(await service.search('повінь', 1, 10, type)).toMatchObject({ type: null, total: 5, allTotal: 5 });
+  });
+
   it('reads nothing for a query without words', async () => {
     expect(queryTerms(' … !!! ')).toEqual([]);
     expect(await search(' … !!! ')).toMatchObject({ total: 0, items: [] });
@@ -176,6 +210,8 @@ describe('visitor search: Firestore reads a bounded number of documents', () => 
       const found = await searchOf(firestore.store).search('посухи', 1, 4);
       expect(found.items.map((h) => h.url)).toEqual(expected.items.map((h) => h.url));
       expect(found.total).toBe(cap);
+      // The counts per type come from the same candidates: no extra reads.
+      expect(found.types).toEqual([{ type: 'news', label: 'Новини', count: cap }]);
       const bound = cap * siteSearchCollections().length + cap + 4;
       expect(reads).toBeLessThanOrEqual(bound);
       // Twice as many matching documents: the same reads.
@@ -183,6 +219,10 @@ describe('visitor search: Firestore reads a bounded number of documents', () => 
       const before = reads;
       expect((await searchOf(firestore.store).search('посухи', 1, 4)).items[0]!.url).toBe('/News/title');
       expect(reads - before).toBe(cap + 4);
+      // So does a search filtered by type (every collection is read for the counts).
+      const filtered = reads;
+      expect((await searchOf(firestore.store).search('посухи', 1, 4, 'news')).total).toBe(cap);
+      expect(reads - filtered).toBe(cap + 4);
       // Another term narrows the candidates read by the longest one.
       expect((await searchOf(firestore.store).search('посуха півдні')).items.map((h) => h.url)).toEqual([
         '/News/title',

@@ -57,3 +57,53 @@ test('at 320 px the header with its search form and the results page do not scro
   await expect(page.getByText(/Знайдено результатів: \d+/)).toBeVisible();
   await context.close();
 });
+
+test('the type filter narrows the hits to publications and back to all, by mouse and keyboard', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/search?q=клімат');
+  await untilHydrated(page);
+  const filter = page.getByRole('navigation', { name: 'Тип результатів' });
+  const all = filter.getByRole('link', { name: /^Усі \(\d+\)$/ });
+  await expect(all).toHaveAttribute('aria-current', 'page');
+  const allCount = Number(/\d+/.exec((await all.textContent())!)![0]);
+  const publications = filter.getByRole('link', { name: /^Публікації \(\d+\)$/ });
+  const count = Number(/\d+/.exec((await publications.textContent())!)![0]);
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(allCount);
+
+  await publications.click();
+  await expect(page).toHaveURL(/[?&]type=publications(&|$)/);
+  await expect(page.getByText(`Знайдено результатів: ${count}`)).toBeVisible();
+  await expect(filter.getByRole('link', { name: /^Публікації/ })).toHaveAttribute('aria-current', 'page');
+  const labels = await page.locator('.search-result .search-type').allTextContents();
+  expect(labels.length).toBe(Math.min(count, 10));
+  expect(new Set(labels)).toEqual(new Set(['Публікація']));
+
+  // Back to every type with the keyboard: the links are in the tab order.
+  await all.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/type=/);
+  await expect(page.getByText(`Знайдено результатів: ${allCount}`)).toBeVisible();
+  await expect(all).toHaveAttribute('aria-current', 'page');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the type filter wraps within the width of a 390 px phone and of a desktop', async ({ browser }) => {
+  for (const [width, height, name] of [
+    [390, 844, 'phone'],
+    [1280, 800, 'desktop'],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    await page.goto('/search?q=клімат&type=publications');
+    const filter = page.getByRole('navigation', { name: 'Тип результатів' });
+    await expect(filter).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(width);
+    const box = (await filter.boundingBox())!;
+    expect(box.x + box.width, name).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`search-filter-${name}.png`) });
+    await context.close();
+  }
+});

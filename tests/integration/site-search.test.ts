@@ -143,6 +143,98 @@ describe('/search', () => {
   });
 });
 
+describe('/search with a type filter', () => {
+  const word = 'цунамі';
+  /** The filter row's links: text, address and whether it is the current one. */
+  const filterLinks = (html: string) => {
+    const nav = /<nav[^>]*aria-label="Тип результатів"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+    return [...nav.matchAll(/<a ([^>]*)>([\s\S]*?)<\/a>/g)].map((m) => ({
+      text: textOf(m[2]!).trim(),
+      href: /href="([^"]*)"/.exec(m[1]!)![1]!.replace(/&amp;/g, '&'),
+      current: m[1]!.includes('aria-current="page"'),
+    }));
+  };
+  const count = (html: string) => Number(/Знайдено результатів: (\d+)/.exec(textOf(html))?.[1]);
+  const types = (html: string) => [...html.matchAll(/<p class="search-type">([^<]+)<\/p>/g)].map((m) => m[1]);
+  const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  const enc = encodeURIComponent(word);
+
+  beforeAll(async () => {
+    for (let i = 0; i < 12; i += 1) await server.store.create('news', news(`tsunami-${i}`, `Цунамі ${i}`, ''));
+    for (let i = 0; i < 3; i += 1)
+      await server.store.create(
+        'publications',
+        contentTypes.publications.schema.parse({
+          title: `Цунамі у Чорному морі ${i}`,
+          slug: `tsunami-book-${i}`,
+          status: 'published',
+          kind: 'monograph',
+          year: 2025,
+        }),
+      );
+  });
+
+  it('shows «Усі (15)», «Новини (12)», «Публікації (3)» above all the hits, «Усі» current', async () => {
+    const html = rendered((await server.get(q(word))).body);
+    expect(filterLinks(html)).toEqual([
+      { text: 'Усі (15)', href: `/search?q=${enc}`, current: true },
+      { text: 'Новини (12)', href: `/search?q=${enc}&type=news`, current: false },
+      { text: 'Публікації (3)', href: `/search?q=${enc}&type=publications`, current: false },
+    ]);
+    expect(count(html)).toBe(15);
+    expect(canonical(html)).toBe(`https://uhmi.example.org/search?q=${enc}`);
+  });
+
+  it('with type=publications counts and shows only publications, that link current', async () => {
+    const res = await server.get(q(word, '&type=publications&utm_source=mail'));
+    expect(res.status).toBe(200);
+    const html = rendered(res.body);
+    expect(count(html)).toBe(3);
+    expect(types(html)).toEqual(['Публікація', 'Публікація', 'Публікація']);
+    expect(filterLinks(html).map((l) => [l.text, l.current])).toEqual([
+      ['Усі (15)', false],
+      ['Новини (12)', false],
+      ['Публікації (3)', true],
+    ]);
+    expect(html).not.toContain('class="pagination"');
+    expect(canonical(html)).toBe(`https://uhmi.example.org/search?q=${enc}&type=publications`);
+  });
+
+  it('pages the filtered hits with links that keep the type', async () => {
+    const one = rendered((await server.get(q(word, '&type=news'))).body);
+    expect(count(one)).toBe(12);
+    expect(types(one)).toEqual(Array(10).fill('Новина'));
+    expect(one).toContain(`href="/search?q=${enc}&amp;type=news&amp;page=2"`);
+    const two = rendered((await server.get(q(word, '&type=news&page=2'))).body);
+    expect(types(two)).toEqual(['Новина', 'Новина']);
+    expect(canonical(two)).toBe(`https://uhmi.example.org/search?q=${enc}&type=news&page=2`);
+    expect((await server.get(q(word, '&type=publications&page=2'))).status).toBe(404);
+  });
+
+  it('treats an unknown, unsearched or malformed type as no filter', async () => {
+    for (const type of ['bogus', 'bookOrders', 'x'.repeat(300), '<script>', '']) {
+      const res = await server.get(q(word, `&type=${encodeURIComponent(type)}`));
+      expect(res.status, type).toBe(200);
+      const html = rendered(res.body);
+      expect(count(html), type).toBe(15);
+      expect(filterLinks(html)[0], type).toMatchObject({ text: 'Усі (15)', current: true });
+      expect(canonical(html), type).toBe(`https://uhmi.example.org/search?q=${enc}`);
+    }
+  });
+
+  it('keeps a filtered page apart in the page cache, while utm_source does not split it', async () => {
+    const word2 = encodeURIComponent('лавина');
+    await server.store.create('news', news('avalanche', 'Лавина', ''));
+    const get = async (extra: string) => (await server.get(`/search?q=${word2}${extra}`)).headers['x-page-cache'];
+    expect(await get('')).toBe('miss');
+    expect(await get('')).toBe('hit');
+    expect(await get('&type=news')).toBe('miss');
+    expect(await get('&type=news')).toBe('hit');
+    expect(await get('&type=news&utm_source=x')).toBe('hit');
+    expect(await get('&utm_source=x')).toBe('hit');
+  });
+});
+
 describe('OpenSearch', () => {
   it('describes the search at /opensearch.xml, linked from every page', async () => {
     const res = await server.get('/opensearch.xml');

@@ -125,6 +125,7 @@ export function PageMeta({
   image,
   type = 'website',
   page,
+  canonicalQuery,
 }: {
   title: string;
   /** The page of a list this is (from its answer, as Pagination shows it): «— сторінка N» in the title from 2 on. */
@@ -134,13 +135,18 @@ export function PageMeta({
   description?: string;
   image?: PageImage | null;
   type?: 'website' | 'article';
+  /** The canonical URL's query string (without `?`) when the page keeps more than `page` (the search's `q`, `type`). */
+  canonicalQuery?: string;
 }) {
   const site = useSite();
   const location = useLocation();
   const head = {
     title: pageTitle(listPageTitle(title, page), context),
     description: metaDescription(description),
-    canonical: canonicalUrl(site.config.origin, location),
+    canonical:
+      canonicalQuery === undefined
+        ? canonicalUrl(site.config.origin, location)
+        : `${site.config.origin}${location.pathname}${canonicalQuery ? `?${canonicalQuery}` : ''}`,
     ogTitle: title || SITE_NAME,
     ogType: type,
     image: shareImage(site.config.origin, image, title),

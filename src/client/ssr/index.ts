@@ -13,7 +13,7 @@ export type { PriorityImage } from '../lib/priorityImage';
 export const FORM_POST_PATHS: readonly string[] = formPostPaths(publicPages);
 
 /**
- * The query parameters public pages read (`page`, `kind`, `q`, `preview`, the book order's `order`):
- * the page cache keys and renders anonymous pages by these alone.
+ * The query parameters public pages read (`page`, `kind`, `q`, the search's `type`, `preview`, the
+ * book order's `order`): the page cache keys and renders anonymous pages by these alone.
  */
-export const PAGE_QUERY_PARAMS: readonly string[] = ['page', 'kind', 'q', 'preview', ORDER_SENT_PARAM];
+export const PAGE_QUERY_PARAMS: readonly string[] = ['page', 'kind', 'q', 'type', 'preview', ORDER_SENT_PARAM];

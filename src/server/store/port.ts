@@ -179,12 +179,17 @@ export interface SiteSearchQuery {
   now: string;
   limit: number;
   offset: number;
+  /** Only this collection's matches are paged and counted in `total` (`totals` still counts every collection). */
+  collection?: string;
 }
 
 export interface SiteSearchResult {
   /** The page's documents, best first (title matches weigh ten times text matches, BM25). */
   items: Array<StoredDocument<Record<string, unknown>>>;
+  /** Matches of the query within `collection` when given, else in all. */
   total: number;
+  /** Matches of the query per collection, whatever `collection` is; collections without any are left out. */
+  totals: Record<string, number>;
 }
 
 export interface DocumentStore {

@@ -66,8 +66,8 @@ class ShapeRecorder extends CommitDocumentStore {
   }
   async close(): Promise<void> {}
   /** The visitor search reads by one array-contains term per collection: no composite index. */
-  async siteSearch(): Promise<{ items: []; total: number }> {
-    return { items: [], total: 0 };
+  async siteSearch(): Promise<{ items: []; total: number; totals: Record<string, number> }> {
+    return { items: [], total: 0, totals: {} };
   }
 }
 

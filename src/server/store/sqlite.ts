@@ -702,13 +702,13 @@ export class SqliteDocumentStore extends CommitDocumentStore {
   }
 
   async siteSearch(query: SiteSearchQuery): Promise<SiteSearchResult> {
-    const { rowids, total } = this.site.search(query);
+    const { rowids, total, totals } = this.site.search(query);
     const read = this.stmt(`SELECT ${columnsSql(undefined)} FROM documents WHERE rowid = ?`);
     const items = rowids.flatMap((rowid) => {
       const row = read.get(rowid) as Row | undefined;
       return row ? [toDocument<Record<string, unknown>>(row)] : [];
     });
-    return { items, total };
+    return { items, total, totals };
   }
 
   async close(): Promise<void> {

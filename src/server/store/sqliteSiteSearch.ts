@@ -2,7 +2,8 @@
  * The visitor search in the SQLite store: the FTS5 table `site_search` (stemmed title and text of
  * each visible document, rowid = the document's rowid) and `site_search_docs` (its collection and
  * when it becomes visible), see migration 0007. The store calls `write` and `remove` inside each
- * commit's transaction; `search` ranks with FTS5's BM25, the title weighing ten times the text.
+ * commit's transaction; `search` ranks with FTS5's BM25, the title weighing ten times the text, and
+ * counts the matches per collection (the visitor search's type filter).
  */
 import type Database from 'better-sqlite3';
 import { BODY_WEIGHT, TITLE_WEIGHT } from '../search/rank';
@@ -92,17 +93,28 @@ export class SqliteSiteSearch {
     return count;
   }
 
-  /** The rowids of a page of matches, best first, and how many match in all. */
-  search(query: SiteSearchQuery): { rowids: number[]; total: number } {
+  /**
+   * The rowids of a page of matches (of `query.collection` only, when given), best first, how many
+   * of them there are, and how many match per collection (one grouped count, unfiltered).
+   */
+  search(query: SiteSearchQuery): { rowids: number[]; total: number; totals: Record<string, number> } {
     const match = matchQuery(query.terms);
     const visible = (alias: string) => `(${alias}.visible_from IS NULL OR ${alias}.visible_from <= ?)`;
     const from = `FROM site_search JOIN site_search_docs m ON m.rowid = site_search.rowid WHERE site_search MATCH ? AND ${visible('m')}
       AND (m.parent IS NULL OR EXISTS (SELECT 1 FROM site_search_docs p WHERE p.doc = m.parent AND ${visible('p')}))`;
-    const total = (this.stmt(`SELECT count(*) AS n ${from}`).get(match, query.now, query.now) as { n: number }).n;
-    if (!total || query.offset >= total) return { rowids: [], total };
+    const counts = this.stmt(`SELECT m.collection AS collection, count(*) AS n ${from} GROUP BY m.collection`).all(
+      match,
+      query.now,
+      query.now,
+    ) as Array<{ collection: string; n: number }>;
+    const totals = Object.fromEntries(counts.map((c) => [c.collection, c.n]));
+    const filter = query.collection === undefined ? [] : [query.collection];
+    const total = filter.length ? (totals[filter[0]!] ?? 0) : counts.reduce((sum, c) => sum + c.n, 0);
+    if (!total || query.offset >= total) return { rowids: [], total, totals };
     const rows = this.stmt(
-      `SELECT site_search.rowid AS rowid ${from} ORDER BY bm25(site_search, ${TITLE_WEIGHT}, ${BODY_WEIGHT}), m.collection, site_search.rowid LIMIT ? OFFSET ?`,
-    ).all(match, query.now, query.now, query.limit, query.offset) as Array<{ rowid: number }>;
-    return { rowids: rows.map((r) => r.rowid), total };
+      `SELECT site_search.rowid AS rowid ${from} ${filter.length ? 'AND m.collection = ?' : ''}
+      ORDER BY bm25(site_search, ${TITLE_WEIGHT}, ${BODY_WEIGHT}), m.collection, site_search.rowid LIMIT ? OFFSET ?`,
+    ).all(match, query.now, query.now, ...filter, query.limit, query.offset) as Array<{ rowid: number }>;
+    return { rowids: rows.map((r) => r.rowid), total, totals };
   }
 }

@@ -1,34 +1,64 @@
-/** /search?q=…&page=N: the visitor search (server/search/service.ts) with highlighted snippets. */
+/** /search?q=…&type=…&page=N: the visitor search (server/search/service.ts), filtered by type, with highlighted snippets. */
 import { Fragment } from 'react';
 import { Form, useLocation } from 'react-router';
 import { Link } from 'react-router';
 import { parsePageParam } from '../../../shared/routes';
-import { clipSearchQuery, SEARCH_INPUT_MAX, type TextPart } from '../../../shared/searchResults';
+import { clipSearchQuery, SEARCH_INPUT_MAX, type SearchPage, type TextPart } from '../../../shared/searchResults';
 import { definePage } from '../../app/definePage';
 import { EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
+import { SearchTypeFilter } from '../../components/SearchTypeFilter';
 import { trpc } from '../../lib/trpc';
+
+/** What a `type=` value may look like to be passed on (a content type's key); the server checks it is one. */
+const TYPE_PARAM = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 /**
  * The search input of a URL: the query (a longer one than MAX_SEARCH_QUERY, pasted or typed into the
- * address, is searched by its first whole words rather than refused: `clipSearchQuery`) and the page.
+ * address, is searched by its first whole words rather than refused: `clipSearchQuery`), the page
+ * and the type filter (left out when it cannot be a type's key; an unknown key filters nothing).
  */
-function searchInput(search: URLSearchParams | string): { q: string; page: number } {
+function searchInput(search: URLSearchParams | string): { q: string; page: number; type?: string } {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  return { q: clipSearchQuery(params.get('q') ?? ''), page: parsePageParam(params) ?? 1 };
+  const type = params.get('type');
+  return {
+    q: clipSearchQuery(params.get('q') ?? ''),
+    page: parsePageParam(params) ?? 1,
+    ...(type && TYPE_PARAM.test(type) ? { type } : {}),
+  };
 }
+
+/** The canonical query of a results page: the query, the type filter when it is one, the page past the first. */
+function canonicalQuery(result: Pick<SearchPage, 'q' | 'type' | 'page'>): string {
+  const params = new URLSearchParams({ q: result.q });
+  if (result.type) params.set('type', result.type);
+  if (result.page > 1) params.set('page', String(result.page));
+  return params.toString();
+}
+
+const SEARCH_DESCRIPTION =
+  'Пошук по сайту Українського гідрометеорологічного інституту: новини, документи, публікації, дані.';
 
 /** Text parts with the matched words in <mark> (React escapes every part). */
 function Marked({ parts }: { parts: TextPart[] }) {
   return <>{parts.map((p, i) => (p.mark ? <mark key={i}>{p.text}</mark> : <Fragment key={i}>{p.text}</Fragment>))}</>;
 }
 
-function Results({ q, page }: { q: string; page: number }) {
-  const [result] = trpc.search.query.useSuspenseQuery({ q, page });
+function Results(input: { q: string; page: number; type?: string }) {
+  const [result] = trpc.search.query.useSuspenseQuery(input);
+  const typeLabel = result.types.find((t) => t.type === result.type)?.label;
   return (
     <>
+      <PageMeta
+        title={`Пошук: ${result.q}`}
+        context={typeLabel}
+        page={result.page}
+        canonicalQuery={canonicalQuery(result)}
+        description={SEARCH_DESCRIPTION}
+      />
+      <SearchTypeFilter result={result} />
       <p className="search-count" role="status">
         {result.total ? `Знайдено результатів: ${result.total}` : 'Нічого не знайдено'}
       </p>
@@ -88,17 +118,13 @@ export const searchPage = definePage({
   },
   Component: function SearchPage() {
     const { search } = useLocation();
-    const { q, page } = searchInput(search);
+    const input = searchInput(search);
     return (
       <>
-        <PageMeta
-          title={q ? `Пошук: ${q}` : 'Пошук'}
-          page={q ? page : undefined}
-          description="Пошук по сайту Українського гідрометеорологічного інституту: новини, документи, публікації, дані."
-        />
+        {!input.q && <PageMeta title="Пошук" description={SEARCH_DESCRIPTION} />}
         <PageHeader title="Пошук" crumbs={[{ label: 'Пошук' }]} />
-        <QueryForm q={q} />
-        {q ? <Results q={q} page={page} /> : <p className="search-count">Введіть слова для пошуку.</p>}
+        <QueryForm q={input.q} />
+        {input.q ? <Results {...input} /> : <p className="search-count">Введіть слова для пошуку.</p>}
       </>
     );
   },

@@ -8,7 +8,10 @@
  * and visibility, ranked by BM25 in memory (search/rank.ts, the weights SQLite's FTS5 uses) and
  * paged; the parents they are shown under and the page's documents are then fetched by id. When a
  * collection has more documents with the probe term than the bound, only its best ones by that
- * term are ranked and counted (SQLite ranks and counts them all).
+ * term are ranked and counted (SQLite ranks and counts them all). The counts per collection (the
+ * type filter's `totals`) come from the same candidates, so they cost no extra query and share the
+ * bound: a collection shows at most `siteSearchCandidates`. A `collection` filter pages that
+ * collection's candidates only, but every collection is still read for the totals.
  */
 import { FieldPath } from 'firebase-admin/firestore';
 import { bm25Scores, MAX_WEIGHTED_TERM } from '../../search/rank';
@@ -31,7 +34,7 @@ function probeTerm(terms: string[]): string {
 /** A page of the visitor search's results (see the module comment). */
 export async function siteSearch(ctx: FsContext, query: SiteSearchQuery): Promise<SiteSearchResult> {
   const probe = probeTerm(query.terms);
-  if (probe.length > MAX_WEIGHTED_TERM) return { items: [], total: 0 };
+  if (probe.length > MAX_WEIGHTED_TERM) return { items: [], total: 0, totals: {} };
   const weight = new FieldPath('_site', 'w', probe);
   const snaps = await Promise.all(
     siteSearchCollections().map(async (collection) => {
@@ -84,11 +87,15 @@ export async function siteSearch(ctx: FsContext, query: SiteSearchQuery): Promis
         (a.collection < b.collection ? -1 : a.collection > b.collection ? 1 : 0) ||
         compareValues(a.id, b.id),
     );
-  const page = ranked.slice(query.offset, query.offset + query.limit);
+  const totals: Record<string, number> = {};
+  for (const c of ranked) totals[c.collection] = (totals[c.collection] ?? 0) + 1;
+  const hits = query.collection === undefined ? ranked : ranked.filter((c) => c.collection === query.collection);
+  const page = hits.slice(query.offset, query.offset + query.limit);
   const full = page.length ? await ctx.db.getAll(...page.map((p) => p.d.ref)) : [];
   ctx.onRead?.(full.length);
   return {
     items: full.flatMap((d, i) => (d.exists ? [toDocument<Record<string, unknown>>(page[i]!.collection, d)] : [])),
-    total: ranked.length,
+    total: hits.length,
+    totals,
   };
 }
