@@ -1,8 +1,9 @@
 /**
  * The admin for assistive technology and phones: axe (WCAG 2.1 AA) on a section list, an edit
  * form with a date picker and the open «Історія змін» drawer (close buttons named «Закрити», state
- * badges and placeholders at 4.5:1), the password page (reveal buttons named in Ukrainian), and the
- * list's state filter whole on a 390 px phone.
+ * badges and placeholders at 4.5:1), the password page (reveal buttons named in Ukrainian), the
+ * list's state filter whole on a 390 px phone, and the admin on that phone: sign-in, header, section
+ * menu and wide panels within the screen (QA3).
  */
 import { axeViolations, expect, signIn, test } from './fixtures';
 
@@ -61,6 +62,50 @@ test('on a 390 px phone the whole state filter is on screen and filters the list
   await expect(published).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('phone-state-filter.png') });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+});
+
+test('on a 390 px phone the admin fits the screen: sign-in, one-row header, the section menu closes on a choice', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+  await page.goto('/edit/admin/Login');
+  const signInButton = page.getByRole('button', { name: 'Увійти' });
+  await expect(signInButton).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  const buttonBox = (await signInButton.boundingBox())!;
+  expect(buttonBox.x + buttonBox.width).toBeLessThanOrEqual(390);
+  await signIn(page);
+
+  // The header holds its buttons in its own 60 px: nothing hangs over the form below it.
+  const header = (await page.locator('header').boundingBox())!;
+  const signOut = (await page.getByRole('button', { name: 'Вийти' }).boundingBox())!;
+  expect(signOut.y + signOut.height).toBeLessThanOrEqual(header.y + header.height);
+  expect(signOut.x + signOut.width).toBeLessThanOrEqual(390);
+
+  const burger = page.getByRole('button', { name: 'Меню розділів' });
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  await burger.tap();
+  await expect(burger).toHaveAttribute('aria-expanded', 'true');
+  const menu = page.getByRole('navigation', { name: 'Розділи адміністрування' });
+  // «Змінити пароль» and «На сайт» are in the menu on a phone.
+  await expect(menu.getByRole('link', { name: 'Змінити пароль' })).toBeAttached();
+  await menu.getByRole('link', { name: 'Журнал змін' }).tap();
+  await expect(page).toHaveURL(/\/edit\/admin\/audit$/);
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu.getByRole('link', { name: 'Документи' })).not.toBeInViewport();
+  await expect(page.getByRole('table', { name: 'Журнал змін' })).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+
+  // A conference with its theses panel (a table with reorder buttons) scrolls inside its box, not the page.
+  await page.goto('/edit/admin/config/Conferences');
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.getByRole('table', { name: 'Тези доповідей' })).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('phone-conference.png'), fullPage: true });
   await context.close();
 });
 

@@ -1,5 +1,9 @@
-/** The admin layout: header with the user, «Змінити пароль» and sign-out, navigation by section, the screen. */
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+/**
+ * The admin layout: header with the user, «Змінити пароль» and sign-out, navigation by section, the
+ * screen. On a phone the sections (with «Змінити пароль» and «На сайт») are behind the burger, and the
+ * menu closes when a section is chosen.
+ */
+import { AppShell, Burger, Button, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { signOut } from 'firebase/auth';
 import { useEffect, useRef } from 'react';
@@ -10,11 +14,15 @@ import { ADMIN_HOME, CHANGE_PASSWORD_PATH, loginUrl } from './guards';
 import { navSections } from './sections';
 import { serverSignOut, syncSession, useSessionState } from './session';
 
+const NAV_ID = 'admin-sections';
+
 export function AdminLayout() {
   const { auth, session } = useAdmin();
   const state = useSessionState(session);
-  const [opened, { toggle }] = useDisclosure();
+  const [opened, { toggle, close }] = useDisclosure();
   const { pathname, search } = useLocation();
+  // Choosing a section (or any other navigation) closes the phone's menu.
+  useEffect(close, [pathname, close]);
   const navigate = useNavigate();
   const role = state.status === 'signedIn' ? state.role : null;
 
@@ -41,23 +49,38 @@ export function AdminLayout() {
       padding="lg"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Меню розділів" />
-            <Text fw={700} component={Link} to={ADMIN_HOME} c="blue.8" td="none">
+        {/* One row at any width: the title gives way (truncated), the buttons keep their size. */}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap" miw={0}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Меню розділів"
+              aria-expanded={opened}
+              aria-controls={NAV_ID}
+            />
+            <Text fw={700} component={Link} to={ADMIN_HOME} c="blue.8" td="none" truncate>
               УкрГМІ · адміністрування
             </Text>
           </Group>
-          <Group gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             {state.status === 'signedIn' ? (
               <Text size="sm" c="dimmed" visibleFrom="sm">
                 {state.email} · {role ? ROLE_LABELS[role] : ''}
               </Text>
             ) : null}
-            <Button variant="subtle" size="xs" component={Link} to={`${ADMIN_HOME}/${CHANGE_PASSWORD_PATH}`}>
+            <Button
+              variant="subtle"
+              size="xs"
+              component={Link}
+              to={`${ADMIN_HOME}/${CHANGE_PASSWORD_PATH}`}
+              visibleFrom="sm"
+            >
               Змінити пароль
             </Button>
-            <Button variant="light" size="xs" component="a" href="/">
+            <Button variant="light" size="xs" component="a" href="/" visibleFrom="sm">
               На сайт
             </Button>
             <Button variant="default" size="xs" onClick={() => void leave()}>
@@ -66,7 +89,7 @@ export function AdminLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label="Розділи адміністрування">
+      <AppShell.Navbar p="xs" component="nav" id={NAV_ID} aria-label="Розділи адміністрування">
         <ScrollArea>
           <NavLink component={Link} to={ADMIN_HOME} label="Огляд" active={pathname === ADMIN_HOME} />
           {navSections(role).map((s) => (
@@ -78,6 +101,14 @@ export function AdminLayout() {
               active={pathname.startsWith(`${ADMIN_HOME}/${s.path}`)}
             />
           ))}
+          <Divider my="xs" hiddenFrom="sm" />
+          <NavLink
+            component={Link}
+            to={`${ADMIN_HOME}/${CHANGE_PASSWORD_PATH}`}
+            label="Змінити пароль"
+            hiddenFrom="sm"
+          />
+          <NavLink component="a" href="/" label="На сайт" hiddenFrom="sm" />
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>

@@ -35,13 +35,21 @@ async function imageRefOf(file: FileRef): Promise<ImageRef> {
 function FileRow({ file, onRemove }: { file: FileRef; onRemove: () => void }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Anchor href={file.url} target="_blank" size="sm" truncate maw={380}>
+      {/* The name gives way on a narrow screen (min-width 0), so size and «Прибрати» stay whole. */}
+      <Anchor href={file.url} target="_blank" size="sm" truncate maw={380} miw={0}>
         {file.name}
       </Anchor>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
         {formatBytes(file.size)}
       </Text>
-      <Button size="compact-xs" variant="subtle" color="red" onClick={onRemove} aria-label={`Прибрати ${file.name}`}>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        onClick={onRemove}
+        aria-label={`Прибрати ${file.name}`}
+        style={{ flexShrink: 0 }}
+      >
         Прибрати
       </Button>
     </Group>

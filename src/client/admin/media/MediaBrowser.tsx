@@ -94,7 +94,7 @@ export function MediaBrowser({
         </Group>
       )}
       {!media.loading && !shown.length ? <Text c="dimmed">У цій теці немає файлів.</Text> : null}
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }}>
         {shown.map((f) => (
           <FileCard
             key={f.path}
@@ -207,17 +207,17 @@ function FileCard({
       </Text>
       <Group gap={4} mt="xs">
         {onPick ? (
-          <Button size="compact-xs" onClick={() => onPick(pickedRef(f))}>
+          <Button size="compact-sm" onClick={() => onPick(pickedRef(f))}>
             Обрати
           </Button>
         ) : null}
         {isImage(f) || isPdf(f) ? (
-          <Button size="compact-xs" variant="default" onClick={onPreview} aria-label={`Переглянути ${f.name}`}>
+          <Button size="compact-sm" variant="default" onClick={onPreview} aria-label={`Переглянути ${f.name}`}>
             Переглянути
           </Button>
         ) : null}
         <Button
-          size="compact-xs"
+          size="compact-sm"
           variant="default"
           aria-label={`Копіювати посилання на ${f.name}`}
           onClick={() =>
@@ -231,14 +231,14 @@ function FileCard({
         {!onPick ? (
           <FileButton onChange={(file) => file && onReplace(file)}>
             {(props) => (
-              <Button {...props} size="compact-xs" variant="default" aria-label={`Замінити ${f.name}`}>
+              <Button {...props} size="compact-sm" variant="default" aria-label={`Замінити ${f.name}`}>
                 Замінити
               </Button>
             )}
           </FileButton>
         ) : null}
         {!onPick ? (
-          <Button size="compact-xs" variant="subtle" color="red" onClick={onDelete} aria-label={`Видалити ${f.name}`}>
+          <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} aria-label={`Видалити ${f.name}`}>
             Видалити
           </Button>
         ) : null}

@@ -61,31 +61,33 @@ export function AuditPage() {
           {trpcErrorMessage(list.error)}
         </Alert>
       ) : null}
-      <Table striped aria-label="Журнал змін">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Коли</Table.Th>
-            <Table.Th>Хто</Table.Th>
-            <Table.Th>Дія</Table.Th>
-            <Table.Th>Розділ</Table.Th>
-            <Table.Th>Документ</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(list.data?.entries ?? []).map((e) => {
-            const to = link(e);
-            return (
-              <Table.Tr key={e.id}>
-                <Table.Td>{formatDateTime(e.at)}</Table.Td>
-                <Table.Td>{e.email ?? e.uid}</Table.Td>
-                <Table.Td>{ACTIONS[e.action] ?? e.action}</Table.Td>
-                <Table.Td>{label(e.collection)}</Table.Td>
-                <Table.Td>{to ? <Link to={to}>{e.title || e.documentId}</Link> : e.title || e.documentId}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped aria-label="Журнал змін">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Коли</Table.Th>
+              <Table.Th>Хто</Table.Th>
+              <Table.Th>Дія</Table.Th>
+              <Table.Th>Розділ</Table.Th>
+              <Table.Th>Документ</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data?.entries ?? []).map((e) => {
+              const to = link(e);
+              return (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{formatDateTime(e.at)}</Table.Td>
+                  <Table.Td>{e.email ?? e.uid}</Table.Td>
+                  <Table.Td>{ACTIONS[e.action] ?? e.action}</Table.Td>
+                  <Table.Td>{label(e.collection)}</Table.Td>
+                  <Table.Td>{to ? <Link to={to}>{e.title || e.documentId}</Link> : e.title || e.documentId}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {list.data && !list.data.entries.length ? <Text c="dimmed">Записів немає.</Text> : null}
       <Group mt="md">
         <Button

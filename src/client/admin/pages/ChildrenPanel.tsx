@@ -72,41 +72,43 @@ export function ChildrenPanel({
           </Button>
         </Group>
         {!items.length ? <Text c="dimmed">Поки немає.</Text> : null}
-        <Table aria-label={type.labels.plural}>
-          <Table.Tbody>
-            {items.map((doc, i) => (
-              <Table.Tr key={doc.id}>
-                <Table.Td w={40}>{hasOrder ? fieldText(doc.order) : i + 1}</Table.Td>
-                <Table.Td>
-                  <Link to={`${basePath}/${type.key}/${doc.id}`}>{fieldText(doc[type.useAsTitle], doc.id)}</Link>
-                </Table.Td>
-                <Table.Td>{doc.status === 'published' ? 'Опубліковано' : 'Чернетка'}</Table.Td>
-                {hasOrder ? (
-                  <Table.Td w={90}>
-                    <Group gap={4}>
-                      <ActionIcon
-                        variant="default"
-                        aria-label={`Вище: ${String(doc[type.useAsTitle])}`}
-                        disabled={i === 0}
-                        onClick={() => void swap(doc, items[i - 1]!, 'up')}
-                      >
-                        ↑
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="default"
-                        aria-label={`Нижче: ${String(doc[type.useAsTitle])}`}
-                        disabled={i === items.length - 1}
-                        onClick={() => void swap(doc, items[i + 1]!, 'down')}
-                      >
-                        ↓
-                      </ActionIcon>
-                    </Group>
+        <Table.ScrollContainer minWidth={480}>
+          <Table aria-label={type.labels.plural}>
+            <Table.Tbody>
+              {items.map((doc, i) => (
+                <Table.Tr key={doc.id}>
+                  <Table.Td w={40}>{hasOrder ? fieldText(doc.order) : i + 1}</Table.Td>
+                  <Table.Td>
+                    <Link to={`${basePath}/${type.key}/${doc.id}`}>{fieldText(doc[type.useAsTitle], doc.id)}</Link>
                   </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  <Table.Td>{doc.status === 'published' ? 'Опубліковано' : 'Чернетка'}</Table.Td>
+                  {hasOrder ? (
+                    <Table.Td w={90}>
+                      <Group gap={4}>
+                        <ActionIcon
+                          variant="default"
+                          aria-label={`Вище: ${String(doc[type.useAsTitle])}`}
+                          disabled={i === 0}
+                          onClick={() => void swap(doc, items[i - 1]!, 'up')}
+                        >
+                          ↑
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="default"
+                          aria-label={`Нижче: ${String(doc[type.useAsTitle])}`}
+                          disabled={i === items.length - 1}
+                          onClick={() => void swap(doc, items[i + 1]!, 'down')}
+                        >
+                          ↓
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Stack>
     </Paper>
   );
