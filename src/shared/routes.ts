@@ -212,7 +212,7 @@ export const HASH_SCROLL_OFFSET = 64;
 export const SCROLL_DELAY_MS = 100;
 
 /**
- * A training's permalink: `/Trainings/{slug}` answers 301 to the /Trainings page that shows it
+ * A training's permalink: `/Trainings/{slug}` answers 302 to the /Trainings page that shows it
  * (trainings have no page of their own). Kept here, free of the content schemas, so the head's
  * JSON-LD links it without loading zod into the page.
  */

@@ -293,7 +293,7 @@ test("a training's permalink, opened or clicked in the search results, lands on 
       })
       .toBe(header);
   };
-  // Opened as an address: the server's 301 carries the fragment, and Chromium keeps it.
+  // Opened as an address: the server's 302 carries the fragment, and Chromium keeps it.
   await page.goto(`/Trainings/${id}`);
   await expect(page).toHaveURL(landed);
   await atAnchor();

@@ -226,8 +226,8 @@ describe('every collection type: create, publish, conflict, restore, delete', ()
       if (page) {
         let res = await server.get(page);
         if (type.permalink) {
-          // A permalink (trainings) answers 301 to the list page that shows the document.
-          expect(res.status, page).toBe(301);
+          // A permalink (trainings) answers 302 to the list page that shows the document.
+          expect(res.status, page).toBe(302);
           res = await server.get(String(res.headers.location).split('#')[0]!);
         }
         expect(res.status, page).toBe(200);

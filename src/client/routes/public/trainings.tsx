@@ -171,16 +171,17 @@ export const trainingsPage = definePage({
 });
 
 /**
- * /Trainings/{slug}: a training's permalink (its `publicPath`), answered 301 to the /Trainings page
+ * /Trainings/{slug}: a training's permalink (its `publicPath`), answered 302 to the /Trainings page
  * that shows it today, `#slug` included: `?page=N`, N from its position in its list (a count on the
- * server, see trainingPermalink.ts). An unknown slug is the 404 page.
+ * server, see trainingPermalink.ts). Not 301: the target moves as trainings are added and end, and
+ * browsers keep a 301 for good. An unknown slug is the 404 page.
  */
 export const trainingPermalinkPage = definePage({
   path: '/Trainings/:slug',
   prefetch: async (utils, { params }) => {
     const at = await utils.trainingPermalink.locate.ensureData({ slug: params.slug!, today: todayInKyiv() });
     const page = Math.floor(at.position / LIST_PAGE_SIZE) + 1;
-    throw redirect(`/Trainings${page > 1 ? `?page=${page}` : ''}#${encodeURIComponent(at.slug)}`, 301);
+    throw redirect(`/Trainings${page > 1 ? `?page=${page}` : ''}#${encodeURIComponent(at.slug)}`, 302);
   },
   Component: () => null,
 });

@@ -51,7 +51,7 @@ export const trainings = defineContentType({
   rangeFields: ['startDate', 'endDate'],
   fileFields: ['cover', 'attachments'],
   relations: [],
-  // A permalink: /Trainings/{slug} answers 301 to the list page that shows it (routes/public/trainings.tsx).
+  // A permalink: /Trainings/{slug} answers 302 to the list page that shows it (routes/public/trainings.tsx).
   publicPath: (d) => trainingPermalink(typeof d.slug === 'string' ? d.slug : String(d.id)),
   permalink: true,
 });
