@@ -104,6 +104,11 @@ describe('version pages', () => {
     expect(page.body).toMatch(new RegExp(`Існує новіша версія[^<]*<a href="/data_repo/${SLUG.replace('.', '\\.')}"`));
     expect(page.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/data_repo/${SLUG}/v/1.0"`);
     expect(page.body).toMatch(/<title>Версія 1\.0 — /);
+    // Its description says which version it is (search engines list it apart from the dataset page).
+    const description = (body: string) => /<meta name="description" content="([^"]*)"/.exec(body)![1]!;
+    expect(description(page.body)).toMatch(/^Версія 1\.0 набору даних «/);
+    expect(description((await server.get(datasetVersionPath(SLUG, '2.0'))).body)).toMatch(/^Версія 2\.0 \(поточна\) /);
+    expect(description((await server.get(`/data_repo/${SLUG}`)).body)).not.toMatch(/^Версія/);
     // JSON-LD names this version and its files.
     const ld = [...page.body.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
       .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)

@@ -95,7 +95,15 @@ export const dataRepoItemPage = definePage({
     useHeadSource('page', { kind: 'dataset', item: d, version: label });
     return (
       <>
-        <PageMeta title={version ? `Версія ${version.version} — ${d.title}` : d.title} description={d.summary} />
+        <PageMeta
+          title={version ? `Версія ${version.version} — ${d.title}` : d.title}
+          // A version's page tells which version it is in its description too, not only the dataset's summary.
+          description={
+            version
+              ? `Версія ${version.version}${version.current ? ' (поточна)' : ''} набору даних «${d.title}». ${d.summary}`
+              : d.summary
+          }
+        />
         <PageHeader
           title={d.title}
           crumbs={[
