@@ -202,6 +202,23 @@ test('Escape closes an open submenu of the desktop menu and returns focus to its
   await expect(submenu).toBeVisible();
 });
 
+test('Escape closes a submenu the pointer opened, without moving the pointer (WCAG 1.4.13)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await untilHydrated(page);
+  const nav = page.getByRole('navigation', { name: 'Головне меню' });
+  const submenu = nav.locator('.has-children').first().locator('.submenu');
+  await nav.getByRole('link', { name: 'Про інститут', exact: true }).first().hover();
+  await expect(submenu).toBeVisible();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(submenu).toBeHidden();
+  // The pointer leaving and coming back opens it again.
+  await page.mouse.move(5, 700);
+  await nav.getByRole('link', { name: 'Про інститут', exact: true }).first().hover();
+  await expect(submenu).toBeVisible();
+});
+
 test('Escape closes the mobile menu and returns focus to its button', async ({ page, consoleErrors }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/');

@@ -87,6 +87,20 @@ function closeSubmenu(target: HTMLElement): boolean {
   return false;
 }
 
+/**
+ * Escape with the focus outside the menu bar: closes the innermost submenu the pointer holds open
+ * (content shown on hover must be dismissible without moving the pointer, WCAG 2.1 SC 1.4.13).
+ * Returns whether it did anything.
+ */
+function dismissHoveredSubmenu(nav: HTMLElement): boolean {
+  // In document order an item comes before the items inside it: the last one is the innermost.
+  const item = [...nav.querySelectorAll<HTMLElement>('li.has-children:hover')].at(-1);
+  const submenu = item?.querySelector<HTMLElement>(':scope > .submenu');
+  if (!item || !submenu || getComputedStyle(submenu).display === 'none') return false;
+  item.setAttribute(DISMISSED, '');
+  return true;
+}
+
 /** Keeps `--header-h` on the root element equal to the header's rendered height. */
 function useHeaderHeight(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -138,6 +152,17 @@ export function SiteHeader() {
     };
     wide.addEventListener('change', onChange);
     return () => wide.removeEventListener('change', onChange);
+  }, []);
+
+  // Escape anywhere else on the page closes a submenu opened by the pointer (the bar's own keys are below).
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const nav = navRef.current;
+      if (event.key !== 'Escape' || event.defaultPrevented || !nav || nav.contains(document.activeElement)) return;
+      if (dismissHoveredSubmenu(nav)) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
   const onNavKeyDown = (event: KeyboardEvent<HTMLElement>) => {
