@@ -67,7 +67,7 @@ export function AdminLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             {state.status === 'signedIn' ? (
-              <Text size="sm" c="dimmed" visibleFrom="sm">
+              <Text size="sm" c="dimmed" visibleFrom="md">
                 {state.email} · {role ? ROLE_LABELS[role] : ''}
               </Text>
             ) : null}
