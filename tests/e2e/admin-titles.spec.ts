@@ -57,7 +57,7 @@ test('each admin screen has its own title, the text of its h1', async ({ page, c
 test('a seeded revision is by «система»; an editor’s change names their address', async ({ page }) => {
   await signIn(page);
   await page.goto(SEEDED_NEWS);
-  await expectTitledAfter(page, SEEDED_TITLE);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SEEDED_TITLE);
   await page.getByRole('button', { name: 'Історія змін' }).click();
   const drawer = page.getByRole('dialog', { name: 'Історія змін' });
   await expect(drawer.getByText(/ · система$/)).toHaveCount(1);
