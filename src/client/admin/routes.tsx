@@ -5,11 +5,12 @@
 import { isRouteErrorResponse, Link, useRouteError, type RouteObject } from 'react-router';
 import type { RouteMiddleware } from '../../shared/routes';
 import { useEffect } from 'react';
-import { ErrorScreenView } from '../components/ErrorScreen';
+import { ERROR_SCREEN_TITLE, ErrorScreenView } from '../components/ErrorScreen';
 import { recoverFromChunkLoadError } from '../lib/buildUpdates';
 import { useAdmin } from './context';
 import { ADMIN_HOME, CHANGE_PASSWORD_PATH, guardLoader } from './guards';
 import { LoadingScreen } from './login/ui';
+import { useAdminTitle } from './useAdminTitle';
 
 /*
  * Every page is its own chunk, loaded when its route is entered (issue 13): the login page loads
@@ -30,6 +31,8 @@ const SectionDocumentRoute = () => import('./pages/SectionRoutes').then((m) => (
 const ChildDocumentRoute = () => import('./pages/SectionRoutes').then((m) => ({ Component: m.ChildDocumentRoute }));
 const AdminNotFound = () => import('./pages/AdminNotFound').then((m) => ({ Component: m.AdminNotFound }));
 
+const NOT_FOUND_TITLE = 'Розділ не знайдено';
+
 /**
  * A route error: «Розділ не знайдено» for a 404, else the spec's error screen (details in the
  * console). A chunk-load error (a deploy replaced the chunks this tab knows) checks for the new build
@@ -42,12 +45,13 @@ function AdminError() {
   useEffect(() => {
     if (!notFound) void recoverFromChunkLoadError(error, config.buildId);
   }, [error, notFound, config.buildId]);
+  useAdminTitle(notFound ? NOT_FOUND_TITLE : ERROR_SCREEN_TITLE);
   return (
     <main className="login-screen">
       <div className="login-card login-stack">
         {notFound ? (
           <>
-            <h1>Розділ не знайдено</h1>
+            <h1>{NOT_FOUND_TITLE}</h1>
             <p>Такого розділу адміністрування немає.</p>
             <Link className="login-button" to={ADMIN_HOME}>
               До огляду

@@ -8,6 +8,9 @@ import { useEffect } from 'react';
 import { useSite } from '../app/site';
 import { LoadingImage } from './LoadingImage';
 
+/** The screen's heading (the admin names its tab after it). */
+export const ERROR_SCREEN_TITLE = 'Упс!';
+
 /** The screen itself: `supportEmail` in the text, `home` the link under it (default: the site's home page). */
 export function ErrorScreenView({
   error,
@@ -30,7 +33,7 @@ export function ErrorScreenView({
       aria-labelledby="error-title"
     >
       <LoadingImage label="Хмаринка, що ремонтує сайт" />
-      <h1 id="error-title">Упс!</h1>
+      <h1 id="error-title">{ERROR_SCREEN_TITLE}</h1>
       <p>
         Вибачте, у нас щось пішло не так — схоже, десь пролилася не та хмара. Наших інженерів уже кличуть на серйозну
         розмову, а поки вони виправляють помилку, напишіть нам про неї на{' '}

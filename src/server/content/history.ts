@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AuditAction, RevisionAction } from '../../shared/content/adminInput';
+import { SYSTEM_AUTHOR_UID } from '../../shared/content/authors';
 import type { DocumentStore, Filter, StoredDocument, WriteOp } from '../store/port';
 
 export const REVISIONS_COLLECTION = '_revisions';
@@ -20,7 +21,7 @@ export interface Author {
   uid: string;
   email: string | null;
 }
-export const SYSTEM_AUTHOR: Author = { uid: 'system', email: null };
+export const SYSTEM_AUTHOR: Author = { uid: SYSTEM_AUTHOR_UID, email: null };
 
 /** A revision as the history list shows it. */
 export interface RevisionInfo {

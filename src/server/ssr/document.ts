@@ -9,6 +9,7 @@
  * low priority: the server-rendered page paints without it, so on a slow connection its bytes
  * should not compete with the page's own (Lighthouse counts them towards FCP).
  */
+import { ADMIN_TITLE } from '../../shared/head/adminTitle';
 import { openGraphTags } from '../../shared/head/openGraph';
 import type { HeadPart, HeadTags } from '../../shared/head/tags';
 import type { PublicConfig } from '../../shared/publicConfig';
@@ -174,7 +175,7 @@ export function adminDocument(opts: { config: PublicConfig; assets: EntryAssets 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>Адміністрування — УкрГМІ</title>
+<title>${ADMIN_TITLE}</title>
 ${ICON_TAGS}
 ${assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')}
 ${assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n')}

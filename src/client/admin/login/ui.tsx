@@ -5,9 +5,11 @@
  */
 import './login.css';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useAdminTitle } from '../useAdminTitle';
 
-/** The centred card every sign-in screen is shown in. */
+/** The centred card every sign-in screen is shown in; `title` is its h1 and the tab's title. */
 export function LoginFrame({ title, children }: { title: string; children: ReactNode }) {
+  useAdminTitle(title);
   return (
     <main className="login-screen">
       <div className="login-card">

@@ -1,13 +1,11 @@
 /** /edit/admin/media: the media library. */
-import { Title } from '@mantine/core';
 import { MediaBrowser } from './MediaBrowser';
+import { PageTitle } from '../components/PageTitle';
 
 export function MediaLibraryPage() {
   return (
     <>
-      <Title order={1} size="h2" mb="md">
-        Медіатека
-      </Title>
+      <PageTitle mb="md">Медіатека</PageTitle>
       <MediaBrowser />
     </>
   );

@@ -1,13 +1,15 @@
 /** /edit/admin/audit (administrators): who changed which document, when and how. */
-import { Alert, Button, Group, Select, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { contentTypeList } from '../../../shared/content/registry';
+import { authorLabel } from '../../../shared/content/authors';
 import { formatDateTime } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
 import { ADMIN_HOME } from '../guards';
 import { trpcErrorMessage } from '../trpcErrors';
 import type { AuditEntry } from '../../../server/content/history';
+import { PageTitle } from '../components/PageTitle';
 
 const ACTIONS: Record<string, string> = {
   create: 'Створення',
@@ -43,9 +45,7 @@ export function AuditPage() {
   };
   return (
     <>
-      <Title order={1} size="h2" mb="md">
-        Журнал змін
-      </Title>
+      <PageTitle mb="md">Журнал змін</PageTitle>
       <Select
         label="Розділ"
         clearable
@@ -78,7 +78,7 @@ export function AuditPage() {
               return (
                 <Table.Tr key={e.id}>
                   <Table.Td>{formatDateTime(e.at)}</Table.Td>
-                  <Table.Td>{e.email ?? e.uid}</Table.Td>
+                  <Table.Td>{authorLabel(e)}</Table.Td>
                   <Table.Td>{ACTIONS[e.action] ?? e.action}</Table.Td>
                   <Table.Td>{label(e.collection)}</Table.Td>
                   <Table.Td>{to ? <Link to={to}>{e.title || e.documentId}</Link> : e.title || e.documentId}</Table.Td>

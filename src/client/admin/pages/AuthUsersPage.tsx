@@ -17,7 +17,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -42,6 +41,7 @@ import { useSessionState } from '../session';
 import { trpcErrorMessage } from '../trpcErrors';
 import { StateBadge } from './cellValue';
 import { SignInMethodsCell } from './SignInMethods';
+import { PageTitle } from '../components/PageTitle';
 
 const ROLE_OPTIONS = [
   { value: 'editor', label: ROLE_LABELS.editor },
@@ -136,9 +136,7 @@ export function AuthUsersPage() {
   return (
     <>
       <Group justify="space-between" mb="md">
-        <Title order={1} size="h2">
-          Облікові записи
-        </Title>
+        <PageTitle>Облікові записи</PageTitle>
         <Group>
           <Button variant="default" onClick={() => setChangingEmail(true)}>
             Змінити мою адресу

@@ -5,7 +5,7 @@
  * server ends the account's other sessions; this one gets fresh tokens, and the session cookie is
  * synced with them before the page says the password was changed.
  */
-import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EmailAuthProvider, reauthenticateWithCredential, updatePassword } from 'firebase/auth';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import {
 import { useAdmin } from '../context';
 import { syncSession } from '../session';
 import { fieldText } from '../../../shared/fieldText';
+import { PageTitle } from '../components/PageTitle';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Неправильний поточний пароль';
 
@@ -89,9 +90,7 @@ export function ChangePasswordPage() {
 
   return (
     <Stack maw={480}>
-      <Title order={1} size="h2">
-        Змінити пароль
-      </Title>
+      <PageTitle>Змінити пароль</PageTitle>
       <Text c="dimmed" size="sm">
         Для {auth.currentUser?.email ?? 'цього облікового запису'}. Пароль має містити від {MIN_PASSWORD_LENGTH} до{' '}
         {MAX_PASSWORD_LENGTH} символів.

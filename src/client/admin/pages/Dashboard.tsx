@@ -2,12 +2,14 @@
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { contentTypeList } from '../../../shared/content/registry';
+import { authorLabel } from '../../../shared/content/authors';
 import { formatDateTime } from '../../../shared/dates';
 import { trpc } from '../../lib/trpc';
 import { useAdmin } from '../context';
 import { ADMIN_HOME } from '../guards';
 import { navSections } from '../sections';
 import { useSessionState } from '../session';
+import { PageTitle } from '../components/PageTitle';
 
 export function Dashboard() {
   const { session } = useAdmin();
@@ -19,9 +21,7 @@ export function Dashboard() {
   const typeOfPath = (path: string) => contentTypeList.find((t) => `config/${t.adminSection}` === path);
   return (
     <Stack>
-      <Title order={1} size="h2">
-        Огляд
-      </Title>
+      <PageTitle>Огляд</PageTitle>
       {params.get('denied') ? (
         <Alert color="orange" role="alert">
           Цей розділ доступний лише адміністраторам.
@@ -92,7 +92,7 @@ export function Dashboard() {
             <Stack gap={6}>
               {summary.data.recent.map((e) => (
                 <Text key={e.id} size="sm">
-                  {formatDateTime(e.at)} · {e.email ?? e.uid} · {e.title || e.documentId}
+                  {formatDateTime(e.at)} · {authorLabel(e)} · {e.title || e.documentId}
                 </Text>
               ))}
             </Stack>

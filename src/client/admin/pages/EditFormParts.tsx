@@ -2,7 +2,7 @@
  * The parts of the edit screen (SectionEditPage): its heading, the form's error alerts, the save
  * bar, the child and related documents, and the dialogs (conflict, delete, unsaved changes).
  */
-import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import type { FieldErrors } from 'react-hook-form';
 import { Link, type Blocker } from 'react-router';
 import { fieldLabelOf, type AnyContentType } from '../../../shared/content/define';
@@ -15,6 +15,7 @@ import { ChildrenPanel, childTypesOf, RelatedPanel, relatedTypesOf } from './Chi
 import { ConflictModal } from './ConflictModal';
 import { CrossrefPanel } from './CrossrefPanel';
 import type { Conflict, EditTarget } from './useEditDocument';
+import { PageTitle } from '../components/PageTitle';
 
 /** The heading of a document: its title, the singleton's name, or «Новий документ: …». */
 export function documentTitle(type: AnyContentType, doc: AdminDoc | null): string {
@@ -52,9 +53,7 @@ export function EditHeader({
             ← {target.backLabel}
           </Anchor>
         ) : null}
-        <Title order={1} size="h2">
-          {title}
-        </Title>
+        <PageTitle>{title}</PageTitle>
         {version !== null ? (
           <Text size="sm" c="dimmed">
             Версія {version}

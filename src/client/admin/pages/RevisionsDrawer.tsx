@@ -5,6 +5,7 @@
 import { Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AnyContentType } from '../../../shared/content/define';
+import { authorLabel } from '../../../shared/content/authors';
 import { formatDateTime } from '../../../shared/dates';
 import { ConfirmModal } from '../components/ConfirmModal';
 import type { CollectionApi, RevisionEntry, SingletonApi } from '../contentApi';
@@ -109,7 +110,7 @@ export function RevisionsDrawer({
                 Версія {r.version} <Badge variant="light">{ACTIONS[r.action] ?? r.action}</Badge>
               </Text>
               <Text size="xs" c="dimmed">
-                {formatDateTime(r.at)} · {r.author.email ?? r.author.uid}
+                {formatDateTime(r.at)} · {authorLabel(r.author)}
               </Text>
             </div>
             <Group gap={4}>

@@ -3,19 +3,7 @@
  * sort by a column, cursor pagination, bulk publish / unpublish / delete with confirmation, and the
  * deleted documents that can be brought back.
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -35,6 +23,7 @@ import { CellValue } from './cellValue';
 import { DeletedDrawer } from './DeletedDrawer';
 import { StateFilter, type StatusFilter } from './StateFilter';
 import { fieldText } from '../../../shared/fieldText';
+import { PageTitle } from '../components/PageTitle';
 
 type Sort = { field: string; direction: 'asc' | 'desc' };
 type BulkAction = 'publish' | 'unpublish' | 'delete';
@@ -157,9 +146,7 @@ function useBulkActions(type: AnyContentType, selected: Set<string>, setSelected
 function ListHeading({ title, newPath, onShowDeleted }: { title: string; newPath: string; onShowDeleted: () => void }) {
   return (
     <Group justify="space-between">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
+      <PageTitle>{title}</PageTitle>
       <Group gap="xs">
         <Button variant="default" onClick={onShowDeleted}>
           Видалені
