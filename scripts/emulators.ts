@@ -6,15 +6,16 @@
  * machines lack, so Firestore comes from Google's package and Storage is not emulated.
  *
  * Prints the environment that points the server (and, through the page's config, the admin's firebase
- * SDK) at them; Ctrl+C stops both.
+ * SDK) at them, with SEED=false unless STORAGE_EMULATOR_HOST names a Storage emulator (nothing else
+ * could hold the seed's files); Ctrl+C stops both.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFirestoreEmulator } from '../tests/support/firestoreEmulator';
+import { PROJECT, startMessage } from './emulatorsMessage';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PROJECT = 'demo-uhmi';
 const FIRESTORE_PORT = 8080;
 const AUTH_PORT = 9099;
 
@@ -37,20 +38,7 @@ const auth = spawn(
   },
 );
 
-console.log(`
-Firestore emulator on ${firestore.host}; the Auth emulator is starting on 127.0.0.1:${AUTH_PORT}.
-Start the site against them in another terminal with:
-
-  BACKEND=firebase FIREBASE_PROJECT_ID=${PROJECT} FIREBASE_API_KEY=${PROJECT}-web-api-key \\
-  FIREBASE_APP_ID=1:000000000000:web:${PROJECT} \\
-  FIRESTORE_EMULATOR_HOST=${firestore.host} FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:${AUTH_PORT} npm start
-
-Then sign in at /edit/admin with ADMIN_EMAIL and ADMIN_PASSWORD (add them to the line above on the
-first start: the server creates that administrator in the Auth emulator); the page's firebase SDK talks
-to the emulator. Files go to the bucket named by FIREBASE_STORAGE_BUCKET, or to a Storage emulator
-given as STORAGE_EMULATOR_HOST=http://host:port. Not with NODE_ENV=production: the server refuses
-emulators there. Ctrl+C stops both.
-`);
+console.log(startMessage(process.env, firestore.host, AUTH_PORT));
 
 let stopping = false;
 async function stop(code: number): Promise<never> {

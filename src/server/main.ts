@@ -8,6 +8,7 @@ import { createServer } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './dataDirLock';
 import { checkCanListen, ListenError, listenErrorOf } from './listenCheck';
+import { StorageUnreachableError } from './storage/unreachable';
 
 async function main(): Promise<void> {
   // Whatever the server writes (database, keys, stored files) is for this user only; the modes are
@@ -42,8 +43,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  // A second server on the same DATA_DIR, or a port it cannot take: one line, no stack.
-  const oneLine = err instanceof DataDirLockedError || err instanceof ListenError;
+  // A second server on the same DATA_DIR, a port it cannot take, a seed's unreachable bucket: one line, no stack.
+  const oneLine =
+    err instanceof DataDirLockedError || err instanceof ListenError || err instanceof StorageUnreachableError;
   console.error(oneLine ? err.message : err);
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import { openBackend } from '../backup/backend';
 import { cliConfig, fileArguments, runCli } from './run';
 import { exportArchive } from '../backup/export';
 import { checkArchiveTarget } from '../backup/target';
+import { StorageUnreachableError } from '../storage/unreachable';
 
 const USAGE = `Usage: npm run export -- FILE
 
@@ -32,6 +33,9 @@ runCli('export', async () => {
       backend: backend.backend,
       file,
       log: (m) => console.error(m),
+    }).catch((err: unknown) => {
+      // The archive is written under a temporary name and removed on failure (backup/export.ts).
+      throw err instanceof StorageUnreachableError ? err.during('', '; no archive was written') : err;
     });
     const documents = Object.values(summary.documents).reduce((a, b) => a + b, 0);
     console.log(

@@ -11,6 +11,7 @@ import { openBackend } from '../backup/backend';
 import { cliConfig, fileArguments, runCli } from './run';
 import { BackupError } from '../backup/format';
 import { checkArchive, importArchive, PartialImportError } from '../backup/import';
+import { StorageUnreachableError } from '../storage/unreachable';
 
 const USAGE = `Usage: npm run import -- FILE [--replace]
 
@@ -22,6 +23,11 @@ token. Download links in the documents are moved to the target's storage.
 The archive is checked in full first: a damaged or truncated archive changes nothing.
   --replace   delete the target's documents and files first (without it a non-empty target is refused)
   --check     only check the archive, change nothing`;
+
+/** Whether the import failed before writing anything (a refused target, unreachable storage). */
+function unchanged(err: Error): boolean {
+  return (err instanceof BackupError && !(err instanceof PartialImportError)) || err instanceof StorageUnreachableError;
+}
 
 runCli('import', async () => {
   const args = fileArguments(USAGE, 'the archive to load', ['replace', 'check'] as const);
@@ -51,9 +57,7 @@ runCli('import', async () => {
       replace: args.flags.replace,
       log: (m) => console.error(m),
     }).catch((err: Error) => {
-      throw new Error(
-        `${file}: ${err.message}${err instanceof BackupError && !(err instanceof PartialImportError) ? '; nothing was changed' : ''}`,
-      );
+      throw new Error(`${file}: ${err.message}${unchanged(err) ? '; nothing was changed' : ''}`);
     });
     console.log(
       `Imported ${summary.documents} documents and ${summary.files} files (${summary.bytes} bytes) into ${backend.describe} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,

@@ -38,7 +38,7 @@ runCli('seed', async () => {
   const backend = await openBackend(config, 'seed');
   try {
     const { store } = backend;
-    const seeded = await seedIfEmpty({ store, objects: backend.files });
+    const seeded = await seedIfEmpty({ store, objects: backend.files }, '');
     if (seeded) console.log(`Seeded ${seeded} documents of the institute's content.`);
     if (scale > 0) {
       const runId = Date.now().toString(36);

@@ -18,6 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { getStorage } from 'firebase-admin/storage';
 import { firebaseAdminApp } from '../firebase/adminApp';
 import { storageEmulatorOrigin } from '../firebase/emulatorHosts';
+import { reaching } from './unreachable';
 import {
   FIREBASE_STORAGE_ORIGIN,
   firebaseDownloadUrl,
@@ -80,7 +81,20 @@ export class CloudObjectStorePort implements ObjectStorePort {
     this.bucket = gcs.name;
   }
 
-  async put(name: string, body: Buffer | Uint8Array | Readable, options: PutOptions): Promise<StoredObject> {
+  /** Runs a bucket call; an unreachable endpoint or missing credentials become StorageUnreachableError. */
+  private reach<T>(call: () => Promise<T>): Promise<T> {
+    return reaching(this.gcs.storage.apiEndpoint, this.bucket, call);
+  }
+
+  put(name: string, body: Buffer | Uint8Array | Readable, options: PutOptions): Promise<StoredObject> {
+    return this.reach(() => this.putObject(name, body, options));
+  }
+
+  private async putObject(
+    name: string,
+    body: Buffer | Uint8Array | Readable,
+    options: PutOptions,
+  ): Promise<StoredObject> {
     const file = this.gcs.file(name);
     const metadata = {
       contentType: options.contentType,
@@ -110,7 +124,7 @@ export class CloudObjectStorePort implements ObjectStorePort {
 
   async stat(name: string): Promise<StoredObject | null> {
     try {
-      const [meta] = await this.gcs.file(name).getMetadata();
+      const [meta] = await this.reach(() => this.gcs.file(name).getMetadata());
       return toStored(this.bucket, meta);
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -120,7 +134,7 @@ export class CloudObjectStorePort implements ObjectStorePort {
 
   async delete(name: string): Promise<boolean> {
     try {
-      await this.gcs.file(name).delete();
+      await this.reach(() => this.gcs.file(name).delete());
       return true;
     } catch (err) {
       if (isNotFound(err)) return false;
@@ -129,13 +143,15 @@ export class CloudObjectStorePort implements ObjectStorePort {
   }
 
   async list(options: ObjectListOptions = {}): Promise<ObjectListPage> {
-    const [files, nextQuery, response] = await this.gcs.getFiles({
-      autoPaginate: false,
-      prefix: options.prefix || undefined,
-      delimiter: options.delimiter || undefined,
-      pageToken: options.pageToken,
-      maxResults: options.maxResults ?? 1000,
-    });
+    const [files, nextQuery, response] = await this.reach(() =>
+      this.gcs.getFiles({
+        autoPaginate: false,
+        prefix: options.prefix || undefined,
+        delimiter: options.delimiter || undefined,
+        pageToken: options.pageToken,
+        maxResults: options.maxResults ?? 1000,
+      }),
+    );
     const page: ObjectListPage = {
       prefixes: [...((response as { prefixes?: string[] } | undefined)?.prefixes ?? [])],
       items: files.map((f) => f.name),
@@ -150,7 +166,9 @@ export class CloudObjectStorePort implements ObjectStorePort {
     if (!stored) return null;
     if (stored.downloadToken) return this.urlOf(stored);
     const token = randomUUID();
-    const [meta] = await this.gcs.file(name).setMetadata({ metadata: { [DOWNLOAD_TOKENS_KEY]: token } });
+    const [meta] = await this.reach(() =>
+      this.gcs.file(name).setMetadata({ metadata: { [DOWNLOAD_TOKENS_KEY]: token } }),
+    );
     return this.urlOf(toStored(this.bucket, meta));
   }
 

@@ -1,7 +1,9 @@
 /**
  * The reusable upload component: uploads one file with the SDK's resumable task and shows a
  * progress bar with bytes and percent, and pause / resume / cancel buttons that follow the task's
- * state (running, paused, success, canceled, error). Errors get Ukrainian messages.
+ * state (running, paused, success, canceled, error). Errors get Ukrainian messages; a failed upload
+ * (storage unreachable, say: `storage/retry-limit-exceeded` after lib/storage.ts's retry time) can be
+ * started again with «Спробувати ще раз».
  */
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { getDownloadURL, uploadBytesResumable, type FirebaseStorage, type UploadTask } from 'firebase/storage';
@@ -47,7 +49,14 @@ export function UploadProgress({
   const [state, setState] = useState<UploadState>('running');
   const [bytes, setBytes] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const task = useRef<UploadTask | null>(null);
+  const retry = () => {
+    setState('running');
+    setBytes(0);
+    setError(null);
+    setAttempt((n) => n + 1);
+  };
 
   useEffect(() => {
     const contentType = file.type || 'application/octet-stream';
@@ -89,9 +98,9 @@ export function UploadProgress({
     return () => {
       stop();
     };
-    // The upload starts once per file and path.
+    // The upload starts once per file and path, and again on «Спробувати ще раз».
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [file, path, storage]);
+  }, [file, path, storage, attempt]);
 
   const percent = file.size ? Math.round((bytes / file.size) * 100) : 100;
   const label = {
@@ -137,6 +146,11 @@ export function UploadProgress({
             Скасувати
           </Button>
         </Group>
+      ) : null}
+      {state === 'error' ? (
+        <Button size="compact-xs" variant="default" mt={6} onClick={retry}>
+          Спробувати ще раз
+        </Button>
       ) : null}
     </div>
   );
