@@ -83,7 +83,8 @@ export class CloudObjectStorePort implements ObjectStorePort {
 
   /** Runs a bucket call; an unreachable endpoint or missing credentials become StorageUnreachableError. */
   private reach<T>(call: () => Promise<T>): Promise<T> {
-    return reaching(this.gcs.storage.apiEndpoint, this.bucket, call);
+    // The endpoint is read only when a call failed (the client's `storage.apiEndpoint`).
+    return reaching(() => this.gcs.storage.apiEndpoint, this.bucket, call);
   }
 
   put(name: string, body: Buffer | Uint8Array | Readable, options: PutOptions): Promise<StoredObject> {

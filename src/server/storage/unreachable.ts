@@ -55,12 +55,12 @@ export function unreachableReason(err: unknown): string | null {
   return null;
 }
 
-/** Runs a storage call, rethrowing unreachable-storage failures as StorageUnreachableError. */
-export async function reaching<T>(endpoint: string, bucket: string, call: () => Promise<T>): Promise<T> {
+/** Runs a storage call, rethrowing unreachable-storage failures as StorageUnreachableError (naming `endpoint()`). */
+export async function reaching<T>(endpoint: () => string, bucket: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
     const reason = unreachableReason(err);
-    throw reason ? new StorageUnreachableError(endpoint, bucket, reason) : err;
+    throw reason ? new StorageUnreachableError(endpoint(), bucket, reason) : err;
   }
 }
