@@ -48,7 +48,8 @@ test('an image in a news text gets its description and size on the public page',
     .locator('..')
     .locator('input[type=file]')
     .setInputFiles({ name: 'IMG_2034.png', mimeType: 'image/png', buffer: await widePng() });
-  const card = picker.locator('.mantine-Card-root', { hasText: 'IMG_2034.png' });
+  // Stored as `{stamp}-IMG-2034.png`.
+  const card = picker.locator('.mantine-Card-root', { hasText: 'IMG-2034.png' });
   await card.getByRole('button', { name: 'Обрати' }).click();
 
   // Nothing is inserted until the description is given; an empty one is refused.
