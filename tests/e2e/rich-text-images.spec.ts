@@ -39,6 +39,14 @@ test('an image in a news text gets its description and size on the public page',
   const text = page.getByRole('textbox', { name: 'Текст', exact: true });
   await text.click();
   await page.keyboard.type('Станція передає дані щогодини.');
+  // Typed Markdown stays text: no image gets in without the dialog.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('![](https://example.org/a.png)');
+  await expect(text.getByText('![](https://example.org/a.png)')).toBeVisible();
+  await expect(text.locator('img')).toHaveCount(0);
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
 
   // The library's picker: upload the image there, then choose it.
   await page.getByRole('button', { name: 'Зображення з медіатеки' }).click();
@@ -78,6 +86,7 @@ test('an image in a news text gets its description and size on the public page',
   await publicPage.getByRole('link', { name: TITLE }).click();
   const img = publicPage.locator('.rich-text img');
   await expect(img).toHaveCount(1);
+  await expect(publicPage.locator('.rich-text')).not.toContainText('![]');
   await expect(img).toHaveAttribute('alt', ALT);
   await expect(img).toHaveAttribute('width', '2400');
   await expect(img).toHaveAttribute('height', '1200');

@@ -60,7 +60,8 @@ function useRichEditor({ value, onChange, label, id }: RichTextEditorProps) {
         link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'] },
       }),
       // Keeps src, alt, title, width and height (the size the page reserves before the image loads).
-      Image,
+      // Without the typed `![alt](src)` shortcut: images come from the library, described in a dialog.
+      Image.extend({ addInputRules: () => [] }),
       TableKit.configure({ table: { resizable: false } }),
     ],
     content: value,
