@@ -24,6 +24,16 @@ describe('rich-text sanitising', () => {
     expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">e</a>');
     expect(html).toContain('<a href="/docs">d</a>');
   });
+
+  it("keeps an image's description and pixel size; a decorative image keeps its empty alt", () => {
+    const html = sanitizeRichText(
+      '<img src="https://example.org/a.png" alt="Метеомайданчик" width="640" height="480"><img src="https://example.org/b.png" alt="">',
+    );
+    expect(html).toBe(
+      '<img src="https://example.org/a.png" alt="Метеомайданчик" width="640" height="480" loading="lazy" />' +
+        '<img src="https://example.org/b.png" alt="" loading="lazy" />',
+    );
+  });
 });
 
 describe('object names', () => {

@@ -5,7 +5,7 @@
  * offset [0, 10], fade durations 300 / 250 ms.
  *
  * Contrast (WCAG AA, 4.5:1 for text): the primary colour is used at shade 8 (#1971c2, 4.6:1 on white;
- * Mantine's default shade 6 is 3.6:1); dimmed text is gray 7 (#495057), placeholders #6c757d, and light badges
+ * Mantine's default shade 6 is 3.6:1); dimmed text gray 7 (#495057), placeholders #6c757d, errors red 9, light badges
  * (the lists' state badges) have darker text (LIGHT_VARIANT_TEXT).
  * Every Modal and Drawer close button is named «Закрити» (it holds only an icon); every PasswordInput's
  * reveal button «Показати пароль» (Mantine marks it aria-pressed while the password shows).
@@ -74,6 +74,8 @@ export const adminCssVariables: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // 4.7:1 on white; Mantine's gray 5 is 2.1:1.
     '--mantine-color-placeholder': '#6c757d',
+    // Invalid inputs' text and error messages: red 9 (#c92a2a) is 5.4:1; Mantine's red 6 is 3.3:1.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     ...Object.fromEntries(Object.entries(LIGHT_VARIANT_TEXT).map(([c, v]) => [`--mantine-color-${c}-light-color`, v])),
   },
   dark: {},

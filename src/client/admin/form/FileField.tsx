@@ -7,24 +7,13 @@ import { useMemo, useState } from 'react';
 import type { FileRef, ImageRef } from '../../../shared/content/fields';
 import type { FileKind } from '../../../shared/documentFiles';
 import { formatBytes } from '../../lib/files';
+import { imageSize } from '../../lib/imageSize';
 import { firebaseStorage } from '../../lib/storage';
 import { useAdmin } from '../context';
 import { acceptAttributeOf, splitChosenFiles, type FileAccept } from '../media/fileGate';
 import { MediaPicker } from '../media/MediaPicker';
 import { UploadQueue, useUploadQueue } from '../media/UploadQueue';
 import { MEDIA_ROOT } from '../media/useMedia';
-
-/** The intrinsic size of an image at `url` (null when the browser cannot decode it). */
-async function imageSize(url: string): Promise<{ width: number; height: number } | null> {
-  const img = new window.Image();
-  img.src = url;
-  try {
-    await img.decode();
-  } catch {
-    return null;
-  }
-  return img.naturalWidth > 0 && img.naturalHeight > 0 ? { width: img.naturalWidth, height: img.naturalHeight } : null;
-}
 
 /** An image reference for a chosen file: no alt text yet (the form asks for it) and the size read from the image. */
 async function imageRefOf(file: FileRef): Promise<ImageRef> {

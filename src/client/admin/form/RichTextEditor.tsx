@@ -1,6 +1,7 @@
 /**
  * The rich-text editor (Tiptap): headings, bold/italic, lists, links, tables, images from the media
- * library, undo/redo. It edits HTML; the server sanitises it with its allow-list before storing.
+ * library (with a description and their pixel size, useRichImages.ts), undo/redo. It edits HTML; the
+ * server sanitises it with its allow-list before storing.
  */
 import { ActionIcon, Button, Group, Modal, Paper, Stack, TextInput, Tooltip } from '@mantine/core';
 import Image from '@tiptap/extension-image';
@@ -9,15 +10,20 @@ import { EditorContent, useEditor, useEditorState, type ChainedCommands, type Ed
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
 import { MediaPicker } from '../media/MediaPicker';
+import { ImageAltDialog } from './ImageAltDialog';
+import './richTextEditor.css';
+import { useRichImages } from './useRichImages';
 
 function ToolButton({
   label,
   active,
+  disabled,
   onClick,
   children,
 }: {
   label: string;
   active?: boolean;
+  disabled?: boolean;
   onClick: () => void;
   children: React.ReactNode;
 }) {
@@ -28,6 +34,7 @@ function ToolButton({
         size="md"
         aria-label={label}
         aria-pressed={active}
+        disabled={disabled}
         onClick={onClick}
       >
         {children}
@@ -52,7 +59,9 @@ function useRichEditor({ value, onChange, label, id }: RichTextEditorProps) {
         heading: { levels: [2, 3, 4] },
         link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'] },
       }),
-      Image,
+      // Keeps src, alt, title, width and height (the size the page reserves before the image loads).
+      // Without the typed `![alt](src)` shortcut: images come from the library, described in a dialog.
+      Image.extend({ addInputRules: () => [] }),
       TableKit.configure({ table: { resizable: false } }),
     ],
     content: value,
@@ -84,6 +93,7 @@ function useActiveFormats(editor: Editor | null) {
             bullet: e.isActive('bulletList'),
             ordered: e.isActive('orderedList'),
             link: e.isActive('link'),
+            image: e.isActive('image'),
           }
         : null,
   });
@@ -92,9 +102,9 @@ function useActiveFormats(editor: Editor | null) {
 export function RichTextEditor({ value, onChange, label, id }: RichTextEditorProps) {
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
-  const [picking, setPicking] = useState(false);
   const editor = useRichEditor({ value, onChange, label, id });
   const active = useActiveFormats(editor);
+  const images = useRichImages(editor);
   if (!editor) return null;
   const chain = () => editor.chain().focus();
   return (
@@ -107,9 +117,18 @@ export function RichTextEditor({ value, onChange, label, id }: RichTextEditorPro
           setHref((editor.getAttributes('link').href as string | undefined) ?? '');
           setLinkOpen(true);
         }}
-        onImage={() => setPicking(true)}
+        onImage={() => images.setPicking(true)}
+        onDescribeImage={images.describeSelected}
       />
-      <EditorContent editor={editor} />
+      {/* A double click on an image selects it and opens its description. */}
+      <EditorContent
+        editor={editor}
+        onDoubleClick={(e) => {
+          if (!(e.target instanceof HTMLImageElement)) return;
+          editor.commands.setNodeSelection(editor.view.posAtDOM(e.target, 0));
+          images.describeSelected();
+        }}
+      />
       <LinkModal
         opened={linkOpen}
         href={href}
@@ -119,14 +138,12 @@ export function RichTextEditor({ value, onChange, label, id }: RichTextEditorPro
         onApply={(target) => chain().extendMarkRange('link').setLink({ href: target }).run()}
       />
       <MediaPicker
-        opened={picking}
-        onClose={() => setPicking(false)}
+        opened={images.picking}
+        onClose={() => images.setPicking(false)}
         accept="image"
-        onPick={(file) => {
-          chain().setImage({ src: file.url, alt: file.name }).run();
-          setPicking(false);
-        }}
+        onPick={images.pick}
       />
+      <ImageAltDialog target={images.target} onCancel={images.cancel} onSave={images.save} />
     </Paper>
   );
 }
@@ -138,6 +155,7 @@ function Toolbar({
   active,
   onLink,
   onImage,
+  onDescribeImage,
 }: {
   label: string;
   chain: () => ChainedCommands;
@@ -146,6 +164,8 @@ function Toolbar({
   onLink: () => void;
   /** Opens the media library to insert an image. */
   onImage: () => void;
+  /** Opens the description dialog of the selected image. */
+  onDescribeImage: () => void;
 }) {
   return (
     <Group
@@ -189,6 +209,9 @@ function Toolbar({
       </ToolButton>
       <ToolButton label="Зображення з медіатеки" onClick={onImage}>
         ▣
+      </ToolButton>
+      <ToolButton label="Опис зображення" disabled={!active?.image} onClick={onDescribeImage}>
+        ✎
       </ToolButton>
       <ToolButton label="Скасувати" onClick={() => chain().undo().run()}>
         ↶
