@@ -50,11 +50,11 @@ export async function updateUnchanged(
  * Reads `collection` page by page in document-id order (only `fields`) and resolves with the sum of
  * what `fix` returns for each page; an aborted `signal` stops it before the next page.
  */
-export async function fixCollection(
+async function fixCollection(
   db: Firestore,
   collection: string,
   fields: readonly string[],
-  fix: (docs: readonly QueryDocumentSnapshot[]) => Promise<number>,
+  fix: PageFix,
   signal?: AbortSignal,
 ): Promise<number> {
   let fixed = 0;
@@ -67,26 +67,39 @@ export async function fixCollection(
     if (after) query = query.startAfter(after);
     const page = await query.limit(PAGE).get();
     if (page.empty) break;
-    fixed += await fix(page.docs);
+    fixed += await fix(collection, page.docs);
     after = page.docs.at(-1);
   }
   return fixed;
 }
 
+/** Fixes one page of a collection's documents; resolves with how many it wrote. */
+export type PageFix = (collection: string, docs: readonly QueryDocumentSnapshot[]) => Promise<number>;
+
+/** A once-per-database backfill: its marker's id, the fields each page reads, and the page fix. */
+export interface Backfill {
+  markerId: string;
+  fields: readonly string[];
+  fix: PageFix;
+}
+
 /**
- * Runs `backfill` unless the marker document `_migrations/{markerId}` exists, then writes the marker
- * (with the count) if `signal` did not abort. Resolves with the count (0 when already done); a
- * rejection leaves no marker, so the next start tries again.
+ * Runs `backfill` over `collections` (page by page, `fix` on each) unless the marker document
+ * `_migrations/{markerId}` exists, then writes the marker (with the count) if `signal` did not abort.
+ * Resolves with the number of documents written (0 when already done); a rejection (Firestore's
+ * error) leaves no marker, so the next start tries again.
  */
 export async function backfillOnce(
   db: Firestore,
-  markerId: string,
-  backfill: () => Promise<number>,
+  backfill: Backfill,
+  collections: readonly string[],
   signal?: AbortSignal,
 ): Promise<number> {
-  const marker = db.collection(MARKER_COLLECTION).doc(markerId);
+  const marker = db.collection(MARKER_COLLECTION).doc(backfill.markerId);
   if ((await marker.get()).exists) return 0;
-  const fixed = await backfill();
+  let fixed = 0;
+  for (const collection of collections)
+    fixed += await fixCollection(db, collection, backfill.fields, backfill.fix, signal);
   if (!signal?.aborted) await marker.set({ doneAt: new Date().toISOString(), fixed });
   return fixed;
 }

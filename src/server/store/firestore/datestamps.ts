@@ -6,7 +6,7 @@
  */
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { datestampOf } from '../datestamp';
-import { backfillOnce, fixCollection, MARKER_COLLECTION, updateUnchanged } from './backfill';
+import { backfillOnce, MARKER_COLLECTION, updateUnchanged } from './backfill';
 
 /** The marker document: present once every collection has its datestamps. */
 export const DATESTAMP_MARKER = { collection: MARKER_COLLECTION, id: 'datestamp-v1' } as const;
@@ -37,21 +37,10 @@ export function backfillDatestamps(
   collections: readonly string[],
   signal?: AbortSignal,
 ): Promise<number> {
-  return backfillOnce(
-    db,
-    DATESTAMP_MARKER.id,
-    async () => {
-      let fixed = 0;
-      for (const collection of collections)
-        fixed += await fixCollection(
-          db,
-          collection,
-          ['updatedAt', 'datestamp', 'data.publishedAt'],
-          (docs) => fixDatestamps(db, docs),
-          signal,
-        );
-      return fixed;
-    },
-    signal,
-  );
+  const backfill = {
+    markerId: DATESTAMP_MARKER.id,
+    fields: ['updatedAt', 'datestamp', 'data.publishedAt'],
+    fix: (_collection: string, docs: readonly QueryDocumentSnapshot[]) => fixDatestamps(db, docs),
+  };
+  return backfillOnce(db, backfill, collections, signal);
 }

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { siteSearchSignature } from '../../search/siteIndex';
-import { backfillOnce, fixCollection, MARKER_COLLECTION, updateUnchanged } from './backfill';
+import { backfillOnce, MARKER_COLLECTION, updateUnchanged } from './backfill';
 import { siteEntryOf } from './document';
 
 /** The marker document of the current index signature (`_migrations/site-search-{hash}`). */
@@ -46,21 +46,10 @@ export function reindexSiteSearch(
   collections: readonly string[],
   signal?: AbortSignal,
 ): Promise<number> {
-  return backfillOnce(
-    db,
-    siteSearchMarker().id,
-    async () => {
-      let fixed = 0;
-      for (const collection of collections)
-        fixed += await fixCollection(
-          db,
-          collection,
-          ['data', '_site'],
-          (docs) => fixSiteEntries(db, collection, docs),
-          signal,
-        );
-      return fixed;
-    },
-    signal,
-  );
+  const backfill = {
+    markerId: siteSearchMarker().id,
+    fields: ['data', '_site'],
+    fix: (collection: string, docs: readonly QueryDocumentSnapshot[]) => fixSiteEntries(db, collection, docs),
+  };
+  return backfillOnce(db, backfill, collections, signal);
 }
