@@ -107,3 +107,24 @@ test('the type filter wraps within the width of a 390 px phone and of a desktop'
     await context.close();
   }
 });
+
+test('a new query typed on a filtered results page keeps the filter, with and without JavaScript', async ({
+  browser,
+}) => {
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto('/search?q=клімат&type=publications');
+    if (javaScriptEnabled) await untilHydrated(page);
+    await page.getByLabel('Запит').fill('прогнозу');
+    await page.getByLabel('Запит').press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=%D0%BF%D1%80%D0%BE%D0%B3%D0%BD%D0%BE%D0%B7%D1%83&type=publications$/);
+    const filter = page.getByRole('navigation', { name: 'Тип результатів' });
+    await expect(filter.getByRole('link', { name: /^Публікації \(\d+\)$/ })).toHaveAttribute('aria-current', 'page');
+    // «Усі» leads back to every type of the new query.
+    await filter.getByRole('link', { name: /^Усі \(\d+\)$/ }).click();
+    await expect(page).toHaveURL(/\/search\?q=%D0%BF%D1%80%D0%BE%D0%B3%D0%BD%D0%BE%D0%B7%D1%83$/);
+    await expect(page.getByText(/Знайдено результатів: \d+/)).toBeVisible();
+    await context.close();
+  }
+});

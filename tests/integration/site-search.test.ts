@@ -222,6 +222,35 @@ describe('/search with a type filter', () => {
     }
   });
 
+  it('carries the chosen type with a new query from the page form, and only a searched type', async () => {
+    /** The page's own query form (the header form has role="search"). */
+    const pageForm = (html: string) => /<form[^>]*class="search-page-form"[^>]*>[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    const form = pageForm(rendered((await server.get(q(word, '&type=publications'))).body));
+    expect(form).toMatch(/method="get"/);
+    expect(form).toMatch(/<input type="hidden" name="type" value="publications"\/?>/);
+    for (const extra of ['', '&type=bogus', '&type=bookOrders']) {
+      const html = rendered((await server.get(q(word, extra))).body);
+      expect(pageForm(html), extra).toMatch(/name="q"/);
+      expect(pageForm(html), extra).not.toContain('name="type"');
+    }
+    expect(pageForm(rendered((await server.get('/search?type=publications')).body))).not.toContain('name="type"');
+  });
+
+  it('still offers «Усі» when the new query has no hits of the chosen type, or none at all', async () => {
+    const onlyNews = rendered((await server.get(q('Цунамі 7', '&type=publications'))).body);
+    expect(textOf(onlyNews)).toContain('Нічого не знайдено');
+    expect(filterLinks(onlyNews).map((l) => [l.text, l.current])).toEqual([
+      ['Усі (1)', false],
+      ['Новини (1)', false],
+      ['Публікації (0)', true],
+    ]);
+    const nothing = rendered((await server.get(q('цунамізм', '&type=publications'))).body);
+    expect(filterLinks(nothing).map((l) => [l.text, l.href, l.current])).toEqual([
+      ['Усі (0)', `/search?q=${encodeURIComponent('цунамізм')}`, false],
+      ['Публікації (0)', `/search?q=${encodeURIComponent('цунамізм')}&type=publications`, true],
+    ]);
+  });
+
   it('keeps a filtered page apart in the page cache, while utm_source does not split it', async () => {
     const word2 = encodeURIComponent('лавина');
     await server.store.create('news', news('avalanche', 'Лавина', ''));

@@ -13,7 +13,8 @@ export function searchHref(q: string, type: string | null): string {
 }
 
 export function SearchTypeFilter({ result }: { result: Pick<SearchPage, 'q' | 'type' | 'allTotal' | 'types'> }) {
-  if (!result.allTotal) return null;
+  // Shown while a type is chosen even when nothing matches, so the visitor sees the filter and can leave it.
+  if (!result.allTotal && !result.type) return null;
   return (
     <nav className="filter-bar" aria-label="Тип результатів">
       <Link to={searchHref(result.q, null)} aria-current={result.type ? undefined : 'page'}>

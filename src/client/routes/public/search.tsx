@@ -51,6 +51,7 @@ function Results(input: { q: string; page: number; type?: string }) {
   const typeLabel = result.types.find((t) => t.type === result.type)?.label;
   return (
     <>
+      <QueryForm q={input.q} type={result.type} />
       <PageMeta
         title={`Пошук: ${result.q}`}
         context={typeLabel}
@@ -88,8 +89,12 @@ function Results(input: { q: string; page: number; type?: string }) {
   );
 }
 
-/** The query field of the results page (on phones the header shows only the search button). */
-function QueryForm({ q }: { q: string }) {
+/**
+ * The query field of the results page (on phones the header shows only the search button). `type`,
+ * a searched type's key the results are filtered by, goes with a new query as a hidden field, so the
+ * visitor stays on that filter (the filter row still offers «Усі»).
+ */
+function QueryForm({ q, type }: { q: string; type?: string | null }) {
   // A fixed id for the remounted input (see SearchForm).
   const id = 'search-page-q';
   return (
@@ -104,6 +109,7 @@ function QueryForm({ q }: { q: string }) {
         maxLength={SEARCH_INPUT_MAX}
         enterKeyHint="search"
       />
+      {type && <input type="hidden" name="type" value={type} />}
       <button type="submit">Знайти</button>
     </Form>
   );
@@ -123,8 +129,14 @@ export const searchPage = definePage({
       <>
         {!input.q && <PageMeta title="Пошук" description={SEARCH_DESCRIPTION} />}
         <PageHeader title="Пошук" crumbs={[{ label: 'Пошук' }]} />
-        <QueryForm q={input.q} />
-        {input.q ? <Results {...input} /> : <p className="search-count">Введіть слова для пошуку.</p>}
+        {input.q ? (
+          <Results {...input} />
+        ) : (
+          <>
+            <QueryForm q="" />
+            <p className="search-count">Введіть слова для пошуку.</p>
+          </>
+        )}
       </>
     );
   },
