@@ -90,20 +90,48 @@ test('the type filter narrows the hits to publications and back to all, by mouse
   expect(consoleErrors).toEqual([]);
 });
 
-test('the type filter wraps within the width of a 390 px phone and of a desktop', async ({ browser }) => {
+test('with 13 types the filter is one sideways-scrolling row on phones and wraps on a desktop', async ({ browser }) => {
   for (const [width, height, name] of [
     [390, 844, 'phone'],
+    [320, 640, 'small-phone'],
     [1280, 800, 'desktop'],
   ] as const) {
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
-    await page.goto('/search?q=клімат&type=publications');
+    // «та» is in 13 types of the seed: «Усі» and 13 pills.
+    await page.goto('/search?q=та');
     const filter = page.getByRole('navigation', { name: 'Тип результатів' });
-    await expect(filter).toBeVisible();
+    const links = filter.getByRole('link');
+    await expect(links).toHaveCount(14);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(width);
     const box = (await filter.boundingBox())!;
+    const pill = (await links.first().boundingBox())!;
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, name).toBeLessThanOrEqual(width);
+    // At most two rows of pills (with the focus ring's room) stand above the first hit.
+    expect(box.height, name).toBeLessThanOrEqual(2 * pill.height + 20);
+    const last = links.last();
+    const lastHref = (await last.getAttribute('href'))!;
+    if (name !== 'desktop') {
+      expect(await filter.evaluate((nav) => nav.scrollWidth > nav.clientWidth), name).toBe(true);
+      await expect(last).not.toBeInViewport();
+      // The keyboard reaches the last pill: the row scrolls it into view, with its focus ring.
+      await links.first().focus();
+      for (let i = 1; i < 14; i += 1) await page.keyboard.press('Tab');
+      await expect(last).toBeFocused();
+      await expect(last).toBeInViewport({ ratio: 1 });
+      expect(await last.evaluate((a) => getComputedStyle(a).outlineStyle), name).toBe('solid');
+    } else {
+      await expect(last).toBeInViewport({ ratio: 1 });
+    }
     await page.screenshot({ path: test.info().outputPath(`search-filter-${name}.png`) });
+    // With JavaScript a filtered page scrolls the row to its current pill.
+    await page.goto(lastHref);
+    await untilHydrated(page);
+    await expect(filter.getByRole('link', { name: /^Сторінки/ })).toHaveAttribute('aria-current', 'page');
+    await expect(filter.getByRole('link', { name: /^Сторінки/ })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => [window.scrollX, document.documentElement.scrollWidth]), name).toEqual([0, width]);
+    await page.screenshot({ path: test.info().outputPath(`search-filter-${name}-current.png`) });
     await context.close();
   }
 });

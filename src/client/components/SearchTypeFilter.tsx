@@ -1,7 +1,9 @@
 /**
  * The search results' type filter: «Усі (N)», then each type with hits and its count, as plain links
- * (`/search?q=…&type=key`, no page: a filter starts at its first page), the current one marked.
+ * (`/search?q=…&type=key`, no page: a filter starts at its first page), the current one marked; on
+ * phones one row that scrolls sideways, the current link scrolled into view.
  */
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { SearchPage } from '../../shared/searchResults';
 
@@ -12,11 +14,34 @@ export function searchHref(q: string, type: string | null): string {
   return `/search?${params.toString()}`;
 }
 
+/**
+ * Scrolls a row that scrolls sideways (phones, site.css `.search-filter`) so its current link is in
+ * the middle; only the row moves, never the page. Nothing happens where the row wraps.
+ */
+function centreCurrent(nav: HTMLElement): void {
+  const current = nav.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!current || nav.scrollWidth <= nav.clientWidth) return;
+  nav.scrollLeft = current.offsetLeft - nav.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+}
+
+/** Chromium leaves a half-visible link where it is when it takes focus: show all of it and its ring. */
+function revealFocused(event: FocusEvent): void {
+  (event.target as HTMLElement).scrollIntoView({ block: 'nearest', inline: 'nearest' });
+}
+
 export function SearchTypeFilter({ result }: { result: Pick<SearchPage, 'q' | 'type' | 'allTotal' | 'types'> }) {
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const nav = navRef.current;
+    if (!nav) return;
+    centreCurrent(nav);
+    nav.addEventListener('focusin', revealFocused);
+    return () => nav.removeEventListener('focusin', revealFocused);
+  }, [result.q, result.type]);
   // Shown while a type is chosen even when nothing matches, so the visitor sees the filter and can leave it.
   if (!result.allTotal && !result.type) return null;
   return (
-    <nav className="filter-bar" aria-label="Тип результатів">
+    <nav ref={navRef} className="filter-bar search-filter" aria-label="Тип результатів">
       <Link to={searchHref(result.q, null)} aria-current={result.type ? undefined : 'page'}>
         Усі ({result.allTotal})
       </Link>
