@@ -100,11 +100,38 @@ test('on a 390 px phone the admin fits the screen: sign-in, one-row header, the 
   await expect(page.getByRole('table', { name: 'Журнал змін' })).toBeVisible();
   expect(await pageWidth()).toBeLessThanOrEqual(390);
 
-  // A conference with its theses panel (a table with reorder buttons) scrolls inside its box, not the page.
+  // A conference's theses panel stacks each row (title, then state and ↑/↓): nothing scrolls sideways.
   await page.goto('/edit/admin/config/Conferences');
   await page.getByRole('table').getByRole('link').first().click();
-  await expect(page.getByRole('table', { name: 'Тези доповідей' })).toBeVisible();
+  const theses = page.getByRole('table', { name: 'Тези доповідей' });
+  await expect(theses).toBeVisible();
   expect(await pageWidth()).toBeLessThanOrEqual(390);
+  const rows = theses.getByRole('row');
+  expect(await rows.count()).toBeGreaterThan(1);
+  for (const row of await rows.all()) {
+    for (const button of await row.getByRole('button', { name: /^(Вище|Нижче): / }).all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    const state = (await row.getByText(/^(Опубліковано|Чернетка)$/).boundingBox())!;
+    const title = (await row.getByRole('link').boundingBox())!;
+    expect(state.x + state.width).toBeLessThanOrEqual(390);
+    expect(state.y).toBeGreaterThanOrEqual(title.y + title.height - 1);
+  }
+  // No box inside the panel scrolls sideways either.
+  expect(
+    await theses.evaluate((table) =>
+      [table, ...table.querySelectorAll('*')].some((el) => el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0),
+    ),
+  ).toBe(false);
+  expect(
+    await theses.evaluate((table) => {
+      for (let el = table.parentElement; el; el = el.parentElement)
+        if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') return el.className;
+      return null;
+    }),
+  ).toBeNull();
   await page.screenshot({ path: test.info().outputPath('phone-conference.png'), fullPage: true });
   await context.close();
 });
@@ -121,4 +148,17 @@ test('every password field’s reveal button is named in Ukrainian, and axe find
   await reveal.first().click();
   await expect(reveal.first()).toHaveAttribute('aria-pressed', 'true');
   expect(await axeViolations(page, 'change password')).toEqual([]);
+});
+
+test('on a desktop the theses panel keeps one line per thesis: title, state and ↑/↓ side by side', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/edit/admin/config/Conferences');
+  await page.getByRole('table').getByRole('link').first().click();
+  const row = page.getByRole('table', { name: 'Тези доповідей' }).getByRole('row').first();
+  const title = (await row.getByRole('link').boundingBox())!;
+  const state = (await row.getByText(/^(Опубліковано|Чернетка)$/).boundingBox())!;
+  const down = (await row.getByRole('button', { name: /^Нижче: / }).boundingBox())!;
+  expect(state.x).toBeGreaterThan(title.x + title.width);
+  expect(down.x).toBeGreaterThan(state.x + state.width);
+  expect(Math.abs(state.y + state.height / 2 - (title.y + title.height / 2))).toBeLessThan(20);
 });

@@ -1,6 +1,7 @@
 /**
  * Documents edited inside their parent (theses inside their conference): listed in programme order,
- * added, opened for editing and reordered (the `order` field) from the parent's screen.
+ * added, opened for editing and reordered (the `order` field) from the parent's screen. On a phone
+ * each row stacks (childrenPanel.css).
  */
 import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -11,6 +12,7 @@ import { collectionApi, useInvalidateType, type AdminDoc } from '../contentApi';
 import { dataOf } from '../form/defaults';
 import { trpcErrorMessage } from '../trpcErrors';
 import { fieldText } from '../../../shared/fieldText';
+import './childrenPanel.css';
 
 export interface ChildRelation {
   type: AnyContentType;
@@ -72,43 +74,43 @@ export function ChildrenPanel({
           </Button>
         </Group>
         {!items.length ? <Text c="dimmed">Поки немає.</Text> : null}
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-label={type.labels.plural}>
-            <Table.Tbody>
-              {items.map((doc, i) => (
-                <Table.Tr key={doc.id}>
-                  <Table.Td w={40}>{hasOrder ? fieldText(doc.order) : i + 1}</Table.Td>
-                  <Table.Td>
-                    <Link to={`${basePath}/${type.key}/${doc.id}`}>{fieldText(doc[type.useAsTitle], doc.id)}</Link>
+        <Table aria-label={type.labels.plural} className="children-table">
+          <Table.Tbody>
+            {items.map((doc, i) => (
+              <Table.Tr key={doc.id}>
+                <Table.Td w={40}>{hasOrder ? fieldText(doc.order) : i + 1}</Table.Td>
+                <Table.Td className="children-title">
+                  <Link to={`${basePath}/${type.key}/${doc.id}`}>{fieldText(doc[type.useAsTitle], doc.id)}</Link>
+                </Table.Td>
+                <Table.Td className="children-state">
+                  {doc.status === 'published' ? 'Опубліковано' : 'Чернетка'}
+                </Table.Td>
+                {hasOrder ? (
+                  <Table.Td w={90}>
+                    <Group gap={4}>
+                      <ActionIcon
+                        variant="default"
+                        aria-label={`Вище: ${String(doc[type.useAsTitle])}`}
+                        disabled={i === 0}
+                        onClick={() => void swap(doc, items[i - 1]!, 'up')}
+                      >
+                        ↑
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="default"
+                        aria-label={`Нижче: ${String(doc[type.useAsTitle])}`}
+                        disabled={i === items.length - 1}
+                        onClick={() => void swap(doc, items[i + 1]!, 'down')}
+                      >
+                        ↓
+                      </ActionIcon>
+                    </Group>
                   </Table.Td>
-                  <Table.Td>{doc.status === 'published' ? 'Опубліковано' : 'Чернетка'}</Table.Td>
-                  {hasOrder ? (
-                    <Table.Td w={90}>
-                      <Group gap={4}>
-                        <ActionIcon
-                          variant="default"
-                          aria-label={`Вище: ${String(doc[type.useAsTitle])}`}
-                          disabled={i === 0}
-                          onClick={() => void swap(doc, items[i - 1]!, 'up')}
-                        >
-                          ↑
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="default"
-                          aria-label={`Нижче: ${String(doc[type.useAsTitle])}`}
-                          disabled={i === items.length - 1}
-                          onClick={() => void swap(doc, items[i + 1]!, 'down')}
-                        >
-                          ↓
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       </Stack>
     </Paper>
   );
