@@ -27,6 +27,8 @@ export function trpcErrorMessage(error: unknown): string {
     if (code === 'UNAUTHORIZED') return 'Сеанс завершився. Увійдіть знову.';
     if (code === 'FORBIDDEN') return 'Недостатньо прав для цієї дії.';
     if (code === 'INTERNAL_SERVER_ERROR') return 'Внутрішня помилка сервера. Спробуйте пізніше.';
+    // A request that never got an answer (fetch's TypeError, in English) has no server message.
+    if (error.cause instanceof TypeError) return 'Немає зв’язку з сервером.';
     if (error.message) return error.message;
   }
   if (error instanceof TypeError) return 'Немає зв’язку з сервером.';

@@ -5,7 +5,7 @@
  * a warning before leaving with unsaved changes, revision history with restore, delete (with detach
  * when other documents refer to it), a draft preview link, and child documents edited inside.
  */
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Loader, Stack } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { collectionApi, singletonApi, type AdminDoc } from '../contentApi';
@@ -14,7 +14,6 @@ import { FieldInput } from '../form/FieldInput';
 import { formFields, type FieldSpec } from '../form/introspect';
 import { useFocusFirstInvalid } from '../form/useFocusFirstInvalid';
 import { ADMIN_HOME } from '../guards';
-import { trpcErrorMessage } from '../trpcErrors';
 import {
   DeleteModal,
   DocumentConflict,
@@ -27,6 +26,7 @@ import {
   SaveBar,
   showsFieldSummary,
 } from './EditFormParts';
+import { EditLoadFailure } from './EditLoadFailure';
 import { RevisionsDrawer } from './RevisionsDrawer';
 import {
   useDeleteDocument,
@@ -53,11 +53,7 @@ export function SectionEditPage(target: EditTarget) {
     : collection.get.useQuery({ id: target.id ?? '' }, { enabled: !!target.id });
   if (target.id && existing.isLoading) return <Loader aria-label="Завантаження документа" />;
   if (existing.error) {
-    return (
-      <Alert color="red" role="alert">
-        {trpcErrorMessage(existing.error)}
-      </Alert>
-    );
+    return <EditLoadFailure target={target} error={existing.error} onRetry={() => void existing.refetch()} />;
   }
   return (
     <EditForm
