@@ -42,6 +42,7 @@ import { requestGuard } from './http/requestGuard';
 import { crossSiteGuard, sessionRoutes } from './http/session';
 import { staticFiles } from './http/staticFiles';
 import { createIdentity, emailLinkMode, ensureFirstAdmin, type Identity } from './identity/index';
+import { reachingAuth } from './identity/unreachable';
 import { redactedRequestSerializer } from './identity/logRedaction';
 import type { IdentityBackend } from './identity/types';
 import { MailOutbox } from './mail/outbox';
@@ -194,7 +195,9 @@ async function startServices(
       { info: (m) => log.info(m), warn: (m) => log.warn(m) },
       outbox,
     );
-    await ensureFirstAdmin(identity.backend, config, { info: (m) => log.info(m) });
+    await reachingAuth(config.firebase.emulators.auth, 'Cannot check for or create the first administrator: ', () =>
+      ensureFirstAdmin(identity.backend, config, { info: (m) => log.info(m) }),
+    );
     return { outbox, identity };
   } catch (err) {
     await closeData(data);

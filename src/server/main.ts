@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './dataDirLock';
+import { AuthUnreachableError } from './identity/unreachable';
 import { checkCanListen, ListenError, listenErrorOf } from './listenCheck';
 import { StorageUnreachableError } from './storage/unreachable';
 
@@ -43,9 +44,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  // A second server on the same DATA_DIR, a port it cannot take, a seed's unreachable bucket: one line, no stack.
+  // A second server on the same DATA_DIR, a port it cannot take, a seed's unreachable bucket or Auth: one line, no stack.
   const oneLine =
-    err instanceof DataDirLockedError || err instanceof ListenError || err instanceof StorageUnreachableError;
+    err instanceof DataDirLockedError ||
+    err instanceof ListenError ||
+    err instanceof StorageUnreachableError ||
+    err instanceof AuthUnreachableError;
   console.error(oneLine ? err.message : err);
   process.exit(1);
 });

@@ -42,12 +42,18 @@ export class StorageUnreachableError extends Error {
   }
 }
 
-/** The one-line reason when `err` means storage is unreachable (network or credentials), else null. */
+/**
+ * The one-line reason when `err` means a Google service (storage; firebase-admin's Auth, whose
+ * `app/network-error` reads «Error while making request: {reason}. Error code: {CODE}») is
+ * unreachable (network or credentials), else null.
+ */
 export function unreachableReason(err: unknown): string | null {
   if (!(err instanceof Error)) return null;
   const code = (err as { code?: unknown }).code;
   const causeCode = (err.cause as { code?: unknown } | undefined)?.code;
   const message = err.message.split('\n')[0]!;
+  if (code === 'app/network-error')
+    return message.replace(/^Error while making request: /, '').replace(/\. Error code: \w+$/, '');
   if (typeof code === 'string' && NETWORK_CODES.has(code)) return message.replace(/^.*reason: /, '');
   if (typeof causeCode === 'string' && NETWORK_CODES.has(causeCode)) return `${causeCode}: ${message}`;
   if (/Could not load the default credentials/i.test(message))
