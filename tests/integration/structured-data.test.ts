@@ -326,3 +326,36 @@ describe('«Цитувати»: BibTeX, RIS and CSL-JSON downloads', () => {
     }
   });
 });
+
+describe('citation files agree with the page, its meta, DataCite and OAI', () => {
+  const cite = (type: string, slug: string, ext: string) =>
+    server.app.inject({ method: 'GET', url: `/api/cite/${type}/${encodeURIComponent(slug)}.${ext}` });
+  const risLines = (ris: string, tag: string) =>
+    ris
+      .split('\n')
+      .filter((l) => l.startsWith(`${tag}  - `))
+      .map((l) => l.slice(6));
+
+  it.each(published('dataRepo').map((d) => [d.data.slug, d] as const))(
+    'dataset %s: the same creators and year in .bib/.ris/.json as in its DataCite record',
+    async (slug) => {
+      const xml = (await server.app.inject({ method: 'GET', url: `/api/datacite/${encodeURIComponent(slug)}.xml` }))
+        .body;
+      const creators = [...xml.matchAll(/<creatorName[^>]*>([^<]+)<\/creatorName>/g)].map((m) => m[1]!);
+      const year = /<publicationYear>(\d{4})<\/publicationYear>/.exec(xml)![1]!;
+      expect(creators.length).toBeGreaterThan(0);
+
+      const ris = (await cite('datasets', slug, 'ris')).body;
+      expect(risLines(ris, 'AU')).toEqual(creators);
+      expect(risLines(ris, 'PY')).toEqual([year]);
+      const [item] = JSON.parse((await cite('datasets', slug, 'json')).body) as Array<{
+        author: Array<{ family?: string; given?: string; literal?: string }>;
+        issued: { 'date-parts': number[][] };
+      }>;
+      expect(item!.author.map((a) => a.literal ?? `${a.family}, ${a.given}`)).toEqual(creators);
+      expect(item!.issued['date-parts'][0]![0]).toBe(Number(year));
+      const bib = (await cite('datasets', slug, 'bib')).body;
+      expect(bib).toMatch(new RegExp(`^\\s*year = \\{${year}\\},$`, 'm'));
+    },
+  );
+});

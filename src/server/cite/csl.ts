@@ -6,6 +6,10 @@ import { PUBLICATION_KINDS } from '../../shared/content/constants';
 import type { ContentDocument } from '../../shared/content/registry';
 import { SITE_NAME } from '../../shared/head/siteFacts';
 import { datasetVersionOf } from '../../shared/head/text';
+import { datasetIssued } from '../scholarly/datasetRecord';
+import { type CslName, cslName } from './names';
+
+export { type CslName, cslName };
 
 /** A CSL-JSON item (the fields used here; see the CSL-JSON schema). */
 export interface CslItem {
@@ -15,17 +19,6 @@ export interface CslItem {
   author: CslName[];
   issued: { 'date-parts': number[][] };
   [field: string]: unknown;
-}
-export type CslName = { family: string; given?: string } | { literal: string };
-
-/** «Дячук О. С.» → family «Дячук», given «О. С.»; «Дячук, Олена» likewise; anything else as one literal. */
-export function cslName(name: string): CslName {
-  const clean = name.replace(/\s+/g, ' ').trim();
-  const comma = /^([^,]+),\s*(.+)$/.exec(clean);
-  if (comma) return { family: comma[1]!, given: comma[2]! };
-  const initials = /^(\S+) ((?:\p{Lu}\.\s?)+)$/u.exec(clean);
-  if (initials) return { family: initials[1]!, given: initials[2]!.trim() };
-  return { literal: clean };
 }
 
 function dateParts(date: string): number[] {
@@ -88,19 +81,18 @@ export function thesisCsl(t: ContentDocument<'theses'>, conf: ContentDocument<'c
   };
 }
 
+/**
+ * A dataset: the same creators (the institute when none are named) and year as its DataCite and
+ * DCAT records, i.e. its first release.
+ */
 export function datasetCsl(d: ContentDocument<'dataRepo'>, url: string): CslItem {
-  const released =
-    d.versions
-      .map((v) => v.date)
-      .sort()
-      .at(-1) ?? d.updatedAt;
   const version = datasetVersionOf(d);
   return {
     id: d.slug,
     type: 'dataset',
     title: d.title,
-    author: [INSTITUTE],
-    issued: { 'date-parts': [dateParts(released)] },
+    author: d.creators.length ? d.creators.map((c) => cslName(c.name)) : [INSTITUTE],
+    issued: { 'date-parts': [dateParts(datasetIssued(d))] },
     publisher: SITE_NAME,
     ...(version ? { version } : {}),
     ...(d.doi ? { DOI: d.doi } : {}),
