@@ -358,4 +358,24 @@ describe('citation files agree with the page, its meta, DataCite and OAI', () =>
       expect(bib).toMatch(new RegExp(`^\\s*year = \\{${year}\\},$`, 'm'));
     },
   );
+
+  it('publications and theses: the language of .ris/.json is the page\u2019s citation_language', async () => {
+    const works = [
+      ...published('publications').map((p) => ['publications', p.data.slug, `/publications/${p.data.slug}`] as const),
+      ...published('theses')
+        .slice(0, 5)
+        .map(
+          (t) => ['theses', t.data.slug, `/conf/${conference(t.data.conferenceId).data.slug}/${t.data.slug}`] as const,
+        ),
+    ];
+    const seen = new Set<string>();
+    for (const [type, slug, page] of works) {
+      const [language] = meta(await head(page), 'citation_language');
+      seen.add(language!);
+      expect(risLines((await cite(type, slug, 'ris')).body, 'LA'), slug).toEqual([language]);
+      const [item] = JSON.parse((await cite(type, slug, 'json')).body) as Array<{ language: string }>;
+      expect(item!.language, slug).toBe(language);
+    }
+    expect([...seen].sort()).toEqual(['en', 'uk']);
+  });
 });

@@ -5,7 +5,7 @@
 import { PUBLICATION_KINDS } from '../../shared/content/constants';
 import type { ContentDocument } from '../../shared/content/registry';
 import { SITE_NAME } from '../../shared/head/siteFacts';
-import { datasetVersionOf } from '../../shared/head/text';
+import { datasetVersionOf, languageOf, workLanguage } from '../../shared/head/text';
 import { datasetIssued } from '../scholarly/datasetRecord';
 import { type CslName, cslName } from './names';
 
@@ -57,7 +57,7 @@ export function publicationCsl(p: ContentDocument<'publications'>, url: string):
     ...(p.isbn ? { ISBN: p.isbn } : {}),
     ...(p.doi ? { DOI: p.doi } : {}),
     URL: url,
-    language: 'uk',
+    language: workLanguage(p),
     ...(p.summary ? { abstract: p.summary } : {}),
   };
 }
@@ -76,7 +76,7 @@ export function thesisCsl(t: ContentDocument<'theses'>, conf: ContentDocument<'c
     // CSL's `keyword` is one string; RIS writers split it at commas into one KW line each.
     ...(t.keywords.length ? { keyword: t.keywords.join(',') } : {}),
     URL: url,
-    language: 'uk',
+    language: workLanguage(t),
     ...(t.summary ? { abstract: t.summary } : {}),
   };
 }
@@ -97,7 +97,7 @@ export function datasetCsl(d: ContentDocument<'dataRepo'>, url: string): CslItem
     ...(version ? { version } : {}),
     ...(d.doi ? { DOI: d.doi } : {}),
     URL: url,
-    language: 'uk',
+    language: languageOf(d.title),
     ...(d.summary ? { abstract: d.summary } : {}),
   };
 }

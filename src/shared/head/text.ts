@@ -70,6 +70,14 @@ export function languageOf(text: string): 'uk' | 'en' {
 }
 
 /**
+ * The language of a work (publication or thesis) for its citation meta and citation files: its
+ * declared `language` when that is not Ukrainian (the default), else read from its title.
+ */
+export function workLanguage(work: { title: string; language?: unknown }): 'uk' | 'en' {
+  return work.language === 'en' ? 'en' : languageOf(work.title);
+}
+
+/**
  * The dataset's own version: its `datasetVersion` (the API's `version` is the store's revision
  * number), else the latest entry of its version history.
  */

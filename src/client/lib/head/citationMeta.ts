@@ -8,7 +8,7 @@ import type { PublicDocument } from '../../../shared/content/registry';
 import { JOURNAL_NAME, SITE_NAME } from '../../../shared/head/siteFacts';
 import type { HeadSource } from '../../../shared/head/sources';
 import type { MetaTag } from '../../../shared/head/tags';
-import { absoluteUrl, type HeadContext, languageOf } from '../../../shared/head/text';
+import { absoluteUrl, type HeadContext, languageOf, workLanguage } from '../../../shared/head/text';
 
 /** `2025-11-18` → `2025/11/18`. */
 export function scholarDate(date: string): string {
@@ -42,7 +42,7 @@ function publication(p: PublicDocument<'publications'>, ctx: HeadContext): MetaT
     ['citation_doi', p.doi],
     ['citation_pdf_url', pdf ? absoluteUrl(pdf.url, ctx) : ''],
     ['citation_abstract_html_url', ctx.url],
-    ['citation_language', languageOf(p.title)],
+    ['citation_language', workLanguage(p)],
   ]);
 }
 
@@ -56,7 +56,7 @@ function thesis(t: PublicDocument<'theses'>, conf: PublicDocument<'conferences'>
     ...t.keywords.map((k): [string, string] => ['citation_keywords', k]),
     ['citation_pdf_url', t.pdf ? absoluteUrl(t.pdf.url, ctx) : ''],
     ['citation_abstract_html_url', ctx.url],
-    ['citation_language', languageOf(t.title)],
+    ['citation_language', workLanguage(t)],
   ]);
 }
 
