@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentAdminService } from '../../src/server/content/admin';
 import { OaiRepository } from '../../src/server/oai/repository';
+import { seedSet } from '../../src/server/seed/content/index';
 import { parseOai, type OaiAnswer } from '../support/oaiPmh';
 import { OAI_PMH_SCHEMAS, xmlSchemaErrors, xsdErrors } from '../support/xmlSchema';
 import { startTestServer, trpc, type TestServer } from './helpers';
@@ -183,6 +184,14 @@ describe('/oai', () => {
     // The endpoint's pages of 100 finish the list.
     expect(second.token?.value).toBe('');
     expect([...first.headers, ...second.headers].map((h) => h.identifier)).toEqual(all.map((h) => h.identifier));
+    await expectValid();
+  });
+
+  it('a thesis record names its conference, the city (no street, no format note) and the date as dc:source', async () => {
+    const conference = seedSet.conferences!.find((c) => /змішаний формат/.test(c.data.location ?? ''))!;
+    const thesis = seedSet.theses!.find((t) => t.data.conferenceId === conference.id && t.data.status === 'published')!;
+    const record = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${ID(`theses/${thesis.id}`)}`);
+    expect(record.records[0]!.dc!.source).toEqual([`${conference.data.title}, Київ, ${conference.data.startDate}`]);
     await expectValid();
   });
 

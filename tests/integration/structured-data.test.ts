@@ -378,4 +378,13 @@ describe('citation files agree with the page, its meta, DataCite and OAI', () =>
     }
     expect([...seen].sort()).toEqual(['en', 'uk']);
   });
+
+  it('a thesis of a hybrid conference in Kyiv: RIS CY and CSL event-place are the city, no street or format note', async () => {
+    const conf = published('conferences').find((c) => /змішаний формат/.test(c.data.location ?? ''))!;
+    expect(conf.data.location).toMatch(/^Київ, просп\./);
+    const thesis = published('theses').find((t) => t.data.conferenceId === conf.id)!;
+    expect(risLines((await cite('theses', thesis.data.slug, 'ris')).body, 'CY')).toEqual(['Київ']);
+    const [item] = JSON.parse((await cite('theses', thesis.data.slug, 'json')).body) as Array<Record<string, unknown>>;
+    expect(item!['event-place']).toBe('Київ');
+  });
 });

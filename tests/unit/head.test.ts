@@ -8,6 +8,7 @@ import {
   conferenceAttendance,
   datasetDescription,
   datasetVersionOf,
+  eventPlace,
   internationalPhone,
   languageOf,
   licenceUrl,
@@ -153,6 +154,15 @@ describe('text helpers', () => {
     expect(conferenceAttendance('Онлайн')).toBe('online');
     expect(conferenceAttendance('Київ, просп. Науки, 37 (змішаний формат)')).toBe('hybrid');
     expect(conferenceAttendance('Київ')).toBe('offline');
+  });
+
+  it('give an event\u2019s place for citations: the city, no street address, no format note, none when online', () => {
+    expect(eventPlace('Київ, просп. Науки, 37 (змішаний формат)')).toBe('Київ');
+    expect(eventPlace('Київ, вул. Хрещатик, 1')).toBe('Київ');
+    expect(eventPlace('Одеса, Україна')).toBe('Одеса, Україна');
+    expect(eventPlace('Львів (онлайн)')).toBe('Львів');
+    expect(eventPlace('Онлайн')).toBe('');
+    expect(eventPlace('')).toBe('');
   });
 
   it('give Dataset Search a description of at least 50 characters', () => {

@@ -5,7 +5,7 @@
 import { PUBLICATION_KINDS } from '../../shared/content/constants';
 import type { ContentDocument } from '../../shared/content/registry';
 import { SITE_NAME } from '../../shared/head/siteFacts';
-import { datasetVersionOf, languageOf, workLanguage } from '../../shared/head/text';
+import { datasetVersionOf, eventPlace, languageOf, workLanguage } from '../../shared/head/text';
 import { datasetIssued } from '../scholarly/datasetRecord';
 import { type CslName, cslName } from './names';
 
@@ -71,7 +71,7 @@ export function thesisCsl(t: ContentDocument<'theses'>, conf: ContentDocument<'c
     issued: { 'date-parts': [dateParts(conf.startDate)] },
     'container-title': `Матеріали конференції «${conf.title}»`,
     'event-title': conf.title,
-    ...(conf.location ? { 'event-place': conf.location } : {}),
+    ...(eventPlace(conf.location) ? { 'event-place': eventPlace(conf.location) } : {}),
     publisher: SITE_NAME,
     // CSL's `keyword` is one string; RIS writers split it at commas into one KW line each.
     ...(t.keywords.length ? { keyword: t.keywords.join(',') } : {}),

@@ -5,6 +5,7 @@
 import { PUBLICATION_KINDS } from '../../shared/content/constants';
 import type { TocEntry } from '../../shared/content/types/journal';
 import { JOURNAL_NAME, SITE_NAME } from '../../shared/head/siteFacts';
+import { eventPlace } from '../../shared/head/text';
 import type { Creator, ScholarlyMetadata } from './model';
 
 type Data = Record<string, unknown>;
@@ -84,7 +85,7 @@ export function thesisMetadata(doc: Doc, conference: Doc, url: string, conferenc
     date: str(c.startDate),
     doi: '',
     language: str(d.language) || 'uk',
-    source: [str(c.title), str(c.location), str(c.startDate)].filter(Boolean).join(', '),
+    source: [str(c.title), eventPlace(str(c.location)), str(c.startDate)].filter(Boolean).join(', '),
     relations: [conferenceUrl],
     rights: '',
     formats: formatsOf(d.pdf),

@@ -64,6 +64,26 @@ export function conferenceAttendance(location: string): 'offline' | 'online' | '
   return 'offline';
 }
 
+/** A street part of an address: «вул.», «просп.», «пл.», «бульв.», «пров.», «шосе», «street»… */
+const STREET =
+  /^(вул|вулиця|просп|проспект|пл|площа|бульв|бульвар|пров|провулок|узвіз|шосе|наб|набережна|street|st|avenue|ave|road|rd)(?=[.\s]|$)|^\d/iu;
+
+/**
+ * The place of an event for citations (RIS CY, CSL event-place, oai_dc source): its location
+ * without a note in brackets («(змішаний формат)») and without the street address that follows the
+ * city («Київ, просп. Науки, 37» → «Київ»); '' for an event held only online.
+ */
+export function eventPlace(location: string): string {
+  const parts = location
+    .replace(/\([^)]*\)/g, '')
+    .split(',')
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  const street = parts.findIndex((p, i) => i > 0 && STREET.test(p));
+  const place = (street > 0 ? parts.slice(0, street) : parts).join(', ');
+  return conferenceAttendance(place) === 'online' ? '' : place;
+}
+
 /** `uk` for text with Cyrillic letters, `en` for Latin-only text (titles of English theses). */
 export function languageOf(text: string): 'uk' | 'en' {
   return /[\u0400-\u04ff]/.test(text) || !/[a-z]/i.test(text) ? 'uk' : 'en';
