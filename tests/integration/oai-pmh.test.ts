@@ -187,6 +187,17 @@ describe('/oai', () => {
     await expectValid();
   });
 
+  it('a journal article record is identified by its anchor on the issue page', async () => {
+    const issue = seedSet.journal!.find((j) => j.data.status === 'published' && (j.data.toc?.length ?? 0) > 1)!;
+    const record = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${ID(`journal/${issue.id}/2`)}`);
+    const dc = record.records[0]!.dc!;
+    expect(dc.title).toEqual([issue.data.toc![1]!.title]);
+    const url = `${ORIGIN}/journal/${issue.data.slug}#article-2`;
+    expect(dc.identifier).toContain(url);
+    expect((await server.get(`/journal/${issue.data.slug}`)).body).toContain('<li id="article-2">');
+    await expectValid();
+  });
+
   it('a thesis record names its conference, the city (no street, no format note) and the date as dc:source', async () => {
     const conference = seedSet.conferences!.find((c) => /змішаний формат/.test(c.data.location ?? ''))!;
     const thesis = seedSet.theses!.find((t) => t.data.conferenceId === conference.id && t.data.status === 'published')!;

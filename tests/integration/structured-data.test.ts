@@ -195,18 +195,17 @@ describe('Google Scholar citation meta', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
-  it('a journal issue: journal title, volume, issue, first and last page, PDF', async () => {
+  it('a journal issue (a table of contents) has none; each article has an anchor its JSON-LD part names', async () => {
     const issue = published('journal').find((j) => j.data.pdf && j.data.toc?.length)!;
     const facts = await head(`/journal/${issue.data.slug}`);
-    expect(meta(facts, 'citation_journal_title')).toEqual(['Метеорологія. Гідрологія. Моніторинг довкілля']);
-    expect(meta(facts, 'citation_volume')).toEqual([String(issue.data.volume)]);
-    expect(meta(facts, 'citation_issue')).toEqual([String(issue.data.number)]);
-    expect(meta(facts, 'citation_publication_date')).toEqual([String(issue.data.year)]);
-    const pages = issue.data.toc!.map((e) => String(e.pages).split(/[–-]/).map(Number));
-    expect(meta(facts, 'citation_firstpage')).toEqual([String(Math.min(...pages.map((p) => p[0]!)))]);
-    expect(meta(facts, 'citation_lastpage')).toEqual([String(Math.max(...pages.map((p) => p.at(-1)!)))]);
-    expect(meta(facts, 'citation_author').length).toBeGreaterThan(0);
-    expect((await fetchPublic(meta(facts, 'citation_pdf_url')[0]!)).statusCode).toBe(200);
+    expect([...facts.meta.keys()].filter((k) => k.startsWith('citation_'))).toEqual([]);
+    const parts = node<{ hasPart: Array<{ url: string; name: string }> }>(facts, 'PublicationIssue').hasPart;
+    const html = (await server.get(`/journal/${issue.data.slug}`)).body;
+    parts.forEach((part, i) => {
+      expect(part.name).toBe(issue.data.toc![i]!.title);
+      expect(part.url).toBe(`${PUBLIC_URL}/journal/${issue.data.slug}#article-${i + 1}`);
+      expect(html).toContain(`<li id="article-${i + 1}">`);
+    });
   });
 
   it('a publication: title, authors (the institute when none are named), year, publisher, DOI when it has one', async () => {

@@ -49,7 +49,7 @@ function base(doc: Doc, url: string): Pick<ScholarlyMetadata, 'url' | 'document'
   return { url, document: doc, relations: [], coverage: '' };
 }
 
-/** An article of a journal issue's table of contents; `url` is the issue's page. */
+/** An article of a journal issue's table of contents; `url` is its anchor on the issue's page. */
 export function articleMetadata(issue: Doc, entry: TocEntry, url: string): ScholarlyMetadata {
   const d = issue.data;
   const doi = bareDoi(entry.doi);

@@ -84,6 +84,14 @@ export function eventPlace(location: string): string {
   return conferenceAttendance(place) === 'online' ? '' : place;
 }
 
+/**
+ * The id of an article in a journal issue's table of contents (`position` from 1, as in the
+ * article's OAI identifier `journal/{issue id}/{position}`): its anchor on the issue page.
+ */
+export function articleAnchor(position: number): string {
+  return `article-${position}`;
+}
+
 /** `uk` for text with Cyrillic letters, `en` for Latin-only text (titles of English theses). */
 export function languageOf(text: string): 'uk' | 'en' {
   return /[\u0400-\u04ff]/.test(text) || !/[a-z]/i.test(text) ? 'uk' : 'en';
