@@ -198,6 +198,15 @@ describe('/oai', () => {
     await expectValid();
   });
 
+  it('a journal article among publications: its journal as dc:source, «та ін.» in no dc:creator', async () => {
+    const article = seedSet.publications!.find((p) => p.data.kind === 'article' && p.data.journalTitle)!;
+    const record = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${ID(`publications/${article.id}`)}`);
+    const dc = record.records[0]!.dc!;
+    expect(dc.creator).toEqual(['Skrynyk O.']);
+    expect(dc.source).toEqual(['Data in Brief, т. 44, 108553']);
+    await expectValid();
+  });
+
   it('a thesis record names its conference, the city (no street, no format note) and the date as dc:source', async () => {
     const conference = seedSet.conferences!.find((c) => /змішаний формат/.test(c.data.location ?? ''))!;
     const thesis = seedSet.theses!.find((t) => t.data.conferenceId === conference.id && t.data.status === 'published')!;

@@ -212,8 +212,10 @@ describe('Google Scholar citation meta', () => {
     for (const pub of published('publications')) {
       const facts = await head(`/publications/${pub.data.slug}`);
       expect(meta(facts, 'citation_title')).toEqual([pub.data.title]);
+      // «та ін.» (et al.) names no author: not in the metadata, though the page shows it.
+      const named = (pub.data.authors ?? []).map((a) => a.replace(/\s*та ін\.$/, ''));
       expect(meta(facts, 'citation_author')).toEqual(
-        pub.data.authors?.length ? pub.data.authors : ['Український гідрометеорологічний інститут'],
+        named.length ? named : ['Український гідрометеорологічний інститут'],
       );
       expect(meta(facts, 'citation_publication_date')).toEqual([String(pub.data.year)]);
       expect(meta(facts, 'citation_doi')).toEqual(pub.data.doi ? [pub.data.doi] : []);
@@ -385,5 +387,35 @@ describe('citation files agree with the page, its meta, DataCite and OAI', () =>
     expect(risLines((await cite('theses', thesis.data.slug, 'ris')).body, 'CY')).toEqual(['Київ']);
     const [item] = JSON.parse((await cite('theses', thesis.data.slug, 'json')).body) as Array<Record<string, unknown>>;
     expect(item!['event-place']).toBe('Київ');
+  });
+
+  it('a journal article: its journal, volume and article number everywhere; «та ін.» in no author name', async () => {
+    const article = published('publications').find((p) => p.data.kind === 'article' && p.data.journalTitle)!;
+    expect(article.data.authors).toEqual(['Skrynyk O. та ін.']);
+    const slug = article.data.slug;
+    const page = await server.get(`/publications/${slug}`);
+    expect(page.body).toContain('Skrynyk O. та ін.');
+    expect(page.body).toContain('Data in Brief, т. 44, 108553');
+    const facts = readHead(page.body);
+    expect(meta(facts, 'citation_author')).toEqual(['Skrynyk O.']);
+    expect(meta(facts, 'citation_journal_title')).toEqual(['Data in Brief']);
+    expect(meta(facts, 'citation_volume')).toEqual(['44']);
+    expect(meta(facts, 'citation_firstpage')).toEqual(['108553']);
+    expect(meta(facts, 'citation_publisher')).toEqual(['Elsevier']);
+
+    const bib = (await cite('publications', slug, 'bib')).body;
+    expect(bib).toMatch(/^@article\{/);
+    expect(bib).toMatch(/^\s*journal = \{Data in Brief\},$/m);
+    expect(bib).toMatch(/^\s*volume = \{44\},$/m);
+    expect(bib).toMatch(/^\s*pages = \{108553\},$/m);
+    expect(bib).toMatch(/^\s*author = \{Skrynyk, O\.\},$/m);
+    const ris = (await cite('publications', slug, 'ris')).body;
+    expect(risLines(ris, 'JO')).toEqual(['Data in Brief']);
+    expect(risLines(ris, 'VL')).toEqual(['44']);
+    expect(risLines(ris, 'SP')).toEqual(['108553']);
+    expect(risLines(ris, 'AU')).toEqual(['Skrynyk, O.']);
+    const [item] = JSON.parse((await cite('publications', slug, 'json')).body) as Array<Record<string, unknown>>;
+    expect(item).toMatchObject({ 'container-title': 'Data in Brief', volume: '44', page: '108553' });
+    expect(JSON.stringify([bib, ris, item])).not.toMatch(/та ін\./);
   });
 });

@@ -5,7 +5,7 @@
 import { PUBLICATION_KINDS } from '../../shared/content/constants';
 import type { ContentDocument } from '../../shared/content/registry';
 import { SITE_NAME } from '../../shared/head/siteFacts';
-import { datasetVersionOf, eventPlace, languageOf, workLanguage } from '../../shared/head/text';
+import { citedAuthors, datasetVersionOf, eventPlace, languageOf, workLanguage } from '../../shared/head/text';
 import { datasetIssued } from '../scholarly/datasetRecord';
 import { type CslName, cslName } from './names';
 
@@ -45,13 +45,26 @@ function publisherOf(text: string): { publisher?: string; 'publisher-place'?: st
   return text ? { publisher: text } : {};
 }
 
+/** A journal article's journal: container title, volume, issue and pages (or article number). */
+function journalOf(p: ContentDocument<'publications'>): Partial<CslItem> {
+  if (!p.journalTitle) return {};
+  return {
+    'container-title': p.journalTitle,
+    ...(p.journalVolume ? { volume: p.journalVolume } : {}),
+    ...(p.journalIssue ? { issue: p.journalIssue } : {}),
+    ...(p.journalPages ? { page: p.journalPages.replace(/\s*[–—]\s*/, '-') } : {}),
+  };
+}
+
 export function publicationCsl(p: ContentDocument<'publications'>, url: string): CslItem {
+  const authors = citedAuthors(p.authors);
   return {
     id: p.slug,
     type: PUBLICATION_TYPES[p.kind],
     title: p.title,
-    author: p.authors.length ? p.authors.map(cslName) : [INSTITUTE],
+    author: authors.length ? authors.map(cslName) : [INSTITUTE],
     issued: { 'date-parts': [[p.year]] },
+    ...journalOf(p),
     ...publisherOf(p.publisher),
     ...(p.pages ? { 'number-of-pages': p.pages } : {}),
     ...(p.isbn ? { ISBN: p.isbn } : {}),

@@ -92,6 +92,31 @@ export function articleAnchor(position: number): string {
   return `article-${position}`;
 }
 
+/** «та ін.», «і ін.», «та інші», «et al.» written after the last named author. */
+const ET_AL = /[,;]?\s*(?:(?:та|і|и)\s+ін(?:\.|ші)|et\s+al\.?)\s*$/iu;
+
+/**
+ * Authors for citation metadata (Highwire, BibTeX, RIS, CSL, OAI): each name without a trailing
+ * «та ін.» / «et al.», which names no author (the page still shows the list as written).
+ */
+export function citedAuthors(names: readonly string[]): string[] {
+  return names.map((n) => n.replace(ET_AL, '').trim()).filter(Boolean);
+}
+
+/** A journal article's place in its journal for the page: «Data in Brief, т. 44, № 2, с. 5–18» (or the article number). */
+export function journalReference(p: {
+  journalTitle: string;
+  journalVolume: string;
+  journalIssue: string;
+  journalPages: string;
+}): string {
+  if (!p.journalTitle) return '';
+  const pages = /^\d+\s*[-–—]\s*\d+$/.test(p.journalPages) ? `с. ${p.journalPages}` : p.journalPages;
+  return [p.journalTitle, p.journalVolume && `т. ${p.journalVolume}`, p.journalIssue && `№ ${p.journalIssue}`, pages]
+    .filter(Boolean)
+    .join(', ');
+}
+
 /** `uk` for text with Cyrillic letters, `en` for Latin-only text (titles of English theses). */
 export function languageOf(text: string): 'uk' | 'en' {
   return /[\u0400-\u04ff]/.test(text) || !/[a-z]/i.test(text) ? 'uk' : 'en';

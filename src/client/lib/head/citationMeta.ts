@@ -8,7 +8,7 @@ import type { PublicDocument } from '../../../shared/content/registry';
 import { SITE_NAME } from '../../../shared/head/siteFacts';
 import type { HeadSource } from '../../../shared/head/sources';
 import type { MetaTag } from '../../../shared/head/tags';
-import { absoluteUrl, type HeadContext, workLanguage } from '../../../shared/head/text';
+import { absoluteUrl, citedAuthors, type HeadContext, workLanguage } from '../../../shared/head/text';
 
 /** `2025-11-18` → `2025/11/18`. */
 export function scholarDate(date: string): string {
@@ -31,12 +31,28 @@ function authors(names: string[]): Array<[string, string]> {
   return names.map((name) => ['citation_author', name]);
 }
 
+/** A journal article's journal, volume, issue and first and last page (or its article number as the first). */
+function journal(p: PublicDocument<'publications'>): Array<[string, string]> {
+  if (!p.journalTitle) return [];
+  const range = pageRange(p.journalPages);
+  const first = range ? range[0] : p.journalPages;
+  return [
+    ['citation_journal_title', p.journalTitle],
+    ['citation_volume', p.journalVolume],
+    ['citation_issue', p.journalIssue],
+    ['citation_firstpage', first],
+    ['citation_lastpage', range && range[1] !== range[0] ? range[1] : ''],
+  ];
+}
+
 function publication(p: PublicDocument<'publications'>, ctx: HeadContext): MetaTag[] {
   const pdf = p.attachments.find((f) => f.contentType === 'application/pdf');
+  const named = citedAuthors(p.authors);
   return tags([
     ['citation_title', p.title],
-    ...authors(p.authors.length ? p.authors : [SITE_NAME]),
+    ...authors(named.length ? named : [SITE_NAME]),
     ['citation_publication_date', String(p.year)],
+    ...journal(p),
     ['citation_publisher', p.publisher || SITE_NAME],
     ['citation_isbn', p.isbn],
     ['citation_doi', p.doi],
