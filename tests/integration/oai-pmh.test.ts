@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentAdminService } from '../../src/server/content/admin';
 import { OaiRepository } from '../../src/server/oai/repository';
+import { seedSet } from '../../src/server/seed/content/index';
 import { parseOai, type OaiAnswer } from '../support/oaiPmh';
 import { OAI_PMH_SCHEMAS, xmlSchemaErrors, xsdErrors } from '../support/xmlSchema';
 import { startTestServer, trpc, type TestServer } from './helpers';
@@ -183,6 +184,34 @@ describe('/oai', () => {
     // The endpoint's pages of 100 finish the list.
     expect(second.token?.value).toBe('');
     expect([...first.headers, ...second.headers].map((h) => h.identifier)).toEqual(all.map((h) => h.identifier));
+    await expectValid();
+  });
+
+  it('a journal article record is identified by its anchor on the issue page', async () => {
+    const issue = seedSet.journal!.find((j) => j.data.status === 'published' && (j.data.toc?.length ?? 0) > 1)!;
+    const record = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${ID(`journal/${issue.id}/2`)}`);
+    const dc = record.records[0]!.dc!;
+    expect(dc.title).toEqual([issue.data.toc![1]!.title]);
+    const url = `${ORIGIN}/journal/${issue.data.slug}#article-2`;
+    expect(dc.identifier).toContain(url);
+    expect((await server.get(`/journal/${issue.data.slug}`)).body).toContain('<li id="article-2">');
+    await expectValid();
+  });
+
+  it('a journal article among publications: its journal as dc:source, «та ін.» in no dc:creator', async () => {
+    const article = seedSet.publications!.find((p) => p.data.kind === 'article' && p.data.journalTitle)!;
+    const record = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${ID(`publications/${article.id}`)}`);
+    const dc = record.records[0]!.dc!;
+    expect(dc.creator).toEqual(['Skrynyk O.']);
+    expect(dc.source).toEqual(['Data in Brief, т. 44, 108553']);
+    await expectValid();
+  });
+
+  it('a thesis record names its conference, the city (no street, no format note) and the date as dc:source', async () => {
+    const conference = seedSet.conferences!.find((c) => /змішаний формат/.test(c.data.location ?? ''))!;
+    const thesis = seedSet.theses!.find((t) => t.data.conferenceId === conference.id && t.data.status === 'published')!;
+    const record = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${ID(`theses/${thesis.id}`)}`);
+    expect(record.records[0]!.dc!.source).toEqual([`${conference.data.title}, Київ, ${conference.data.startDate}`]);
     await expectValid();
   });
 

@@ -195,26 +195,27 @@ describe('Google Scholar citation meta', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
-  it('a journal issue: journal title, volume, issue, first and last page, PDF', async () => {
+  it('a journal issue (a table of contents) has none; each article has an anchor its JSON-LD part names', async () => {
     const issue = published('journal').find((j) => j.data.pdf && j.data.toc?.length)!;
     const facts = await head(`/journal/${issue.data.slug}`);
-    expect(meta(facts, 'citation_journal_title')).toEqual(['Метеорологія. Гідрологія. Моніторинг довкілля']);
-    expect(meta(facts, 'citation_volume')).toEqual([String(issue.data.volume)]);
-    expect(meta(facts, 'citation_issue')).toEqual([String(issue.data.number)]);
-    expect(meta(facts, 'citation_publication_date')).toEqual([String(issue.data.year)]);
-    const pages = issue.data.toc!.map((e) => String(e.pages).split(/[–-]/).map(Number));
-    expect(meta(facts, 'citation_firstpage')).toEqual([String(Math.min(...pages.map((p) => p[0]!)))]);
-    expect(meta(facts, 'citation_lastpage')).toEqual([String(Math.max(...pages.map((p) => p.at(-1)!)))]);
-    expect(meta(facts, 'citation_author').length).toBeGreaterThan(0);
-    expect((await fetchPublic(meta(facts, 'citation_pdf_url')[0]!)).statusCode).toBe(200);
+    expect([...facts.meta.keys()].filter((k) => k.startsWith('citation_'))).toEqual([]);
+    const parts = node<{ hasPart: Array<{ url: string; name: string }> }>(facts, 'PublicationIssue').hasPart;
+    const html = (await server.get(`/journal/${issue.data.slug}`)).body;
+    parts.forEach((part, i) => {
+      expect(part.name).toBe(issue.data.toc![i]!.title);
+      expect(part.url).toBe(`${PUBLIC_URL}/journal/${issue.data.slug}#article-${i + 1}`);
+      expect(html).toContain(`<li id="article-${i + 1}">`);
+    });
   });
 
   it('a publication: title, authors (the institute when none are named), year, publisher, DOI when it has one', async () => {
     for (const pub of published('publications')) {
       const facts = await head(`/publications/${pub.data.slug}`);
       expect(meta(facts, 'citation_title')).toEqual([pub.data.title]);
+      // «та ін.» (et al.) names no author: not in the metadata, though the page shows it.
+      const named = (pub.data.authors ?? []).map((a) => a.replace(/\s*та ін\.$/, ''));
       expect(meta(facts, 'citation_author')).toEqual(
-        pub.data.authors?.length ? pub.data.authors : ['Український гідрометеорологічний інститут'],
+        named.length ? named : ['Український гідрометеорологічний інститут'],
       );
       expect(meta(facts, 'citation_publication_date')).toEqual([String(pub.data.year)]);
       expect(meta(facts, 'citation_doi')).toEqual(pub.data.doi ? [pub.data.doi] : []);
@@ -324,5 +325,97 @@ describe('«Цитувати»: BibTeX, RIS and CSL-JSON downloads', () => {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('citation files agree with the page, its meta, DataCite and OAI', () => {
+  const cite = (type: string, slug: string, ext: string) =>
+    server.app.inject({ method: 'GET', url: `/api/cite/${type}/${encodeURIComponent(slug)}.${ext}` });
+  const risLines = (ris: string, tag: string) =>
+    ris
+      .split('\n')
+      .filter((l) => l.startsWith(`${tag}  - `))
+      .map((l) => l.slice(6));
+
+  it.each(published('dataRepo').map((d) => [d.data.slug, d] as const))(
+    'dataset %s: the same creators and year in .bib/.ris/.json as in its DataCite record',
+    async (slug) => {
+      const xml = (await server.app.inject({ method: 'GET', url: `/api/datacite/${encodeURIComponent(slug)}.xml` }))
+        .body;
+      const creators = [...xml.matchAll(/<creatorName[^>]*>([^<]+)<\/creatorName>/g)].map((m) => m[1]!);
+      const year = /<publicationYear>(\d{4})<\/publicationYear>/.exec(xml)![1]!;
+      expect(creators.length).toBeGreaterThan(0);
+
+      const ris = (await cite('datasets', slug, 'ris')).body;
+      expect(risLines(ris, 'AU')).toEqual(creators);
+      expect(risLines(ris, 'PY')).toEqual([year]);
+      const [item] = JSON.parse((await cite('datasets', slug, 'json')).body) as Array<{
+        author: Array<{ family?: string; given?: string; literal?: string }>;
+        issued: { 'date-parts': number[][] };
+      }>;
+      expect(item!.author.map((a) => a.literal ?? `${a.family}, ${a.given}`)).toEqual(creators);
+      expect(item!.issued['date-parts'][0]![0]).toBe(Number(year));
+      const bib = (await cite('datasets', slug, 'bib')).body;
+      expect(bib).toMatch(new RegExp(`^\\s*year = \\{${year}\\},$`, 'm'));
+    },
+  );
+
+  it('publications and theses: the language of .ris/.json is the page\u2019s citation_language', async () => {
+    const works = [
+      ...published('publications').map((p) => ['publications', p.data.slug, `/publications/${p.data.slug}`] as const),
+      ...published('theses')
+        .slice(0, 5)
+        .map(
+          (t) => ['theses', t.data.slug, `/conf/${conference(t.data.conferenceId).data.slug}/${t.data.slug}`] as const,
+        ),
+    ];
+    const seen = new Set<string>();
+    for (const [type, slug, page] of works) {
+      const [language] = meta(await head(page), 'citation_language');
+      seen.add(language!);
+      expect(risLines((await cite(type, slug, 'ris')).body, 'LA'), slug).toEqual([language]);
+      const [item] = JSON.parse((await cite(type, slug, 'json')).body) as Array<{ language: string }>;
+      expect(item!.language, slug).toBe(language);
+    }
+    expect([...seen].sort()).toEqual(['en', 'uk']);
+  });
+
+  it('a thesis of a hybrid conference in Kyiv: RIS CY and CSL event-place are the city, no street or format note', async () => {
+    const conf = published('conferences').find((c) => /змішаний формат/.test(c.data.location ?? ''))!;
+    expect(conf.data.location).toMatch(/^Київ, просп\./);
+    const thesis = published('theses').find((t) => t.data.conferenceId === conf.id)!;
+    expect(risLines((await cite('theses', thesis.data.slug, 'ris')).body, 'CY')).toEqual(['Київ']);
+    const [item] = JSON.parse((await cite('theses', thesis.data.slug, 'json')).body) as Array<Record<string, unknown>>;
+    expect(item!['event-place']).toBe('Київ');
+  });
+
+  it('a journal article: its journal, volume and article number everywhere; «та ін.» in no author name', async () => {
+    const article = published('publications').find((p) => p.data.kind === 'article' && p.data.journalTitle)!;
+    expect(article.data.authors).toEqual(['Skrynyk O. та ін.']);
+    const slug = article.data.slug;
+    const page = await server.get(`/publications/${slug}`);
+    expect(page.body).toContain('Skrynyk O. та ін.');
+    expect(page.body).toContain('Data in Brief, т. 44, 108553');
+    const facts = readHead(page.body);
+    expect(meta(facts, 'citation_author')).toEqual(['Skrynyk O.']);
+    expect(meta(facts, 'citation_journal_title')).toEqual(['Data in Brief']);
+    expect(meta(facts, 'citation_volume')).toEqual(['44']);
+    expect(meta(facts, 'citation_firstpage')).toEqual(['108553']);
+    expect(meta(facts, 'citation_publisher')).toEqual(['Elsevier']);
+
+    const bib = (await cite('publications', slug, 'bib')).body;
+    expect(bib).toMatch(/^@article\{/);
+    expect(bib).toMatch(/^\s*journal = \{Data in Brief\},$/m);
+    expect(bib).toMatch(/^\s*volume = \{44\},$/m);
+    expect(bib).toMatch(/^\s*pages = \{108553\},$/m);
+    expect(bib).toMatch(/^\s*author = \{Skrynyk, O\.\},$/m);
+    const ris = (await cite('publications', slug, 'ris')).body;
+    expect(risLines(ris, 'JO')).toEqual(['Data in Brief']);
+    expect(risLines(ris, 'VL')).toEqual(['44']);
+    expect(risLines(ris, 'SP')).toEqual(['108553']);
+    expect(risLines(ris, 'AU')).toEqual(['Skrynyk, O.']);
+    const [item] = JSON.parse((await cite('publications', slug, 'json')).body) as Array<Record<string, unknown>>;
+    expect(item).toMatchObject({ 'container-title': 'Data in Brief', volume: '44', page: '108553' });
+    expect(JSON.stringify([bib, ris, item])).not.toMatch(/та ін\./);
   });
 });

@@ -5,16 +5,19 @@ import type { HeadTags } from '../../src/shared/head/tags';
 import { pageRange, scholarDate } from '../../src/client/lib/head/citationMeta';
 import { postalAddress } from '../../src/client/lib/head/jsonLd';
 import {
+  citedAuthors,
   conferenceAttendance,
   datasetDescription,
   datasetVersionOf,
+  eventPlace,
   internationalPhone,
+  journalReference,
   languageOf,
   licenceUrl,
   plainText,
 } from '../../src/shared/head/text';
 import { cslName } from '../../src/server/cite/csl';
-import { unwrapRis } from '../../src/server/cite/format';
+import { risJournal, unwrapRis } from '../../src/server/cite/format';
 import { htmlDocument } from '../../src/server/ssr/document';
 import { headSourceId } from '../../src/shared/head/sources';
 
@@ -149,10 +152,38 @@ describe('text helpers', () => {
     expect(licenceUrl('Власна ліцензія')).toBe('Власна ліцензія');
   });
 
+  it('leave «та ін.» / «et al.» out of cited author names', () => {
+    expect(citedAuthors(['Skrynyk O. та ін.'])).toEqual(['Skrynyk O.']);
+    expect(citedAuthors(['Дячук О. С.', 'Smith J., et al.', 'та ін.'])).toEqual(['Дячук О. С.', 'Smith J.']);
+    expect(citedAuthors(['Тимошенко І. В.'])).toEqual(['Тимошенко І. В.']);
+  });
+
+  it('write a journal reference and a journal article\u2019s RIS journal and page range', () => {
+    const j = { journalTitle: 'Data in Brief', journalVolume: '44', journalIssue: '', journalPages: '108553' };
+    expect(journalReference(j)).toBe('Data in Brief, т. 44, 108553');
+    expect(journalReference({ ...j, journalIssue: '2', journalPages: '5–18' })).toBe(
+      'Data in Brief, т. 44, № 2, с. 5–18',
+    );
+    expect(journalReference({ ...j, journalTitle: '' })).toBe('');
+    const item = { id: 'a', type: 'article-journal', title: 'T', author: [], issued: { 'date-parts': [[2022]] } };
+    expect(risJournal('TY  - JOUR\nSP  - 5-18\nT2  - J $1\nER  - \n', { ...item, 'container-title': 'J $1' })).toBe(
+      'TY  - JOUR\nSP  - 5\nEP  - 18\nT2  - J $1\nJO  - J $1\nER  - \n',
+    );
+  });
+
   it('tell online, hybrid and on-site conferences apart', () => {
     expect(conferenceAttendance('Онлайн')).toBe('online');
     expect(conferenceAttendance('Київ, просп. Науки, 37 (змішаний формат)')).toBe('hybrid');
     expect(conferenceAttendance('Київ')).toBe('offline');
+  });
+
+  it('give an event\u2019s place for citations: the city, no street address, no format note, none when online', () => {
+    expect(eventPlace('Київ, просп. Науки, 37 (змішаний формат)')).toBe('Київ');
+    expect(eventPlace('Київ, вул. Хрещатик, 1')).toBe('Київ');
+    expect(eventPlace('Одеса, Україна')).toBe('Одеса, Україна');
+    expect(eventPlace('Львів (онлайн)')).toBe('Львів');
+    expect(eventPlace('Онлайн')).toBe('');
+    expect(eventPlace('')).toBe('');
   });
 
   it('give Dataset Search a description of at least 50 characters', () => {

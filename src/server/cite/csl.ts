@@ -5,7 +5,11 @@
 import { PUBLICATION_KINDS } from '../../shared/content/constants';
 import type { ContentDocument } from '../../shared/content/registry';
 import { SITE_NAME } from '../../shared/head/siteFacts';
-import { datasetVersionOf } from '../../shared/head/text';
+import { citedAuthors, datasetVersionOf, eventPlace, languageOf, workLanguage } from '../../shared/head/text';
+import { datasetIssued } from '../scholarly/datasetRecord';
+import { type CslName, cslName } from './names';
+
+export { type CslName, cslName };
 
 /** A CSL-JSON item (the fields used here; see the CSL-JSON schema). */
 export interface CslItem {
@@ -15,17 +19,6 @@ export interface CslItem {
   author: CslName[];
   issued: { 'date-parts': number[][] };
   [field: string]: unknown;
-}
-export type CslName = { family: string; given?: string } | { literal: string };
-
-/** «Дячук О. С.» → family «Дячук», given «О. С.»; «Дячук, Олена» likewise; anything else as one literal. */
-export function cslName(name: string): CslName {
-  const clean = name.replace(/\s+/g, ' ').trim();
-  const comma = /^([^,]+),\s*(.+)$/.exec(clean);
-  if (comma) return { family: comma[1]!, given: comma[2]! };
-  const initials = /^(\S+) ((?:\p{Lu}\.\s?)+)$/u.exec(clean);
-  if (initials) return { family: initials[1]!, given: initials[2]!.trim() };
-  return { literal: clean };
 }
 
 function dateParts(date: string): number[] {
@@ -52,19 +45,32 @@ function publisherOf(text: string): { publisher?: string; 'publisher-place'?: st
   return text ? { publisher: text } : {};
 }
 
+/** A journal article's journal: container title, volume, issue and pages (or article number). */
+function journalOf(p: ContentDocument<'publications'>): Partial<CslItem> {
+  if (!p.journalTitle) return {};
+  return {
+    'container-title': p.journalTitle,
+    ...(p.journalVolume ? { volume: p.journalVolume } : {}),
+    ...(p.journalIssue ? { issue: p.journalIssue } : {}),
+    ...(p.journalPages ? { page: p.journalPages.replace(/\s*[–—]\s*/, '-') } : {}),
+  };
+}
+
 export function publicationCsl(p: ContentDocument<'publications'>, url: string): CslItem {
+  const authors = citedAuthors(p.authors);
   return {
     id: p.slug,
     type: PUBLICATION_TYPES[p.kind],
     title: p.title,
-    author: p.authors.length ? p.authors.map(cslName) : [INSTITUTE],
+    author: authors.length ? authors.map(cslName) : [INSTITUTE],
     issued: { 'date-parts': [[p.year]] },
+    ...journalOf(p),
     ...publisherOf(p.publisher),
     ...(p.pages ? { 'number-of-pages': p.pages } : {}),
     ...(p.isbn ? { ISBN: p.isbn } : {}),
     ...(p.doi ? { DOI: p.doi } : {}),
     URL: url,
-    language: 'uk',
+    language: workLanguage(p),
     ...(p.summary ? { abstract: p.summary } : {}),
   };
 }
@@ -78,34 +84,33 @@ export function thesisCsl(t: ContentDocument<'theses'>, conf: ContentDocument<'c
     issued: { 'date-parts': [dateParts(conf.startDate)] },
     'container-title': `Матеріали конференції «${conf.title}»`,
     'event-title': conf.title,
-    ...(conf.location ? { 'event-place': conf.location } : {}),
+    ...(eventPlace(conf.location) ? { 'event-place': eventPlace(conf.location) } : {}),
     publisher: SITE_NAME,
     // CSL's `keyword` is one string; RIS writers split it at commas into one KW line each.
     ...(t.keywords.length ? { keyword: t.keywords.join(',') } : {}),
     URL: url,
-    language: 'uk',
+    language: workLanguage(t),
     ...(t.summary ? { abstract: t.summary } : {}),
   };
 }
 
+/**
+ * A dataset: the same creators (the institute when none are named) and year as its DataCite and
+ * DCAT records, i.e. its first release.
+ */
 export function datasetCsl(d: ContentDocument<'dataRepo'>, url: string): CslItem {
-  const released =
-    d.versions
-      .map((v) => v.date)
-      .sort()
-      .at(-1) ?? d.updatedAt;
   const version = datasetVersionOf(d);
   return {
     id: d.slug,
     type: 'dataset',
     title: d.title,
-    author: [INSTITUTE],
-    issued: { 'date-parts': [dateParts(released)] },
+    author: d.creators.length ? d.creators.map((c) => cslName(c.name)) : [INSTITUTE],
+    issued: { 'date-parts': [dateParts(datasetIssued(d))] },
     publisher: SITE_NAME,
     ...(version ? { version } : {}),
     ...(d.doi ? { DOI: d.doi } : {}),
     URL: url,
-    language: 'uk',
+    language: languageOf(d.title),
     ...(d.summary ? { abstract: d.summary } : {}),
   };
 }

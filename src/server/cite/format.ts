@@ -25,6 +25,17 @@ export function unwrapRis(ris: string): string {
 }
 
 /**
+ * A journal article's RIS with the journal also as JO (citation-js writes only T2, which some
+ * readers take for a series) and a page range as SP and EP (citation-js writes «SP  - 5-18»).
+ */
+export function risJournal(ris: string, item: CslItem): string {
+  const journal = item.type === 'article-journal' ? item['container-title'] : undefined;
+  let out = ris.replace(/^SP {2}- (\d+)-(\d+)$/m, 'SP  - $1\nEP  - $2');
+  if (typeof journal === 'string' && journal) out = out.replace(/^T2 {2}- .*$/m, (line) => `${line}\nJO  - ${journal}`);
+  return out;
+}
+
+/**
  * The item for BibTeX: its dates without the day. BibTeX has no day field, and citation-js writes
  * the day into `month` («nov 18»), which neither BibTeX nor biblatex reads as a month.
  */
@@ -35,5 +46,5 @@ function withoutDays(item: CslItem): CslItem {
 export function formatCitation(item: CslItem, format: CiteFormat): string {
   const out = new Cite([format === 'bib' ? withoutDays(item) : item]).format(OUTPUT[format], { format: 'text' });
   const text = typeof out === 'string' ? out : JSON.stringify(out);
-  return format === 'ris' ? unwrapRis(text) : text;
+  return format === 'ris' ? risJournal(unwrapRis(text), item) : text;
 }

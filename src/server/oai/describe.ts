@@ -5,6 +5,7 @@
 import { PUBLICATION_KINDS } from '../../shared/content/constants';
 import type { TocEntry } from '../../shared/content/types/journal';
 import { JOURNAL_NAME, SITE_NAME } from '../../shared/head/siteFacts';
+import { citedAuthors, eventPlace, journalReference } from '../../shared/head/text';
 import type { Creator, ScholarlyMetadata } from './model';
 
 type Data = Record<string, unknown>;
@@ -48,7 +49,7 @@ function base(doc: Doc, url: string): Pick<ScholarlyMetadata, 'url' | 'document'
   return { url, document: doc, relations: [], coverage: '' };
 }
 
-/** An article of a journal issue's table of contents; `url` is the issue's page. */
+/** An article of a journal issue's table of contents; `url` is its anchor on the issue's page. */
 export function articleMetadata(issue: Doc, entry: TocEntry, url: string): ScholarlyMetadata {
   const d = issue.data;
   const doi = bareDoi(entry.doi);
@@ -84,7 +85,7 @@ export function thesisMetadata(doc: Doc, conference: Doc, url: string, conferenc
     date: str(c.startDate),
     doi: '',
     language: str(d.language) || 'uk',
-    source: [str(c.title), str(c.location), str(c.startDate)].filter(Boolean).join(', '),
+    source: [str(c.title), eventPlace(str(c.location)), str(c.startDate)].filter(Boolean).join(', '),
     relations: [conferenceUrl],
     rights: '',
     formats: formatsOf(d.pdf),
@@ -96,18 +97,24 @@ export function publicationMetadata(doc: Doc, url: string): ScholarlyMetadata {
   const d = doc.data;
   const kind = str(d.kind) as keyof typeof PUBLICATION_KINDS;
   const doi = bareDoi(d.doi);
+  const journal = journalReference({
+    journalTitle: str(d.journalTitle),
+    journalVolume: str(d.journalVolume),
+    journalIssue: str(d.journalIssue),
+    journalPages: str(d.journalPages),
+  });
   return {
     ...base(doc, url),
     kind: 'publication',
     title: str(d.title),
-    creators: strings(d.authors).map((name) => ({ name, affiliation: '' })),
+    creators: citedAuthors(strings(d.authors)).map((name) => ({ name, affiliation: '' })),
     subjects: PUBLICATION_KINDS[kind] ? [PUBLICATION_KINDS[kind]] : [],
     description: str(d.summary),
     publisher: str(d.publisher) || SITE_NAME,
     date: num(d.year),
     doi,
     language: str(d.language) || 'uk',
-    source: str(d.isbn) ? `ISBN ${str(d.isbn)}` : '',
+    source: journal || (str(d.isbn) ? `ISBN ${str(d.isbn)}` : ''),
     relations: [str(d.url)].filter((u) => /^https?:\/\//.test(u)),
     rights: '',
     formats: formatsOf(d.attachments),

@@ -8,6 +8,7 @@
 import { getContentType } from '../../shared/content/registry';
 import { placeOf } from '../../shared/content/places';
 import type { TocEntry } from '../../shared/content/types/journal';
+import { articleAnchor } from '../../shared/head/text';
 import type { ContentHistory } from '../content/history';
 import type { ContentService } from '../content/service';
 import { datestampOf } from '../store/datestamp';
@@ -120,7 +121,9 @@ export class ItemReader {
     if (collection === 'journal') {
       const toc = (Array.isArray(doc.data.toc) ? doc.data.toc : []) as TocEntry[];
       const url = visible ? this.url(collection, doc) : null;
-      return toc.map((entry, i) => header(i + 1, doc.id, url ? articleMetadata(doc, entry, url) : null));
+      return toc.map((entry, i) =>
+        header(i + 1, doc.id, url ? articleMetadata(doc, entry, `${url}#${articleAnchor(i + 1)}`) : null),
+      );
     }
     if (collection === 'theses') {
       const conference = visible ? await this.conference(doc.data.conferenceId) : null;

@@ -8,7 +8,7 @@
 import type { ContentDocument } from '../../shared/content/registry';
 import type { TocEntry } from '../../shared/content/types/journal';
 import { JOURNAL_NAME } from '../../shared/head/siteFacts';
-import { cslName } from '../cite/csl';
+import { cslName } from '../cite/names';
 import { el, optional, textEl, XML_DECLARATION } from './xmlTree';
 
 export const CROSSREF_NAMESPACE = 'http://www.crossref.org/schema/5.4.0';

@@ -6,7 +6,7 @@
 import type { ContentDocument } from '../../shared/content/registry';
 import type { Creator } from '../../shared/content/scholarlyFields';
 import { datasetDescription, datasetVersionOf, licenceUrl } from '../../shared/head/text';
-import { cslName } from '../cite/csl';
+import { cslName } from '../cite/names';
 import type { DataciteName, DataciteRecord } from './datacite';
 import { datasetBox, INSTITUTE, licenceOf } from './institute';
 
@@ -49,6 +49,11 @@ function versionDates(d: ContentDocument<'dataRepo'>): DataciteRecord['dates'] {
   if (!dates.length) dates.push({ date: d.createdAt.slice(0, 10), type: 'Issued' });
   if (d.periodStart && d.periodEnd) dates.push({ date: `${d.periodStart}/${d.periodEnd}`, type: 'Collected' });
   return dates;
+}
+
+/** The date a dataset was first released (YYYY-MM-DD): its DataCite `Issued` date and publication year. */
+export function datasetIssued(d: ContentDocument<'dataRepo'>): string {
+  return versionDates(d)[0]!.date;
 }
 
 /** The DataCite record of a dataset whose page is `pageUrl` (absolute) on the site at `origin`. */

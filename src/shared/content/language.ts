@@ -12,7 +12,7 @@ export const SITE_LANGUAGE: ContentLanguage = 'uk';
 
 /** Per type key: the field holding the language, and the fields written in it. */
 export const LANGUAGE_FIELDS = {
-  publications: { field: 'language', fields: ['title', 'publisher'] },
+  publications: { field: 'language', fields: ['title', 'publisher', 'journalTitle'] },
   theses: { field: 'language', fields: ['title', 'summary', 'keywords', 'body'] },
   dataRepo: { field: 'citationLanguage', fields: ['citation'] },
 } as const satisfies Record<string, { field: string; fields: readonly string[] }>;

@@ -64,9 +64,70 @@ export function conferenceAttendance(location: string): 'offline' | 'online' | '
   return 'offline';
 }
 
+/** A street part of an address: «вул.», «просп.», «пл.», «бульв.», «пров.», «шосе», «street»… */
+const STREET =
+  /^(вул|вулиця|просп|проспект|пл|площа|бульв|бульвар|пров|провулок|узвіз|шосе|наб|набережна|street|st|avenue|ave|road|rd)(?=[.\s]|$)|^\d/iu;
+
+/**
+ * The place of an event for citations (RIS CY, CSL event-place, oai_dc source): its location
+ * without a note in brackets («(змішаний формат)») and without the street address that follows the
+ * city («Київ, просп. Науки, 37» → «Київ»); '' for an event held only online.
+ */
+export function eventPlace(location: string): string {
+  const parts = location
+    .replace(/\([^)]*\)/g, '')
+    .split(',')
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  const street = parts.findIndex((p, i) => i > 0 && STREET.test(p));
+  const place = (street > 0 ? parts.slice(0, street) : parts).join(', ');
+  return conferenceAttendance(place) === 'online' ? '' : place;
+}
+
+/**
+ * The id of an article in a journal issue's table of contents (`position` from 1, as in the
+ * article's OAI identifier `journal/{issue id}/{position}`): its anchor on the issue page.
+ */
+export function articleAnchor(position: number): string {
+  return `article-${position}`;
+}
+
+/** «та ін.», «і ін.», «та інші», «et al.» written after the last named author. */
+const ET_AL = /[,;]?\s*(?:(?:та|і|и)\s+ін(?:\.|ші)|et\s+al\.?)\s*$/iu;
+
+/**
+ * Authors for citation metadata (Highwire, BibTeX, RIS, CSL, OAI): each name without a trailing
+ * «та ін.» / «et al.», which names no author (the page still shows the list as written).
+ */
+export function citedAuthors(names: readonly string[]): string[] {
+  return names.map((n) => n.replace(ET_AL, '').trim()).filter(Boolean);
+}
+
+/** A journal article's place in its journal for the page: «Data in Brief, т. 44, № 2, с. 5–18» (or the article number). */
+export function journalReference(p: {
+  journalTitle: string;
+  journalVolume: string;
+  journalIssue: string;
+  journalPages: string;
+}): string {
+  if (!p.journalTitle) return '';
+  const pages = /^\d+\s*[-–—]\s*\d+$/.test(p.journalPages) ? `с. ${p.journalPages}` : p.journalPages;
+  return [p.journalTitle, p.journalVolume && `т. ${p.journalVolume}`, p.journalIssue && `№ ${p.journalIssue}`, pages]
+    .filter(Boolean)
+    .join(', ');
+}
+
 /** `uk` for text with Cyrillic letters, `en` for Latin-only text (titles of English theses). */
 export function languageOf(text: string): 'uk' | 'en' {
   return /[\u0400-\u04ff]/.test(text) || !/[a-z]/i.test(text) ? 'uk' : 'en';
+}
+
+/**
+ * The language of a work (publication or thesis) for its citation meta and citation files: its
+ * declared `language` when that is not Ukrainian (the default), else read from its title.
+ */
+export function workLanguage(work: { title: string; language?: unknown }): 'uk' | 'en' {
+  return work.language === 'en' ? 'en' : languageOf(work.title);
 }
 
 /**

@@ -5,10 +5,10 @@
  * last page, DOI and language.
  */
 import type { PublicDocument } from '../../../shared/content/registry';
-import { JOURNAL_NAME, SITE_NAME } from '../../../shared/head/siteFacts';
+import { SITE_NAME } from '../../../shared/head/siteFacts';
 import type { HeadSource } from '../../../shared/head/sources';
 import type { MetaTag } from '../../../shared/head/tags';
-import { absoluteUrl, type HeadContext, languageOf } from '../../../shared/head/text';
+import { absoluteUrl, citedAuthors, type HeadContext, workLanguage } from '../../../shared/head/text';
 
 /** `2025-11-18` → `2025/11/18`. */
 export function scholarDate(date: string): string {
@@ -31,18 +31,34 @@ function authors(names: string[]): Array<[string, string]> {
   return names.map((name) => ['citation_author', name]);
 }
 
+/** A journal article's journal, volume, issue and first and last page (or its article number as the first). */
+function journal(p: PublicDocument<'publications'>): Array<[string, string]> {
+  if (!p.journalTitle) return [];
+  const range = pageRange(p.journalPages);
+  const first = range ? range[0] : p.journalPages;
+  return [
+    ['citation_journal_title', p.journalTitle],
+    ['citation_volume', p.journalVolume],
+    ['citation_issue', p.journalIssue],
+    ['citation_firstpage', first],
+    ['citation_lastpage', range && range[1] !== range[0] ? range[1] : ''],
+  ];
+}
+
 function publication(p: PublicDocument<'publications'>, ctx: HeadContext): MetaTag[] {
   const pdf = p.attachments.find((f) => f.contentType === 'application/pdf');
+  const named = citedAuthors(p.authors);
   return tags([
     ['citation_title', p.title],
-    ...authors(p.authors.length ? p.authors : [SITE_NAME]),
+    ...authors(named.length ? named : [SITE_NAME]),
     ['citation_publication_date', String(p.year)],
+    ...journal(p),
     ['citation_publisher', p.publisher || SITE_NAME],
     ['citation_isbn', p.isbn],
     ['citation_doi', p.doi],
     ['citation_pdf_url', pdf ? absoluteUrl(pdf.url, ctx) : ''],
     ['citation_abstract_html_url', ctx.url],
-    ['citation_language', languageOf(p.title)],
+    ['citation_language', workLanguage(p)],
   ]);
 }
 
@@ -56,42 +72,20 @@ function thesis(t: PublicDocument<'theses'>, conf: PublicDocument<'conferences'>
     ...t.keywords.map((k): [string, string] => ['citation_keywords', k]),
     ['citation_pdf_url', t.pdf ? absoluteUrl(t.pdf.url, ctx) : ''],
     ['citation_abstract_html_url', ctx.url],
-    ['citation_language', languageOf(t.title)],
+    ['citation_language', workLanguage(t)],
   ]);
 }
 
 /**
- * A journal issue as one citable item (its full-text PDF): the journal, volume, issue and the pages
- * its contents span; its authors are those of its articles.
+ * The citation meta of a head source: none for pages that are not one scholarly work, a journal
+ * issue (a table of contents) included, as Google Scholar expects one article per page.
  */
-function journalIssue(issue: PublicDocument<'journal'>, ctx: HeadContext): MetaTag[] {
-  const ranges = issue.toc.map((e) => pageRange(e.pages)).filter((r): r is [string, string] => r !== null);
-  const names = [...new Set(issue.toc.flatMap((e) => e.authors.map((a) => a.name)))];
-  return tags([
-    ['citation_title', issue.title],
-    ...authors(names.length ? names : [SITE_NAME]),
-    ['citation_publication_date', String(issue.year)],
-    ['citation_journal_title', JOURNAL_NAME],
-    ['citation_publisher', SITE_NAME],
-    ['citation_volume', issue.volume],
-    ['citation_issue', issue.number],
-    ['citation_firstpage', ranges.length ? Math.min(...ranges.map((r) => Number(r[0]))) : ''],
-    ['citation_lastpage', ranges.length ? Math.max(...ranges.map((r) => Number(r[1]))) : ''],
-    ['citation_pdf_url', issue.pdf ? absoluteUrl(issue.pdf.url, ctx) : ''],
-    ['citation_abstract_html_url', ctx.url],
-    ['citation_language', languageOf(issue.title)],
-  ]);
-}
-
-/** The citation meta of a head source (none for sources that are not scholarly works). */
 export function citationMetaOf(source: HeadSource, ctx: HeadContext): MetaTag[] {
   switch (source.kind) {
     case 'publication':
       return publication(source.item, ctx);
     case 'thesis':
       return thesis(source.item, source.conference, ctx);
-    case 'journalIssue':
-      return journalIssue(source.item, ctx);
     default:
       return [];
   }

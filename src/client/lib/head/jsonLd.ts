@@ -28,6 +28,7 @@ import type { HeadSource } from '../../../shared/head/sources';
 import { trainingPermalink } from '../../../shared/routes';
 import {
   absoluteUrl,
+  articleAnchor,
   articleDoiOf,
   conferenceAttendance,
   datasetDescription,
@@ -342,8 +343,9 @@ function journalIssue(issue: PublicDocument<'journal'>, ctx: HeadContext): WithC
           },
         }
       : {}),
-    hasPart: issue.toc.map((entry): ScholarlyArticle => ({
+    hasPart: issue.toc.map((entry, i): ScholarlyArticle => ({
       '@type': 'ScholarlyArticle',
+      url: `${ctx.url}#${articleAnchor(i + 1)}`,
       headline: entry.title,
       name: entry.title,
       author: people(entry.authors),

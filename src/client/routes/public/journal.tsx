@@ -1,5 +1,6 @@
 /** /journal and /journal/{slug}: issues of «Метеорологія. Гідрологія. Моніторинг довкілля». */
 import { useLocation, useParams } from 'react-router';
+import { articleAnchor } from '../../../shared/head/text';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
@@ -92,7 +93,7 @@ export const journalItemPage = definePage({
               <h2 id="toc-title">Зміст</h2>
               <ol className="toc">
                 {issue.toc.map((entry, i) => (
-                  <li key={`${entry.title}-${i}`}>
+                  <li key={`${entry.title}-${i}`} id={articleAnchor(i + 1)}>
                     <span className="toc-title" data-s={mark('t', entry.title)}>
                       {entry.title}
                     </span>

@@ -2,6 +2,7 @@
 import { useActionData, useLocation, useParams } from 'react-router';
 import { PUBLICATION_KINDS } from '../../../shared/content/constants';
 import { langOf } from '../../../shared/content/language';
+import { journalReference } from '../../../shared/head/text';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
@@ -91,6 +92,10 @@ export const publicationItemPage = definePage({
             ['Вид', PUBLICATION_KINDS[p.kind]],
             ['Автори', p.authors.join(', ')],
             ['Рік', String(p.year)],
+            [
+              'Журнал',
+              p.journalTitle ? <span lang={langOf('publications', p, 'journalTitle')}>{journalReference(p)}</span> : '',
+            ],
             [
               'Видавництво',
               p.publisher ? <span lang={langOf('publications', p, 'publisher')}>{p.publisher}</span> : '',

@@ -33,6 +33,11 @@ export const publications = defineContentType({
     year: year('Рік', 1800, 2100),
     publisher: text(300, 'Видавництво').default(''),
     pages: integer('Сторінок', 0, 100_000).nullable().default(null),
+    /** A journal article's journal (container title), volume, issue, and pages («5–18») or article number. */
+    journalTitle: text(300, 'Журнал (для статті)').default(''),
+    journalVolume: text(20, 'Том журналу').default(''),
+    journalIssue: text(20, 'Номер журналу').default(''),
+    journalPages: text(40, 'Сторінки статті або її номер').default(''),
     isbn: text(40, 'ISBN').default(''),
     doi: doiSchema('DOI'),
     url: hrefSchema.or(z.literal('')).default('').meta({ label: 'Посилання' }),
