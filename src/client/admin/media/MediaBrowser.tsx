@@ -131,17 +131,12 @@ export function MediaBrowser({
         <Text c="dimmed">У цій теці немає файлів.</Text>
       ) : null}
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }}>{cards}</SimpleGrid>
-      {media.items.length > shownCount ? (
-        <Group>
-          <Button variant="default" onClick={() => setShownCount((n) => n + FILES_PER_PAGE)}>
-            Показати ще
-          </Button>
-          <Text size="sm" c="dimmed">
-            Показано {shownCount} з {media.items.length}
-            {media.loading ? '…' : ''}
-          </Text>
-        </Group>
-      ) : null}
+      <ShowMore
+        shown={shownCount}
+        total={media.items.length}
+        listing={media.loading}
+        onMore={() => setShownCount((n) => n + FILES_PER_PAGE)}
+      />
       <PreviewModal file={previewing} onClose={() => setPreviewing(null)} />
       <ConfirmModal
         opened={!!deleting}
@@ -192,6 +187,32 @@ function fileCardOf(
       ) : null}
     </Card>,
   ];
+}
+
+/** «Показати ще» and how many of the listed files are shown (none when all are); `listing`: more may come. */
+function ShowMore({
+  shown,
+  total,
+  listing,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  listing: boolean;
+  onMore: () => void;
+}) {
+  if (total <= shown) return null;
+  return (
+    <Group>
+      <Button variant="default" onClick={onMore}>
+        Показати ще
+      </Button>
+      <Text size="sm" c="dimmed">
+        Показано {shown} з {total}
+        {listing ? '…' : ''}
+      </Text>
+    </Group>
+  );
 }
 
 /** The folders from the library's root down to the open one (public, public/media…); each but the last opens. */
