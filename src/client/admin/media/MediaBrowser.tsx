@@ -20,7 +20,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
 import { storageErrorMessage } from '../../../shared/storageErrors';
 import { fileExtension, formatBytes } from '../../lib/files';
@@ -30,13 +30,17 @@ import { useAdmin } from '../context';
 import { FileUsageNote } from './FileUsageNote';
 import { acceptAttributeOf, splitChosenFiles, takesStoredFile, type FileAccept } from './fileGate';
 import { UploadQueue, useUploadQueue } from './UploadQueue';
-import { FOLDER_LABELS, MEDIA_ROOT, pickedRef, useMediaFolder, type LibraryFile } from './useMedia';
+import { useFileDetails, type FileDetails } from './useFileDetails';
+import { FOLDER_LABELS, MEDIA_ROOT, pickedRef, useMediaFolder, type LibraryFile, type ListedFile } from './useMedia';
 
 const isImage = (f: FileRef) => /^image\/(png|jpe?g|gif|webp|avif)$/i.test(f.contentType);
 const isPdf = (f: FileRef) => f.contentType === 'application/pdf';
 
 /** A folder's name: the library's own name for a top folder, else its last segment. */
 const folderName = (path: string) => FOLDER_LABELS[path] ?? path.split('/').pop()!;
+
+/** Files shown at first and added by each «Показати ще» (their details are fetched only once shown). */
+export const FILES_PER_PAGE = 50;
 
 export function MediaBrowser({
   onPick,
@@ -48,11 +52,33 @@ export function MediaBrowser({
 }) {
   const { config } = useAdmin();
   const storage = useMemo(() => firebaseStorage(config), [config]);
-  const [folder, setFolder] = useState(MEDIA_ROOT);
+  const [folder, setOpenFolder] = useState(MEDIA_ROOT);
+  const [shownCount, setShownCount] = useState(FILES_PER_PAGE);
+  const setFolder = (path: string) => {
+    setOpenFolder(path);
+    setShownCount(FILES_PER_PAGE);
+  };
   const [previewing, setPreviewing] = useState<FileRef | null>(null);
   const [deleting, setDeleting] = useState<FileRef | null>(null);
   const media = useMediaFolder(storage, folder);
-  const shown = media.files.filter((f) => takesStoredFile(accept, f));
+  const visible = useMemo(() => media.items.slice(0, shownCount), [media.items, shownCount]);
+  const { details, forget } = useFileDetails(
+    storage,
+    useMemo(() => visible.map((i) => i.path), [visible]),
+  );
+  const cards = visible.flatMap((item) =>
+    fileCardOf(item, details.get(item.path), accept, (f) => (
+      <FileCard
+        key={f.path}
+        file={f}
+        onPick={onPick}
+        onPreview={() => setPreviewing(f)}
+        onReplace={(file) => queue.replace(file, f.path)}
+        onDelete={() => setDeleting(f)}
+      />
+    )),
+  );
+  const settled = visible.every((i) => details.has(i.path));
 
   const queue = useUploadQueue(folder);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -77,7 +103,15 @@ export function MediaBrowser({
           {refusal}
         </Alert>
       ) : null}
-      <UploadQueue storage={storage} queue={queue} onDone={() => media.reload()} linger={1500} />
+      <UploadQueue
+        storage={storage}
+        queue={queue}
+        onDone={(ref) => {
+          forget(ref.path);
+          media.reload();
+        }}
+        linger={1500}
+      />
       {media.error ? (
         <Alert color="red" role="alert">
           {storageErrorMessage(media.error)}
@@ -93,19 +127,16 @@ export function MediaBrowser({
           ))}
         </Group>
       )}
-      {!media.loading && !shown.length ? <Text c="dimmed">У цій теці немає файлів.</Text> : null}
-      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }}>
-        {shown.map((f) => (
-          <FileCard
-            key={f.path}
-            file={f}
-            onPick={onPick}
-            onPreview={() => setPreviewing(f)}
-            onReplace={(file) => queue.replace(file, f.path)}
-            onDelete={() => setDeleting(f)}
-          />
-        ))}
-      </SimpleGrid>
+      {!media.loading && settled && !cards.length && shownCount >= media.items.length ? (
+        <Text c="dimmed">У цій теці немає файлів.</Text>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 4 }}>{cards}</SimpleGrid>
+      <ShowMore
+        shown={shownCount}
+        total={media.items.length}
+        listing={media.loading}
+        onMore={() => setShownCount((n) => n + FILES_PER_PAGE)}
+      />
       <PreviewModal file={previewing} onClose={() => setPreviewing(null)} />
       <ConfirmModal
         opened={!!deleting}
@@ -125,6 +156,62 @@ export function MediaBrowser({
         {deleting ? <FileUsageNote file={deleting} /> : null}
       </ConfirmModal>
     </Stack>
+  );
+}
+
+/**
+ * What the grid shows for a listed file: a placeholder while its details load, a card naming the
+ * failure, nothing when the picker does not take it, else `card(file)`.
+ */
+function fileCardOf(
+  item: ListedFile,
+  details: FileDetails | undefined,
+  accept: FileAccept,
+  card: (file: LibraryFile) => ReactNode,
+): ReactNode[] {
+  if (details?.file) return takesStoredFile(accept, details.file) ? [card(details.file)] : [];
+  return [
+    <Card key={item.path} withBorder padding="sm" aria-busy={!details}>
+      <Card.Section>
+        <Group h={120} justify="center" bg="gray.1">
+          {details ? null : <Loader size="sm" aria-label={`Завантаження відомостей про ${item.name}`} />}
+        </Group>
+      </Card.Section>
+      <Text size="sm" fw={500} mt="xs" truncate title={item.name}>
+        {item.name}
+      </Text>
+      {details ? (
+        <Text size="xs" c="red">
+          {storageErrorMessage(details.error)}
+        </Text>
+      ) : null}
+    </Card>,
+  ];
+}
+
+/** «Показати ще» and how many of the listed files are shown (none when all are); `listing`: more may come. */
+function ShowMore({
+  shown,
+  total,
+  listing,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  listing: boolean;
+  onMore: () => void;
+}) {
+  if (total <= shown) return null;
+  return (
+    <Group>
+      <Button variant="default" onClick={onMore}>
+        Показати ще
+      </Button>
+      <Text size="sm" c="dimmed">
+        Показано {shown} з {total}
+        {listing ? '…' : ''}
+      </Text>
+    </Group>
   );
 }
 

@@ -37,6 +37,7 @@ export function UploadProgress({
   path,
   onDone,
   onFinished,
+  onRetry,
 }: {
   storage: FirebaseStorage;
   file: File;
@@ -45,6 +46,8 @@ export function UploadProgress({
   onDone: (ref: FileRef) => void;
   /** Called once the task ends whatever the outcome. */
   onFinished?: (state: UploadState) => void;
+  /** Called when a failed upload is started again («Спробувати ще раз»). */
+  onRetry?: () => void;
 }) {
   const [state, setState] = useState<UploadState>('running');
   const [bytes, setBytes] = useState(0);
@@ -56,6 +59,7 @@ export function UploadProgress({
     setBytes(0);
     setError(null);
     setAttempt((n) => n + 1);
+    onRetry?.();
   };
 
   useEffect(() => {

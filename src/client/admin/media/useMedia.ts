@@ -1,8 +1,7 @@
 /** Browsing the media library (firebase/storage list with prefixes as folders) for the admin. */
-import { deleteObject, getDownloadURL, getMetadata, list, ref, type FirebaseStorage } from 'firebase/storage';
+import { deleteObject, list, ref, type FirebaseStorage } from 'firebase/storage';
 import { useCallback, useEffect, useState } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
-import { dispositionFileName } from '../../../shared/contentDisposition';
 import { storedFileUrl } from '../../../shared/fileUrls';
 
 /** Uploads live under this folder (readable by anyone, writable by staff). */
@@ -32,9 +31,17 @@ export function pickedRef({ uploadedAs, ...ref }: LibraryFile): FileRef {
   return { ...ref, name: uploadedAs ?? ref.name };
 }
 
+/** A listed file before its details are fetched (list() gives names only). */
+export interface ListedFile {
+  path: string;
+  name: string;
+}
+
 export interface MediaFolderState {
   folders: string[];
-  files: LibraryFile[];
+  /** The folder's files as listed so far, in the store's (name) order. */
+  items: ListedFile[];
+  /** True until the last page of the listing has arrived (the pages before it are already shown). */
   loading: boolean;
   error: unknown;
   reload(): void;
@@ -49,15 +56,23 @@ export function fileRefUrl(url: string): string {
   return storedFileUrl(url, window.location.origin);
 }
 
+/** Names per list() request; the first page is shown as soon as it arrives. */
+const LIST_PAGE = 200;
+
+/**
+ * A folder's subfolders and files by name, listed page by page (each page is shown at once; the
+ * details of each file come from useFileDetails, only for the files on screen).
+ */
 export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaFolderState {
   const [tick, setTick] = useState(0);
-  // The last listing and the request it answered: the folder is loading while that is not this render's
-  // request (derived, so the effect does not set state before its work starts). The previous listing
-  // stays shown meanwhile.
+  // The listing so far and the request it answers: the folder is loading while that is not this
+  // render's request or its last page has not come (derived, so the effect does not set state before its
+  // work starts). The previous listing stays shown until the new one's first page.
   const [loaded, setLoaded] = useState<{
     request: { storage: FirebaseStorage; folder: string; tick: number };
     folders: string[];
-    files: LibraryFile[];
+    items: ListedFile[];
+    complete: boolean;
     error: unknown;
   } | null>(null);
   useEffect(() => {
@@ -65,30 +80,18 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
     const request = { storage, folder, tick };
     (async () => {
       const folders: string[] = [];
-      const files: LibraryFile[] = [];
+      const items: ListedFile[] = [];
       let pageToken: string | undefined;
       do {
-        const page = await list(ref(storage, folder), { maxResults: 200, pageToken });
+        const page = await list(ref(storage, folder), { maxResults: LIST_PAGE, pageToken });
+        if (!live) return;
         folders.push(...page.prefixes.map((p) => p.fullPath));
-        const metas = await Promise.all(
-          page.items.map(async (item) => {
-            const [meta, url] = await Promise.all([getMetadata(item), getDownloadURL(item)]);
-            return {
-              path: meta.fullPath,
-              name: meta.name,
-              contentType: meta.contentType ?? 'application/octet-stream',
-              size: meta.size,
-              url: fileRefUrl(url),
-              uploadedAs: dispositionFileName(meta.contentDisposition),
-            };
-          }),
-        );
-        files.push(...metas);
+        items.push(...page.items.map((item) => ({ path: item.fullPath, name: item.name })));
         pageToken = page.nextPageToken;
-      } while (pageToken && live);
-      if (live) setLoaded({ request, folders, files, error: null });
+        setLoaded({ request, folders: [...folders], items: [...items], complete: !pageToken, error: null });
+      } while (pageToken);
     })().catch((error: unknown) => {
-      if (live) setLoaded({ request, folders: [], files: [], error });
+      if (live) setLoaded({ request, folders: [], items: [], complete: true, error });
     });
     return () => {
       live = false;
@@ -102,13 +105,14 @@ export function useMediaFolder(storage: FirebaseStorage, folder: string): MediaF
     },
     [storage, reload],
   );
-  const loading =
-    !loaded || loaded.request.storage !== storage || loaded.request.folder !== folder || loaded.request.tick !== tick;
+  const current =
+    loaded && loaded.request.storage === storage && loaded.request.folder === folder && loaded.request.tick === tick;
+  const loading = !current || !loaded.complete;
   return {
     folders: loaded?.folders ?? [],
-    files: loaded?.files ?? [],
+    items: loaded?.items ?? [],
     loading,
-    error: loading ? null : loaded.error,
+    error: current ? loaded.error : null,
     reload,
     remove,
   };
