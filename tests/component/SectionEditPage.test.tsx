@@ -106,6 +106,17 @@ function renderEditor() {
   return router;
 }
 
+/** The server's answer to a save at an old version: the stored document in `current`. */
+function staleVersion(current: AdminDoc) {
+  return trpcError('Документ змінив інший користувач.', { code: 'CONFLICT', reason: 'stale-version', current });
+}
+
+/** Pastes `text` into the empty «Адреса» field. */
+async function typeAddress(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.click(screen.getByRole('textbox', { name: 'Адреса' }));
+  await user.paste(text);
+}
+
 async function retitle(title: string) {
   const user = userEvent.setup();
   const field = screen.getByRole('textbox', { name: 'Назва' });
@@ -137,25 +148,117 @@ describe('SectionEditPage', () => {
     expect(screen.queryByText('Є незбережені зміни')).toBeNull();
   });
 
-  it('on a stale version compares with the stored document and saves mine over its version', async () => {
+  it('on a stale version saves only my changed fields over the stored version, asking only about fields both changed', async () => {
+    // They changed the title and the hours; I changed the title and the address.
+    const theirs = { ...DOC, version: 5, title: 'Приймальня (нова)', hours: 'пн–пт 9:00–18:00' };
+    api.update
+      .mockRejectedValueOnce(staleVersion(theirs))
+      .mockImplementationOnce((input: { data: object }) => Promise.resolve({ ...DOC, ...input.data, version: 6 }));
+    renderEditor();
+    const { user } = await retitle('Моя назва');
+    await typeAddress(user, 'вул. Наукова, 37');
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+    expect(within(dialog).getByText('Ви змінили: «Назва», «Адреса».')).toBeTruthy();
+    expect(within(dialog).getByText('Інший користувач змінив: «Назва», «Години роботи».')).toBeTruthy();
+    // Only the title needs a choice; mine by default.
+    const titleChoice = within(dialog).getByRole('radiogroup', { name: 'Назва' });
+    expect(within(titleChoice).getByRole('radio', { name: 'Моя версія' })).toHaveProperty('checked', true);
+    expect(within(dialog).queryByRole('radiogroup', { name: 'Адреса' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Зберегти мої зміни поверх' }));
+    await waitFor(() => expect(screen.getByText('Версія 6')).toBeTruthy());
+    expect(api.update).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        version: 5,
+        data: expect.objectContaining({
+          title: 'Моя назва',
+          address: 'вул. Наукова, 37',
+          hours: 'пн–пт 9:00–18:00',
+        }) as unknown,
+      }),
+    );
+  });
+
+  it('on a stale version keeps the stored value of a field both changed when I choose it', async () => {
     const theirs = { ...DOC, version: 5, title: 'Приймальня (нова)' };
     api.update
-      .mockRejectedValueOnce(
-        trpcError('Документ змінив інший користувач.', { code: 'CONFLICT', reason: 'stale-version', current: theirs }),
-      )
+      .mockRejectedValueOnce(staleVersion(theirs))
       .mockImplementationOnce((input: { data: object }) => Promise.resolve({ ...DOC, ...input.data, version: 6 }));
+    renderEditor();
+    const { user } = await retitle('Моя назва');
+    await typeAddress(user, 'вул. Наукова, 37');
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+    const titleChoice = within(dialog).getByRole('radiogroup', { name: 'Назва' });
+    await user.click(within(titleChoice).getByRole('radio', { name: 'Збережена версія' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Зберегти мої зміни поверх' }));
+    await waitFor(() => expect(screen.getByText('Версія 6')).toBeTruthy());
+    expect(api.update).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        version: 5,
+        data: expect.objectContaining({ title: 'Приймальня (нова)', address: 'вул. Наукова, 37' }) as unknown,
+      }),
+    );
+  });
+
+  it('on a stale version merges my changes into the form on top of the stored version without saving', async () => {
+    const theirs = { ...DOC, version: 5, hours: 'пн–пт 9:00–18:00' };
+    api.update.mockRejectedValueOnce(staleVersion(theirs));
     renderEditor();
     const { user } = await retitle('Моя назва');
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
     const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
-    await user.click(within(dialog).getByRole('button', { name: 'Порівняти' }));
-    expect(within(dialog).getByText('Приймальня (нова)')).toBeTruthy();
-    expect(within(dialog).getByText('Моя назва')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Зберегти мою версію поверх' }));
-    await waitFor(() => expect(screen.getByText('Версія 6')).toBeTruthy());
-    expect(api.update).toHaveBeenLastCalledWith(
-      expect.objectContaining({ version: 5, data: expect.objectContaining({ title: 'Моя назва' }) as unknown }),
+    await user.click(within(dialog).getByRole('button', { name: 'Об’єднати у формі' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Назва' })).toHaveProperty('value', 'Моя назва');
+    expect(screen.getByRole('textbox', { name: 'Години роботи' })).toHaveProperty('value', 'пн–пт 9:00–18:00');
+    expect(screen.getByText('Версія 5')).toBeTruthy();
+    expect(screen.getByText('Є незбережені зміни')).toBeTruthy();
+    expect(api.update).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before «Завантажити збережену версію» drops my changes', async () => {
+    const theirs = { ...DOC, version: 5, title: 'Приймальня (нова)' };
+    api.update.mockRejectedValueOnce(staleVersion(theirs));
+    renderEditor();
+    const { user } = await retitle('Моя назва');
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+    await user.click(within(dialog).getByRole('button', { name: 'Завантажити збережену версію' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Відкинути ваші зміни?' });
+    expect(confirm.textContent).toContain('Ваші незбережені зміни у полях «Назва» буде втрачено');
+    await user.click(within(confirm).getByRole('button', { name: 'Назад' }));
+    const again = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+    expect(screen.getByRole('textbox', { name: 'Назва' })).toHaveProperty('value', 'Моя назва');
+    await user.click(within(again).getByRole('button', { name: 'Завантажити збережену версію' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Відкинути ваші зміни?' })).getByRole('button', {
+        name: 'Відкинути мої зміни',
+      }),
     );
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Назва' })).toHaveProperty('value', 'Приймальня (нова)'),
+    );
+    expect(screen.getByText('Версія 5')).toBeTruthy();
+  });
+
+  it('«Порівняти» shows long values whole, markup as text, lists readably', async () => {
+    const tail = ' <b>кінець</b>';
+    const long = `${'Довга адреса, '.repeat(18)}${tail}`;
+    const theirs = { ...DOC, version: 5, phones: ['+380 44 525-11-11', '+380 44 525-22-22'] };
+    api.update.mockRejectedValueOnce(staleVersion(theirs));
+    renderEditor();
+    const user = userEvent.setup();
+    await typeAddress(user, long);
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+    await user.click(within(dialog).getByRole('button', { name: 'Порівняти' }));
+    const mine = within(dialog).getByLabelText('Адреса: ваша версія');
+    expect(mine.textContent).toBe(long);
+    expect(within(dialog).getByLabelText('Адреса: збережена версія').textContent).toBe('—');
+    expect(within(dialog).getByLabelText('Телефони: збережена версія').textContent).toContain('"+380 44 525-22-22"');
+    expect(within(dialog).getByLabelText('Телефони: збережена версія').textContent).toContain('\n');
+    expect(within(dialog).queryByText('кінець')).toBeNull();
   });
 
   it("puts the server's field errors beside the fields and its message above the form", async () => {

@@ -163,31 +163,38 @@ export function DocumentConflict({
   onClose,
   onReload,
   onKeepMine,
+  onMerge,
 }: {
   type: AnyContentType;
   conflict: Conflict | null;
   onClose: () => void;
   /** Loads the stored document into the form. */
   onReload: (theirs: AdminDoc | null) => void;
-  /** Saves my values over the stored version. */
-  onKeepMine: (theirs: AdminDoc) => void;
+  /** Saves `merged` (the stored version with my changes) over the stored version. */
+  onKeepMine: (theirs: AdminDoc, merged: Record<string, unknown>) => void;
+  /** Puts `merged` into the form, now based on the stored version, unsaved. */
+  onMerge: (theirs: AdminDoc, merged: Record<string, unknown>) => void;
 }) {
+  const theirs = conflict?.theirs ?? null;
+  const act = (run: (t: AdminDoc, merged: Record<string, unknown>) => void) => (merged: Record<string, unknown>) => {
+    onClose();
+    if (theirs) run(theirs, merged);
+  };
   return (
     <ConflictModal
+      key={theirs?.version ?? 'gone'}
       opened={!!conflict}
+      base={conflict?.base ?? {}}
       mine={conflict?.mine ?? {}}
-      theirs={conflict?.theirs ? dataOf(type, conflict.theirs) : null}
+      theirs={theirs ? dataOf(type, theirs) : null}
       labels={(f) => fieldLabelOf(type, f)}
       onClose={onClose}
       onReload={() => {
         onClose();
-        onReload(conflict?.theirs ?? null);
+        onReload(theirs);
       }}
-      onKeepMine={() => {
-        const theirs = conflict?.theirs;
-        onClose();
-        if (theirs) onKeepMine(theirs);
-      }}
+      onKeepMine={act(onKeepMine)}
+      onMerge={act(onMerge)}
     />
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The edit screen of a document (or of a singleton such as the header), generated from the
  * registry: a react-hook-form form validated by the same zod schema as the server, with field errors
- * beside the fields (the server's too), optimistic concurrency (a CONFLICT offers reload or compare),
+ * beside the fields (the server's too), optimistic concurrency (a CONFLICT offers a three-way merge, see ConflictModal),
  * a warning before leaving with unsaved changes, revision history with restore, delete (with detach
  * when other documents refer to it), a draft preview link, and child documents edited inside.
  */
@@ -35,6 +35,7 @@ import {
   useRestoreRevision,
   useSaveDocument,
   type EditTarget,
+  mergeIntoForm,
   type VersionState,
 } from './useEditDocument';
 
@@ -130,7 +131,11 @@ function EditForm({
             }
           })
         }
-        onKeepMine={(theirs) => void save(form.getValues(), theirs.version)}
+        onKeepMine={(theirs, merged) => void save(merged, theirs.version)}
+        onMerge={(theirs, merged) => {
+          setVersion(theirs.version);
+          mergeIntoForm(form, dataOf(type, theirs), merged);
+        }}
       />
       <DeleteModal
         title={title}

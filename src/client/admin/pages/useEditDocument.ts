@@ -11,6 +11,7 @@ import { collectionApi, singletonApi, useInvalidateType, type AdminDoc } from '.
 import { dataOf, formResolver, newDocumentValues } from '../form/defaults';
 import type { FieldSpec } from '../form/introspect';
 import { trpcErrorData, trpcErrorMessage } from '../trpcErrors';
+import { sameValue } from './conflictMerge';
 
 export interface EditTarget {
   type: AnyContentType;
@@ -30,8 +31,12 @@ export type DocumentForm = UseFormReturn<Record<string, unknown>>;
 /** The version the editor works from (null before a singleton's first save), and its setter. */
 export type VersionState = [number | null, (version: number) => void];
 
-/** My unsaved values and the stored document (null when it is gone), after a stale-version CONFLICT. */
+/**
+ * After a stale-version CONFLICT: the values the form was loaded from (base), my unsaved values and
+ * the stored document (null when it is gone).
+ */
 export interface Conflict {
+  base: Record<string, unknown>;
   mine: Record<string, unknown>;
   theirs: AdminDoc | null;
 }
@@ -72,6 +77,14 @@ export function useLeaveGuard(isDirty: boolean): { dirty: boolean; blocker: Bloc
     leaving.current = true;
   };
   return { dirty, blocker, allowLeave };
+}
+
+/** Makes `stored` the form's base and puts `merged` on top as unsaved changes. */
+export function mergeIntoForm(form: DocumentForm, stored: Record<string, unknown>, merged: Record<string, unknown>) {
+  form.reset(stored);
+  for (const [field, value] of Object.entries(merged)) {
+    if (!sameValue(value, stored[field])) form.setValue(field, value, { shouldDirty: true });
+  }
 }
 
 /** Puts the server's field errors beside the fields (paths without `data.`) and its message above the form. */
@@ -124,7 +137,8 @@ export function useSaveDocument(
     } catch (err) {
       const data = trpcErrorData(err);
       if (data.code === 'CONFLICT' && data.reason === 'stale-version') {
-        setConflict({ mine: form.getValues(), theirs: data.current ?? null });
+        const base = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
+        setConflict({ base: structuredClone(base), mine: form.getValues(), theirs: data.current ?? null });
         return;
       }
       applyServerErrors(form, err);
