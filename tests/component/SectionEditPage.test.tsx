@@ -4,7 +4,7 @@
  * a document in use) and an attempt to leave with unsaved changes.
  */
 import { TRPCClientError } from '@trpc/client';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -12,6 +12,10 @@ import { AdminContext, type AdminContextValue } from '../../src/client/admin/con
 import type { AdminDoc } from '../../src/client/admin/contentApi';
 import type { TrpcErrorData } from '../../src/client/admin/trpcErrors';
 import { SectionEditPage } from '../../src/client/admin/pages/SectionEditPage';
+import { peekDraft, storeDraft } from '../../src/client/admin/editDraft';
+import { dataOf } from '../../src/client/admin/form/defaults';
+import { LOGIN_PATH, loginUrl } from '../../src/client/admin/guards';
+import type { SessionState } from '../../src/client/admin/session';
 import { contacts } from '../../src/shared/content/types/contacts';
 import { renderAdmin } from './render';
 
@@ -74,11 +78,26 @@ const DOC = {
 
 const LIST = '/edit/admin/config/Contacts';
 const SESSION_STATE = { status: 'signedIn', role: 'editor', user: { uid: 'u1' }, email: 'e@example.org' } as const;
+/** The admin session the page reads; `endSession` changes it as the SDK would when signed out elsewhere. */
+const sessionStub = { state: SESSION_STATE as unknown as SessionState, listeners: new Set<() => void>() };
 const ADMIN = {
   config: {},
   auth: {},
-  session: { get: () => SESSION_STATE, subscribe: () => () => {} },
+  session: {
+    get: () => sessionStub.state,
+    subscribe: (listener: () => void) => {
+      sessionStub.listeners.add(listener);
+      return () => sessionStub.listeners.delete(listener);
+    },
+  },
 } as unknown as AdminContextValue;
+
+function endSession(state: SessionState) {
+  act(() => {
+    sessionStub.state = state;
+    sessionStub.listeners.forEach((l) => l());
+  });
+}
 
 /** A failed tRPC call as the client sees it: `message` with `data`. */
 function trpcError(message: string, data: TrpcErrorData) {
@@ -95,6 +114,7 @@ function renderEditor() {
         ),
       },
       { path: LIST, element: <p>Список контактів</p> },
+      { path: LOGIN_PATH, element: <p>Сторінка входу</p> },
     ],
     { initialEntries: [`${LIST}/c1`] },
   );
@@ -126,6 +146,8 @@ async function retitle(title: string) {
 }
 
 beforeEach(() => {
+  sessionStub.state = SESSION_STATE as unknown as SessionState;
+  sessionStorage.clear();
   api.doc = DOC;
   api.update.mockReset();
   api.remove.mockReset();
@@ -339,5 +361,58 @@ describe('SectionEditPage', () => {
       }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+  });
+
+  describe('when the session ends with unsaved changes', () => {
+    it('keeps the typed form for the same account and goes to the login page without «Незбережені зміни»', async () => {
+      const router = renderEditor();
+      await retitle('Незбережена назва');
+      endSession({ status: 'signedOut' });
+      // What AdminLayout does when the session ends.
+      await act(() => router.navigate(`${loginUrl(`${LIST}/c1`)}&ended=1`, { replace: true }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(LOGIN_PATH));
+      expect(screen.queryByRole('dialog', { name: 'Незбережені зміни' })).toBeNull();
+      expect(peekDraft()).toMatchObject({
+        uid: 'u1',
+        type: contacts.key,
+        id: 'c1',
+        version: 3,
+        values: { title: 'Незбережена назва' },
+      });
+    });
+
+    it('offers the kept values back on the same document, signed in as the same account', async () => {
+      const base = dataOf(contacts, DOC as unknown as Record<string, unknown>);
+      storeDraft({
+        uid: 'u1',
+        type: contacts.key,
+        id: 'c1',
+        version: 3,
+        base,
+        values: { ...base, title: 'Відновлена' },
+      });
+      renderEditor();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Відновити зміни' }));
+      expect(screen.getByRole('textbox', { name: 'Назва' })).toHaveProperty('value', 'Відновлена');
+      expect(screen.getByText('Є незбережені зміни')).toBeTruthy();
+      expect(peekDraft()).toBeNull();
+    });
+
+    it("does not offer another account's kept values; a document changed since then goes through the merge", async () => {
+      const base = dataOf(contacts, DOC as unknown as Record<string, unknown>);
+      storeDraft({ uid: 'u2', type: contacts.key, id: 'c1', version: 3, base, values: { ...base, title: 'Чужа' } });
+      renderEditor();
+      expect(screen.queryByRole('button', { name: 'Відновити зміни' })).toBeNull();
+      cleanup();
+
+      storeDraft({ uid: 'u1', type: contacts.key, id: 'c1', version: 2, base, values: { ...base, hours: '9–18' } });
+      api.doc = { ...DOC, title: 'Приймальня (нова)' };
+      renderEditor();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Відновити зміни' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+      expect(within(dialog).getByText('Ви змінили: «Години роботи».')).toBeTruthy();
+    });
   });
 });

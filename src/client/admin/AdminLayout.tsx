@@ -30,7 +30,7 @@ export function AdminLayout() {
   // A session that ends while a screen is open (account disabled, signed out elsewhere) goes to the login page.
   useEffect(() => {
     if (state.status === 'signedOut' && !leaving.current)
-      void navigate(loginUrl(`${pathname}${search}`), { replace: true });
+      void navigate(`${loginUrl(`${pathname}${search}`)}&ended=1`, { replace: true });
   }, [state.status, navigate, pathname, search]);
 
   const leave = async () => {

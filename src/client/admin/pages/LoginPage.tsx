@@ -24,6 +24,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { IDENTITY_ERROR_MESSAGES, identityErrorMessage } from '../../../shared/identityErrors';
 import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
+import { peekDraft } from '../editDraft';
 import { safeReturnUrl } from '../guards';
 import { EmailActionResult, EmailLinkCompletion, EmailLinkRequestForm } from '../login/EmailLinkSignIn';
 import { completePendingLink, pendingLinkFrom, pendingLinkMessage, type PendingLink } from '../login/linkCredential';
@@ -45,6 +46,19 @@ function returnUrlOf(continueUrl: string | null): string | null {
 }
 
 const DISABLED_MESSAGE = IDENTITY_ERROR_MESSAGES['user-disabled']!;
+
+/**
+ * Why the login page shows after a session ended on an open screen (`elsewhere`: signed out in another
+ * tab, not disabled), and that an unsaved form was kept (editDraft) for the same account.
+ */
+function sessionEndNotes(elsewhere: boolean): string[] {
+  return [
+    ...(elsewhere ? ['Ви вийшли з облікового запису в іншій вкладці.'] : []),
+    ...(peekDraft()
+      ? ['Незбережені зміни документа збережено в цій вкладці: увійдіть тим самим обліковим записом, щоб відновити їх.']
+      : []),
+  ];
+}
 
 type SignIn = { email: string; password: string };
 const signInSchema = (v: SignIn): FieldErrors<SignIn> => ({
@@ -154,6 +168,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   // A session that ended because the account was disabled is explained, not just ended.
   const shownError = error ?? (state.status === 'signedOut' && state.reason === 'disabled' ? DISABLED_MESSAGE : null);
+  const endedNotes = sessionEndNotes(params.get('ended') === '1' && state.status === 'signedOut' && !state.reason);
   const [resetting, setResetting] = useState(false);
   const [linking, setLinking] = useState(false);
   const [pendingLink, setPendingLink] = useState<PendingLink | null>(null);
@@ -225,6 +240,11 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <div className="login-stack">
           <ErrorAlert message={shownError} />
+          {endedNotes.map((note) => (
+            <p key={note} className="login-note" role="status">
+              {note}
+            </p>
+          ))}
           <Field label="Електронна пошта" type="email" autoComplete="username" name="email" error={form.errors.email} />
           <Field
             label="Пароль"

@@ -28,6 +28,8 @@ import {
 } from './EditFormParts';
 import { EditLoadFailure } from './EditLoadFailure';
 import { RevisionsDrawer } from './RevisionsDrawer';
+import { DraftRestore, useSessionDraft } from './SessionDraft';
+import type { EditDraft } from '../editDraft';
 import {
   useDeleteDocument,
   useDocumentForm,
@@ -85,6 +87,14 @@ function EditForm({
   const { save, conflict, setConflict } = useSaveDocument(target, doc, form, versionState, allowLeave);
   const { deleting, setDeleting, onDelete } = useDeleteDocument(target, doc, version, allowLeave);
   const { history, setHistory, onRestore } = useRestoreRevision(type, doc, form, versionState);
+  const { draft, forget } = useSessionDraft(target, form, version, dirty, allowLeave);
+  const restoreDraft = (d: EditDraft) => {
+    forget();
+    const base = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
+    // Changed since the session ended: the conflict dialog merges; otherwise the values go back as they were.
+    if (doc && d.version !== version) setConflict({ base: d.base, mine: d.values, theirs: doc });
+    else mergeIntoForm(form, base, d.values);
+  };
   const title = documentTitle(type, doc);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, submitCount } = form.formState;
@@ -107,6 +117,7 @@ function EditForm({
           aria-label={title}
         >
           <Stack>
+            <DraftRestore draft={draft} onRestore={restoreDraft} onDiscard={forget} />
             <FormAlerts errors={errors} />
             <DocumentFields target={target} specs={specs} isNew={!doc} />
             <SaveBar
