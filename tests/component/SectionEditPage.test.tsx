@@ -382,7 +382,7 @@ describe('SectionEditPage', () => {
     });
 
     it('offers the kept values back on the same document, signed in as the same account', async () => {
-      const base = dataOf(contacts, DOC as unknown as Record<string, unknown>);
+      const base = dataOf(contacts, DOC);
       storeDraft({
         uid: 'u1',
         type: contacts.key,
@@ -400,7 +400,7 @@ describe('SectionEditPage', () => {
     });
 
     it("does not offer another account's kept values; a document changed since then goes through the merge", async () => {
-      const base = dataOf(contacts, DOC as unknown as Record<string, unknown>);
+      const base = dataOf(contacts, DOC);
       storeDraft({ uid: 'u2', type: contacts.key, id: 'c1', version: 3, base, values: { ...base, title: 'Чужа' } });
       renderEditor();
       expect(screen.queryByRole('button', { name: 'Відновити зміни' })).toBeNull();
