@@ -25,14 +25,14 @@ import { IDENTITY_ERROR_MESSAGES, identityErrorMessage } from '../../../shared/i
 import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
 import { peekDraft } from '../editDraft';
-import { safeReturnUrl } from '../guards';
+import { NO_ACCESS_MESSAGE, safeReturnUrl } from '../guards';
 import { EmailActionResult, EmailLinkCompletion, EmailLinkRequestForm } from '../login/EmailLinkSignIn';
 import { completePendingLink, pendingLinkFrom, pendingLinkMessage, type PendingLink } from '../login/linkCredential';
 import { EMAIL_MESSAGE, EmailRequestForm } from '../login/EmailRequestForm';
 import { ResetLinkCheck } from '../login/ResetLinkCheck';
 import { SsoButton, useSsoCompletion } from '../login/SsoLogin';
 import { ErrorAlert, Field, LoginFrame as Frame, isEmail, useLoginForm, type FieldErrors } from '../login/ui';
-import { useSessionState } from '../session';
+import { useSessionState, type SessionState } from '../session';
 
 /** The returnUrl inside a same-origin continueUrl (the login page a sign-in link continues to), or null. */
 function returnUrlOf(continueUrl: string | null): string | null {
@@ -46,6 +46,12 @@ function returnUrlOf(continueUrl: string | null): string | null {
 }
 
 const DISABLED_MESSAGE = IDENTITY_ERROR_MESSAGES['user-disabled']!;
+
+/** Why a session that brought the user here ended: a disabled account, or signed in without a role (no access). */
+function sessionError(state: SessionState): string | null {
+  if (state.status === 'signedOut' && state.reason === 'disabled') return DISABLED_MESSAGE;
+  return state.status === 'signedIn' && !state.role ? NO_ACCESS_MESSAGE : null;
+}
 
 /**
  * Why the login page shows after a session ended on an open screen (`elsewhere`: signed out in another
@@ -167,7 +173,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   // A session that ended because the account was disabled is explained, not just ended.
-  const shownError = error ?? (state.status === 'signedOut' && state.reason === 'disabled' ? DISABLED_MESSAGE : null);
+  const shownError = error ?? sessionError(state);
   const endedNotes = sessionEndNotes(params.get('ended') === '1' && state.status === 'signedOut' && !state.reason);
   const [resetting, setResetting] = useState(false);
   const [linking, setLinking] = useState(false);
@@ -183,7 +189,7 @@ export function LoginPage() {
     const role = state?.status === 'signedIn' ? state.role : null;
     if (!role) {
       await signOut(auth);
-      setError('Цей обліковий запис не має доступу до адміністрування сайту.');
+      setError(NO_ACCESS_MESSAGE);
       return;
     }
     void navigate(returnUrl, { replace: true });
