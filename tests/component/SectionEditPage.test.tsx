@@ -283,6 +283,19 @@ describe('SectionEditPage', () => {
     expect(within(dialog).queryByText('кінець')).toBeNull();
   });
 
+  it('saving a document someone else deleted says so, keeps the form and offers «Видалені»', async () => {
+    api.update.mockRejectedValueOnce(trpcError('Контакт: не знайдено', { code: 'NOT_FOUND' }));
+    renderEditor();
+    const { user, field } = await retitle('Моя назва');
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Цей документ видалив інший користувач.');
+    expect(alert.textContent).not.toContain('не знайдено');
+    expect(field).toHaveProperty('value', 'Моя назва');
+    await user.click(within(alert).getByRole('button', { name: 'Видалені' }));
+    expect(await screen.findByRole('dialog', { name: 'Видалені документи' })).toBeTruthy();
+  });
+
   it("puts the server's field errors beside the fields and its message above the form", async () => {
     api.update.mockRejectedValueOnce(
       trpcError('Така адреса вже використовується', {

@@ -3,6 +3,7 @@
  * bar, the child and related documents, and the dialogs (conflict, delete, unsaved changes).
  */
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Link, type Blocker } from 'react-router';
 import { fieldLabelOf, type AnyContentType } from '../../../shared/content/define';
@@ -77,11 +78,12 @@ export function EditHeader({
 }
 
 /** The server's refusal above the form (set only by a save, so nothing appears there while editing). */
-export function FormAlerts({ errors }: { errors: FieldErrors }) {
+export function FormAlerts({ errors, action }: { errors: FieldErrors; action?: ReactNode }) {
   const root = errors.root?.message;
   return root ? (
     <Alert color="red" role="alert" title="Не вдалося зберегти">
       {root}
+      {action}
     </Alert>
   ) : null;
 }

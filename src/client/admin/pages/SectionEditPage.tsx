@@ -5,7 +5,7 @@
  * a warning before leaving with unsaved changes, revision history with restore, delete (with detach
  * when other documents refer to it), a draft preview link, and child documents edited inside.
  */
-import { Loader, Stack } from '@mantine/core';
+import { Button, Loader, Stack } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { collectionApi, singletonApi, type AdminDoc } from '../contentApi';
@@ -26,6 +26,7 @@ import {
   SaveBar,
   showsFieldSummary,
 } from './EditFormParts';
+import { DeletedDrawer } from './DeletedDrawer';
 import { EditLoadFailure } from './EditLoadFailure';
 import { RevisionsDrawer } from './RevisionsDrawer';
 import { DraftRestore, useSessionDraft } from './SessionDraft';
@@ -84,7 +85,8 @@ function EditForm({
   const { dirty, blocker, allowLeave } = useLeaveGuard(form.formState.isDirty);
   const [version, setVersion] = useState<number | null>(doc?.version ?? null);
   const versionState: VersionState = [version, setVersion];
-  const { save, conflict, setConflict } = useSaveDocument(target, doc, form, versionState, allowLeave);
+  const { save, conflict, setConflict, gone } = useSaveDocument(target, doc, form, versionState, allowLeave);
+  const [showDeleted, setShowDeleted] = useState(false);
   const { deleting, setDeleting, onDelete } = useDeleteDocument(target, doc, version, allowLeave);
   const { history, setHistory, onRestore } = useRestoreRevision(type, doc, form, versionState);
   const { draft, forget } = useSessionDraft(target, form, version, dirty, allowLeave);
@@ -118,7 +120,16 @@ function EditForm({
         >
           <Stack>
             <DraftRestore draft={draft} onRestore={restoreDraft} onDiscard={forget} />
-            <FormAlerts errors={errors} />
+            <FormAlerts
+              errors={errors}
+              action={
+                gone ? (
+                  <Button display="block" mt="xs" size="xs" variant="white" onClick={() => setShowDeleted(true)}>
+                    Видалені
+                  </Button>
+                ) : null
+              }
+            />
             <DocumentFields target={target} specs={specs} isNew={!doc} />
             <SaveBar
               saving={form.formState.isSubmitting}
@@ -155,6 +166,9 @@ function EditForm({
         onDelete={(detach) => void onDelete(detach)}
       />
       <LeaveModal blocker={blocker} />
+      {gone ? (
+        <DeletedDrawer type={type} base={target.basePath} opened={showDeleted} onClose={() => setShowDeleted(false)} />
+      ) : null}
       {doc || singleton ? (
         <RevisionsDrawer
           api={singleton ? singletonApi(type.key) : collectionApi(type.key)}

@@ -28,6 +28,10 @@ export interface EditTarget {
 
 export type DocumentForm = UseFormReturn<Record<string, unknown>>;
 
+/** A save of a document another staff member deleted meanwhile. */
+export const DELETED_BY_OTHER =
+  'Цей документ видалив інший користувач. Ваші зміни залишаються у формі: відновіть документ у «Видалені» й збережіть знову.';
+
 /** The version the editor works from (null before a singleton's first save), and its setter. */
 export type VersionState = [number | null, (version: number) => void];
 
@@ -99,7 +103,7 @@ function applyServerErrors(form: DocumentForm, err: unknown): void {
 /**
  * Saves the form's data: creates a new document (then opens it), updates an existing one or saves
  * a singleton, at the current version or at `overVersion` (keeping mine over a conflict). A stale
- * version sets `conflict`; other errors land in the form.
+ * version sets `conflict`; a document deleted meanwhile sets `gone`; other errors land in the form.
  */
 export function useSaveDocument(
   target: EditTarget,
@@ -117,8 +121,10 @@ export function useSaveDocument(
   const update = collection.update.useMutation();
   const updateSingle = singletonApi(type.key).update.useMutation();
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [gone, setGone] = useState(false);
 
   const save = async (data: Record<string, unknown>, overVersion?: number) => {
+    setGone(false);
     try {
       let result: AdminDoc;
       if (singleton) result = await updateSingle.mutateAsync({ version: overVersion ?? version, data });
@@ -141,10 +147,16 @@ export function useSaveDocument(
         setConflict({ base: structuredClone(base), mine: form.getValues(), theirs: data.current ?? null });
         return;
       }
+      if (data.code === 'NOT_FOUND' && doc && !singleton) {
+        // Deleted by someone else meanwhile: the form stays; the page offers «Видалені» to bring it back.
+        setGone(true);
+        form.setError('root', { message: DELETED_BY_OTHER });
+        return;
+      }
       applyServerErrors(form, err);
     }
   };
-  return { save, conflict, setConflict };
+  return { save, conflict, setConflict, gone };
 }
 
 /**
