@@ -10,6 +10,7 @@ import { expect, test } from './fixtures';
 const ADMIN = { email: 'admin@uhmi.org.ua', password: 'e2e-admin-password' };
 const API_KEY = 'embedded-uhmi-web-api-key';
 const DISABLED_MESSAGE = 'Обліковий запис вимкнено. Зверніться до адміністратора.';
+const NO_ACCESS_MESSAGE = 'Цей обліковий запис не має доступу до адміністрування сайту.';
 
 /** An API client signed in as the administrator (the `__session` cookie kept by the context). */
 async function adminApi(baseURL: string): Promise<APIRequestContext> {
@@ -152,6 +153,35 @@ test('an open screen whose account is disabled meanwhile goes to the login page 
   await Promise.race([page.waitForURL(/\/edit\/admin\/Login\?returnUrl=/), news.click().catch(() => undefined)]);
   await expect(page).toHaveURL(/\/edit\/admin\/Login\?returnUrl=/);
   await expect(page.getByRole('alert')).toContainText(DISABLED_MESSAGE);
+  await api.dispose();
+});
+
+test('a staff member whose role is removed meanwhile is told so in the shell and on the login page', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const api = await adminApi(baseURL!);
+  const email = `norole-open-${testInfo.retry}.e2e@uhmi.org.ua`;
+  const { uid } = await mutation<{ uid: string }>(api, 'authUsers.create', {
+    email,
+    password: 'norole-password-1',
+    role: 'editor',
+  });
+  await page.goto('/edit/admin/Login');
+  await signIn(page, email, 'norole-password-1');
+  await expect(page).toHaveURL(/\/edit\/admin$/);
+  const banner = page.getByRole('banner');
+  await expect(banner).toContainText('Редактор');
+
+  await mutation(api, 'authUsers.setRole', { uid, role: null });
+  // The list's request is refused (403): the admin asks the server again and shows the new state.
+  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Новини' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: NO_ACCESS_MESSAGE })).toBeVisible();
+  await expect(banner).not.toContainText('Редактор');
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/edit\/admin\/Login\?returnUrl=/);
+  await expect(page.getByRole('alert')).toContainText(NO_ACCESS_MESSAGE);
   await api.dispose();
 });
 

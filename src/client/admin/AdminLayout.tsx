@@ -3,14 +3,14 @@
  * screen. On a phone the sections (with «Змінити пароль» and «На сайт») are behind the burger, and the
  * menu closes when a section is chosen.
  */
-import { AppShell, Burger, Button, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { Alert, AppShell, Burger, Button, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { signOut } from 'firebase/auth';
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../shared/authUsers';
 import { useAdmin } from './context';
-import { ADMIN_HOME, CHANGE_PASSWORD_PATH, loginUrl } from './guards';
+import { ADMIN_HOME, CHANGE_PASSWORD_PATH, loginUrl, NO_ACCESS_MESSAGE } from './guards';
 import { navSections } from './sections';
 import { serverSignOut, syncSession, useSessionState } from './session';
 
@@ -30,7 +30,7 @@ export function AdminLayout() {
   // A session that ends while a screen is open (account disabled, signed out elsewhere) goes to the login page.
   useEffect(() => {
     if (state.status === 'signedOut' && !leaving.current)
-      void navigate(loginUrl(`${pathname}${search}`), { replace: true });
+      void navigate(`${loginUrl(`${pathname}${search}`)}&ended=1`, { replace: true });
   }, [state.status, navigate, pathname, search]);
 
   const leave = async () => {
@@ -112,6 +112,11 @@ export function AdminLayout() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
+        {state.status === 'signedIn' && !role ? (
+          <Alert color="red" mb="md" role="alert">
+            {NO_ACCESS_MESSAGE}
+          </Alert>
+        ) : null}
         <Outlet />
       </AppShell.Main>
     </AppShell>

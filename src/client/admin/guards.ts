@@ -13,6 +13,9 @@ export const LOGIN_PATH = '/edit/admin/Login';
 /** The signed-in user's own password page, under ADMIN_HOME. */
 export const CHANGE_PASSWORD_PATH = 'account/password';
 
+/** Shown to a signed-in account without a staff role (at sign-in, on the redirect, in the shell). */
+export const NO_ACCESS_MESSAGE = 'Цей обліковий запис не має доступу до адміністрування сайту.';
+
 /** A return URL is followed only when it stays inside the admin (no open redirects). */
 export function safeReturnUrl(value: string | null | undefined): string {
   if (!value || !value.startsWith(ADMIN_HOME) || value.startsWith('//') || value.startsWith(LOGIN_PATH))

@@ -26,8 +26,9 @@ export interface AdminSession {
   /** Resolves with the first state (the current one included) that satisfies `test`. */
   waitFor(test: (state: SessionState) => boolean): Promise<SessionState>;
   /**
-   * Asks the server again about the current sign-in (after a request was refused as unauthorized):
-   * a disabled account, or a session ended elsewhere, signs out here too.
+   * Asks the server again about the current sign-in (after a request was refused as unauthorized or
+   * forbidden): a disabled account, or a session ended elsewhere, signs out here too; a changed role
+   * (none included) replaces the state's.
    */
   recheck(): Promise<void>;
 }
@@ -122,8 +123,14 @@ export function createAdminSession(auth: Auth): AdminSession {
       try {
         const role = await syncSession(await user.getIdToken());
         if (role === 'disabled') await endDisabled();
+        // A role changed meanwhile (a 403 on a save): the header and the menu follow it.
+        else if (role !== null && state.status === 'signedIn' && state.role !== role) set({ ...state, role });
         // Refused otherwise (revoked elsewhere): a forced refresh tells, and the SDK signs out if so.
-        else if (role === null) await user.getIdToken(true);
+        else if (role === null) {
+          await user.getIdToken(true);
+          // Still signed in with a good token but no role (set to «Без доступу»): no access any more.
+          if (auth.currentUser === user && state.status === 'signedIn' && state.role) set({ ...state, role: null });
+        }
       } catch (err) {
         if ((err as { code?: string } | null)?.code === 'auth/user-disabled') await endDisabled();
       }
@@ -149,11 +156,12 @@ export function useSessionState(session: AdminSession): SessionState {
 // Read structurally (a TRPCClientError's `data.code`): the login page, which loads this module, does
 // not carry the tRPC client (issue 13).
 const isUnauthorized = (error: unknown) =>
-  (error as { data?: { code?: string } } | null)?.data?.code === 'UNAUTHORIZED';
+  ['UNAUTHORIZED', 'FORBIDDEN'].includes((error as { data?: { code?: string } } | null)?.data?.code ?? '');
 
 /**
- * Rechecks the session whenever a query or mutation is refused as UNAUTHORIZED, so an account
- * disabled (or signed out elsewhere) while a screen is open ends here with the login page's message.
+ * Rechecks the session whenever a query or mutation is refused as UNAUTHORIZED or FORBIDDEN, so an
+ * account disabled (or signed out elsewhere) while a screen is open ends here with the login page's
+ * message, and a role changed meanwhile shows in the header and the menu.
  */
 export function recheckSessionOnUnauthorized(queryClient: QueryClient, session: AdminSession): void {
   queryClient.getQueryCache().subscribe((event) => {

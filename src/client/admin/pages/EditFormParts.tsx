@@ -3,6 +3,7 @@
  * bar, the child and related documents, and the dialogs (conflict, delete, unsaved changes).
  */
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Link, type Blocker } from 'react-router';
 import { fieldLabelOf, type AnyContentType } from '../../../shared/content/define';
@@ -77,11 +78,12 @@ export function EditHeader({
 }
 
 /** The server's refusal above the form (set only by a save, so nothing appears there while editing). */
-export function FormAlerts({ errors }: { errors: FieldErrors }) {
+export function FormAlerts({ errors, action }: { errors: FieldErrors; action?: ReactNode }) {
   const root = errors.root?.message;
   return root ? (
     <Alert color="red" role="alert" title="Не вдалося зберегти">
       {root}
+      {action}
     </Alert>
   ) : null;
 }
@@ -163,31 +165,38 @@ export function DocumentConflict({
   onClose,
   onReload,
   onKeepMine,
+  onMerge,
 }: {
   type: AnyContentType;
   conflict: Conflict | null;
   onClose: () => void;
   /** Loads the stored document into the form. */
   onReload: (theirs: AdminDoc | null) => void;
-  /** Saves my values over the stored version. */
-  onKeepMine: (theirs: AdminDoc) => void;
+  /** Saves `merged` (the stored version with my changes) over the stored version. */
+  onKeepMine: (theirs: AdminDoc, merged: Record<string, unknown>) => void;
+  /** Puts `merged` into the form, now based on the stored version, unsaved. */
+  onMerge: (theirs: AdminDoc, merged: Record<string, unknown>) => void;
 }) {
+  const theirs = conflict?.theirs ?? null;
+  const act = (run: (t: AdminDoc, merged: Record<string, unknown>) => void) => (merged: Record<string, unknown>) => {
+    onClose();
+    if (theirs) run(theirs, merged);
+  };
   return (
     <ConflictModal
+      key={theirs?.version ?? 'gone'}
       opened={!!conflict}
+      base={conflict?.base ?? {}}
       mine={conflict?.mine ?? {}}
-      theirs={conflict?.theirs ? dataOf(type, conflict.theirs) : null}
+      theirs={theirs ? dataOf(type, theirs) : null}
       labels={(f) => fieldLabelOf(type, f)}
       onClose={onClose}
       onReload={() => {
         onClose();
-        onReload(conflict?.theirs ?? null);
+        onReload(theirs);
       }}
-      onKeepMine={() => {
-        const theirs = conflict?.theirs;
-        onClose();
-        if (theirs) onKeepMine(theirs);
-      }}
+      onKeepMine={act(onKeepMine)}
+      onMerge={act(onMerge)}
     />
   );
 }

@@ -24,14 +24,15 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { IDENTITY_ERROR_MESSAGES, identityErrorMessage } from '../../../shared/identityErrors';
 import { MIN_PASSWORD_LENGTH, WEAK_PASSWORD_MESSAGE } from '../../../shared/passwordRules';
 import { useAdmin } from '../context';
-import { safeReturnUrl } from '../guards';
+import { peekDraft } from '../editDraft';
+import { NO_ACCESS_MESSAGE, safeReturnUrl } from '../guards';
 import { EmailActionResult, EmailLinkCompletion, EmailLinkRequestForm } from '../login/EmailLinkSignIn';
 import { completePendingLink, pendingLinkFrom, pendingLinkMessage, type PendingLink } from '../login/linkCredential';
 import { EMAIL_MESSAGE, EmailRequestForm } from '../login/EmailRequestForm';
 import { ResetLinkCheck } from '../login/ResetLinkCheck';
 import { SsoButton, useSsoCompletion } from '../login/SsoLogin';
 import { ErrorAlert, Field, LoginFrame as Frame, isEmail, useLoginForm, type FieldErrors } from '../login/ui';
-import { useSessionState } from '../session';
+import { useSessionState, type SessionState } from '../session';
 
 /** The returnUrl inside a same-origin continueUrl (the login page a sign-in link continues to), or null. */
 function returnUrlOf(continueUrl: string | null): string | null {
@@ -45,6 +46,25 @@ function returnUrlOf(continueUrl: string | null): string | null {
 }
 
 const DISABLED_MESSAGE = IDENTITY_ERROR_MESSAGES['user-disabled']!;
+
+/** Why a session that brought the user here ended: a disabled account, or signed in without a role (no access). */
+function sessionError(state: SessionState): string | null {
+  if (state.status === 'signedOut' && state.reason === 'disabled') return DISABLED_MESSAGE;
+  return state.status === 'signedIn' && !state.role ? NO_ACCESS_MESSAGE : null;
+}
+
+/**
+ * Why the login page shows after a session ended on an open screen (`elsewhere`: signed out in another
+ * tab, not disabled), and that an unsaved form was kept (editDraft) for the same account.
+ */
+function sessionEndNotes(elsewhere: boolean): string[] {
+  return [
+    ...(elsewhere ? ['Ви вийшли з облікового запису в іншій вкладці.'] : []),
+    ...(peekDraft()
+      ? ['Незбережені зміни документа збережено в цій вкладці: увійдіть тим самим обліковим записом, щоб відновити їх.']
+      : []),
+  ];
+}
 
 type SignIn = { email: string; password: string };
 const signInSchema = (v: SignIn): FieldErrors<SignIn> => ({
@@ -153,7 +173,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   // A session that ended because the account was disabled is explained, not just ended.
-  const shownError = error ?? (state.status === 'signedOut' && state.reason === 'disabled' ? DISABLED_MESSAGE : null);
+  const shownError = error ?? sessionError(state);
+  const endedNotes = sessionEndNotes(params.get('ended') === '1' && state.status === 'signedOut' && !state.reason);
   const [resetting, setResetting] = useState(false);
   const [linking, setLinking] = useState(false);
   const [pendingLink, setPendingLink] = useState<PendingLink | null>(null);
@@ -168,7 +189,7 @@ export function LoginPage() {
     const role = state?.status === 'signedIn' ? state.role : null;
     if (!role) {
       await signOut(auth);
-      setError('Цей обліковий запис не має доступу до адміністрування сайту.');
+      setError(NO_ACCESS_MESSAGE);
       return;
     }
     void navigate(returnUrl, { replace: true });
@@ -225,6 +246,11 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <div className="login-stack">
           <ErrorAlert message={shownError} />
+          {endedNotes.map((note) => (
+            <p key={note} className="login-note" role="status">
+              {note}
+            </p>
+          ))}
           <Field label="Електронна пошта" type="email" autoComplete="username" name="email" error={form.errors.email} />
           <Field
             label="Пароль"

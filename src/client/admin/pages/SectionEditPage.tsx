@@ -1,11 +1,11 @@
 /**
  * The edit screen of a document (or of a singleton such as the header), generated from the
  * registry: a react-hook-form form validated by the same zod schema as the server, with field errors
- * beside the fields (the server's too), optimistic concurrency (a CONFLICT offers reload or compare),
+ * beside the fields (the server's too), optimistic concurrency (a CONFLICT offers a three-way merge, see ConflictModal),
  * a warning before leaving with unsaved changes, revision history with restore, delete (with detach
  * when other documents refer to it), a draft preview link, and child documents edited inside.
  */
-import { Loader, Stack } from '@mantine/core';
+import { Button, Loader, Stack } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { collectionApi, singletonApi, type AdminDoc } from '../contentApi';
@@ -26,8 +26,11 @@ import {
   SaveBar,
   showsFieldSummary,
 } from './EditFormParts';
+import { DeletedDrawer } from './DeletedDrawer';
 import { EditLoadFailure } from './EditLoadFailure';
 import { RevisionsDrawer } from './RevisionsDrawer';
+import { DraftRestore, useSessionDraft } from './SessionDraft';
+import type { EditDraft } from '../editDraft';
 import {
   useDeleteDocument,
   useDocumentForm,
@@ -35,6 +38,7 @@ import {
   useRestoreRevision,
   useSaveDocument,
   type EditTarget,
+  mergeIntoForm,
   type VersionState,
 } from './useEditDocument';
 
@@ -81,9 +85,18 @@ function EditForm({
   const { dirty, blocker, allowLeave } = useLeaveGuard(form.formState.isDirty);
   const [version, setVersion] = useState<number | null>(doc?.version ?? null);
   const versionState: VersionState = [version, setVersion];
-  const { save, conflict, setConflict } = useSaveDocument(target, doc, form, versionState, allowLeave);
+  const { save, conflict, setConflict, gone } = useSaveDocument(target, doc, form, versionState, allowLeave);
+  const [showDeleted, setShowDeleted] = useState(false);
   const { deleting, setDeleting, onDelete } = useDeleteDocument(target, doc, version, allowLeave);
   const { history, setHistory, onRestore } = useRestoreRevision(type, doc, form, versionState);
+  const { draft, forget } = useSessionDraft(target, form, version, dirty, allowLeave);
+  const restoreDraft = (d: EditDraft) => {
+    forget();
+    const base = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
+    // Changed since the session ended: the conflict dialog merges; otherwise the values go back as they were.
+    if (doc && d.version !== version) setConflict({ base: d.base, mine: d.values, theirs: doc });
+    else mergeIntoForm(form, base, d.values);
+  };
   const title = documentTitle(type, doc);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, submitCount } = form.formState;
@@ -106,7 +119,17 @@ function EditForm({
           aria-label={title}
         >
           <Stack>
-            <FormAlerts errors={errors} />
+            <DraftRestore draft={draft} onRestore={restoreDraft} onDiscard={forget} />
+            <FormAlerts
+              errors={errors}
+              action={
+                gone ? (
+                  <Button display="block" mt="xs" size="xs" variant="white" onClick={() => setShowDeleted(true)}>
+                    Видалені
+                  </Button>
+                ) : null
+              }
+            />
             <DocumentFields target={target} specs={specs} isNew={!doc} />
             <SaveBar
               saving={form.formState.isSubmitting}
@@ -130,7 +153,11 @@ function EditForm({
             }
           })
         }
-        onKeepMine={(theirs) => void save(form.getValues(), theirs.version)}
+        onKeepMine={(theirs, merged) => void save(merged, theirs.version)}
+        onMerge={(theirs, merged) => {
+          setVersion(theirs.version);
+          mergeIntoForm(form, dataOf(type, theirs), merged);
+        }}
       />
       <DeleteModal
         title={title}
@@ -139,6 +166,9 @@ function EditForm({
         onDelete={(detach) => void onDelete(detach)}
       />
       <LeaveModal blocker={blocker} />
+      {gone ? (
+        <DeletedDrawer type={type} base={target.basePath} opened={showDeleted} onClose={() => setShowDeleted(false)} />
+      ) : null}
       {doc || singleton ? (
         <RevisionsDrawer
           api={singleton ? singletonApi(type.key) : collectionApi(type.key)}

@@ -11,6 +11,7 @@ import { collectionApi, singletonApi, useInvalidateType, type AdminDoc } from '.
 import { dataOf, formResolver, newDocumentValues } from '../form/defaults';
 import type { FieldSpec } from '../form/introspect';
 import { trpcErrorData, trpcErrorMessage } from '../trpcErrors';
+import { sameValue } from './conflictMerge';
 
 export interface EditTarget {
   type: AnyContentType;
@@ -27,11 +28,19 @@ export interface EditTarget {
 
 export type DocumentForm = UseFormReturn<Record<string, unknown>>;
 
+/** A save of a document another staff member deleted meanwhile. */
+export const DELETED_BY_OTHER =
+  'Цей документ видалив інший користувач. Ваші зміни залишаються у формі: відновіть документ у «Видалені» й збережіть знову.';
+
 /** The version the editor works from (null before a singleton's first save), and its setter. */
 export type VersionState = [number | null, (version: number) => void];
 
-/** My unsaved values and the stored document (null when it is gone), after a stale-version CONFLICT. */
+/**
+ * After a stale-version CONFLICT: the values the form was loaded from (base), my unsaved values and
+ * the stored document (null when it is gone).
+ */
 export interface Conflict {
+  base: Record<string, unknown>;
   mine: Record<string, unknown>;
   theirs: AdminDoc | null;
 }
@@ -74,6 +83,14 @@ export function useLeaveGuard(isDirty: boolean): { dirty: boolean; blocker: Bloc
   return { dirty, blocker, allowLeave };
 }
 
+/** Makes `stored` the form's base and puts `merged` on top as unsaved changes. */
+export function mergeIntoForm(form: DocumentForm, stored: Record<string, unknown>, merged: Record<string, unknown>) {
+  form.reset(stored);
+  for (const [field, value] of Object.entries(merged)) {
+    if (!sameValue(value, stored[field])) form.setValue(field, value, { shouldDirty: true });
+  }
+}
+
 /** Puts the server's field errors beside the fields (paths without `data.`) and its message above the form. */
 function applyServerErrors(form: DocumentForm, err: unknown): void {
   const fieldErrors = trpcErrorData(err).zodError?.fieldErrors ?? {};
@@ -86,7 +103,7 @@ function applyServerErrors(form: DocumentForm, err: unknown): void {
 /**
  * Saves the form's data: creates a new document (then opens it), updates an existing one or saves
  * a singleton, at the current version or at `overVersion` (keeping mine over a conflict). A stale
- * version sets `conflict`; other errors land in the form.
+ * version sets `conflict`; a document deleted meanwhile sets `gone`; other errors land in the form.
  */
 export function useSaveDocument(
   target: EditTarget,
@@ -104,8 +121,10 @@ export function useSaveDocument(
   const update = collection.update.useMutation();
   const updateSingle = singletonApi(type.key).update.useMutation();
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [gone, setGone] = useState(false);
 
   const save = async (data: Record<string, unknown>, overVersion?: number) => {
+    setGone(false);
     try {
       let result: AdminDoc;
       if (singleton) result = await updateSingle.mutateAsync({ version: overVersion ?? version, data });
@@ -124,13 +143,20 @@ export function useSaveDocument(
     } catch (err) {
       const data = trpcErrorData(err);
       if (data.code === 'CONFLICT' && data.reason === 'stale-version') {
-        setConflict({ mine: form.getValues(), theirs: data.current ?? null });
+        const base = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
+        setConflict({ base: structuredClone(base), mine: form.getValues(), theirs: data.current ?? null });
+        return;
+      }
+      if (data.code === 'NOT_FOUND' && doc && !singleton) {
+        // Deleted by someone else meanwhile: the form stays; the page offers «Видалені» to bring it back.
+        setGone(true);
+        form.setError('root', { message: DELETED_BY_OTHER });
         return;
       }
       applyServerErrors(form, err);
     }
   };
-  return { save, conflict, setConflict };
+  return { save, conflict, setConflict, gone };
 }
 
 /**
