@@ -1,7 +1,7 @@
 /**
  * QA finding 12: deleting a document from its edit page leaves no failed request behind (the page's
  * query of the deleted document is not refetched), and an unknown id asks the server once and shows
- * its «не знайдено» answer.
+ * that the document was not found («Документ не знайдено»).
  */
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
@@ -49,7 +49,8 @@ test('an unknown id asks the server once and shows that nothing was found', asyn
   await signIn(page);
   const seen = watchRequests(page);
   await page.goto('/edit/admin/config/News/doesnotexist');
-  await expect(page.getByRole('alert')).toContainText(/не знайдено/i);
+  await expect(page.getByRole('heading', { level: 1, name: 'Документ не знайдено' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Такого документа немає');
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1500);
   expect(seen.gets).toHaveLength(1);
