@@ -1,0 +1,82 @@
+/**
+ * QA4 findings on long admin lists, on an own server with no seed (so the counts are exact):
+ * a conference's «Тези доповідей» panel past 100 theses (every thesis reachable, «Показано X з N»,
+ * ↓ on the last shown row moves across the page boundary).
+ */
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './ownServer';
+
+const ADMIN = { email: 'lists-admin@uhmi.org.ua', password: 'lists-admin-password-1' };
+let own: OwnServer | undefined;
+
+test.beforeAll(async () => {
+  own = await startOwnServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+});
+test.afterAll(async () => {
+  await own?.stop();
+});
+
+/** Calls an admin procedure from the signed-in page; resolves with its data or throws its error text. */
+async function call(page: Page, procedure: string, input: unknown): Promise<{ id: string }> {
+  return page.evaluate(
+    async ([p, i]) => {
+      const res = await fetch(`/api/trpc/${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: i }),
+      });
+      const body = await res.text();
+      if (!res.ok) throw new Error(body);
+      return (JSON.parse(body) as { result: { data: { json: { id: string } } } }).result.data.json;
+    },
+    [procedure, input] as const,
+  );
+}
+
+/** Three-digit title of thesis `n`. */
+const thesisTitle = (n: number) => `Теза ${String(n).padStart(3, '0')}`;
+
+test('a conference with 105 theses: «Показано 100 з 105», «Показати ще», ↓ across the page boundary', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: own!.origin, viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, ADMIN);
+  const conference = await call(page, 'adminContent.conferences.create', {
+    data: { title: 'Конференція на 105 тез', startDate: '2026-05-01', endDate: '2026-05-02' },
+  });
+  for (let n = 1; n <= 105; n++) {
+    await call(page, 'adminContent.theses.create', {
+      data: { title: thesisTitle(n), conferenceId: conference.id, order: n, authors: [{ name: 'Автор А. А.' }] },
+    });
+  }
+
+  await page.goto(`/edit/admin/config/Conferences/${conference.id}`);
+  const panel = page.getByRole('table', { name: 'Тези доповідей' });
+  const rows = panel.getByRole('row');
+  await expect(rows).toHaveCount(100);
+  await expect(page.getByText('Показано 100 з 105')).toBeVisible();
+
+  // ↓ on the last shown row is not the end: it loads the rest and swaps with thesis 101.
+  const down = page.getByRole('button', { name: `Нижче: ${thesisTitle(100)}` });
+  await expect(down).toBeEnabled();
+  await down.click();
+  await expect(page.getByText('Показано 105 з 105')).toBeVisible();
+  await expect(rows.nth(99).getByRole('link')).toHaveText(thesisTitle(101));
+  await expect(rows.nth(100).getByRole('link')).toHaveText(thesisTitle(100));
+  await expect(page.getByRole('button', { name: 'Показати ще' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Нижче: ${thesisTitle(105)}` })).toBeDisabled();
+
+  // A fresh visit shows the new programme order and reaches the rest through «Показати ще».
+  await page.reload();
+  await expect(rows).toHaveCount(100);
+  await expect(rows.nth(99).getByRole('link')).toHaveText(thesisTitle(101));
+  await page.getByRole('button', { name: 'Показати ще' }).click();
+  await expect(rows).toHaveCount(105);
+  await expect(rows.nth(100).getByRole('link')).toHaveText(thesisTitle(100));
+  await rows.nth(104).getByRole('link').click();
+  await expect(page.getByRole('textbox', { name: 'Заголовок', exact: true })).toHaveValue(thesisTitle(105));
+  await context.close();
+});
