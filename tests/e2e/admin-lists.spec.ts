@@ -80,3 +80,45 @@ test('a conference with 105 theses: «Показано 100 з 105», «Пока�
   await expect(page.getByRole('textbox', { name: 'Заголовок', exact: true })).toHaveValue(thesisTitle(105));
   await context.close();
 });
+
+test('a list of 60 news: «Сторінка N з 3», «Перша», «Остання»; a bulk action keeps the changed rows in sight', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: own!.origin, viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, ADMIN);
+  for (let n = 1; n <= 60; n++) {
+    await call(page, 'adminContent.news.create', {
+      data: { title: `Новина ${String(n).padStart(3, '0')}`, date: '2026-03-23T08:00:00.000Z' },
+    });
+  }
+  await page.goto('/edit/admin/config/News');
+  const pager = page.getByRole('navigation', { name: 'Сторінки списку' });
+  const rows = page.getByRole('table', { name: 'Новини' }).getByRole('row');
+  await expect(pager.getByText('Сторінка 1 з 3')).toBeVisible();
+  await expect(rows.nth(1).getByRole('link')).toHaveText('Новина 060');
+
+  // The last page: the oldest ten, in the list's order, without 40 clicks of «Наступна».
+  await pager.getByRole('button', { name: 'Остання »' }).click();
+  await expect(pager.getByText('Сторінка 3 з 3')).toBeVisible();
+  await expect(rows).toHaveCount(11);
+  await expect(rows.nth(1).getByRole('link')).toHaveText('Новина 010');
+  await expect(rows.nth(10).getByRole('link')).toHaveText('Новина 001');
+  await expect(pager.getByRole('button', { name: 'Наступна →' })).toBeDisabled();
+  await pager.getByRole('button', { name: '« Перша' }).click();
+  await expect(pager.getByText('Сторінка 1 з 3')).toBeVisible();
+  await pager.getByRole('button', { name: 'Наступна →' }).click();
+  await expect(pager.getByText('Сторінка 2 з 3')).toBeVisible();
+  await expect(rows.nth(1).getByRole('link')).toHaveText('Новина 035');
+
+  // Publishing page 2 moves its rows to the top (newest change first): the list follows them and marks them.
+  await page.getByRole('checkbox', { name: 'Вибрати всі на сторінці' }).check();
+  await page.getByRole('button', { name: 'Опублікувати' }).click();
+  await expect(page.getByText('Виконано: 25')).toBeVisible();
+  await expect(pager.getByText('Сторінка 1 з 3')).toBeVisible();
+  await expect(page.getByRole('status').getByText(/Змінені документи \(25\) тепер на першій сторінці/)).toBeVisible();
+  await expect(page.locator('tr[data-changed]')).toHaveCount(25);
+  await expect(page.locator('tr[data-changed]').getByRole('link', { name: 'Новина 035' })).toBeVisible();
+  await context.close();
+});
