@@ -122,3 +122,28 @@ test('a list of 60 news: «Сторінка N з 3», «Перша», «Оста
   await expect(page.locator('tr[data-changed]').getByRole('link', { name: 'Новина 035' })).toBeVisible();
   await context.close();
 });
+
+test('«Облікові записи» on a 1366×900 laptop: the row actions on screen, the sign-in badge whole', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: own!.origin, viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, ADMIN);
+  await page.goto('/edit/admin/config/AuthUsers');
+  const actions = page.getByRole('button', { name: `Дії з ${ADMIN.email}` });
+  await expect(actions).toBeVisible();
+  const box = (await actions.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(1366);
+  // Its menu opens without any sideways scroll.
+  await actions.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const badge = page
+    .getByRole('table', { name: 'Облікові записи' })
+    .locator('.mantine-Badge-label', { hasText: 'Пароль' });
+  await expect(badge).toBeVisible();
+  expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await context.close();
+});
