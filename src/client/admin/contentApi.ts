@@ -47,8 +47,22 @@ interface MutationHook<I, O> {
   useMutation(): { mutateAsync(input: I): Promise<O>; isPending: boolean };
 }
 
+/** The pages of a list read one after another through its cursor (a parent's children). */
+interface InfiniteListHook {
+  useInfiniteQuery(
+    input: Omit<AdminListInput, 'cursor'>,
+    opts: { getNextPageParam: (last: AdminListPage<AdminDoc>) => string | null | undefined },
+  ): {
+    data: { pages: Array<AdminListPage<AdminDoc>> } | undefined;
+    error: unknown;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    fetchNextPage(): Promise<{ data?: { pages: Array<AdminListPage<AdminDoc>> } | undefined }>;
+  };
+}
+
 export interface CollectionApi {
-  list: QueryHook<AdminListInput, AdminListPage<AdminDoc>>;
+  list: QueryHook<AdminListInput, AdminListPage<AdminDoc>> & InfiniteListHook;
   /** Ids and titles for pickers (open to all staff). */
   options: QueryHook<{ search?: string; ids?: string[]; limit?: number }, AdminOption[]>;
   get: QueryHook<{ id: string }, AdminDoc>;
@@ -113,5 +127,23 @@ export function useInvalidateType() {
     if (Object.hasOwn(contentTypes, key))
       await utils.adminContent[key as ContentKey].invalidate(undefined, refetch ? undefined : { refetchType: 'none' });
     await utils.adminDashboard.invalidate();
+  };
+}
+
+/** The screens' view of a collection's `get` in the query utils (checked for news, the same for every collection). */
+interface DocumentFetcher {
+  fetch(input: { id: string }, opts: { staleTime: number }): Promise<AdminDoc>;
+}
+
+/**
+ * Reads whole documents of a collection outside a render (list rows carry only the list's fields,
+ * so a write based on a row needs the whole document first). Always asks the server.
+ */
+export function useFetchDocument() {
+  const utils = trpc.useUtils();
+  return (key: string, id: string): Promise<AdminDoc> => {
+    const collection: CollectionKey = isKind<CollectionKey>(key, 'collection') ? key : 'news';
+    const get: DocumentFetcher = utils.adminContent[collection as 'news'].get;
+    return get.fetch({ id }, { staleTime: 0 });
   };
 }

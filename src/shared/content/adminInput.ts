@@ -84,6 +84,8 @@ export function adminListInputSchema(type: AnyContentType) {
         .strict()
         .optional(),
       cursor: z.string().min(1).max(2000).optional(),
+      /** Sent by tRPC's useInfiniteQuery with every page; the list only reads forward. */
+      direction: z.literal('forward').optional(),
       limit: z.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
     })
     .strict()

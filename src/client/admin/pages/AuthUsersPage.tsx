@@ -218,6 +218,17 @@ function useAccountActions() {
   return { setRole, toggleDisabled, sendPasswordReset, sendVerification: useSendVerification(), remove };
 }
 
+/**
+ * The row actions stay at the right edge of the table's scroll box (a 1366 px laptop fits the
+ * rest; a phone scrolls the other columns under them).
+ */
+const STICKY_ACTIONS = {
+  position: 'sticky',
+  right: 0,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-1px 0 0 var(--mantine-color-default-border)',
+} as const;
+
 /** The accounts, one row each; the signed-in admin cannot change their own role, disable or delete themselves. */
 function AccountsTable({
   accounts,
@@ -245,7 +256,7 @@ function AccountsTable({
             <Table.Th>Останній вхід</Table.Th>
             <Table.Th>Способи входу</Table.Th>
             <Table.Th>uid</Table.Th>
-            <Table.Th>
+            <Table.Th style={STICKY_ACTIONS}>
               <span className="visually-hidden">Дії</span>
             </Table.Th>
           </Table.Tr>
@@ -264,7 +275,7 @@ function AccountsTable({
                   data={ROLE_OPTIONS}
                   value={a.role ?? 'none'}
                   size="xs"
-                  w={160}
+                  w={140}
                   allowDeselect={false}
                   disabled={a.uid === myUid}
                   onChange={(v) =>
@@ -287,11 +298,11 @@ function AccountsTable({
               <Table.Td>
                 <Tooltip label={a.uid}>
                   <Text size="xs" ff="monospace">
-                    {a.uid.slice(0, 8)}…
+                    {a.uid.slice(0, 6)}…
                   </Text>
                 </Tooltip>
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={STICKY_ACTIONS}>
                 <AccountMenu account={a} isMe={a.uid === myUid} actions={actions} onDelete={() => onDelete(a)} />
               </Table.Td>
             </Table.Tr>

@@ -1,18 +1,22 @@
 /**
  * Documents edited inside their parent (theses inside their conference): listed in programme order,
- * added, opened for editing and reordered (the `order` field) from the parent's screen. On a phone
- * each row stacks (childrenPanel.css).
+ * added, opened for editing and reordered (the `order` field) from the parent's screen, 100 at a
+ * time with «Показати ще» (↓ on the last shown row loads the next page and moves across). On a
+ * phone each row stacks (childrenPanel.css).
  */
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import type { AnyContentType } from '../../../shared/content/define';
 import { contentTypeList } from '../../../shared/content/registry';
-import { collectionApi, useInvalidateType, type AdminDoc } from '../contentApi';
+import { collectionApi, useFetchDocument, useInvalidateType, type AdminDoc } from '../contentApi';
 import { dataOf } from '../form/defaults';
 import { trpcErrorMessage } from '../trpcErrors';
 import { fieldText } from '../../../shared/fieldText';
 import './childrenPanel.css';
+
+/** Children read per page (the admin list's largest page). */
+const CHILDREN_PAGE_SIZE = 100;
 
 export interface ChildRelation {
   type: AnyContentType;
@@ -38,18 +42,31 @@ export function ChildrenPanel({
   const { type, field } = relation;
   const api = collectionApi(type.key);
   const hasOrder = 'order' in type.schema.shape;
-  const list = api.list.useQuery({
-    filter: { [field]: parent.id },
-    sort: hasOrder ? { field: 'order', direction: 'asc' } : undefined,
-    limit: 100,
-  });
+  const list = api.list.useInfiniteQuery(
+    {
+      filter: { [field]: parent.id },
+      sort: hasOrder ? { field: 'order', direction: 'asc' } : undefined,
+      limit: CHILDREN_PAGE_SIZE,
+    },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
   const update = api.update.useMutation();
   const invalidate = useInvalidateType();
-  const items = list.data?.items ?? [];
+  const fetchDocument = useFetchDocument();
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
 
-  /** Moves `a` to `b`'s place (b is the neighbour above for 'up', below for 'down'). */
-  const swap = async (a: AdminDoc, b: AdminDoc, direction: 'up' | 'down') => {
+  /** Moves the last shown row down: loads the next page first, then swaps with its first child. */
+  const moveLastDown = async (doc: AdminDoc, i: number) => {
+    const next = await list.fetchNextPage();
+    const below = next.data?.pages.flatMap((p) => p.items)[i + 1];
+    if (below) await swap(doc, below, 'down');
+  };
+
+  /** Moves `a` to `b`'s place (b is the neighbour above for 'up', below for 'down'); rows hold only list fields, so each whole document is read first. */
+  const swap = async (rowA: AdminDoc, rowB: AdminDoc, direction: 'up' | 'down') => {
     try {
+      const [a, b] = await Promise.all([fetchDocument(type.key, rowA.id), fetchDocument(type.key, rowB.id)]);
       const ao = Number(a.order ?? 0);
       const bo = Number(b.order ?? 0);
       const [first, second] = ao !== bo ? [bo, ao] : direction === 'up' ? [bo, bo + 1] : [bo + 1, bo];
@@ -73,7 +90,13 @@ export function ChildrenPanel({
             Додати
           </Button>
         </Group>
-        {!items.length ? <Text c="dimmed">Поки немає.</Text> : null}
+        {list.error ? (
+          <Alert color="red" role="alert">
+            {trpcErrorMessage(list.error)}
+          </Alert>
+        ) : !items.length && list.data ? (
+          <Text c="dimmed">Поки немає.</Text>
+        ) : null}
         <Table aria-label={type.labels.plural} className="children-table">
           <Table.Tbody>
             {items.map((doc, i) => (
@@ -99,8 +122,10 @@ export function ChildrenPanel({
                       <ActionIcon
                         variant="default"
                         aria-label={`Нижче: ${String(doc[type.useAsTitle])}`}
-                        disabled={i === items.length - 1}
-                        onClick={() => void swap(doc, items[i + 1]!, 'down')}
+                        disabled={i === items.length - 1 && !list.hasNextPage}
+                        onClick={() =>
+                          void (i < items.length - 1 ? swap(doc, items[i + 1]!, 'down') : moveLastDown(doc, i))
+                        }
                       >
                         ↓
                       </ActionIcon>
@@ -111,8 +136,33 @@ export function ChildrenPanel({
             ))}
           </Table.Tbody>
         </Table>
+        {items.length ? <MoreChildren shown={items.length} total={total} list={list} /> : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** «Показано X з N» and, while more remain, «Показати ще» (the next page through the cursor). */
+function MoreChildren({
+  shown,
+  total,
+  list,
+}: {
+  shown: number;
+  total: number;
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): Promise<unknown> };
+}) {
+  return (
+    <Group gap="sm">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        Показано {shown} з {Math.max(total, shown)}
+      </Text>
+      {list.hasNextPage ? (
+        <Button size="xs" variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          Показати ще
+        </Button>
+      ) : null}
+    </Group>
   );
 }
 

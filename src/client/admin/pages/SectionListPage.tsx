@@ -7,10 +7,10 @@ import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text, TextInput, U
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminListPage } from '../../../server/content/admin';
-import { ADMIN_SEARCH_MAX } from '../../../shared/content/adminInput';
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, adminListCombinationError } from '../../../shared/content/adminInput';
 import type { AnyContentType } from '../../../shared/content/define';
 import { formatDateTime } from '../../../shared/dates';
 import { ConfirmModal } from '../components/ConfirmModal';
@@ -28,24 +28,27 @@ import { PageTitle } from '../components/PageTitle';
 type Sort = { field: string; direction: 'asc' | 'desc' };
 type BulkAction = 'publish' | 'unpublish' | 'delete';
 type ListPage = AdminListPage<AdminDoc>;
+/** Documents per page of the list. */
+const PAGE_SIZE = ADMIN_PAGE_SIZE;
 
 export function SectionListPage({ type }: { type: AnyContentType }) {
   const api = collectionApi(type.key);
   const screen = useMemo(() => sectionScreenOf(type), [type]);
   const specs = useMemo(() => new Map(screen.fields.map((f) => [f.name, f])), [screen]);
-  const state = useListState();
-  const { selected, setSelected } = state;
+  const state = useListState(type);
+  const { selected } = state;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [showDeleted, setShowDeleted] = useState(false);
-  const bulk = useBulkActions(type, selected, setSelected);
+  const bulk = useBulkActions(type, state);
   const list = api.list.useQuery(state.input, { placeholderData: keepPreviousData });
+  const page = state.onLast && list.data ? { ...list.data, items: [...list.data.items].reverse() } : list.data;
   const base = `${ADMIN_HOME}/config/${type.adminSection}`;
 
   return (
     <Stack>
       <ListHeading title={screen.title} newPath={`${base}/new`} onShowDeleted={() => setShowDeleted(true)} />
       <DeletedDrawer type={type} base={base} opened={showDeleted} onClose={() => setShowDeleted(false)} />
-      <ListFilters type={type} state={state} page={list.data} />
+      <ListFilters type={type} state={state} page={page} />
       {selected.size > 0 ? (
         <BulkBar
           publishable={type.publishable}
@@ -60,14 +63,14 @@ export function SectionListPage({ type }: { type: AnyContentType }) {
           {trpcErrorMessage(list.error)}
         </Alert>
       ) : null}
-      <ListTable type={type} columns={screen.columns} specs={specs} page={list.data} state={state} base={base} />
-      {list.data && !list.data.items.length ? <Text c="dimmed">Нічого не знайдено.</Text> : null}
-      <Pager
-        hasPrevious={state.cursors.length > 0}
-        nextCursor={list.data?.nextCursor}
-        fetching={list.isFetching}
-        setCursors={state.setCursors}
-      />
+      {bulk.note ? (
+        <Alert color="blue" role="status" withCloseButton onClose={() => state.setChanged(new Set())}>
+          {bulk.note}
+        </Alert>
+      ) : null}
+      <ListTable type={type} columns={screen.columns} specs={specs} page={page} state={state} base={base} />
+      {page && !page.items.length ? <Text c="dimmed">Нічого не знайдено.</Text> : null}
+      <Pager state={state} total={page?.total} nextCursor={list.data?.nextCursor} fetching={list.isFetching} />
       <ConfirmModal
         opened={confirmDelete}
         title="Видалити вибрані?"
@@ -88,23 +91,44 @@ type ListState = ReturnType<typeof useListState>;
  * the pages so far; and the selected documents. A new search, filter or sort starts from the first
  * page with nothing selected.
  */
-function useListState() {
+function useListState(type: AnyContentType) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<Sort>({ field: 'updatedAt', direction: 'desc' });
   const [cursors, setCursors] = useState<string[]>([]);
+  /** The last page is shown (read in the reverse order, `lastSize` rows). */
+  const [lastSize, setLastSize] = useState<number | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  /** Documents a bulk action just changed, marked in the list. */
+  const [changed, setChanged] = useState<Set<string>>(new Set());
   const resetPaging = () => {
     setCursors([]);
+    setLastSize(null);
     setSelected(new Set());
+    setChanged(new Set());
   };
   const input: AdminListInput = {
     search: debounced || undefined,
     status: status === 'all' ? undefined : status,
-    sort,
-    cursor: cursors[cursors.length - 1],
-    limit: 25,
+    sort: lastSize === null ? sort : { field: sort.field, direction: sort.direction === 'asc' ? 'desc' : 'asc' },
+    cursor: lastSize === null ? cursors[cursors.length - 1] : undefined,
+    limit: lastSize ?? PAGE_SIZE,
+  };
+  // The reverse order is refused with a state filter and no search (adminListCombinationError).
+  const canReverse =
+    adminListCombinationError(type, { ...input, sort: { ...sort, direction: 'asc' } }) === null &&
+    adminListCombinationError(type, { ...input, sort: { ...sort, direction: 'desc' } }) === null;
+  /** Goes to page `n` of the pages so far (0: the first), or to the last page of `total` documents. */
+  const goTo = (target: 'first' | 'previous' | 'next' | 'last', arg?: string | number) => {
+    setSelected(new Set());
+    if (target === 'first') return (setCursors([]), setLastSize(null));
+    if (target === 'previous') return setCursors((c) => c.slice(0, -1));
+    if (target === 'next' && typeof arg === 'string') return setCursors((c) => [...c, arg]);
+    if (target === 'last' && typeof arg === 'number') {
+      setCursors(Array.from({ length: Math.max(0, Math.ceil(arg / PAGE_SIZE) - 1) }, () => ''));
+      setLastSize(arg % PAGE_SIZE || PAGE_SIZE);
+    }
   };
   const onSearch = (value: string) => (setSearch(value), resetPaging());
   const onStatus = (value: StatusFilter) => {
@@ -119,18 +143,49 @@ function useListState() {
     setStatus('all');
     resetPaging();
   };
-  return { input, search, onSearch, status, onStatus, sort, sortBy, cursors, setCursors, selected, setSelected };
+  return {
+    input,
+    search,
+    onSearch,
+    status,
+    onStatus,
+    sort,
+    sortBy,
+    cursors,
+    goTo,
+    onLast: lastSize !== null,
+    canReverse,
+    selected,
+    setSelected,
+    changed,
+    setChanged,
+  };
 }
 
-/** Publishes, unpublishes or deletes the selected documents, each on its own, and reports what failed. */
-function useBulkActions(type: AnyContentType, selected: Set<string>, setSelected: (ids: Set<string>) => void) {
+/**
+ * Publishes, unpublishes or deletes the selected documents, each on its own, and reports what failed.
+ * The changed documents stay in sight: in a list by the last change they move to the first page,
+ * so the list goes there and marks them (with a note); in any other order they stay where they were.
+ */
+function useBulkActions(type: AnyContentType, state: ListState) {
   const bulk = collectionApi(type.key).bulk.useMutation();
   const invalidate = useInvalidateType();
+  const { selected, setSelected, sort, setChanged } = state;
+  const byLastChange = sort.field === 'updatedAt' && sort.direction === 'desc';
+  const note =
+    state.changed.size && byLastChange
+      ? `Змінені документи (${state.changed.size}) тепер на першій сторінці — їх позначено.`
+      : null;
   const run = async (action: BulkAction) => {
     try {
       const result = await bulk.mutateAsync({ ids: [...selected], action });
       await invalidate(type.key);
       setSelected(new Set());
+      if (action !== 'delete') {
+        const failed = new Set(result.failed.map((f) => f.id));
+        if (byLastChange) state.goTo('first');
+        setChanged(new Set([...selected].filter((id) => !failed.has(id))));
+      }
       notifications.show({
         color: result.failed.length ? 'orange' : 'green',
         message: `Виконано: ${result.done}${result.failed.length ? `, не вдалося: ${result.failed.length}` : ''}`,
@@ -140,7 +195,7 @@ function useBulkActions(type: AnyContentType, selected: Set<string>, setSelected
       notifications.show({ color: 'red', title: 'Помилка', message: trpcErrorMessage(err) });
     }
   };
-  return { run, pending: bulk.isPending };
+  return { run, pending: bulk.isPending, note };
 }
 
 function ListHeading({ title, newPath, onShowDeleted }: { title: string; newPath: string; onShowDeleted: () => void }) {
@@ -276,8 +331,9 @@ function ListTable(props: ListTableProps) {
 
 function ListRow({ type, columns, specs, doc, page, state, base }: ListTableProps & { doc: AdminDoc }) {
   const { selected, setSelected } = state;
+  const changed = state.changed.has(doc.id);
   return (
-    <Table.Tr>
+    <Table.Tr bg={changed ? 'var(--mantine-color-blue-light)' : undefined} data-changed={changed || undefined}>
       <Table.Td>
         <Checkbox
           aria-label={`Вибрати: ${fieldText(doc[type.useAsTitle], doc.id)}`}
@@ -294,6 +350,11 @@ function ListRow({ type, columns, specs, doc, page, state, base }: ListTableProp
         c === type.useAsTitle ? (
           <Table.Td key={c}>
             <Link to={`${base}/${doc.id}`}>{fieldText(doc[c], doc.id)}</Link>
+            {changed ? (
+              <Badge ml="xs" size="xs" variant="light">
+                змінено
+              </Badge>
+            ) : null}
           </Table.Td>
         ) : (
           <Table.Td key={c}>
@@ -311,31 +372,55 @@ function ListRow({ type, columns, specs, doc, page, state, base }: ListTableProp
   );
 }
 
-/** Previous and next page (the cursors of the pages before this one are kept), and a loading badge. */
+/**
+ * «Перша», previous, «Сторінка N з M», next and «Остання» (the last page reads the list in the
+ * reverse order, where the server allows it), and a loading badge.
+ */
 function Pager({
-  hasPrevious,
+  state,
+  total,
   nextCursor,
   fetching,
-  setCursors,
 }: {
-  hasPrevious: boolean;
+  state: ListState;
+  total: number | undefined;
   nextCursor: string | null | undefined;
   fetching: boolean;
-  setCursors: Dispatch<SetStateAction<string[]>>;
 }) {
+  const pages = Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE));
+  const current = state.onLast ? pages : state.cursors.length + 1;
+  const atEnd = state.onLast || !nextCursor;
   return (
-    <Group>
-      <Button variant="default" size="xs" disabled={!hasPrevious} onClick={() => setCursors((c) => c.slice(0, -1))}>
-        ← Попередня
+    <Group gap="xs" role="navigation" aria-label="Сторінки списку">
+      <Button variant="default" size="xs" disabled={current === 1} onClick={() => state.goTo('first')}>
+        « Перша
       </Button>
       <Button
         variant="default"
         size="xs"
-        disabled={!nextCursor}
-        onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}
+        disabled={current === 1 || state.onLast}
+        onClick={() => state.goTo('previous')}
       >
+        ← Попередня
+      </Button>
+      {total !== undefined ? (
+        <Text size="sm" aria-live="polite">
+          Сторінка {current} з {pages}
+        </Text>
+      ) : null}
+      <Button variant="default" size="xs" disabled={atEnd} onClick={() => nextCursor && state.goTo('next', nextCursor)}>
         Наступна →
       </Button>
+      {state.canReverse ? (
+        <Button
+          variant="default"
+          size="xs"
+          disabled={atEnd || current === pages || total === undefined}
+          onClick={() => total !== undefined && state.goTo('last', total)}
+        >
+          Остання »
+        </Button>
+      ) : null}
       {fetching ? <Badge variant="light">Завантаження…</Badge> : null}
     </Group>
   );

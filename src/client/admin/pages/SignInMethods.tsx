@@ -51,6 +51,8 @@ export function SignInMethodsCell({ uid, email }: { uid: string; email: string |
             key={m.providerId}
             variant="light"
             title={m.email ?? undefined}
+            // The label is never cut to «П…»: its whole text is the cell's narrowest width.
+            styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
             rightSection={
               <CloseButton
                 size="xs"
