@@ -75,7 +75,8 @@ function ErrorView({ error }: { error: unknown }) {
     if (!is404 && isBot) console.error(error);
     if (!is404) handleChunkLoadError(error);
   }, [error, is404, isBot]);
-  if (is404) return <NotFound path={location.pathname} />;
+  // The address as asked for, query included (`/News?page=9999`: the path alone names a page that exists).
+  if (is404) return <NotFound path={`${location.pathname}${location.search}`} />;
   if (isBot) return null;
   return <ErrorScreen error={error} />;
 }
