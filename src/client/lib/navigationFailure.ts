@@ -1,16 +1,16 @@
 /**
- * A client navigation whose data request got no usable answer (no connection, a proxy's error page,
- * the server failing with 5xx) falls back to a full page load of the address asked for: the browser
- * then shows the server's own page, or its own offline page, instead of a page that never changes or
- * an unexplained error screen. A page loaded in full at that address shows the error screen as before.
+ * A client navigation whose data request got no answer at all (no connection: the fetch itself
+ * failed) falls back to a full page load of the address asked for, so the browser shows its own
+ * offline page (or the page, once the connection is back) instead of a page that never changes.
+ * A request the server answered with an error stays a fatal error: the spec's «Упс!» screen.
  */
 import { TRPCClientError } from '@trpc/client';
 
-/** Whether `error` is a tRPC request that got no answer from the API: a network failure, an unparsable reply or a 5xx. */
+/** Whether `error` is a tRPC request that got no answer: the browser is offline or the fetch failed. */
 export function isUnansweredRequest(error: unknown): boolean {
   if (!(error instanceof TRPCClientError)) return false;
-  const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
-  return typeof status !== 'number' || status >= 500;
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return offline || (!error.data && error.cause instanceof TypeError);
 }
 
 /** The address the document was loaded at in full (not changed since by client navigations). */
