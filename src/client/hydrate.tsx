@@ -31,7 +31,7 @@ const appData = readAppData();
 const config = appData.config;
 // Hydration shows the server's dates and sizes without formatting them (Intl's first use is a long task).
 const texts = new FormattedTexts(appData.texts);
-const queryClient = createQueryClient();
+const queryClient = createQueryClient({ failOffline: true });
 await yieldToMain();
 // The queries the server render read, as TanStack's dehydrate wrote them (each query's data by
 // superjson, as the tRPC link), with the strings the page shows read back from its marked elements (lib/sharedStrings.ts).

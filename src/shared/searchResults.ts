@@ -40,6 +40,7 @@ export interface SearchPage {
   /** Hits of `type` when given, else of every type: what the count line and pages follow. */
   total: number;
   page: number;
+  /** Pages the search answers: at most MAX_SEARCH_PAGE, so `total` may hold more hits than they show. */
   pageCount: number;
   limit: number;
   items: SearchHit[];
@@ -70,3 +71,5 @@ export function clipSearchQuery(q: string): string {
 }
 /** Hits per page. */
 export const SEARCH_PAGE_SIZE = 10;
+/** Deepest results page the search answers: a query with more hits shows the first pages only. */
+export const MAX_SEARCH_PAGE = 1000;

@@ -213,9 +213,16 @@ describe('unknown paths and bad input', () => {
     expect((await server.get(`/News?page=${last}`)).status).toBe(200);
     const past = await server.get(`/News?page=${last + 1}`);
     expect(past.status).toBe(404);
-    expect(textOf(past.body)).toContain('Page Not Found: /News');
+    expect(textOf(past.body)).toContain(`Page Not Found: /News?page=${last + 1}`);
     // The 404 is no page of the list.
     expect(past.body).toContain('<title>Сторінку не знайдено — УкрГМІ</title>');
+  });
+
+  it('a 404 names the address asked for with its query, escaped', async () => {
+    const res = await server.get('/News?page=%3Cb%3Ebold%3C%2Fb%3E');
+    expect(res.status).toBe(404);
+    expect(textOf(res.body)).toContain('Page Not Found: /News?page=<b>bold</b>');
+    expect(res.body).not.toContain('<b>bold');
   });
 
   it('continues a programme of more than 100 theses on ?page=2, numbering on', async () => {

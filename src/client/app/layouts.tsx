@@ -10,6 +10,7 @@ import { NotFound } from '../components/NotFound';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
 import { handleChunkLoadError } from '../lib/buildUpdates';
+import { shouldLoadInFull } from '../lib/navigationFailure';
 import { useNavigationScroll } from '../lib/useNavigationScroll';
 import { useSite } from './site';
 import { isPreviewSearch } from './itemInput';
@@ -71,11 +72,19 @@ function ErrorView({ error }: { error: unknown }) {
   const location = useLocation();
   const { isBot } = useSite();
   const is404 = isRouteErrorResponse(error) && error.status === 404;
+  const href = typeof window === 'undefined' ? '' : window.location.href;
+  const loadInFull = shouldLoadInFull(error, href);
   useEffect(() => {
+    if (loadInFull) {
+      window.location.assign(href);
+      return;
+    }
     if (!is404 && isBot) console.error(error);
     if (!is404) handleChunkLoadError(error);
-  }, [error, is404, isBot]);
-  if (is404) return <NotFound path={location.pathname} />;
+  }, [error, is404, isBot, loadInFull, href]);
+  if (loadInFull) return <p role="status">Завантажуємо сторінку…</p>;
+  // The address as asked for, query included (`/News?page=9999`: the path alone names a page that exists).
+  if (is404) return <NotFound path={`${location.pathname}${location.search}`} />;
   if (isBot) return null;
   return <ErrorScreen error={error} />;
 }

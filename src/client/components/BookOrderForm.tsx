@@ -19,6 +19,7 @@ import {
   orderInput,
   type OrderFormState,
 } from './bookOrderSubmit';
+import { useFocusFirstInvalid } from './useFocusFirstInvalid';
 
 // Labels and maxlength from the order schema's own (bookOrderFields.ts).
 const FIELDS = [
@@ -37,6 +38,7 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
   const [errors, setErrors] = useState<Partial<Record<string, string>>>(posted?.errors ?? {});
   const [message, setMessage] = useState<string | null>(posted?.message ?? null);
   const [done, setDone] = useState(false);
+  const { formRef, refused } = useFocusFirstInvalid();
   const values = posted?.values ?? {};
   const sent = done || new URLSearchParams(location.search).get(ORDER_SENT_PARAM) === ORDER_SENT_VALUE;
 
@@ -52,6 +54,7 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
       const state = orderErrorState(err);
       setErrors(state?.errors ?? {});
       setMessage(state?.message ?? 'Не вдалося надіслати замовлення.');
+      refused();
     }
   };
 
@@ -68,13 +71,14 @@ export function BookOrderForm({ publicationId, title }: { publicationId: string;
     <section className="order-form" id={ORDER_FORM_ID} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Замовити друкований примірник</h2>
       <form
+        ref={formRef}
         method="post"
         action={`${location.pathname}#${ORDER_FORM_ID}`}
         onSubmit={(e) => void onSubmit(e)}
         noValidate
       >
         {message ? (
-          <p className="form-error" role="alert">
+          <p className="form-error" role="alert" tabIndex={-1}>
             {message}
           </p>
         ) : null}

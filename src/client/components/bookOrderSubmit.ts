@@ -43,9 +43,22 @@ export function orderInput(form: FormData, publicationId: string) {
   };
 }
 
+/** What an order that got no answer says: no connection (the browser is offline or the request failed), or the server failing. */
+export const ORDER_OFFLINE_MESSAGE = 'Не вдалося надіслати замовлення: немає зв’язку з мережею. Спробуйте ще раз.';
+export const ORDER_SERVER_DOWN_MESSAGE = 'Не вдалося надіслати замовлення: сервер не відповідає. Спробуйте ще раз.';
+
+/** The message of an order request with no answer from the API (`data` absent), else null. */
+function unansweredMessage(err: { data?: unknown; cause?: unknown }): string | null {
+  if (err.data) return null;
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return offline || err.cause instanceof TypeError ? ORDER_OFFLINE_MESSAGE : ORDER_SERVER_DOWN_MESSAGE;
+}
+
 /** The errors and message of a refused order; null for an error that is not the server's answer. */
 export function orderErrorState(err: unknown): (Omit<OrderFormState, 'values'> & { status: number }) | null {
   if (!(err instanceof TRPCClientError)) return null;
+  const unanswered = unansweredMessage(err);
+  if (unanswered) return { errors: {}, message: unanswered, status: 503 };
   const errData = err.data as
     | { code?: string; httpStatus?: number; zodError?: { fieldErrors?: Record<string, string[] | undefined> } }
     | undefined;

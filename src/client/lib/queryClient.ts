@@ -7,11 +7,19 @@ function isClientError(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
-/** `server`: the server render, which never retries (a page answers at once, e.g. with its 404). */
-export function createQueryClient(opts: { server?: boolean } = {}): QueryClient {
+/**
+ * `server`: the server render, which never retries (a page answers at once, e.g. with its 404).
+ * `failOffline`: requests go out even when the browser says it is offline (networkMode 'always'), so
+ * they fail at once instead of pausing until the connection returns (the public site: a navigation
+ * then loads in full, the order form says it could not send).
+ */
+export function createQueryClient(opts: { server?: boolean; failOffline?: boolean } = {}): QueryClient {
+  const network = opts.failOffline ? { networkMode: 'always' as const } : {};
   return new QueryClient({
     defaultOptions: {
+      mutations: network,
       queries: {
+        ...network,
         // Data prefetched by the server or a route loader stays fresh for a while, so hydration
         // and back-navigation do not refetch at once.
         staleTime: 60_000,

@@ -9,7 +9,13 @@
 import { TRPCError } from '@trpc/server';
 import { parentRelationOf, placeOf } from '../../shared/content/places';
 import { getContentType } from '../../shared/content/registry';
-import { SEARCH_PAGE_SIZE, type SearchHit, type SearchPage, type SearchTypeCount } from '../../shared/searchResults';
+import {
+  MAX_SEARCH_PAGE,
+  SEARCH_PAGE_SIZE,
+  type SearchHit,
+  type SearchPage,
+  type SearchTypeCount,
+} from '../../shared/searchResults';
 import type { ContentService } from '../content/service';
 import type { StoredDocument } from '../store/port';
 import { documentText, siteSearchCollections } from './siteIndex';
@@ -49,7 +55,8 @@ export class SiteSearchService {
       offset: (page - 1) * limit,
       ...(collection ? { collection } : {}),
     });
-    const pageCount = Math.max(1, Math.ceil(result.total / limit));
+    // The pager offers only the pages the search answers (the input caps `page` at MAX_SEARCH_PAGE).
+    const pageCount = Math.min(MAX_SEARCH_PAGE, Math.max(1, Math.ceil(result.total / limit)));
     if (page > pageCount)
       throw new TRPCError({ code: 'NOT_FOUND', message: `Сторінки ${page} немає: усього сторінок ${pageCount}` });
     const items = (await Promise.all(result.items.map((doc) => this.hit(doc, terms)))).filter(

@@ -1,22 +1,25 @@
 /** /Contacts: the institute's contact points. */
+import { useLocation } from 'react-router';
 import { definePage } from '../../app/definePage';
+import { pageInput, validPage } from '../../app/listParams';
 import { EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { Pagination } from '../../components/Pagination';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
-const listInput = { limit: 100 } as const;
-
 export const contactsPage = definePage({
   path: '/Contacts',
-  prefetch: (utils) => utils.contacts.list.ensureData(listInput),
+  validate: validPage,
+  prefetch: (utils, { url }) => utils.contacts.list.ensureData(pageInput(url.searchParams)),
   Component: function Contacts() {
-    const [list] = trpc.contacts.list.useSuspenseQuery(listInput);
+    const [list] = trpc.contacts.list.useSuspenseQuery(pageInput(useLocation().search));
     const mark = useSharedStrings();
     return (
       <>
         <PageMeta
+          page={list.page}
           title="Контакти"
           description="Адреса, телефони та електронна пошта Українського гідрометеорологічного інституту."
         />
@@ -53,6 +56,7 @@ export const contactsPage = definePage({
         ) : (
           <EmptyState>Контакти уточнюються.</EmptyState>
         )}
+        <Pagination page={list.page} pageCount={list.pageCount} />
       </>
     );
   },

@@ -5,6 +5,7 @@ import { langOf } from '../../../shared/content/language';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
+import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
@@ -15,6 +16,7 @@ import { DatasetPreviews, prefetchDatasetPreviews } from '../../components/datas
 import { DownloadAll } from '../../components/datasetPreview/DownloadAll';
 import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
+import { Pagination } from '../../components/Pagination';
 import { DatasetVersionList, NewerVersionNotice } from '../../components/dataset/DatasetVersionList';
 import { FileChecksums } from '../../components/dataset/FileChecksums';
 import { sumsInput, versionView } from '../../components/dataset/versionView';
@@ -23,16 +25,16 @@ import { useHeadSource } from '../../lib/head/useHeadSource';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
-const listInput = { limit: 100 } as const;
-
 export const dataRepoListPage = definePage({
   path: '/data_repo',
-  prefetch: (utils) => utils.dataRepo.list.ensureData(listInput),
+  validate: validPage,
+  prefetch: (utils, { url }) => utils.dataRepo.list.ensureData(pageInput(url.searchParams)),
   Component: function DataRepoList() {
-    const [list] = trpc.dataRepo.list.useSuspenseQuery(listInput);
+    const [list] = trpc.dataRepo.list.useSuspenseQuery(pageInput(useLocation().search));
     return (
       <>
         <PageMeta
+          page={list.page}
           title="Репозитарій даних"
           description="Кліматичні дані України: місячні та добові сіткові масиви, станційні ряди температури й опадів з контролем якості та гомогенізацією."
         />
@@ -61,6 +63,7 @@ export const dataRepoListPage = definePage({
         ) : (
           <EmptyState>Набори даних готуються до публікації.</EmptyState>
         )}
+        <Pagination page={list.page} pageCount={list.pageCount} />
         <p className="catalog-links">
           Каталог репозитарію за стандартом DCAT-AP 3:{' '}
           <a href="/data_repo/catalog.ttl" type="text/turtle">

@@ -1,22 +1,31 @@
 /** /Departments and /Departments/{slug}: research units with their head and staff. */
 import { Fragment } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { srcSetFor } from '../../../shared/images';
 import { isValidSlugParam } from '../../../shared/routes';
 import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
 import { fieldList, withFields } from '../../app/listFields';
+import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
+import { Pagination } from '../../components/Pagination';
 import { useSharedStrings } from '../../lib/sharedStrings';
 import { trpc } from '../../lib/trpc';
 
-const listInput = { limit: 100 } as const;
+/** Staff cards per page of a department; a larger staff continues on `?page=2`. */
+const STAFF_PER_PAGE = 100;
 // What the staff cards show: the type's list fields (title, photo, position, degree, academic title,
 // email, ORCID), so the input (twice in the page's state, as the query's key and hash) names none.
-const staffInput = (departmentId: string) => ({ filter: { departmentId }, limit: 100 });
+const staffInput = (departmentId: string, search: URLSearchParams | string) => ({
+  filter: { departmentId },
+  limit: STAFF_PER_PAGE,
+  page: pageInput(search).page,
+});
+/** The department head's name and position, for when the head is not on the staff page shown. */
+const headInput = (id: string) => ({ idOrSlug: id, fields: ['title', 'position'] });
 
 /** The department's developments (names and years; its section is left out when there are none). */
 const developmentsInput = (departmentId: string) => ({
@@ -67,14 +76,27 @@ function DepartmentDevelopments({ departmentId }: { departmentId: string }) {
   );
 }
 
+/**
+ * The department head (`headId`) as «name, position»: from the staff page shown, else its own
+ * request (a head on another page of the staff list; none while it loads or when it is missing).
+ */
+function useDepartmentHead(headId: string | null, staff: Array<{ id: string; title: string; position?: string }>) {
+  const onPage = staff.find((u) => u.id === headId);
+  const own = trpc.users.get.useQuery(headInput(headId ?? ''), { enabled: !!headId && !onPage, retry: false });
+  const head = onPage ?? own.data;
+  return head ? `${head.title}${head.position ? `, ${head.position}` : ''}` : '';
+}
+
 export const departmentsListPage = definePage({
   path: '/Departments',
-  prefetch: (utils) => utils.departments.list.ensureData(listInput),
+  validate: validPage,
+  prefetch: (utils, { url }) => utils.departments.list.ensureData(pageInput(url.searchParams)),
   Component: function DepartmentsList() {
-    const [list] = trpc.departments.list.useSuspenseQuery(listInput);
+    const [list] = trpc.departments.list.useSuspenseQuery(pageInput(useLocation().search));
     return (
       <>
         <PageMeta
+          page={list.page}
           title="Наукові підрозділи"
           description="Відділи та лабораторії інституту: напрями досліджень, керівники, контакти."
         />
@@ -88,6 +110,7 @@ export const departmentsListPage = definePage({
         ) : (
           <EmptyState>Розділ наповнюється.</EmptyState>
         )}
+        <Pagination page={list.page} pageCount={list.pageCount} />
       </>
     );
   },
@@ -95,24 +118,27 @@ export const departmentsListPage = definePage({
 
 export const departmentItemPage = definePage({
   path: '/Departments/:id',
-  validate: ({ params }) => isValidSlugParam(params.id),
+  validate: (args) => isValidSlugParam(args.params.id) && validPage(args),
   prefetch: async (utils, { params, url }) => {
     const dep = await utils.departments.get.ensureData(itemInput(params.id!, url.searchParams));
     canonicalRedirect(url, dep.publicPath);
-    await Promise.all([
-      utils.users.list.ensureData(staffInput(dep.id)),
+    const [staff] = await Promise.all([
+      utils.users.list.ensureData(staffInput(dep.id, url.searchParams)),
       utils.developments.list.ensureData(developmentsInput(dep.id)),
     ]);
+    // A head on another staff page is read by itself (a missing one only leaves «Керівник» out).
+    if (dep.headId && !staff.items.some((u) => u.id === dep.headId))
+      await utils.users.get.ensureData(headInput(dep.headId)).catch(() => undefined);
   },
   Component: function DepartmentItem() {
     const { id } = useParams();
     const [dep] = trpc.departments.get.useSuspenseQuery(useItemInput(id!));
-    const [staff] = trpc.users.list.useSuspenseQuery(staffInput(dep.id));
+    const [staff] = trpc.users.list.useSuspenseQuery(staffInput(dep.id, useLocation().search));
     const mark = useSharedStrings();
-    const head = staff.items.find((u) => u.id === dep.headId);
+    const head = useDepartmentHead(dep.headId, staff.items);
     return (
       <>
-        <PageMeta title={dep.title} description={dep.summary} />
+        <PageMeta title={dep.title} page={staff.page} description={dep.summary} />
         <PageHeader
           title={dep.title}
           crumbs={[{ label: 'Наукові підрозділи', to: '/Departments' }, { label: dep.title }]}
@@ -120,7 +146,7 @@ export const departmentItemPage = definePage({
         />
         <Facts
           items={[
-            ['Керівник', head ? `${head.title}${head.position ? `, ${head.position}` : ''}` : ''],
+            ['Керівник', head],
             ['Телефон', dep.phone ? <a href={`tel:${dep.phone.replace(/[^\d+]/g, '')}`}>{dep.phone}</a> : ''],
             ['Ел. пошта', dep.email ? <a href={`mailto:${dep.email}`}>{dep.email}</a> : ''],
             ['Кімната', dep.room],
@@ -181,6 +207,7 @@ export const departmentItemPage = definePage({
           ) : (
             <EmptyState>Список співробітників уточнюється.</EmptyState>
           )}
+          <Pagination page={staff.page} pageCount={staff.pageCount} />
         </section>
       </>
     );

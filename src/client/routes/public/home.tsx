@@ -27,8 +27,9 @@ const upcomingConferences = (today: string) => ({
   limit: 3,
   fields: fieldList('title', 'slug', 'summary', 'startDate', 'endDate', 'location'),
 });
-const repoInput = { limit: 100, fields: fieldList('title', 'slug', 'summary', 'datasetVersion') };
-const departmentsInput = { limit: 100, fields: fieldList('title', 'slug') };
+// A few datasets and departments; «Усі …» leads to their paginated lists.
+const repoInput = { page: 1, limit: 6, fields: fieldList('title', 'slug', 'summary', 'datasetVersion') };
+const departmentsInput = { page: 1, limit: 12, fields: fieldList('title', 'slug') };
 // The institute's address and contact points for its Organization structured data (at most 20),
 // which only crawlers read: the server writes it (`serverHead`), and it is not part of the page's state.
 const contactsInput = { limit: 20, fields: fieldList('title', 'address', 'phones', 'email') };
@@ -150,7 +151,7 @@ export const homePage = definePage({
             id="home-repo"
             title="Репозитарій кліматичних даних"
             to="/data_repo"
-            linkLabel="До репозитарію"
+            linkLabel="Усі набори даних"
           />
           <CardList label="Набори даних" items={repo.items}>
             {(d) => (

@@ -49,6 +49,8 @@ function Marked({ parts }: { parts: TextPart[] }) {
 function Results(input: { q: string; page: number; type?: string }) {
   const [result] = trpc.search.query.useSuspenseQuery(input);
   const typeLabel = result.types.find((t) => t.type === result.type)?.label;
+  // The hits the pages can show (the search answers at most MAX_SEARCH_PAGE pages).
+  const shown = result.pageCount * result.limit;
   return (
     <>
       <QueryForm q={input.q} type={result.type} />
@@ -62,6 +64,7 @@ function Results(input: { q: string; page: number; type?: string }) {
       <SearchTypeFilter result={result} />
       <p className="search-count" role="status">
         {result.total ? `Знайдено результатів: ${result.total}` : 'Нічого не знайдено'}
+        {shown < result.total ? `. Показано перші ${shown} результатів; уточніть запит.` : null}
       </p>
       {result.items.length ? (
         <ol className="search-results" start={(result.page - 1) * result.limit + 1}>
