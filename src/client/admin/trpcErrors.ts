@@ -29,6 +29,9 @@ export function trpcErrorMessage(error: unknown): string {
     if (code === 'INTERNAL_SERVER_ERROR') return 'Внутрішня помилка сервера. Спробуйте пізніше.';
     // A request that never got an answer (fetch's TypeError, in English) has no server message.
     if (error.cause instanceof TypeError) return 'Немає зв’язку з сервером.';
+    // An answer that is not our API's (a proxy's HTML error page while the server restarts): its
+    // message is the JSON parser's, in English. Every answer of ours carries `data` (formatError).
+    if (!error.data) return 'Сервер не відповідає. Спробуйте ще раз за хвилину.';
     if (error.message) return error.message;
   }
   if (error instanceof TypeError) return 'Немає зв’язку з сервером.';
