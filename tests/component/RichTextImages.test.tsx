@@ -63,7 +63,8 @@ async function pickImage(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Зображення з медіатеки' }));
   const picker = screen.getByRole('dialog', { name: 'Оберіть зображення' });
   await within(picker).findByText(FILE_NAME, {}, { timeout: 10_000 });
-  await user.click(within(picker).getByRole('button', { name: 'Обрати' }));
+  // A card shows its name at once and «Обрати» once its details (type, link) have arrived.
+  await user.click(await within(picker).findByRole('button', { name: 'Обрати' }, { timeout: 10_000 }));
   return screen.findByRole('dialog', { name: 'Опис зображення' });
 }
 
