@@ -39,7 +39,9 @@
  * for each page with Debian's chromium (`BENCH_CHROME`, default /usr/bin/chromium; BENCH_LIGHTHOUSE=0
  * skips it), after the images of the pages' srcsets have been requested once (variants are made on
  * their first request and kept); BENCH_LIGHTHOUSE_RUNS=n runs it n times a page (interleaved) and prints
- * the medians, BENCH_LIGHTHOUSE_JSON=dir keeps every report, BENCH_LOAD=0 skips the load runs.
+ * the medians, BENCH_LIGHTHOUSE_JSON=dir keeps every report, BENCH_LOAD=0 skips the load runs. A
+ * baseline page of plain text (no script, no stylesheet) runs with them: its score and Lighthouse's
+ * benchmark index tell what the machine and the browser allow, apart from the pages.
  * Targets (issue 26): cached ≥ 2× static, cached p99 < 20 ms, uncached ≤ 3 ms of CPU per request,
  * peak RSS ≤ 250 MB, Lighthouse ≥ 98 with LCP < 1.2 s. Not part of `npm test`.
  */
@@ -176,6 +178,8 @@ interface LighthouseScore {
   tbt: number;
   fcp: number;
   element: string;
+  /** Lighthouse's benchmark index of the machine during the runs (higher is faster; median). */
+  benchmarkIndex: number;
   /** How many runs the medians are of (runs whose trace failed are left out). */
   runs: number;
 }
@@ -239,6 +243,7 @@ async function lighthouse(urls: Array<[string, string]>): Promise<LighthouseScor
           tbt: lhr.audits['total-blocking-time']!.numericValue ?? NaN,
           fcp: lhr.audits['first-contentful-paint']!.numericValue ?? NaN,
           element: lcpElement(lhr.audits['largest-contentful-paint-element']?.details),
+          benchmarkIndex: lhr.environment.benchmarkIndex,
         });
       }
   } finally {
@@ -253,6 +258,7 @@ async function lighthouse(urls: Array<[string, string]>): Promise<LighthouseScor
       tbt: median(r.map((x) => x.tbt)),
       fcp: median(r.map((x) => x.fcp)),
       element: r[0]?.element ?? '?',
+      benchmarkIndex: median(r.map((x) => x.benchmarkIndex)),
       runs: r.length,
     };
   });
@@ -266,6 +272,12 @@ function lcpElement(details: unknown): string {
 }
 
 const fmt = (n: number, d = 0) => n.toFixed(d);
+
+/**
+ * A page of plain text with no script, no stylesheet and no image: Lighthouse's score of it is the
+ * ceiling this machine and browser allow (headless Chromium's own work shows as long tasks even here).
+ */
+const BASELINE_HTML = `<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Базова сторінка</title><meta name="description" content="Сторінка без скриптів для порівняння."></head><body><h1>Базова сторінка</h1><p>Звичайний текст без скриптів, стилів і зображень.</p></body></html>`;
 /** A latency in ms: one decimal below 10 ms (wrk's cached answers take well under one). */
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
 
@@ -310,6 +322,7 @@ async function main() {
       .filter(([, key]) => !PAGES || PAGES.includes(key))
       .map(([name, , url]) => [name, url]);
     mkdirSync(path.join(clientDir, 'static', 'bench'), { recursive: true });
+    writeFileSync(path.join(clientDir, 'static', 'bench', 'baseline.html'), BASELINE_HTML);
     for (const [i, [name, url]] of pages.entries()) {
       const plain = await fetchBytes(server.origin + url, 'identity');
       if (plain.status !== 200) throw new Error(`${name} (${url}) answered ${plain.status}`);
@@ -356,7 +369,12 @@ async function main() {
     // already made (a variant is made once, on its first request, and kept on disk: a visitor meets
     // the first-request cost of sharp only on a site nobody has visited since the image was uploaded).
     if (LIGHTHOUSE) for (const [, url] of pages) await warmImages(cachedServer.origin, url);
-    const scores = LIGHTHOUSE ? await lighthouse(pages.map(([name, url]) => [name, cachedServer.origin + url])) : [];
+    const scores = LIGHTHOUSE
+      ? await lighthouse([
+          ...pages.map(([name, url]): [string, string] => [name, cachedServer.origin + url]),
+          ['baseline', `${cachedServer.origin}/bench/baseline.html`],
+        ])
+      : [];
 
     if (LOAD)
       console.log(
@@ -389,8 +407,11 @@ async function main() {
       );
       for (const s of scores)
         console.log(
-          `${s.name.padEnd(11)} performance ${fmt(s.score)}  LCP ${fmt(s.lcp)} ms  FCP ${fmt(s.fcp)} ms  TBT ${fmt(s.tbt)} ms  (LCP element ${s.element}${s.runs < LIGHTHOUSE_RUNS ? `; ${s.runs} runs with a trace` : ''})`,
+          `${s.name.padEnd(11)} performance ${fmt(s.score)}  LCP ${fmt(s.lcp)} ms  FCP ${fmt(s.fcp)} ms  TBT ${fmt(s.tbt)} ms  benchmark index ${fmt(s.benchmarkIndex)}  (LCP element ${s.element}${s.runs < LIGHTHOUSE_RUNS ? `; ${s.runs} runs with a trace` : ''})`,
         );
+      console.log(
+        '(baseline: a page of plain text with no script and no stylesheet, through the same server: what this machine and browser score at best)',
+      );
     }
   } finally {
     for (const s of servers) await s.stop();
