@@ -46,7 +46,7 @@
  * peak RSS ≤ 250 MB, Lighthouse ≥ 98 with LCP < 1.2 s. Not part of `npm test`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serverNodeFlags } from '../scripts/server-node-flags';
@@ -291,6 +291,8 @@ async function warmImages(origin: string, url: string): Promise<void> {
 }
 
 async function main() {
+  if (LIGHTHOUSE && !existsSync(CHROME))
+    throw new Error(`${CHROME} not found: install Debian's chromium, set BENCH_CHROME, or BENCH_LIGHTHOUSE=0`);
   const built = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('build failed');
 

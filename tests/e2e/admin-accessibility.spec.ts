@@ -5,7 +5,7 @@
  * list's state filter whole on a 390 px phone, and the admin on that phone: sign-in, header, section
  * menu and wide panels within the screen (QA3).
  */
-import { axeViolations, expect, signIn, test } from './fixtures';
+import { axeViolations, call, expect, signIn, test } from './fixtures';
 
 test('axe finds no violation on the news list, a news form and its open history drawer', async ({ page }) => {
   test.setTimeout(120_000);
@@ -37,6 +37,26 @@ test('axe finds no violation on the news list, a news form and its open history 
   // The drawer's icon-only close button is named, and closes it.
   await drawer.getByRole('button', { name: 'Закрити' }).click();
   await expect(drawer).toBeHidden();
+});
+
+test('the edit-conflict dialog: axe finds nothing, «Зберегти мої зміни поверх» included (QA5 7)', async ({ page }) => {
+  await signIn(page);
+  const data = { title: 'Новина для перевірки конфлікту', date: '2026-03-23T08:00:00.000Z' };
+  const doc = await call<{ id: string; version: number }>(page, 'adminContent.news.create', { data });
+  await page.goto(`/edit/admin/config/News/${doc.id}`);
+  const title = page.getByRole('textbox', { name: 'Заголовок', exact: true });
+  await expect(title).toHaveValue('Новина для перевірки конфлікту');
+  await title.fill('Моя назва новини');
+  // Another staff member saves the same document meanwhile.
+  await call(page, 'adminContent.news.update', {
+    id: doc.id,
+    version: doc.version,
+    data: { ...data, summary: 'Зміна іншого користувача' },
+  });
+  await page.getByRole('button', { name: 'Зберегти', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+  await expect(dialog.getByRole('button', { name: 'Зберегти мої зміни поверх' })).toBeEnabled();
+  expect(await axeViolations(page, 'conflict dialog')).toEqual([]);
 });
 
 test('on a 390 px phone the whole state filter is on screen and filters the list', async ({ browser }) => {

@@ -3,8 +3,7 @@
  * a conference's «Тези доповідей» panel past 100 theses (every thesis reachable, «Показано X з N»,
  * ↓ on the last shown row moves across the page boundary).
  */
-import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { call, expect, signIn, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './ownServer';
 
 const ADMIN = { email: 'lists-admin@uhmi.org.ua', password: 'lists-admin-password-1' };
@@ -16,23 +15,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await own?.stop();
 });
-
-/** Calls an admin procedure from the signed-in page; resolves with its data or throws its error text. */
-async function call(page: Page, procedure: string, input: unknown): Promise<{ id: string }> {
-  return page.evaluate(
-    async ([p, i]) => {
-      const res = await fetch(`/api/trpc/${p}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ json: i }),
-      });
-      const body = await res.text();
-      if (!res.ok) throw new Error(body);
-      return (JSON.parse(body) as { result: { data: { json: { id: string } } } }).result.data.json;
-    },
-    [procedure, input] as const,
-  );
-}
 
 /** Three-digit title of thesis `n`. */
 const thesisTitle = (n: number) => `Теза ${String(n).padStart(3, '0')}`;
@@ -81,7 +63,7 @@ test('a conference with 105 theses: «Показано 100 з 105», «Пока�
   await context.close();
 });
 
-test('a list of 60 news: «Сторінка N з 3», «Перша», «Остання»; a bulk action keeps the changed rows in sight', async ({
+test('a list of 60 news: «Сторінка N з 3», «Перша», «Остання» and back; a bulk action keeps the changed rows in sight', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -104,6 +86,22 @@ test('a list of 60 news: «Сторінка N з 3», «Перша», «Оста
   await expect(pager.getByText('Сторінка 3 з 3')).toBeVisible();
   await expect(rows).toHaveCount(11);
   await expect(rows.nth(1).getByRole('link')).toHaveText('Новина 010');
+  await expect(rows.nth(10).getByRole('link')).toHaveText('Новина 001');
+  await expect(pager.getByRole('button', { name: 'Наступна →' })).toBeDisabled();
+  // From the last page back one page, and forward again.
+  await pager.getByRole('button', { name: '← Попередня' }).click();
+  await expect(pager.getByText('Сторінка 2 з 3')).toBeVisible();
+  await expect(rows).toHaveCount(26);
+  await expect(rows.nth(1).getByRole('link')).toHaveText('Новина 035');
+  await expect(rows.nth(25).getByRole('link')).toHaveText('Новина 011');
+  await pager.getByRole('button', { name: '← Попередня' }).click();
+  await expect(pager.getByText('Сторінка 1 з 3')).toBeVisible();
+  await expect(rows.nth(1).getByRole('link')).toHaveText('Новина 060');
+  await expect(pager.getByRole('button', { name: '← Попередня' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Наступна →' }).click();
+  await expect(pager.getByText('Сторінка 2 з 3')).toBeVisible();
+  await pager.getByRole('button', { name: 'Наступна →' }).click();
+  await expect(pager.getByText('Сторінка 3 з 3')).toBeVisible();
   await expect(rows.nth(10).getByRole('link')).toHaveText('Новина 001');
   await expect(pager.getByRole('button', { name: 'Наступна →' })).toBeDisabled();
   await pager.getByRole('button', { name: '« Перша' }).click();

@@ -40,7 +40,28 @@ export async function axeViolations(page: Page, where: string): Promise<string[]
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  return violations.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  // Each node with axe's reason (for contrast: the colours and the ratio found).
+  const node = (n: (typeof violations)[number]['nodes'][number]) =>
+    `${n.target.join(' ')} [${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}]`;
+  return violations.map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map(node).join(', ')}`);
 }
 
 export { expect };
+
+/** Calls a tRPC mutation (POST) from the signed-in page; resolves with its data or throws its error text. */
+export async function call<T = { id: string }>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const data: unknown = await page.evaluate(
+    async ([p, i]) => {
+      const res = await fetch(`/api/trpc/${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: i }),
+      });
+      const body = await res.text();
+      if (!res.ok) throw new Error(body);
+      return (JSON.parse(body) as { result: { data: { json: unknown } } }).result.data.json;
+    },
+    [procedure, input] as const,
+  );
+  return data as T;
+}

@@ -144,7 +144,7 @@ export function ConflictModal({
           <Button variant="light" onClick={() => onMerge(merged())} disabled={!theirs}>
             Об’єднати у формі
           </Button>
-          <Button color="orange" onClick={() => onKeepMine(merged())} disabled={!theirs}>
+          <Button color="red.9" onClick={() => onKeepMine(merged())} disabled={!theirs}>
             Зберегти мої зміни поверх
           </Button>
         </Group>

@@ -97,38 +97,46 @@ function useListState(type: AnyContentType) {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<Sort>({ field: 'updatedAt', direction: 'desc' });
   const [cursors, setCursors] = useState<string[]>([]);
-  /** The last page is shown (read in the reverse order, `lastSize` rows). */
-  const [lastSize, setLastSize] = useState<number | null>(null);
+  /**
+   * Reading from the end (after «Остання»): the list in the reverse order, the last page's `size`
+   * rows first, then whole pages backwards through `cursors` (its own, of the reversed list).
+   */
+  const [fromEnd, setFromEnd] = useState<{ size: number; cursors: string[] } | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   /** Documents a bulk action just changed, marked in the list. */
   const [changed, setChanged] = useState<Set<string>>(new Set());
   const resetPaging = () => {
     setCursors([]);
-    setLastSize(null);
+    setFromEnd(null);
     setSelected(new Set());
     setChanged(new Set());
   };
+  const reversed = { field: sort.field, direction: sort.direction === 'asc' ? 'desc' : 'asc' } as const;
   const input: AdminListInput = {
     search: debounced || undefined,
     status: status === 'all' ? undefined : status,
-    sort: lastSize === null ? sort : { field: sort.field, direction: sort.direction === 'asc' ? 'desc' : 'asc' },
-    cursor: lastSize === null ? cursors[cursors.length - 1] : undefined,
-    limit: lastSize ?? PAGE_SIZE,
+    sort: fromEnd ? reversed : sort,
+    cursor: fromEnd ? fromEnd.cursors[fromEnd.cursors.length - 1] : cursors[cursors.length - 1],
+    limit: fromEnd && !fromEnd.cursors.length ? fromEnd.size : PAGE_SIZE,
   };
   // The reverse order is refused with a state filter and no search (adminListCombinationError).
   const canReverse =
     adminListCombinationError(type, { ...input, sort: { ...sort, direction: 'asc' } }) === null &&
     adminListCombinationError(type, { ...input, sort: { ...sort, direction: 'desc' } }) === null;
-  /** Goes to page `n` of the pages so far (0: the first), or to the last page of `total` documents. */
+  /**
+   * Moves through the pages: «Перша»; `previous` and `next` in the list's order (`cursor`: the
+   * answer's `nextCursor`, which reads on in the direction the list is being read); the last page of
+   * `total` documents.
+   */
   const goTo = (target: 'first' | 'previous' | 'next' | 'last', arg?: string | number) => {
     setSelected(new Set());
-    if (target === 'first') return (setCursors([]), setLastSize(null));
+    if (target === 'first') return (setCursors([]), setFromEnd(null));
+    if (fromEnd && target === 'previous' && typeof arg === 'string')
+      return setFromEnd({ ...fromEnd, cursors: [...fromEnd.cursors, arg] });
+    if (fromEnd && target === 'next') return setFromEnd({ ...fromEnd, cursors: fromEnd.cursors.slice(0, -1) });
     if (target === 'previous') return setCursors((c) => c.slice(0, -1));
     if (target === 'next' && typeof arg === 'string') return setCursors((c) => [...c, arg]);
-    if (target === 'last' && typeof arg === 'number') {
-      setCursors(Array.from({ length: Math.max(0, Math.ceil(arg / PAGE_SIZE) - 1) }, () => ''));
-      setLastSize(arg % PAGE_SIZE || PAGE_SIZE);
-    }
+    if (target === 'last' && typeof arg === 'number') setFromEnd({ size: arg % PAGE_SIZE || PAGE_SIZE, cursors: [] });
   };
   const onSearch = (value: string) => (setSearch(value), resetPaging());
   const onStatus = (value: StatusFilter) => {
@@ -153,7 +161,10 @@ function useListState(type: AnyContentType) {
     sortBy,
     cursors,
     goTo,
-    onLast: lastSize !== null,
+    /** The list is read from its end (the rows come in the reverse order). */
+    onLast: fromEnd !== null,
+    /** How many pages before the last the shown page is, when reading from the end. */
+    pagesBeforeLast: fromEnd?.cursors.length ?? 0,
     canReverse,
     selected,
     setSelected,
@@ -388,8 +399,10 @@ function Pager({
   fetching: boolean;
 }) {
   const pages = Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE));
-  const current = state.onLast ? pages : state.cursors.length + 1;
-  const atEnd = state.onLast || !nextCursor;
+  const current = state.onLast ? pages - state.pagesBeforeLast : state.cursors.length + 1;
+  // Read from the end, the answer's cursor leads to the page before; read from the start, to the next.
+  const atEnd = state.onLast ? state.pagesBeforeLast === 0 : !nextCursor;
+  const atStart = current === 1 || (state.onLast && !nextCursor);
   return (
     <Group gap="xs" role="navigation" aria-label="Сторінки списку">
       <Button variant="default" size="xs" disabled={current === 1} onClick={() => state.goTo('first')}>
@@ -398,8 +411,8 @@ function Pager({
       <Button
         variant="default"
         size="xs"
-        disabled={current === 1 || state.onLast}
-        onClick={() => state.goTo('previous')}
+        disabled={atStart}
+        onClick={() => state.goTo('previous', state.onLast ? (nextCursor ?? undefined) : undefined)}
       >
         ← Попередня
       </Button>
@@ -408,7 +421,12 @@ function Pager({
           Сторінка {current} з {pages}
         </Text>
       ) : null}
-      <Button variant="default" size="xs" disabled={atEnd} onClick={() => nextCursor && state.goTo('next', nextCursor)}>
+      <Button
+        variant="default"
+        size="xs"
+        disabled={atEnd}
+        onClick={() => state.goTo('next', state.onLast ? undefined : (nextCursor ?? undefined))}
+      >
         Наступна →
       </Button>
       {state.canReverse ? (
