@@ -4,9 +4,12 @@
  */
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- parsed XML: the assertions check its shape */
 import { XMLParser } from 'fast-xml-parser';
+import { DataFactory } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
 import { seedSet } from '../../src/server/seed/content/index';
+import { parseTurtle } from '../support/shacl';
+import { readHead } from '../support/structuredData';
 import { xsdErrors } from '../support/xmlSchema';
 import { startTestServer, type TestServer } from './helpers';
 
@@ -50,6 +53,18 @@ beforeAll(async () => {
       files: [{ path: 'public/x.csv', name: 'x.csv', contentType: 'text/csv', size: 1234, url: '/x.csv' }],
     }),
     { id: 'full-metadata' },
+  );
+  await server.store.create(
+    'dataRepo',
+    contentTypes.dataRepo.schema.parse({
+      title: 'Gridded daily air temperature for Ukraine',
+      slug: 'english-dataset',
+      status: 'published',
+      summary: 'Daily minimum and maximum air temperature on a regular grid.',
+      keywords: ['air temperature'],
+      versions: [{ version: '1.0', date: '2024-05-01' }],
+    }),
+    { id: 'english-dataset' },
   );
 });
 afterAll(async () => {
@@ -156,5 +171,52 @@ describe('DataCite XML of each dataset', () => {
         'Ідентифікатор ROR має вигляд 0abcde123 (9 символів)',
       ]),
     );
+  });
+});
+
+describe('a dataset\u2019s language', () => {
+  const get = async (url: string) => (await server.app.inject({ method: 'GET', url })).body;
+
+  /** The language each record of a dataset states: DataCite (and its title's), JSON-LD, DCAT, CSL, RIS and oai_dc. */
+  async function languages(slug: string, id: string) {
+    const r = parser.parse(await get(`/api/datacite/${slug}.xml`)).resource;
+    const page = readHead(await get(`/data_repo/${slug}`));
+    const [csl] = JSON.parse(await get(`/api/cite/datasets/${slug}.json`)) as Array<{ language: string }>;
+    const ris = /^LA {2}- (.*)$/m.exec(await get(`/api/cite/datasets/${slug}.ris`));
+    const dcat = parseTurtle(await get('/data_repo/catalog.ttl')).getObjects(
+      DataFactory.namedNode(`${PUBLIC_URL}/data_repo/${slug}#dataset`),
+      DataFactory.namedNode('http://purl.org/dc/terms/language'),
+      null,
+    );
+    const oai = await get(`/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:uhmi.example.org:dataRepo/${id}`);
+    return {
+      datacite: r.language,
+      dataciteTitle: r.titles.title['@xml:lang'],
+      jsonLd: page.jsonLd.find((n) => n['@type'] === 'Dataset')?.inLanguage,
+      dcat: dcat.map((o) => o.value),
+      csl: csl!.language,
+      ris: ris?.[1],
+      oai: /<dc:language>([^<]*)<\/dc:language>/.exec(oai)?.[1],
+    };
+  }
+  const everywhere = (lang: string, eu: string) => ({
+    datacite: lang,
+    dataciteTitle: lang,
+    jsonLd: lang,
+    dcat: [`http://publications.europa.eu/resource/authority/language/${eu}`],
+    csl: lang,
+    ris: lang,
+    oai: lang,
+  });
+
+  it('an English dataset is English in DataCite, JSON-LD, DCAT, its citation files and OAI-PMH', async () => {
+    expect(await languages('english-dataset', 'english-dataset')).toEqual(everywhere('en', 'ENG'));
+    expect(await validate(await get('/api/datacite/english-dataset.xml'))).toEqual([]);
+  });
+
+  it('a Ukrainian dataset cited from an English article is Ukrainian everywhere (its citation language is the citation\u2019s)', async () => {
+    const month = seeded.find((d) => d.data.slug === 'month')!;
+    expect(month.data.citationLanguage).toBe('en');
+    expect(await languages('month', month.id)).toEqual(everywhere('uk', 'UKR'));
   });
 });

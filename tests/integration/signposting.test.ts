@@ -10,6 +10,7 @@ import type { SeedDocument, SeedSet } from '../../src/server/seed/types';
 import { startTestServer, type TestServer } from './helpers';
 
 const ORIGIN = 'https://uhmi.example.org';
+const ORCID = '0000-0002-1825-0097';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL: ORIGIN });
@@ -24,6 +25,34 @@ beforeAll(async () => {
       creators: [{ name: 'Carberry, Josiah', orcid: '0000-0002-1825-0097' }],
     }),
     { id: 'with-orcid' },
+  );
+  const author = { name: 'Carberry, Josiah', orcid: ORCID };
+  await server.store.create(
+    'journal',
+    contentTypes.journal.schema.parse({
+      title: 'Випуск зі статтями авторів з ORCID',
+      slug: 'issue-with-orcid',
+      status: 'published',
+      year: 2025,
+      volume: 5,
+      number: 2,
+      toc: [
+        { title: 'Стаття з DOI', authors: [author], doi: '10.1234/uhmi.mhmd.1' },
+        { title: 'Стаття без DOI', authors: [{ name: 'Іваненко, І.', orcid: '0000-0001-5109-3700' }] },
+      ],
+    }),
+    { id: 'issue-with-orcid' },
+  );
+  await server.store.create(
+    'theses',
+    contentTypes.theses.schema.parse({
+      title: 'Тези автора з ORCID',
+      slug: 'thesis-with-orcid',
+      status: 'published',
+      conferenceId: conf.id,
+      authors: [author],
+    }),
+    { id: 'thesis-with-orcid' },
   );
 });
 afterAll(async () => {
@@ -104,21 +133,39 @@ describe('FAIR signposting', () => {
     expect(hrefs(links, 'author')).toEqual(['https://orcid.org/0000-0002-1825-0097']);
   });
 
-  it('a publication, a thesis and a journal issue each have cite-as, item, collection and type', async () => {
+  it('a publication, a thesis and a journal issue each have item, collection and type; all but the issue cite-as', async () => {
     const cases = [
-      [`/publications/${pub.data.slug}`, `${ORIGIN}/publications`, pub.data.attachments!.length],
-      [`/conf/${conf.data.slug}/${thesis.data.slug}`, `${ORIGIN}/conf/${conf.data.slug}`, 1],
-      [`/journal/${issue.data.slug}`, `${ORIGIN}/journal`, 1],
+      [`/publications/${pub.data.slug}`, `${ORIGIN}/publications`, pub.data.attachments!.length, 1],
+      [`/conf/${conf.data.slug}/${thesis.data.slug}`, `${ORIGIN}/conf/${conf.data.slug}`, 1, 1],
+      [`/journal/${issue.data.slug}`, `${ORIGIN}/journal`, 1, 0],
     ] as const;
-    for (const [path, collection, items] of cases) {
+    for (const [path, collection, items, citeAs] of cases) {
       const { links } = await landing(path);
-      expect(hrefs(links, 'cite-as').length, path).toBe(1);
+      expect(hrefs(links, 'cite-as').length, path).toBe(citeAs);
       expect(hrefs(links, 'collection'), path).toEqual([collection]);
       expect(hrefs(links, 'item').length, path).toBe(items);
       expect(hrefs(links, 'type'), path).toContain('https://schema.org/AboutPage');
     }
     const thesisLinks = (await landing(`/conf/${conf.data.slug}/${thesis.data.slug}`)).links;
     expect(hrefs(thesisLinks, 'describedby')).toEqual([`${ORIGIN}/api/cite/theses/${thesis.data.slug}.bib`]);
+  });
+
+  it('a journal issue (a table of contents) names none of its articles\u2019 authors and, without a PID, no cite-as', async () => {
+    const { links } = await landing('/journal/issue-with-orcid');
+    expect(links).toEqual([
+      { rel: 'collection', href: `${ORIGIN}/journal`, type: 'text/html' },
+      { rel: 'type', href: 'https://schema.org/PublicationIssue' },
+      { rel: 'type', href: 'https://schema.org/AboutPage' },
+    ]);
+    const seeded = (await landing(`/journal/${issue.data.slug}`)).links;
+    expect(seeded.filter((l) => l.rel === 'item').map((l) => l.type)).toEqual(['application/pdf']);
+    expect(hrefs(seeded, 'cite-as')).toEqual([]);
+  });
+
+  it('an article of its own page (a thesis) keeps its authors\u2019 ORCID iDs and its cite-as', async () => {
+    const { links } = await landing(`/conf/${conf.data.slug}/thesis-with-orcid`);
+    expect(hrefs(links, 'author')).toEqual([`https://orcid.org/${ORCID}`]);
+    expect(hrefs(links, 'cite-as')).toEqual([`${ORIGIN}/conf/${conf.data.slug}/thesis-with-orcid`]);
   });
 
   it('each file of a landing page points back to it (rel="collection"), in full and in ranges', async () => {

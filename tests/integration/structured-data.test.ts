@@ -360,7 +360,7 @@ describe('citation files agree with the page, its meta, DataCite and OAI', () =>
     },
   );
 
-  it('publications and theses: the language of .ris/.json is the page\u2019s citation_language', async () => {
+  it('publications and theses: the language of .ris/.json and JSON-LD is the page\u2019s citation_language', async () => {
     const works = [
       ...published('publications').map((p) => ['publications', p.data.slug, `/publications/${p.data.slug}`] as const),
       ...published('theses')
@@ -371,8 +371,10 @@ describe('citation files agree with the page, its meta, DataCite and OAI', () =>
     ];
     const seen = new Set<string>();
     for (const [type, slug, page] of works) {
-      const [language] = meta(await head(page), 'citation_language');
+      const facts = await head(page);
+      const [language] = meta(facts, 'citation_language');
       seen.add(language!);
+      expect(facts.jsonLd.find((n) => n['@type'] === 'ScholarlyArticle')?.inLanguage, slug).toBe(language);
       expect(risLines((await cite(type, slug, 'ris')).body, 'LA'), slug).toEqual([language]);
       const [item] = JSON.parse((await cite(type, slug, 'json')).body) as Array<{ language: string }>;
       expect(item!.language, slug).toBe(language);

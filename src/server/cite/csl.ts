@@ -5,7 +5,7 @@
 import { PUBLICATION_KINDS } from '../../shared/content/constants';
 import type { ContentDocument } from '../../shared/content/registry';
 import { SITE_NAME } from '../../shared/head/siteFacts';
-import { citedAuthors, datasetVersionOf, eventPlace, languageOf, workLanguage } from '../../shared/head/text';
+import { citedAuthors, datasetVersionOf, eventPlace, workLanguage } from '../../shared/head/text';
 import { datasetIssued } from '../scholarly/datasetRecord';
 import { type CslName, cslName } from './names';
 
@@ -110,7 +110,7 @@ export function datasetCsl(d: ContentDocument<'dataRepo'>, url: string): CslItem
     ...(version ? { version } : {}),
     ...(d.doi ? { DOI: d.doi } : {}),
     URL: url,
-    language: languageOf(d.title),
+    language: workLanguage(d),
     ...(d.summary ? { abstract: d.summary } : {}),
   };
 }

@@ -5,7 +5,7 @@
 import { PUBLICATION_KINDS } from '../../shared/content/constants';
 import type { TocEntry } from '../../shared/content/types/journal';
 import { JOURNAL_NAME, SITE_NAME } from '../../shared/head/siteFacts';
-import { citedAuthors, eventPlace, journalReference } from '../../shared/head/text';
+import { citedAuthors, eventPlace, journalReference, workLanguage } from '../../shared/head/text';
 import type { Creator, ScholarlyMetadata } from './model';
 
 type Data = Record<string, unknown>;
@@ -137,7 +137,7 @@ export function datasetMetadata(doc: Doc, url: string): ScholarlyMetadata {
     publisher: SITE_NAME,
     date,
     doi: bareDoi(d.doi),
-    language: str(d.citationLanguage) || 'uk',
+    language: workLanguage({ title: str(d.title) }),
     source: str(d.citation),
     relations: [doiUrl(bareDoi(d.articleDoi))].filter(Boolean),
     rights: str(d.licence),

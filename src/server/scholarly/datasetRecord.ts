@@ -5,7 +5,7 @@
  */
 import type { ContentDocument } from '../../shared/content/registry';
 import type { Creator } from '../../shared/content/scholarlyFields';
-import { datasetDescription, datasetVersionOf, licenceUrl } from '../../shared/head/text';
+import { datasetDescription, datasetVersionOf, licenceUrl, workLanguage } from '../../shared/head/text';
 import { cslName } from '../cite/names';
 import type { DataciteName, DataciteRecord } from './datacite';
 import { datasetBox, INSTITUTE, licenceOf } from './institute';
@@ -56,8 +56,13 @@ export function datasetIssued(d: ContentDocument<'dataRepo'>): string {
   return versionDates(d)[0]!.date;
 }
 
-/** The DataCite record of a dataset whose page is `pageUrl` (absolute) on the site at `origin`. */
+/**
+ * The DataCite record of a dataset whose page is `pageUrl` (absolute) on the site at `origin`. Its
+ * `language`, and that of its own texts (title, descriptions, keywords, variables), is the dataset's
+ * (workLanguage, as its citation files, JSON-LD and DCAT say); the institute's texts stay Ukrainian.
+ */
 export function datasetDatacite(d: ContentDocument<'dataRepo'>, origin: string, pageUrl: string): DataciteRecord {
+  const lang = workLanguage(d);
   const dates = versionDates(d);
   const formats = [...new Set(d.files.map((f) => f.contentType).filter(Boolean)), 'application/zip'];
   const bytes = d.files.reduce((sum, f) => sum + f.size, 0);
@@ -66,7 +71,7 @@ export function datasetDatacite(d: ContentDocument<'dataRepo'>, origin: string, 
   return {
     identifier: d.doi ? { type: 'DOI', value: d.doi } : { type: 'URL', value: pageUrl },
     creators: d.creators.length ? d.creators.map(creatorName) : [instituteName()],
-    titles: [{ title: d.title, lang: 'uk' }],
+    titles: [{ title: d.title, lang }],
     publisher: { name: INSTITUTE.name, lang: 'uk', ...(INSTITUTE.ror ? { ror: INSTITUTE.ror } : {}) },
     publicationYear: Number(dates[0]!.date.slice(0, 4)),
     resourceType: { general: 'Dataset', text: 'Кліматичний набір даних' },
@@ -77,12 +82,12 @@ export function datasetDatacite(d: ContentDocument<'dataRepo'>, origin: string, 
         scheme: 'Fields of Science and Technology (FOS)',
         schemeUri: 'http://www.oecd.org/science/inno/38235147.pdf',
       },
-      ...d.keywords.map((k) => ({ subject: k, lang: 'uk' })),
-      ...d.variables.map((v) => ({ subject: v.description || v.name, lang: 'uk' })),
+      ...d.keywords.map((k) => ({ subject: k, lang })),
+      ...d.variables.map((v) => ({ subject: v.description || v.name, lang })),
     ],
     contributors: [{ ...instituteName(), type: 'HostingInstitution' }],
     dates,
-    language: 'uk',
+    language: lang,
     alternateIdentifiers: d.doi ? [{ value: pageUrl, type: 'URL' }] : [],
     relatedIdentifiers: [
       ...(d.articleDoi
@@ -102,8 +107,8 @@ export function datasetDatacite(d: ContentDocument<'dataRepo'>, origin: string, 
     ...(datasetVersionOf(d) ? { version: datasetVersionOf(d) } : {}),
     rights: d.licence ? [{ text: d.licence, lang: 'uk', ...licence }] : [],
     descriptions: [
-      { text: datasetDescription(d.summary, d.body), type: 'Abstract', lang: 'uk' },
-      ...(technical ? [{ text: technical, type: 'TechnicalInfo' as const, lang: 'uk' }] : []),
+      { text: datasetDescription(d.summary, d.body), type: 'Abstract', lang },
+      ...(technical ? [{ text: technical, type: 'TechnicalInfo' as const, lang }] : []),
     ],
     geoBoxes: [datasetBox(d)],
     funding: d.funding.map((f) => ({

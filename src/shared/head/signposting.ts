@@ -3,7 +3,10 @@
  * links a page gives both as HTTP `Link` headers (ssr/plugin.ts) and as `<link>` tags in its head
  * (ssr/document.ts): `cite-as` (the DOI, else the page), `describedby` (DataCite XML, BibTeX),
  * `item` (its files), `collection` (the list or conference it belongs to), `type` (schema.org) and
- * `author` (ORCID iDs). Pure; shared by the server and the browser's head updates.
+ * `author` (ORCID iDs). A journal issue's page is a table of contents, not one work: it names no
+ * authors (its articles' are theirs) and, having no persistent identifier of its own, no `cite-as`
+ * (its articles' DOIs resolve to this same page, so `item` links to them would point back here).
+ * Pure; shared by the server and the browser's head updates.
  */
 import { citePath, datacitePath, type CiteType } from '../cite';
 import type { HeadSource } from './sources';
@@ -39,7 +42,10 @@ const PUBLICATION_TYPES: Record<string, string> = {
 };
 
 interface Landing {
+  /** The work's DOI (bare), '' when it has none. */
   doi: string;
+  /** A table of contents (a journal issue) rather than one work: `cite-as` only with a DOI of its own. */
+  contents?: true;
   schemaType: string;
   collection: string;
   files: Array<{ url: string; contentType: string }>;
@@ -88,10 +94,11 @@ function landingOf(source: HeadSource): Landing | null {
       const j = source.item;
       return {
         doi: '',
+        contents: true,
         schemaType: 'PublicationIssue',
         collection: '/journal',
         files: j.pdf ? [j.pdf] : [],
-        orcids: j.toc.flatMap((e) => e.authors.map((a) => a.orcid ?? '')).filter(Boolean),
+        orcids: [],
       };
     }
     default:
@@ -106,7 +113,9 @@ const essence = (type: string) => type.split(';')[0]!.trim();
 export function signpostingLinks(source: HeadSource, ctx: HeadContext): LinkTag[] {
   const landing = landingOf(source);
   if (!landing) return [];
-  const links: LinkTag[] = [{ rel: 'cite-as', href: landing.doi ? `https://doi.org/${landing.doi}` : ctx.url }];
+  const links: LinkTag[] = [];
+  if (landing.doi) links.push({ rel: 'cite-as', href: `https://doi.org/${landing.doi}` });
+  else if (!landing.contents) links.push({ rel: 'cite-as', href: ctx.url });
   if (landing.datacite)
     links.push({
       rel: 'describedby',

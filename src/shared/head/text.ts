@@ -123,8 +123,10 @@ export function languageOf(text: string): 'uk' | 'en' {
 }
 
 /**
- * The language of a work (publication or thesis) for its citation meta and citation files: its
- * declared `language` when that is not Ukrainian (the default), else read from its title.
+ * The language of a work (publication, thesis or dataset) for all its metadata (citation meta and
+ * files, DataCite, DCAT, JSON-LD, OAI): its declared `language` when that is not Ukrainian (the
+ * default), else read from its title. A dataset declares none (its `citationLanguage` is the
+ * language of its citation text alone), so its title decides.
  */
 export function workLanguage(work: { title: string; language?: unknown }): 'uk' | 'en' {
   return work.language === 'en' ? 'en' : languageOf(work.title);

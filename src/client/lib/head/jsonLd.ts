@@ -37,6 +37,7 @@ import {
   internationalPhone,
   licenceUrl,
   plainText,
+  workLanguage,
 } from '../../../shared/head/text';
 import {
   DEFAULT_SHARE_IMAGE,
@@ -228,7 +229,7 @@ function publicationArticle(p: PublicDocument<'publications'>, ctx: HeadContext)
     publisher: p.publisher ? { '@type': 'Organization', name: p.publisher } : institute(ctx),
     image: imageOf(p.cover, ctx),
     url: ctx.url,
-    inLanguage: 'uk',
+    inLanguage: workLanguage(p),
     ...(p.doi ? { identifier: `https://doi.org/${p.doi}`, sameAs: `https://doi.org/${p.doi}` } : {}),
     ...(pdf
       ? {
@@ -293,7 +294,7 @@ function thesisArticle(
     publisher: institute(ctx),
     image: imageOf(conf.cover, ctx),
     url: ctx.url,
-    inLanguage: 'uk',
+    inLanguage: workLanguage(t),
     isPartOf: {
       '@type': 'CreativeWork',
       name: `Матеріали конференції «${conf.title}»`,
@@ -398,7 +399,7 @@ function dataset(d: PublicDocument<'dataRepo'>, ctx: HeadContext): WithContext<D
       ? { citation: [d.citation, articleDoiOf(d) ? `https://doi.org/${articleDoiOf(d)}` : ''].filter(Boolean) }
       : {}),
     ...(d.variables.length ? { variableMeasured: d.variables.map((v) => v.name) } : {}),
-    inLanguage: 'uk',
+    inLanguage: workLanguage(d),
     includedInDataCatalog: {
       '@type': 'DataCatalog',
       name: `Репозитарій даних ${SITE_SHORT_NAME}`,

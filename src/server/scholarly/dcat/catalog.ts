@@ -7,7 +7,7 @@
  */
 import { DataFactory, Store, type Quad_Object, type Quad_Subject } from 'n3';
 import type { ContentDocument } from '../../../shared/content/registry';
-import { datasetDescription, datasetVersionOf, licenceUrl } from '../../../shared/head/text';
+import { datasetDescription, datasetVersionOf, licenceUrl, workLanguage } from '../../../shared/head/text';
 import type { FileFacts } from '../checksums';
 import { datasetBox, INSTITUTE } from '../institute';
 import {
@@ -16,6 +16,7 @@ import {
   dct,
   EU_COUNTRY,
   EU_LANGUAGE,
+  EU_LANGUAGE_CODES,
   foaf,
   gsp,
   IANA_MEDIA_TYPE,
@@ -139,14 +140,15 @@ function coverage(g: Graph, set: Quad_Subject, d: ContentDocument<'dataRepo'>): 
 function dataset(g: Graph, input: CatalogInput, d: ContentDocument<'dataRepo'>, agent: Quad_Subject): Quad_Subject {
   const page = `${input.origin}/data_repo/${encodeURIComponent(d.slug)}`;
   const set = g.typed(namedNode(datasetIri(input.origin, d.slug)), dcat('Dataset'));
-  g.add(set, dct('title'), literal(d.title, 'uk'));
-  g.add(set, dct('description'), literal(datasetDescription(d.summary, d.body), 'uk'));
+  const lang = workLanguage(d);
+  g.add(set, dct('title'), literal(d.title, lang));
+  g.add(set, dct('description'), literal(datasetDescription(d.summary, d.body), lang));
   g.add(set, dct('identifier'), literal(d.doi ? `https://doi.org/${d.doi}` : page));
   g.add(set, dct('publisher'), agent);
   g.add(set, dcat('contactPoint'), contactPoint(g, input.contactEmail));
   g.add(set, dcat('landingPage'), g.typed(namedNode(page), foaf('Document')));
-  g.add(set, dct('language'), g.typed(EU_LANGUAGE('UKR'), dct('LinguisticSystem')));
-  for (const k of d.keywords) g.add(set, dcat('keyword'), literal(k, 'uk'));
+  g.add(set, dct('language'), g.typed(EU_LANGUAGE(EU_LANGUAGE_CODES[lang]), dct('LinguisticSystem')));
+  for (const k of d.keywords) g.add(set, dcat('keyword'), literal(k, lang));
   const version = datasetVersionOf(d);
   if (version) g.add(set, dcat('version'), literal(version));
   const dates = d.versions.map((v) => v.date).sort();

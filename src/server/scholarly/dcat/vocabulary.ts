@@ -1,5 +1,6 @@
 /** The RDF vocabularies of the DCAT-AP catalogue, as n3 named-node makers. */
 import { DataFactory } from 'n3';
+import type { ContentLanguage } from '../../../shared/content/language';
 
 const ns =
   (base: string) =>
@@ -33,6 +34,8 @@ export const adms = ns(PREFIXES.adms);
 /** The EU Publications Office's authority tables DCAT-AP recommends. */
 export const EU_LANGUAGE = (code: string) =>
   DataFactory.namedNode(`http://publications.europa.eu/resource/authority/language/${code}`);
+/** The EU language authority's three-letter codes of the content languages. */
+export const EU_LANGUAGE_CODES: Record<ContentLanguage, string> = { uk: 'UKR', en: 'ENG' };
 export const EU_COUNTRY = (code: string) =>
   DataFactory.namedNode(`http://publications.europa.eu/resource/authority/country/${code}`);
 /** An IANA media type as an IRI. */
