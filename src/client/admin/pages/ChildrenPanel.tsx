@@ -2,21 +2,20 @@
  * Documents edited inside their parent (theses inside their conference): listed in programme order,
  * added, opened for editing and reordered (the `order` field) from the parent's screen, 100 at a
  * time with «Показати ще» (↓ on the last shown row loads the next page and moves across). On a
- * phone each row stacks (childrenPanel.css).
+ * phone each row stacks (childrenPanel.css). Documents of other sections that refer to the parent
+ * (RelatedPanel) are listed read-only, paged the same way (pagedPanel.tsx).
  */
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import type { AnyContentType } from '../../../shared/content/define';
 import { contentTypeList } from '../../../shared/content/registry';
 import { collectionApi, useFetchDocument, useInvalidateType, type AdminDoc } from '../contentApi';
+import { PanelMore, PanelNotice, usePagedPanel } from './pagedPanel';
 import { dataOf } from '../form/defaults';
 import { trpcErrorMessage } from '../trpcErrors';
 import { fieldText } from '../../../shared/fieldText';
 import './childrenPanel.css';
-
-/** Children read per page (the admin list's largest page). */
-const CHILDREN_PAGE_SIZE = 100;
 
 export interface ChildRelation {
   type: AnyContentType;
@@ -40,21 +39,12 @@ export function ChildrenPanel({
   basePath: string;
 }) {
   const { type, field } = relation;
-  const api = collectionApi(type.key);
   const hasOrder = 'order' in type.schema.shape;
-  const list = api.list.useInfiniteQuery(
-    {
-      filter: { [field]: parent.id },
-      sort: hasOrder ? { field: 'order', direction: 'asc' } : undefined,
-      limit: CHILDREN_PAGE_SIZE,
-    },
-    { getNextPageParam: (last) => last.nextCursor ?? undefined },
-  );
-  const update = api.update.useMutation();
+  const paged = usePagedPanel(type, field, parent.id, hasOrder);
+  const { list, items } = paged;
+  const update = collectionApi(type.key).update.useMutation();
   const invalidate = useInvalidateType();
   const fetchDocument = useFetchDocument();
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = list.data?.pages[0]?.total ?? 0;
 
   /** Moves the last shown row down: loads the next page first, then swaps with its first child. */
   const moveLastDown = async (doc: AdminDoc, i: number) => {
@@ -90,13 +80,7 @@ export function ChildrenPanel({
             Додати
           </Button>
         </Group>
-        {list.error ? (
-          <Alert color="red" role="alert">
-            {trpcErrorMessage(list.error)}
-          </Alert>
-        ) : !items.length && list.data ? (
-          <Text c="dimmed">Поки немає.</Text>
-        ) : null}
+        <PanelNotice paged={paged} />
         <Table aria-label={type.labels.plural} className="children-table">
           <Table.Tbody>
             {items.map((doc, i) => (
@@ -136,33 +120,9 @@ export function ChildrenPanel({
             ))}
           </Table.Tbody>
         </Table>
-        {items.length ? <MoreChildren shown={items.length} total={total} list={list} /> : null}
+        <PanelMore paged={paged} />
       </Stack>
     </Paper>
-  );
-}
-
-/** «Показано X з N» and, while more remain, «Показати ще» (the next page through the cursor). */
-function MoreChildren({
-  shown,
-  total,
-  list,
-}: {
-  shown: number;
-  total: number;
-  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): Promise<unknown> };
-}) {
-  return (
-    <Group gap="sm">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        Показано {shown} з {Math.max(total, shown)}
-      </Text>
-      {list.hasNextPage ? (
-        <Button size="xs" variant="default" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          Показати ще
-        </Button>
-      ) : null}
-    </Group>
   );
 }
 
@@ -177,23 +137,26 @@ export function relatedTypesOf(parent: AnyContentType): ChildRelation[] {
   );
 }
 
-/** A read-only list of documents of other sections that refer to this one (a department's staff, a publication's orders). */
+/**
+ * A read-only list of documents of other sections that refer to this one (a department's staff, a
+ * publication's orders), 100 at a time with «Показано X з N» and «Показати ще».
+ */
 export function RelatedPanel({ parent, relation }: { parent: AdminDoc; relation: ChildRelation }) {
   const { type, field } = relation;
-  const list = collectionApi(type.key).list.useQuery({ filter: { [field]: parent.id }, limit: 100 });
-  const items = list.data?.items ?? [];
+  const paged = usePagedPanel(type, field, parent.id);
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">
         <Title order={2} size="h3">
           {type.labels.plural}
         </Title>
-        {!items.length ? <Text c="dimmed">Поки немає.</Text> : null}
-        {items.map((doc) => (
+        <PanelNotice paged={paged} />
+        {paged.items.map((doc) => (
           <Link key={doc.id} to={`/edit/admin/config/${type.adminSection}/${doc.id}`}>
             {fieldText(doc[type.useAsTitle], doc.id)}
           </Link>
         ))}
+        <PanelMore paged={paged} />
       </Stack>
     </Paper>
   );
