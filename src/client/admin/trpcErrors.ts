@@ -2,6 +2,7 @@
 import { TRPCClientError } from '@trpc/client';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { ErrorReason } from '../../shared/content/errorReasons';
+import { transportFailure } from '../lib/transportFailure';
 import type { AdminDoc } from './contentApi';
 
 /** `error.data` of a failed call, as far as the admin reads it (see server/trpc/init.ts and errors.ts). */
@@ -27,11 +28,11 @@ export function trpcErrorMessage(error: unknown): string {
     if (code === 'UNAUTHORIZED') return 'Сеанс завершився. Увійдіть знову.';
     if (code === 'FORBIDDEN') return 'Недостатньо прав для цієї дії.';
     if (code === 'INTERNAL_SERVER_ERROR') return 'Внутрішня помилка сервера. Спробуйте пізніше.';
-    // A request that never got an answer (fetch's TypeError, in English) has no server message.
-    if (error.cause instanceof TypeError) return 'Немає зв’язку з сервером.';
-    // An answer that is not our API's (a proxy's HTML error page while the server restarts): its
-    // message is the JSON parser's, in English. Every answer of ours carries `data` (formatError).
-    if (!error.data) return 'Сервер не відповідає. Спробуйте ще раз за хвилину.';
+    // A request that never got an answer (fetch's TypeError, in English) has no server message; an
+    // answer that is not our API's (a proxy's HTML error page) has the JSON parser's, in English.
+    const failure = transportFailure(error);
+    if (failure === 'not-our-api') return 'Сервер не відповідає. Спробуйте ще раз за хвилину.';
+    if (failure) return 'Немає зв’язку з сервером.';
     if (error.message) return error.message;
   }
   if (error instanceof TypeError) return 'Немає зв’язку з сервером.';

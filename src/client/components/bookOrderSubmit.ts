@@ -8,6 +8,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { data, redirect } from 'react-router';
 import { notFound, type ActionArgs } from '../app/definePage';
+import { transportFailure } from '../lib/transportFailure';
 
 /** The fields a visitor fills in (`website` is the honeypot, never echoed back). */
 export const ORDER_FIELDS = ['name', 'email', 'phone', 'organisation', 'quantity', 'comment'] as const;
@@ -47,11 +48,11 @@ export function orderInput(form: FormData, publicationId: string) {
 export const ORDER_OFFLINE_MESSAGE = 'Не вдалося надіслати замовлення: немає зв’язку з мережею. Спробуйте ще раз.';
 export const ORDER_SERVER_DOWN_MESSAGE = 'Не вдалося надіслати замовлення: сервер не відповідає. Спробуйте ще раз.';
 
-/** The message of an order request with no answer from the API (`data` absent), else null. */
-function unansweredMessage(err: { data?: unknown; cause?: unknown }): string | null {
-  if (err.data) return null;
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  return offline || err.cause instanceof TypeError ? ORDER_OFFLINE_MESSAGE : ORDER_SERVER_DOWN_MESSAGE;
+/** The message of an order request with no answer from the API (see transportFailure), else null. */
+function unansweredMessage(err: unknown): string | null {
+  const failure = transportFailure(err);
+  if (!failure) return null;
+  return failure === 'not-our-api' ? ORDER_SERVER_DOWN_MESSAGE : ORDER_OFFLINE_MESSAGE;
 }
 
 /** The errors and message of a refused order; null for an error that is not the server's answer. */

@@ -4,13 +4,12 @@
  * offline page (or the page, once the connection is back) instead of a page that never changes.
  * A request the server answered with an error stays a fatal error: the spec's «Упс!» screen.
  */
-import { TRPCClientError } from '@trpc/client';
+import { transportFailure } from './transportFailure';
 
 /** Whether `error` is a tRPC request that got no answer: the browser is offline or the fetch failed. */
 export function isUnansweredRequest(error: unknown): boolean {
-  if (!(error instanceof TRPCClientError)) return false;
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  return offline || (!error.data && error.cause instanceof TypeError);
+  const failure = transportFailure(error);
+  return failure === 'offline' || failure === 'no-answer';
 }
 
 /** The address the document was loaded at in full (not changed since by client navigations). */

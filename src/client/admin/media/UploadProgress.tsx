@@ -3,7 +3,9 @@
  * progress bar with bytes and percent, and pause / resume / cancel buttons that follow the task's
  * state (running, paused, success, canceled, error). Errors get Ukrainian messages; a failed upload
  * (storage unreachable, say: `storage/retry-limit-exceeded` after lib/storage.ts's retry time) can be
- * started again with «Спробувати ще раз».
+ * started again with «Спробувати ще раз». In the upload queue (UploadQueue.tsx) a paused upload gives up
+ * its slot, and one asked to resume may have to wait «У черзі» for a slot; it then continues the same
+ * resumable session from where it stopped.
  */
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { getDownloadURL, uploadBytesResumable, type FirebaseStorage, type UploadTask } from 'firebase/storage';
@@ -13,6 +15,7 @@ import type { FileRef } from '../../../shared/content/fields';
 import { uploadDisposition } from '../../../shared/contentDisposition';
 import { storageErrorMessage } from '../../../shared/storageErrors';
 import { formatBytes } from '../../lib/files';
+import { UploadRow } from './UploadRow';
 import { fileRefUrl } from './useMedia';
 
 export type UploadState = 'running' | 'paused' | 'success' | 'canceled' | 'error';
@@ -31,14 +34,7 @@ export function objectNameFor(folder: string, file: File): string {
   return `${folder.replace(/\/+$/, '')}/${stamp}-${base}${ext}`;
 }
 
-export function UploadProgress({
-  storage,
-  file,
-  path,
-  onDone,
-  onFinished,
-  onRetry,
-}: {
+interface UploadTaskOptions {
   storage: FirebaseStorage;
   file: File;
   /** Full object name. */
@@ -46,20 +42,28 @@ export function UploadProgress({
   onDone: (ref: FileRef) => void;
   /** Called once the task ends whatever the outcome. */
   onFinished?: (state: UploadState) => void;
-  /** Called when a failed upload is started again («Спробувати ще раз»). */
-  onRetry?: () => void;
-}) {
+  /** Called once the task is paused (none of its requests in flight): in a queue, it frees its slot. */
+  onPaused?: () => void;
+}
+
+/**
+ * The resumable upload of `file` to `path`, started once per file and path and again on `retry()`:
+ * its state as the SDK reports it, the bytes sent (only ever growing), its Ukrainian error message,
+ * and whether the editor asked the paused task to continue (`askResume`; cleared once it runs).
+ */
+function useUploadTask({ storage, file, path, onDone, onFinished, onPaused }: UploadTaskOptions) {
   const [state, setState] = useState<UploadState>('running');
   const [bytes, setBytes] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // «Продовжити» was pressed and the task has not run again yet (it may be waiting for a slot).
+  const [resumeAsked, setResumeAsked] = useState(false);
   const task = useRef<UploadTask | null>(null);
   const retry = () => {
     setState('running');
     setBytes(0);
     setError(null);
     setAttempt((n) => n + 1);
-    onRetry?.();
   };
 
   useEffect(() => {
@@ -77,6 +81,9 @@ export function UploadProgress({
         // fewer bytes than before while it re-reads the server's offset.
         setBytes((shown) => Math.max(shown, snap.bytesTransferred));
         setState(snap.state);
+        if (snap.state !== 'paused') setResumeAsked(false);
+        // Paused (the SDK says so once no request of the task is in flight any more).
+        if (snap.state === 'paused') onPaused?.();
       },
       (err) => {
         const canceled = (err as { code?: string }).code === 'storage/canceled';
@@ -106,24 +113,52 @@ export function UploadProgress({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [file, path, storage, attempt]);
 
+  /** Cancels a running or paused upload (the SDK cancels only a running task: a paused one is resumed first). */
+  const cancel = () => {
+    const t = task.current;
+    if (t?.snapshot.state === 'paused') t.resume();
+    t?.cancel();
+  };
+  return { state, bytes, error, task, retry, cancel, resumeAsked, askResume: () => setResumeAsked(true) };
+}
+
+const LABELS = {
+  running: 'Завантаження',
+  paused: 'Призупинено',
+  queued: 'У черзі',
+  success: 'Завантажено',
+  canceled: 'Скасовано',
+  error: 'Помилка',
+};
+
+export function UploadProgress({
+  onRetry,
+  onResume,
+  waiting = false,
+  ...options
+}: UploadTaskOptions & {
+  /** Called when a failed upload is started again («Спробувати ще раз»). */
+  onRetry?: () => void;
+  /** Called when the editor asks a paused upload to continue («Продовжити»). */
+  onResume?: () => void;
+  /** The queue keeps this upload paused until a slot frees (shown «У черзі»); it resumes once false. */
+  waiting?: boolean;
+}) {
+  const { file } = options;
+  const { state, bytes, error, task, retry, cancel, resumeAsked, askResume } = useUploadTask(options);
+  useEffect(() => {
+    if (resumeAsked && !waiting) task.current?.resume();
+  }, [resumeAsked, waiting, task]);
+
+  const shown = state === 'paused' && resumeAsked ? (waiting ? 'queued' : 'running') : state;
   const percent = file.size ? Math.round((bytes / file.size) * 100) : 100;
-  const label = {
-    running: 'Завантаження',
-    paused: 'Призупинено',
-    success: 'Завантажено',
-    canceled: 'Скасовано',
-    error: 'Помилка',
-  }[state];
+  const live = state === 'running' || state === 'paused';
   return (
-    <div role="group" aria-label={`Завантаження ${file.name}`}>
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" fw={500} truncate maw={360}>
-          {file.name}
-        </Text>
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {label}: {formatBytes(bytes)} з {formatBytes(file.size)} ({percent}%)
-        </Text>
-      </Group>
+    <UploadRow
+      file={file}
+      status={`${LABELS[shown]}: ${formatBytes(bytes)} з ${formatBytes(file.size)} (${percent}%)`}
+      onCancel={live ? cancel : undefined}
+    >
       <Progress
         value={percent}
         mt={4}
@@ -135,27 +170,39 @@ export function UploadProgress({
           {error}
         </Text>
       ) : null}
-      {state === 'running' || state === 'paused' ? (
+      {shown === 'running' || shown === 'paused' ? (
         <Group gap="xs" mt={6}>
-          {state === 'running' ? (
+          {shown === 'running' ? (
             <Button size="compact-xs" variant="default" onClick={() => task.current?.pause()}>
               Пауза
             </Button>
           ) : (
-            <Button size="compact-xs" variant="default" onClick={() => task.current?.resume()}>
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={() => {
+                askResume();
+                onResume?.();
+              }}
+            >
               Продовжити
             </Button>
           )}
-          <Button size="compact-xs" variant="subtle" color="red" onClick={() => task.current?.cancel()}>
-            Скасувати
-          </Button>
         </Group>
       ) : null}
       {state === 'error' ? (
-        <Button size="compact-xs" variant="default" mt={6} onClick={retry}>
+        <Button
+          size="compact-xs"
+          variant="default"
+          mt={6}
+          onClick={() => {
+            retry();
+            onRetry?.();
+          }}
+        >
           Спробувати ще раз
         </Button>
       ) : null}
-    </div>
+    </UploadRow>
   );
 }

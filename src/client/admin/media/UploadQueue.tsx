@@ -1,16 +1,18 @@
 /**
  * Several uploads at once: files added to the queue wait «У черзі» and start in order, at most
- * UPLOADS_AT_ONCE running (a paused upload keeps its place); each gets an UploadProgress (its own
+ * UPLOADS_AT_ONCE running. A paused upload gives its slot to the next waiting file; asked to continue
+ * while every slot is taken, it waits «У черзі» again (ahead of files never started) and then
+ * continues its resumable session where it stopped. Each gets an UploadProgress (its own
  * pause, resume and cancel), a waiting file can be cancelled and then never starts. A finished upload
  * leaves the queue after `linger` ms. New files get a fresh name in the folder; a replacement keeps
  * the name of the file it replaces.
  */
-import { Button, Group, Text } from '@mantine/core';
 import type { FirebaseStorage } from 'firebase/storage';
 import { useCallback, useState } from 'react';
 import type { FileRef } from '../../../shared/content/fields';
 import { formatBytes } from '../../lib/files';
 import { objectNameFor, UploadProgress } from './UploadProgress';
+import { UploadRow } from './UploadRow';
 
 /** Uploads running at once; more would flood the browser (net::ERR_INSUFFICIENT_RESOURCES at 300). */
 export const UPLOADS_AT_ONCE = 3;
@@ -19,14 +21,19 @@ export interface QueuedUpload {
   key: string;
   file: File;
   path: string;
-  /** Waiting its turn, started (running or paused), or ended (done, cancelled or failed). */
-  phase: 'queued' | 'started' | 'ended';
+  /**
+   * Waiting its first turn (`queued`), holding a slot (`running`), paused by the editor (no slot),
+   * paused and asked to continue, waiting for a slot (`resuming`), or ended (done, cancelled or failed).
+   */
+  phase: 'queued' | 'running' | 'paused' | 'resuming' | 'ended';
 }
 
-/** `uploads` with the first waiting ones started, so that at most `limit` are started and not ended. */
+/** `uploads` with the first waiting ones given a slot, so that at most `limit` are running. */
 export function promote(uploads: QueuedUpload[], limit = UPLOADS_AT_ONCE): QueuedUpload[] {
-  let free = limit - uploads.filter((u) => u.phase === 'started').length;
-  return uploads.map((u) => (u.phase === 'queued' && free-- > 0 ? { ...u, phase: 'started' } : u));
+  let free = limit - uploads.filter((u) => u.phase === 'running').length;
+  return uploads.map((u) =>
+    (u.phase === 'queued' || u.phase === 'resuming') && free-- > 0 ? { ...u, phase: 'running' } : u,
+  );
 }
 
 /** The queue's state: `add(files)` queues uploads into `folder`. */
@@ -55,35 +62,15 @@ export function useUploadQueue(folder: string) {
       update((u) => [...u, { key: `${path}-${Math.random()}`, file, path, phase: 'queued' }]),
     [update],
   );
-  /** Marks an upload started again («Спробувати ще раз») or ended. */
+  /** Moves an upload to `phase` (only from phase `from`, when given). */
   const mark = useCallback(
-    (key: string, phase: 'started' | 'ended') => update((all) => all.map((x) => (x.key === key ? { ...x, phase } : x))),
+    (key: string, phase: QueuedUpload['phase'], from?: QueuedUpload['phase']) =>
+      update((all) => all.map((x) => (x.key === key && (!from || x.phase === from) ? { ...x, phase } : x))),
     [update],
   );
   /** Drops an upload from the list (a waiting one never starts). */
   const remove = useCallback((key: string) => update((all) => all.filter((x) => x.key !== key)), [update]);
   return { uploads, add, replace, mark, remove };
-}
-
-/** A file waiting its turn, with the button that takes it off the queue. */
-function WaitingUpload({ file, onCancel }: { file: File; onCancel: () => void }) {
-  return (
-    <div role="group" aria-label={`Завантаження ${file.name}`}>
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" fw={500} truncate maw={360}>
-          {file.name}
-        </Text>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            У черзі ({formatBytes(file.size)})
-          </Text>
-          <Button size="compact-xs" variant="subtle" color="red" onClick={onCancel}>
-            Скасувати
-          </Button>
-        </Group>
-      </Group>
-    </div>
-  );
 }
 
 export function UploadQueue({
@@ -101,7 +88,12 @@ export function UploadQueue({
     <>
       {queue.uploads.map((u) =>
         u.phase === 'queued' ? (
-          <WaitingUpload key={u.key} file={u.file} onCancel={() => queue.remove(u.key)} />
+          <UploadRow
+            key={u.key}
+            file={u.file}
+            status={`У черзі (${formatBytes(u.file.size)})`}
+            onCancel={() => queue.remove(u.key)}
+          />
         ) : (
           <UploadProgress
             key={u.key}
@@ -109,7 +101,10 @@ export function UploadQueue({
             file={u.file}
             path={u.path}
             onDone={onDone}
-            onRetry={() => queue.mark(u.key, 'started')}
+            waiting={u.phase === 'resuming'}
+            onPaused={() => queue.mark(u.key, 'paused', 'running')}
+            onResume={() => queue.mark(u.key, 'resuming', 'paused')}
+            onRetry={() => queue.mark(u.key, 'running')}
             onFinished={(state) => {
               queue.mark(u.key, 'ended');
               if (state === 'success') setTimeout(() => queue.remove(u.key), linger);
