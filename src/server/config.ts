@@ -285,6 +285,45 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose values are secrets: a config error never echoes them (only whether they are empty). */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['ADMIN_PASSWORD', 'OIDC_CLIENT_SECRET'] satisfies Array<
+  keyof Env
+>);
+/** URL variables that may carry `user:password@`: echoed with the credentials replaced by `…`. */
+const URL_VARIABLES: ReadonlySet<string> = new Set([
+  'SMTP_URL',
+  'PUBLIC_URL',
+  'ARCHIVE_BASE_URL',
+  'OIDC_ISSUER',
+] satisfies Array<keyof Env>);
+
+/**
+ * `value` with a URL's credentials replaced by `…` (`smtp://…@host:587/`); unchanged when it holds
+ * no `@` (it cannot carry credentials) or none are found; undefined when it holds an `@` but does not
+ * parse as a URL (WHATWG), since then nothing of it can be shown safely.
+ */
+export function redactUrlCredentials(value: string): string | undefined {
+  if (!value.includes('@')) return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (!url.username && !url.password) return value;
+  url.username = '';
+  url.password = '';
+  return url.href.replace(/^([^:]+:\/\/)/, '$1…@');
+}
+
+/** What a config error may echo of `name`'s value: a secret never (`…`), a URL without credentials. */
+function echoedValue(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return value;
+  if (SECRET_VARIABLES.has(name)) return '…';
+  if (URL_VARIABLES.has(name)) return redactUrlCredentials(value);
+  return value;
+}
+
 /** Project id and key used by the embedded backend, where no Firebase project exists. */
 export const EMBEDDED_PROJECT_ID = 'uhmi-embedded';
 export const EMBEDDED_API_KEY = 'embedded-uhmi-web-api-key';
@@ -295,13 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    // A bad SMTP_URL is not echoed with its password.
-    const raw =
-      name === 'SMTP_URL'
-        ? env[name]?.replace(/\/\/[^/@]*@/, '//…@')
-        : name === 'OIDC_CLIENT_SECRET' && env[name]
-          ? '…'
-          : env[name];
+    const raw = echoedValue(name, env[name]);
     const got = raw === undefined ? '' : `, got ${JSON.stringify(raw.length > 60 ? `${raw.slice(0, 60)}…` : raw)}`;
     throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}${got}`);
   }

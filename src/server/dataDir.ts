@@ -5,7 +5,7 @@
  * modes explicitly (SQLite's -wal/-shm files take the database file's mode), and what a previous
  * version created more loosely is tightened at start.
  */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { accessSync, chmodSync, closeSync, constants, existsSync, mkdirSync, openSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /** Mode of DATA_DIR and of the folders the server creates in it (owner only). */
@@ -26,13 +26,47 @@ function tighten(p: string, mode: number): void {
 }
 
 /**
+ * DATA_DIR cannot be created or used; the message is one line naming the path, the reason and the
+ * remedy, e.g. `Invalid configuration: DATA_DIR: cannot create /srv/data (permission denied); …`.
+ */
+export class DataDirError extends Error {
+  constructor(dir: string, err: NodeJS.ErrnoException) {
+    super(`Invalid configuration: DATA_DIR: ${dataDirProblem(dir, err)}`);
+    this.name = 'DataDirError';
+  }
+}
+
+function dataDirProblem(dir: string, err: NodeJS.ErrnoException): string {
+  const user = process.getuid ? ` (uid ${process.getuid()})` : '';
+  switch (err.code) {
+    case 'EACCES':
+    case 'EPERM':
+      return `cannot create or use ${dir} (permission denied); give the user running the server${user} write access to it (e.g. chown), or set DATA_DIR to a folder it owns`;
+    case 'EEXIST':
+      return `cannot use ${dir}: it is a file, not a folder; move that file away or set DATA_DIR to another path`;
+    case 'ENOTDIR':
+      return `cannot create ${dir}: a folder above it is a file; move that file away or set DATA_DIR to another path`;
+    case 'EROFS':
+      return `cannot create or use ${dir} (read-only file system); set DATA_DIR to a folder on a writable disk`;
+    default:
+      return `cannot create or use ${dir} (${err.code ?? err.message}); set DATA_DIR to a writable folder`;
+  }
+}
+
+/**
  * Creates DATA_DIR (0700, parents as needed) or sets an existing one to 0700, and tightens what is
  * directly inside it: files to 0600 (site.db, its -wal/-shm, key files), folders to 0700 (storage/,
  * keys). Deeper entries are not walked: they are out of other users' reach behind these folders,
- * and the storage writes new ones 0600/0700 itself. Throws when the folder cannot be created.
+ * and the storage writes new ones 0600/0700 itself. Throws DataDirError when the folder cannot be
+ * created, is a file, or is not readable and writable by this user.
  */
 export function prepareDataDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  try {
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (err) {
+    throw new DataDirError(dir, err as NodeJS.ErrnoException);
+  }
   tighten(dir, PRIVATE_DIR_MODE);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);

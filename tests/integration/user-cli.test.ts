@@ -344,6 +344,11 @@ describe('npm run user -- <command>', () => {
     });
     expect(extra.code).toBe(2);
     expect(extra.stderr).toMatch(/^Error: unexpected argument "b@uhmi\.example\.org"/);
+    // Started as npm starts `npm run user:built` (the build, e.g. in the Docker image): named so.
+    expect(await cli(['frobnicate'], { npm_lifecycle_event: 'user:built' })).toMatchObject({
+      code: 2,
+      stderr: 'Error: unknown command "frobnicate". Run "npm run user:built -- --help" for the commands.\n',
+    });
     expect(config.code).toBe(1);
     expect(config.stderr).toMatch(/^Invalid configuration: PORT: .*"not-a-port"\n$/);
   });

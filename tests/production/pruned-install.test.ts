@@ -109,6 +109,26 @@ describe('the server from the pruned production dependency tree', () => {
     expect((await fetch(`${origin}${script}`)).status).toBe(200);
   });
 
+  it("names its account tool's commands as they run here, where there is no tsx", async () => {
+    const tool = (command: string, args: string[]) =>
+      run(command, args, {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: dir, DATA_DIR: path.join(dir, 'data') },
+      }).then(
+        () => ({ code: 0, stdout: '', stderr: '' }),
+        (err: { code: number; stdout: string; stderr: string }) => err,
+      );
+    const help = await run(process.execPath, ['dist/server/cli/user.js', '--help'], { cwd: dir });
+    expect(help.stdout).toMatch(/^Usage: node dist\/server\/cli\/user\.js <command> \[arguments\]\n/);
+    const direct = await tool(process.execPath, ['dist/server/cli/user.js', 'frobnicate']);
+    expect(direct.code).toBe(2);
+    expect(direct.stderr).toContain('Run "node dist/server/cli/user.js --help" for the commands.');
+    const script = await tool('npm', ['run', '--silent', 'user:built', '--', 'frobnicate']);
+    expect(script.stderr).toContain('Run "npm run user:built -- --help" for the commands.');
+    const exportHelp = await run(process.execPath, ['dist/server/cli/export.js', '--help'], { cwd: dir });
+    expect(exportHelp.stdout).toContain('Load it with "node dist/server/cli/import.js FILE".');
+  });
+
   it('serves a seeded news item', async () => {
     const list = await (await fetch(`${origin}/News`)).text();
     const href = /href="(\/News\/[^"?#]+)"/.exec(list)?.[1];

@@ -123,13 +123,37 @@ describe('configuration from the environment', () => {
     ]);
     expect(loadConfig({ MAIL_FROM: 'sender@uhmi.org.ua' }).mailFrom).toBe('sender@uhmi.org.ua');
     expect(() => loadConfig({ SMTP_URL: 'http://mailer:secret@smtp.example.org' })).toThrow(
-      /^Invalid configuration: SMTP_URL: .*got "http:\/\/…@smtp\.example\.org"$/,
+      /^Invalid configuration: SMTP_URL: .*got "http:\/\/…@smtp\.example\.org\/"$/,
     );
     expect(() => loadConfig({ SMTP_URL: 'http://mailer:secret@smtp.example.org' })).not.toThrow(/secret/);
     expect(() => loadConfig({ MAIL_FROM: 'УкрГМІ <not an address>' })).toThrow(/^Invalid configuration: MAIL_FROM: /);
     expect(() => loadConfig({ BOOK_ORDER_NOTIFY_EMAIL: 'orders@uhmi.org.ua, nobody' })).toThrow(
       /^Invalid configuration: BOOK_ORDER_NOTIFY_EMAIL: /,
     );
+  });
+
+  it('never echoes a secret or URL credentials in a configuration error, even when they do not parse', () => {
+    const message = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      throw new Error('expected a configuration error');
+    };
+    expect(message({ ADMIN_PASSWORD: 'short' })).toBe(
+      'Invalid configuration: ADMIN_PASSWORD: must be at least 8 characters, got "…"',
+    );
+    // A "/" in the password: the authority ends there, so this is no URL; nothing of it is shown.
+    const slash = message({ SMTP_URL: 'smtp://u:pa/ss@smtp.example.org' });
+    expect(slash).toMatch(
+      /^Invalid configuration: SMTP_URL: must be smtp:\/\/\[user:pass@\]host\[:port\] or smtps:\/\/…$/,
+    );
+    expect(message({ SMTP_URL: 'ftp://mailer:p@ss@smtp.example.org' })).toBe(
+      'Invalid configuration: SMTP_URL: must be smtp://[user:pass@]host[:port] or smtps://…, got "ftp://…@smtp.example.org/"',
+    );
+    expect(message({ PUBLIC_URL: 'ftp://editor:secret-1@uhmi.org.ua' })).not.toMatch(/editor|secret/);
+    expect(message({ PUBLIC_URL: 'uhmi.org.ua' })).toMatch(/got "uhmi\.org\.ua"$/);
   });
 
   it('treats empty optional variables as unset and trims a trailing slash from PUBLIC_URL', () => {

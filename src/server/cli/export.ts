@@ -7,16 +7,16 @@
  * Exit status: 0 done, 1 failed, 2 wrong usage. Errors are one line on stderr; progress goes to stderr.
  */
 import { openBackend } from '../backup/backend';
-import { cliConfig, fileArguments, runCli } from './run';
+import { cliConfig, commandOf, fileArguments, runCli } from './run';
 import { exportArchive } from '../backup/export';
 import { checkArchiveTarget } from '../backup/target';
 import { StorageUnreachableError } from '../storage/unreachable';
 
-const USAGE = `Usage: npm run export -- FILE
+const USAGE = `Usage: ${commandOf('export')} FILE
 
 Writes every document, revision, audit entry and stored file of the configured backend
 (BACKEND=embedded: DATA_DIR; BACKEND=firebase: Firestore and the Cloud Storage bucket) into FILE,
-a gzip-compressed tar archive (replaced if it exists). Load it with "npm run import -- FILE".`;
+a gzip-compressed tar archive (replaced if it exists). Load it with "${commandOf('import')} FILE".`;
 
 runCli('export', async () => {
   const args = fileArguments(USAGE, 'the archive to write');

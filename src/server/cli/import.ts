@@ -8,14 +8,14 @@
  * Exit status: 0 done, 1 failed, 2 wrong usage. Errors are one line on stderr; progress goes to stderr.
  */
 import { openBackend } from '../backup/backend';
-import { cliConfig, fileArguments, runCli } from './run';
+import { cliConfig, commandOf, fileArguments, runCli } from './run';
 import { BackupError } from '../backup/format';
 import { checkArchive, importArchive, PartialImportError } from '../backup/import';
 import { StorageUnreachableError } from '../storage/unreachable';
 
-const USAGE = `Usage: npm run import -- FILE [--replace]
+const USAGE = `Usage: ${commandOf('import')} FILE [--replace] [--check]
 
-Loads FILE (made by "npm run export") into the configured backend (BACKEND=embedded: DATA_DIR,
+Loads FILE (made by "${commandOf('export')} FILE") into the configured backend (BACKEND=embedded: DATA_DIR,
 with its server stopped; BACKEND=firebase: Firestore and the Cloud Storage bucket): every document
 with its id, data, version and timestamps, every file with its name, type, metadata and download
 token. Download links in the documents are moved to the target's storage.

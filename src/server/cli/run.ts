@@ -1,12 +1,14 @@
 /**
  * What the command-line tools (`npm run user`, `export`, `import`) share: the configuration (`.env`
- * when present, then the environment, as the server reads it), argument parsing, one-line errors
- * and exit codes, and exiting once the output is flushed (which also ends firebase-admin's
- * keep-alive connections).
+ * when present, then the environment, as the server reads it), the command that started them (for
+ * their help and errors), argument parsing, one-line errors and exit codes, and exiting once the
+ * output is flushed (which also ends firebase-admin's keep-alive connections).
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
+import { DataDirError } from '../dataDir';
 
 /** Wrong usage: exit status 2 with a pointer to `--help`. */
 export class UsageError extends Error {}
@@ -15,6 +17,21 @@ export class UsageError extends Error {}
 export function cliConfig(): Config {
   if (existsSync('.env')) process.loadEnvFile('.env');
   return loadConfig(process.env);
+}
+
+/**
+ * The command that runs the tool `name` (user, export, import, seed) the way this one was started,
+ * ready for arguments: `npm run user --` (source, through tsx), `npm run user:built --` (an npm script
+ * of the build), or `node dist/server/cli/user.js` (the build run directly, as in the Docker image,
+ * which has no tsx).
+ */
+export function commandOf(name: string): string {
+  const script = /^(?:user|export|import|seed)(:built)?$/.exec(process.env.npm_lifecycle_event ?? '');
+  if (script) return `npm run ${name}${script[1] ?? ''} --`;
+  const entry = process.argv[1] ?? '';
+  if (!entry.endsWith('.js')) return `npm run ${name} --`;
+  const relative = path.relative(process.cwd(), path.join(path.dirname(entry), `${name}.js`));
+  return `node ${relative.startsWith('..') ? path.resolve(relative) : relative}`;
 }
 
 function finish(code: number): void {
@@ -64,18 +81,18 @@ export function fileArguments<F extends string>(
 
 /**
  * Runs the CLI's main: exit 0 done, 1 failed (one line on stderr), 2 wrong usage (`Run "npm run
- * {name} -- --help" for the {helpNoun}.`).
+ * {name} -- --help" for the {helpNoun}.`, naming the command as it was started: commandOf).
  */
 export function runCli(name: string, main: () => Promise<void>, helpNoun = 'usage'): void {
   main().then(
     () => finish(0),
     (err: unknown) => {
       if (err instanceof UsageError) {
-        console.error(`Error: ${err.message}. Run "npm run ${name} -- --help" for the ${helpNoun}.`);
+        console.error(`Error: ${err.message}. Run "${commandOf(name)} --help" for the ${helpNoun}.`);
         finish(2);
         return;
       }
-      console.error(err instanceof ConfigError ? err.message : `Error: ${oneLine(err)}`);
+      console.error(err instanceof ConfigError || err instanceof DataDirError ? err.message : `Error: ${oneLine(err)}`);
       finish(1);
     },
   );

@@ -17,10 +17,10 @@ import type { Config } from '../config';
 import { createIdentity } from '../identity/index';
 import { AccountError, type Account, type IdentityBackend, type Role } from '../identity/types';
 import { openSqliteDatabase } from '../store/sqlite';
-import { cliConfig, runCli, UsageError } from './run';
+import { cliConfig, commandOf, runCli, UsageError } from './run';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/passwordRules';
 
-const USAGE = `Usage: npm run user -- <command> [arguments]
+const USAGE = `Usage: ${commandOf('user')} <command> [arguments]
 
 Commands:
   create <email> [--role admin|editor|none] [--password P] [--name N]
