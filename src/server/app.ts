@@ -196,7 +196,7 @@ async function startServices(
       outbox,
     );
     await reachingAuth(config.firebase.emulators.auth, 'Cannot check for or create the first administrator: ', () =>
-      ensureFirstAdmin(identity.backend, config, { info: (m) => log.info(m) }),
+      ensureFirstAdmin(identity.backend, config, { info: (m) => log.info(m), warn: (m) => log.warn(m) }),
     );
     return { outbox, identity };
   } catch (err) {

@@ -4,32 +4,13 @@
  * stops it on SIGINT/SIGTERM.
  */
 import { existsSync } from 'node:fs';
-import { createServer, type ServerHandle } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { createServer } from './app';
+import { ConfigError, loadConfig } from './config';
 import { DataDirError } from './dataDir';
 import { DataDirLockedError } from './dataDirLock';
-import { DEFAULT_ADMIN_EMAIL } from './identity/index';
 import { AuthUnreachableError } from './identity/unreachable';
 import { checkCanListen, ListenError, listenErrorOf } from './listenCheck';
 import { StorageUnreachableError } from './storage/unreachable';
-
-/**
- * ADMIN_EMAIL/ADMIN_PASSWORD only seed the first administrator: when they are set but accounts
- * already existed (the first administrator was not created by this start, at or after `startedMs`),
- * says so in one log line, with the commands that add or reset an account.
- */
-async function noteUnusedAdminVariables(server: ServerHandle, config: Config, startedMs: number): Promise<void> {
-  if (!config.adminEmail && !config.adminPassword) return;
-  const email = (config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
-  const { accounts } = await server.identity.listAccounts({ search: email });
-  const seeded = accounts.find((a) => a.email === email);
-  // Whole seconds: a backend may keep creation times to the second.
-  if (seeded?.createdAt && Date.parse(seeded.createdAt) >= Math.floor(startedMs / 1000) * 1000) return;
-  server.app.log.warn(
-    'ADMIN_EMAIL/ADMIN_PASSWORD were not used: accounts already exist, and they only create the first administrator. ' +
-      'To add or reset an account use "npm run user -- create|reset-password <email>" (the build: "npm run user:built -- …").',
-  );
-}
 
 async function main(): Promise<void> {
   // Whatever the server writes (database, keys, stored files) is for this user only; the modes are
@@ -47,9 +28,7 @@ async function main(): Promise<void> {
     throw err;
   }
   await checkCanListen(config.host, config.port);
-  const startedMs = Date.now();
   const server = await createServer(config);
-  await noteUnusedAdminVariables(server, config, startedMs);
   const stop = async (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
     await server.close();

@@ -158,17 +158,26 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@uhmi.org.ua';
 /** Where a generated first-administrator password is written (mode 0600), inside DATA_DIR. */
 export const FIRST_ADMIN_PASSWORD_FILE = 'first-admin-password.txt';
 
+/** The warning of a start with ADMIN_EMAIL/ADMIN_PASSWORD set when accounts already exist. */
+const UNUSED_ADMIN_VARIABLES =
+  'ADMIN_EMAIL/ADMIN_PASSWORD were not used: accounts already exist, and they only create the first administrator. ' +
+  'To add or reset an account use "npm run user -- create|reset-password <email>" (the build: "npm run user:built -- …").';
+
 /**
  * First start with no accounts: creates an administrator from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
  * generated password written to `DATA_DIR/first-admin-password.txt` (mode 0600; only its path and the
- * email are printed, never the password). Returns the email created, or null when accounts exist.
+ * email are printed, never the password). Returns the email created, or null when accounts exist
+ * (then, if ADMIN_EMAIL or ADMIN_PASSWORD is set, warns in one line that they were not used).
  */
 export async function ensureFirstAdmin(
   backend: IdentityBackend,
   config: Config,
-  log: { info(message: string): void },
+  log: { info(message: string): void; warn(message: string): void },
 ): Promise<string | null> {
-  if ((await backend.countAccounts()) > 0) return null;
+  if ((await backend.countAccounts()) > 0) {
+    if (config.adminEmail || config.adminPassword) log.warn(UNUSED_ADMIN_VARIABLES);
+    return null;
+  }
   const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const generated = !config.adminPassword;
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
