@@ -143,6 +143,31 @@ for (const [width, height, name] of [
   });
 }
 
+test('on a phone, a pill tabbed to before the scripts ran stays in view when they run', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // The app's scripts arrive late (a slow phone network): the visitor tabs into the row first.
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  // A deferred module script holds back DOMContentLoaded: wait for the parsed row instead.
+  await page.goto('/search?q=та', { waitUntil: 'commit' });
+  const links = page.getByRole('navigation', { name: 'Тип результатів' }).getByRole('link');
+  await expect(links).toHaveCount(14);
+  await links.first().focus();
+  for (let i = 1; i < 14; i += 1) await page.keyboard.press('Tab');
+  const last = links.last();
+  await expect(last).toBeFocused();
+  releaseScripts();
+  await untilHydrated(page);
+  await expect(last).toBeFocused();
+  await expect(last).toBeInViewport({ ratio: 1 });
+  await context.close();
+});
+
 test('a new query typed on a filtered results page keeps the filter, with and without JavaScript', async ({
   browser,
 }) => {

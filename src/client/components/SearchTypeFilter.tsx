@@ -16,11 +16,15 @@ export function searchHref(q: string, type: string | null): string {
 
 /**
  * Scrolls a row that scrolls sideways (phones, site.css `.search-filter`) so its current link is in
- * the middle; only the row moves, never the page. Nothing happens where the row wraps.
+ * the middle; only the row moves, never the page. Nothing happens where the row wraps. A link of the
+ * row that already has focus (a keyboard user tabbed in before the scripts ran) is shown whole instead.
  */
 function centreCurrent(nav: HTMLElement): void {
   const current = nav.querySelector<HTMLElement>('[aria-current="page"]');
   if (!current || nav.scrollWidth <= nav.clientWidth) return;
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && nav.contains(focused))
+    return focused.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   nav.scrollLeft = current.offsetLeft - nav.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
 }
 
