@@ -7,6 +7,7 @@
  */
 import { accessSync, chmodSync, closeSync, constants, existsSync, mkdirSync, openSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from './config';
 
 /** Mode of DATA_DIR and of the folders the server creates in it (owner only). */
 export const PRIVATE_DIR_MODE = 0o700;
@@ -26,10 +27,10 @@ function tighten(p: string, mode: number): void {
 }
 
 /**
- * DATA_DIR cannot be created or used; the message is one line naming the path, the reason and the
+ * DATA_DIR cannot be created or used (a ConfigError: reported as one line wherever those are); the message is one line naming the path, the reason and the
  * remedy, e.g. `Invalid configuration: DATA_DIR: cannot create /srv/data (permission denied); …`.
  */
-export class DataDirError extends Error {
+export class DataDirError extends ConfigError {
   constructor(dir: string, err: NodeJS.ErrnoException) {
     super(`Invalid configuration: DATA_DIR: ${dataDirProblem(dir, err)}`);
     this.name = 'DataDirError';

@@ -6,7 +6,6 @@
 import { existsSync } from 'node:fs';
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DataDirError } from './dataDir';
 import { DataDirLockedError } from './dataDirLock';
 import { AuthUnreachableError } from './identity/unreachable';
 import { checkCanListen, ListenError, listenErrorOf } from './listenCheck';
@@ -47,7 +46,7 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   // An unusable or busy DATA_DIR, a port it cannot take, a seed's unreachable bucket or Auth: one line, no stack.
   const oneLine =
-    err instanceof DataDirError ||
+    err instanceof ConfigError ||
     err instanceof DataDirLockedError ||
     err instanceof ListenError ||
     err instanceof StorageUnreachableError ||

@@ -8,7 +8,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { DataDirError } from '../dataDir';
 
 /** Wrong usage: exit status 2 with a pointer to `--help`. */
 export class UsageError extends Error {}
@@ -92,7 +91,7 @@ export function runCli(name: string, main: () => Promise<void>, helpNoun = 'usag
         finish(2);
         return;
       }
-      console.error(err instanceof ConfigError || err instanceof DataDirError ? err.message : `Error: ${oneLine(err)}`);
+      console.error(err instanceof ConfigError ? err.message : `Error: ${oneLine(err)}`);
       finish(1);
     },
   );
