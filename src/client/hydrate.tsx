@@ -40,7 +40,12 @@ if (appData.state) {
   const state = appData.state;
   const read = readFromDocument(document);
   const resolve = resolveStrings(read);
-  const queries = state.queries.filter((query) => canResolve(query.state.data, read));
+  // The data is as fresh as the page showing it: a page served from the page cache or a CDN minutes
+  // after its render (lib/queryClient.ts's staleTime is shorter) would otherwise refetch every query.
+  const hydratedAt = Date.now();
+  const queries = state.queries
+    .filter((query) => canResolve(query.state.data, read))
+    .map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: hydratedAt } }));
   hydrate(
     queryClient,
     { ...state, queries },

@@ -205,6 +205,22 @@ for (const path of [
   });
 }
 
+test('a page served minutes after its render (page cache, CDN) hydrates without asking the API again', async ({
+  page,
+}) => {
+  // The browser's clock 11 minutes ahead of the server's: the longest a CDN may serve a cached page
+  // (s-maxage=60, stale-while-revalidate=600). The data the page came with is as fresh as the page.
+  await page.clock.setFixedTime(Date.now() + 11 * 60_000);
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/trpc')) calls.push(request.url());
+  });
+  await page.goto('/data_repo/month');
+  await untilHydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual([]);
+});
+
 test('the page is hydrated: links navigate in the same document and forms submit through the API', async ({
   page,
   consoleErrors,
