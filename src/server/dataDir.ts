@@ -5,7 +5,17 @@
  * modes explicitly (SQLite's -wal/-shm files take the database file's mode), and what a previous
  * version created more loosely is tightened at start.
  */
-import { accessSync, chmodSync, closeSync, constants, existsSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from './config';
 
@@ -49,8 +59,47 @@ function dataDirProblem(dir: string, err: NodeJS.ErrnoException): string {
       return `cannot create ${dir}: a folder above it is a file; move that file away or set DATA_DIR to another path`;
     case 'EROFS':
       return `cannot create or use ${dir} (read-only file system); set DATA_DIR to a folder on a writable disk`;
+    case 'ENOENT':
+      return `cannot create ${dir}: the file system there does not take new folders (as in /proc); set DATA_DIR to a folder on a writable disk`;
     default:
       return `cannot create or use ${dir} (${err.code ?? err.message}); set DATA_DIR to a writable folder`;
+  }
+}
+
+/** Whether `p` is a folder (or a link to one); false when it does not exist. */
+function isFolder(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates `dir` and its missing parents with `mode`, one level at a time (non-recursive mkdir).
+ * Node's recursive mkdirSync never returns where a file system answers ENOENT for a folder whose
+ * parent exists (/proc/1/x): here that ENOENT is thrown. Throws the mkdir error otherwise (EEXIST
+ * when `dir` is a file, ENOTDIR when a parent is one, EACCES…).
+ */
+function makeFolder(dir: string, mode: number): void {
+  const err = mkdirOnce(dir, mode);
+  if (!err) return;
+  const parent = path.dirname(dir);
+  if (err.code !== 'ENOENT' || parent === dir) throw err;
+  makeFolder(parent, mode);
+  // The parent exists now: ENOENT again means this file system takes no new folders here.
+  const again = mkdirOnce(dir, mode);
+  if (again) throw again;
+}
+
+/** Non-recursive mkdir; returns its error, or nothing when `dir` was made or already is a folder. */
+function mkdirOnce(dir: string, mode: number): NodeJS.ErrnoException | undefined {
+  try {
+    mkdirSync(dir, { mode });
+    return undefined;
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    return e.code === 'EEXIST' && isFolder(dir) ? undefined : e;
   }
 }
 
@@ -59,11 +108,12 @@ function dataDirProblem(dir: string, err: NodeJS.ErrnoException): string {
  * directly inside it: files to 0600 (site.db, its -wal/-shm, key files), folders to 0700 (storage/,
  * keys). Deeper entries are not walked: they are out of other users' reach behind these folders,
  * and the storage writes new ones 0600/0700 itself. Throws DataDirError when the folder cannot be
- * created, is a file, or is not readable and writable by this user.
+ * created (including where the file system takes no new folders, as /proc), is a file, or is not
+ * readable and writable by this user.
  */
 export function prepareDataDir(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    makeFolder(path.resolve(dir), PRIVATE_DIR_MODE);
     accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch (err) {
     throw new DataDirError(dir, err as NodeJS.ErrnoException);

@@ -6,6 +6,18 @@
 /** Largest page number a list page accepts in `?page=`. */
 export const MAX_PAGE_PARAM = 10_000;
 
+/** Items on one page of a public list page (`?page=N` shows the Nth twelve). */
+export const LIST_PAGE_SIZE = 12;
+
+/**
+ * The address of an item on a list page at `path`: `path?page=N#anchor`, N the page that shows the
+ * item's 0-based `position` in the list (no `?page=` for page 1), the anchor percent-encoded.
+ */
+export function listItemHref(path: string, position: number, anchor: string): string {
+  const page = Math.floor(position / LIST_PAGE_SIZE) + 1;
+  return `${path}${page > 1 ? `?page=${page}` : ''}#${encodeURIComponent(anchor)}`;
+}
+
 /** A slug or id segment: letters, digits, `.`, `_`, `-`; at most 120 characters. */
 export function isValidSlugParam(value: string | undefined): value is string {
   return (

@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminListInputSchema, adminSortFields, ADMIN_STATUSES } from '../../src/shared/content/adminInput';
 import { listInputSchema } from '../../src/shared/content/listInput';
 import { isArrayField } from '../../src/shared/content/define';
+import { fixedPageOf } from '../../src/shared/content/places';
 import { contentTypeList } from '../../src/shared/content/registry';
 import { ContentAdminService } from '../../src/server/content/admin';
+import { placeOnSite } from '../../src/server/content/listPosition';
 import { ContentService } from '../../src/server/content/service';
 import { missingIndexes, type IndexFile, type QueryShape } from '../../src/server/store/firestore/indexes';
 import { registryIndexFileText } from '../../src/server/store/registryIndexes';
@@ -82,6 +84,8 @@ describe('firestore.indexes.json', () => {
             }
           }
           await content.publicGet(type.key, 'doc-1');
+          // A search hit on a fixed page (a contact) is linked at its place in that page's list.
+          if (fixedPageOf(type)) await placeOnSite(content, type, { id: 'doc-1', order: 1 });
         }
         const sorts = [
           undefined,

@@ -1,7 +1,8 @@
 /**
  * A document's position in a public list (content/listPosition.ts, behind the training permalinks)
  * is its index in the list the store serves, on both backends: trainings with shared start dates
- * and shared end dates too, in the upcoming (ascending) and past (descending) lists, drafts left out.
+ * and shared end dates too, in the upcoming (ascending) and past (descending) lists, drafts left out;
+ * contacts by their numeric order (behind a contact's link to its /Contacts page), ties included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicListPosition } from '../../src/server/content/listPosition';
@@ -52,5 +53,23 @@ describe.each(backends)('publicListPosition on $name', (backend) => {
         expect(await publicListPosition(content, 'trainings', trainingListQuery(which, TODAY), full), doc.id).toBe(i);
       }
     }
+  });
+
+  it('is the index of each contact in /Contacts’ list (numeric order, many ties)', async () => {
+    const orders = [3, 0, 3, 1, 3, 3, 0, 2, 3, 3];
+    for (const [i, order] of orders.entries())
+      await store.create(
+        'contacts',
+        contentTypes.contacts.schema.parse({
+          title: `Контакт ${i}`,
+          slug: `contact-${i}`,
+          order,
+          status: i === 4 ? 'draft' : 'published',
+        }),
+      );
+    const list = await content.publicList('contacts', { limit: 100 });
+    expect(list.items).toHaveLength(orders.length - 1);
+    for (const [i, doc] of list.items.entries())
+      expect(await publicListPosition(content, 'contacts', { limit: 12 }, doc), doc.id).toBe(i);
   });
 });

@@ -4,13 +4,16 @@
  * the institute; the records are the published articles, theses, publications and datasets of the
  * site's own lists; from/until select by datestamp at both granularities; resumption tokens carry
  * cursor, size and expiry, and forged, altered, foreign or expired ones are refused; GET and POST
- * answer alike; an unpublished or deleted document answers as deleted.
+ * answer alike; an unpublished or deleted document answers as deleted; a publication's and a
+ * thesis's language is the one their pages' citation_language gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentAdminService } from '../../src/server/content/admin';
 import { OaiRepository } from '../../src/server/oai/repository';
 import { seedSet } from '../../src/server/seed/content/index';
+import { contentTypes } from '../../src/shared/content/registry';
 import { parseOai, type OaiAnswer } from '../support/oaiPmh';
+import { readHead } from '../support/structuredData';
 import { OAI_PMH_SCHEMAS, xmlSchemaErrors, xsdErrors } from '../support/xmlSchema';
 import { startTestServer, trpc, type TestServer } from './helpers';
 
@@ -331,6 +334,42 @@ describe('/oai', () => {
     expect(datasets.find((h) => h.identifier === ID(`dataRepo/${stored!.id}`))?.deleted).toBe(true);
     const publications = await harvest('metadataPrefix=oai_dc&set=publications');
     expect(publications.filter((h) => h.identifier === ID(`publications/${String(publication!.id)}`))).toHaveLength(1);
+    await expectValid();
+  });
+
+  it('gives an English-titled publication and thesis stated as Ukrainian the language of their pages’ citation_language', async () => {
+    // The language field left at its default (uk): the title tells, as for every other record of them.
+    const publication = await server.store.create(
+      'publications',
+      contentTypes.publications.schema.parse({
+        title: 'Snow cover trends in the Ukrainian Carpathians',
+        slug: 'snow-cover-trends',
+        status: 'published',
+        kind: 'article',
+        year: 2024,
+        authors: ['Doe J.'],
+      }),
+    );
+    const conference = seedSet.conferences!.find((c) => c.data.status === 'published')!;
+    const thesis = await server.store.create(
+      'theses',
+      contentTypes.theses.schema.parse({
+        title: 'Drought indices for the steppe zone',
+        slug: 'drought-indices',
+        status: 'published',
+        conferenceId: conference.id,
+        authors: [{ name: 'Doe J.', affiliation: '' }],
+      }),
+    );
+    for (const [local, path] of [
+      [`publications/${publication.id}`, '/publications/snow-cover-trends'],
+      [`theses/${thesis.id}`, `/conf/${conference.data.slug}/drought-indices`],
+    ] as const) {
+      const page = readHead((await server.get(path)).body);
+      expect(page.meta.get('citation_language'), path).toEqual(['en']);
+      const record = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${ID(local)}`);
+      expect(record.records[0]!.dc!.language, local).toEqual(['en']);
+    }
     await expectValid();
   });
 });

@@ -6,16 +6,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/freePort';
 
-/** Runs the server's entry point (src/server/main.ts through tsx) and waits for it to exit. */
+/**
+ * Runs the server's entry point (src/server/main.ts through tsx) and waits for it to exit, as `uid`
+ * when given; after `timeoutMs` it is killed (code null).
+ */
 function runServer(
   env: NodeJS.ProcessEnv,
-  uid?: number,
+  { uid, timeoutMs = 50_000 }: { uid?: number; timeoutMs?: number } = {},
 ): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       ['--import', 'tsx', 'src/server/main.ts'],
-      { env: { ...process.env, ...env }, timeout: 60_000, ...(uid === undefined ? {} : { uid, gid: uid }) },
+      { env: { ...process.env, ...env }, timeout: timeoutMs, ...(uid === undefined ? {} : { uid, gid: uid }) },
       (_err, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
     );
   });
@@ -95,7 +98,7 @@ describe('start-up on a DATA_DIR it cannot use', () => {
     const dataDir = path.join(locked, 'data');
     const { code, stderr } = await runServer(
       { HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: dataDir },
-      uid,
+      { uid },
     );
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([
@@ -106,6 +109,19 @@ describe('start-up on a DATA_DIR it cannot use', () => {
       ),
     ]);
     expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('stops with one line naming a DATA_DIR where the file system takes no new folders (/proc), exit 1', async () => {
+    // Node's recursive mkdirSync loops forever there: the server is killed after a bounded wait.
+    const dataDir = '/proc/1/uhmi-data';
+    const { code, stderr } = await runServer(
+      { HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: dataDir },
+      { timeoutMs: 40_000 },
+    );
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      `Invalid configuration: DATA_DIR: cannot create ${dataDir}: the file system there does not take new folders (as in /proc); set DATA_DIR to a folder on a writable disk`,
+    ]);
   });
 });
 

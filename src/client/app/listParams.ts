@@ -1,8 +1,8 @@
 /** Reading a list page's URL: `?page=N` (validated) and the page size of public lists. */
-import { parsePageParam } from '../../shared/routes';
+import { LIST_PAGE_SIZE, parsePageParam } from '../../shared/routes';
 import type { PageArgs } from './definePage';
 
-export const LIST_PAGE_SIZE = 12;
+export { LIST_PAGE_SIZE };
 
 /** Whether the URL's page parameter is valid (else the route's validation fails: 404). */
 export function validPage({ url }: PageArgs): boolean {

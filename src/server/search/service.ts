@@ -1,13 +1,14 @@
 /**
  * The visitor search (`search.query`, the /search page): the query's stemmed terms are looked up in
- * the store's site index (both backends), and each hit of the page gets its address on the site,
- * its type's label and highlighted title and snippet. Visibility follows ContentService: only
+ * the store's site index (both backends), and each hit of the page gets its address on the site (a
+ * contact's: the /Contacts page that shows it, with its anchor), its type's label and highlighted title and snippet. Visibility follows ContentService: only
  * published, due documents are indexed and found, and a hit shown under a parent (a thesis under its
  * conference) is left out when that parent is not visible. `type` narrows the hits to one content
  * type; the answer counts the hits of each type either way (the page's filter links).
  */
 import { TRPCError } from '@trpc/server';
 import { parentRelationOf, placeOf } from '../../shared/content/places';
+import { placeOnSite } from '../content/listPosition';
 import { getContentType } from '../../shared/content/registry';
 import {
   MAX_SEARCH_PAGE,
@@ -67,7 +68,7 @@ export class SiteSearchService {
 
   private async hit(doc: StoredDocument<Record<string, unknown>>, terms: string[]): Promise<SearchHit | null> {
     const type = getContentType(doc.collection);
-    const url = placeOf(type, { ...doc.data, id: doc.id }, await this.parentPath(doc));
+    const url = await placeOnSite(this.content, type, { ...doc.data, id: doc.id }, await this.parentPath(doc));
     if (!url) return null;
     const text = documentText(type, doc.data);
     return {

@@ -16,11 +16,12 @@ import {
   ADMIN_STATUSES,
 } from '../../shared/content/adminInput';
 import { isArrayField, type AnyContentType } from '../../shared/content/define';
+import { fixedPageOf } from '../../shared/content/places';
 import { listCombinationError } from '../../shared/content/listInput';
 import { registry as siteRegistry, type ContentRegistry } from '../../shared/content/registry';
 import { ContentAdminService } from '../content/admin';
 import { ContentHistory } from '../content/history';
-import { publicListPosition } from '../content/listPosition';
+import { placeOnSite, publicListPosition } from '../content/listPosition';
 import { ContentService } from '../content/service';
 import { OaiRepository } from '../oai/repository';
 import { OAI_SAMPLE_REQUESTS } from '../oai/sampleRequests';
@@ -164,6 +165,8 @@ export async function registryQueryShapes(registry: ContentRegistry = siteRegist
     for (const list of ['upcoming', 'past'] as const)
       await publicListPosition(content, 'trainings', trainingListQuery(list, '2025-01-01'), SAMPLE_TRAINING);
   }
+  // A search hit on a fixed page (a contact) is linked at its place in that page's list.
+  for (const type of registry.list) if (fixedPageOf(type)) await placeOnSite(content, type, { id: 'id', order: 1 });
   // The redirect rules (http/redirects.ts).
   await store.list('redirects', { orderBy: { fields: ['priority'], direction: 'asc' }, limit: 1000 });
   // The OAI-PMH repository's lists, sets and lookups (server/oai).

@@ -33,6 +33,11 @@ export function listPathOf(type: AnyContentType): string | null {
     const folder = path.slice(0, path.lastIndexOf('/'));
     return folder || null;
   }
+  return fixedPageOf(type);
+}
+
+/** The one page that lists all of a type's documents (`publicPlace: { page }`, /Contacts), or null. */
+export function fixedPageOf(type: AnyContentType): string | null {
   return type.publicPlace && 'page' in type.publicPlace ? type.publicPlace.page : null;
 }
 
@@ -47,6 +52,8 @@ export function parentRelationOf(type: AnyContentType): { field: string; to: str
 /**
  * The address of a document on the site: its `publicPath`, its fixed page, or (for a document shown
  * under a parent) the address built from `parentPath`; null when it has none (no parent page given).
+ * A fixed page is the list's first page: links the server builds go to the item on its own page of
+ * the list (server/content/listPosition.ts `placeOnSite`).
  */
 export function placeOf(type: AnyContentType, doc: Doc, parentPath?: string | null): string | null {
   if (type.publicPath) return type.publicPath(doc);

@@ -8,7 +8,7 @@ import { redirect, useLoaderData, useLocation } from 'react-router';
 import type { PublicListItemFor } from '../../../shared/content/registry';
 import { TRAINING_FORMATS } from '../../../shared/content/constants';
 import { definePage, notFound } from '../../app/definePage';
-import { LIST_PAGE_SIZE, pageInput, validPage } from '../../app/listParams';
+import { pageInput, validPage } from '../../app/listParams';
 import { Attachments } from '../../components/Attachments';
 import { Card, CardList, EmptyState } from '../../components/Cards';
 import { EventLinks } from '../../components/EventLinks';
@@ -18,7 +18,7 @@ import { Pagination } from '../../components/Pagination';
 import { useHeadSource } from '../../lib/head/useHeadSource';
 import { RichText } from '../../components/RichText';
 import { todayInKyiv } from '../../../shared/dates';
-import { trainingPermalink } from '../../../shared/routes';
+import { listItemHref, trainingPermalink } from '../../../shared/routes';
 import { trainingListQuery, type TrainingList } from '../../../shared/content/trainingLists';
 import { formatsOf, useFormats, type Formats } from '../../lib/formats';
 import { trpc } from '../../lib/trpc';
@@ -180,8 +180,7 @@ export const trainingPermalinkPage = definePage({
   path: '/Trainings/:slug',
   prefetch: async (utils, { params }) => {
     const at = await utils.trainingPermalink.locate.ensureData({ slug: params.slug!, today: todayInKyiv() });
-    const page = Math.floor(at.position / LIST_PAGE_SIZE) + 1;
-    throw redirect(`/Trainings${page > 1 ? `?page=${page}` : ''}#${encodeURIComponent(at.slug)}`, 302);
+    throw redirect(listItemHref('/Trainings', at.position, at.slug), 302);
   },
   Component: () => null,
 });
