@@ -3,7 +3,8 @@
  * time, the rest waiting «У черзі»; a waiting file cancelled never starts, and a running one still
  * pauses and resumes. A paused upload frees its slot for the next waiting file; resumed while 3 run,
  * it waits «У черзі» and then continues its upload session where it stopped. A failed upload tried
- * again while 3 run waits «У черзі» too. The library drives the real firebase/storage SDK against the real
+ * again while 3 run waits «У черзі» too; a paused upload (or one waiting to continue) cancelled ends
+ * «Скасовано» with nothing stored. The library drives the real firebase/storage SDK against the real
  * embedded server on loopback; upload requests (POST) are counted on their way to the network (Node's
  * fetch, passed through unchanged) and the running uploads on screen as they change.
  */
@@ -227,6 +228,55 @@ describe('upload queue', () => {
     await waitFor(async () => expect(await storedOf('r')).toHaveLength(4), { timeout: 120_000 });
     shown.stop();
     for (const name of names) expect((await storedOf('r')).filter((n) => n.endsWith(`-${name}`))).toHaveLength(1);
+    expect(requests.sessions).toBe(6);
+    expect(shown.stats.max).toBe(3);
+    expect(requests.maxInFlight).toBeLessThanOrEqual(3);
+  }, 180_000);
+
+  it('cancels a paused upload and one waiting to continue: each ends «Скасовано», stores nothing, holds no slot', async () => {
+    const user = userEvent.setup();
+    const { stats: requests, hold, release } = countUploadRequests();
+    const shown = countShownUploads();
+    const names = ['c-1.bin', 'c-2.bin', 'c-3.bin', 'c-4.bin', 'c-5.bin', 'c-6.bin'];
+    for (const name of names) hold(name);
+    const group = await uploadInLibrary(
+      user,
+      names.map((name) => binary(name, 4)),
+    );
+
+    // c-1 and c-2 paused: c-4 and c-5 take their slots. c-2 asked to continue waits ahead of c-6.
+    for (const [paused, next] of [
+      ['c-1.bin', 'c-4.bin'],
+      ['c-2.bin', 'c-5.bin'],
+    ] as const) {
+      await user.click(within(group(paused)).getByRole('button', { name: 'Пауза' }));
+      release(paused);
+      await within(group(paused)).findByText(/^Призупинено:/, {}, { timeout: 20_000 });
+      await waitFor(() => expect(statusOf(group(next))).toMatch(/^Завантаження:/), { timeout: 20_000 });
+    }
+    await user.click(within(group('c-2.bin')).getByRole('button', { name: 'Продовжити' }));
+    expect(statusOf(group('c-2.bin'))).toMatch(/^У черзі:/);
+
+    for (const name of ['c-1.bin', 'c-2.bin']) {
+      await user.click(within(group(name)).getByRole('button', { name: 'Скасувати' }));
+      await within(group(name)).findByText(/^Скасовано:/, {}, { timeout: 20_000 });
+      expect(within(group(name)).getByRole('alert').textContent).toBe('Завантаження скасовано.');
+      expect(within(group(name)).queryAllByRole('button')).toHaveLength(0);
+    }
+    expect(statusOf(group('c-6.bin'))).toMatch(/^У черзі \(/);
+
+    // c-3 ends: its slot goes to c-6, not to the cancelled c-2.
+    release('c-3.bin');
+    await waitFor(() => expect(statusOf(group('c-6.bin'))).toMatch(/^Завантаження:/), { timeout: 20_000 });
+    for (const name of names) release(name);
+    await waitFor(async () => expect(await storedOf('c')).toHaveLength(4), { timeout: 120_000 });
+    shown.stop();
+    const stored = await storedOf('c');
+    for (const name of names.slice(2)) expect(stored.filter((n) => n.endsWith(`-${name}`))).toHaveLength(1);
+    for (const name of ['c-1.bin', 'c-2.bin']) {
+      expect(stored.some((n) => n.endsWith(`-${name}`))).toBe(false);
+      expect(statusOf(group(name))).toMatch(/^Скасовано:/);
+    }
     expect(requests.sessions).toBe(6);
     expect(shown.stats.max).toBe(3);
     expect(requests.maxInFlight).toBeLessThanOrEqual(3);
