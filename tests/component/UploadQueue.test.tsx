@@ -114,6 +114,21 @@ const storedOf = async (prefix: string) =>
 /** The status line of an upload row. */
 const statusOf = (row: HTMLElement) => row.querySelector('[aria-live="polite"]')?.textContent ?? '';
 
+/**
+ * Waits until the uploads that succeeded have left the list and the library shows its files with
+ * their details (nothing loading), so that none of its requests or timers outlives the test.
+ */
+async function libraryIdle() {
+  await waitFor(
+    () => {
+      for (const row of screen.queryAllByRole('group', { name: /^Завантаження / }))
+        expect(statusOf(row)).toMatch(/^(Помилка|Скасовано):/);
+      expect(screen.queryAllByLabelText(/^Завантаження (списку файлів|відомостей про )/)).toHaveLength(0);
+    },
+    { timeout: 20_000 },
+  );
+}
+
 describe('upload queue', () => {
   it('runs at most 3 uploads at once; a cancelled waiting file never starts; pause and resume still work', async () => {
     const user = userEvent.setup();
@@ -132,6 +147,7 @@ describe('upload queue', () => {
 
     await waitFor(async () => expect(await storedNames('public/media')).toHaveLength(7), { timeout: 120_000 });
     shown.stop();
+    await libraryIdle();
     const names = await storedNames('public/media');
     expect(names.filter((n) => n.endsWith('-big.bin'))).toHaveLength(1);
     expect(requests.sessions).toBe(7);
@@ -177,6 +193,7 @@ describe('upload queue', () => {
     const stored = () => storedOf('p');
     await waitFor(async () => expect(await stored()).toHaveLength(5), { timeout: 180_000 });
     shown.stop();
+    await libraryIdle();
     for (const name of names) expect((await stored()).filter((n) => n.endsWith(`-${name}`))).toHaveLength(1);
     // Each file was one upload session: the resumed ones continued theirs.
     expect(requests.sessions).toBe(5);
@@ -227,6 +244,7 @@ describe('upload queue', () => {
     release('r-2.bin');
     await waitFor(async () => expect(await storedOf('r')).toHaveLength(4), { timeout: 120_000 });
     shown.stop();
+    await libraryIdle();
     for (const name of names) expect((await storedOf('r')).filter((n) => n.endsWith(`-${name}`))).toHaveLength(1);
     expect(requests.sessions).toBe(6);
     expect(shown.stats.max).toBe(3);
@@ -271,6 +289,7 @@ describe('upload queue', () => {
     for (const name of names) release(name);
     await waitFor(async () => expect(await storedOf('c')).toHaveLength(4), { timeout: 120_000 });
     shown.stop();
+    await libraryIdle();
     const stored = await storedOf('c');
     for (const name of names.slice(2)) expect(stored.filter((n) => n.endsWith(`-${name}`))).toHaveLength(1);
     for (const name of ['c-1.bin', 'c-2.bin']) {
