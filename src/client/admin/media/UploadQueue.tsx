@@ -2,10 +2,11 @@
  * Several uploads at once: files added to the queue wait «У черзі» and start in order, at most
  * UPLOADS_AT_ONCE running. A paused upload gives its slot to the next waiting file; asked to continue
  * while every slot is taken, it waits «У черзі» again (ahead of files never started) and then
- * continues its resumable session where it stopped. Each gets an UploadProgress (its own
- * pause, resume and cancel), a waiting file can be cancelled and then never starts. A finished upload
- * leaves the queue after `linger` ms. New files get a fresh name in the folder; a replacement keeps
- * the name of the file it replaces.
+ * continues its resumable session where it stopped. A failed upload tried again («Спробувати ще раз»)
+ * waits «У черзі» like a new file (ahead of files never started) and starts afresh when a slot frees.
+ * Each gets an UploadProgress (its own pause, resume and cancel), a waiting file can be cancelled and
+ * then never starts. A finished upload leaves the queue after `linger` ms. New files get a fresh name
+ * in the folder; a replacement keeps the name of the file it replaces.
  */
 import type { FirebaseStorage } from 'firebase/storage';
 import { useCallback, useState } from 'react';
@@ -22,8 +23,9 @@ export interface QueuedUpload {
   file: File;
   path: string;
   /**
-   * Waiting its first turn (`queued`), holding a slot (`running`), paused by the editor (no slot),
-   * paused and asked to continue, waiting for a slot (`resuming`), or ended (done, cancelled or failed).
+   * Waiting its turn, the first or after failing (`queued`), holding a slot (`running`), paused by the
+   * editor (no slot), paused and asked to continue, waiting for a slot (`resuming`), or ended (done,
+   * cancelled or failed).
    */
   phase: 'queued' | 'running' | 'paused' | 'resuming' | 'ended';
 }
@@ -104,7 +106,9 @@ export function UploadQueue({
             waiting={u.phase === 'resuming'}
             onPaused={() => queue.mark(u.key, 'paused', 'running')}
             onResume={() => queue.mark(u.key, 'resuming', 'paused')}
-            onRetry={() => queue.mark(u.key, 'running')}
+            // Queued again: promoted at once while a slot is free (the same UploadProgress restarts),
+            // else its row waits «У черзі» and a fresh UploadProgress starts it when a slot frees.
+            onRetry={() => queue.mark(u.key, 'queued', 'ended')}
             onFinished={(state) => {
               queue.mark(u.key, 'ended');
               if (state === 'success') setTimeout(() => queue.remove(u.key), linger);
