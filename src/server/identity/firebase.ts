@@ -24,19 +24,15 @@ import {
   type AuthUser,
   type IdentityBackend,
   type Role,
+  roleOfClaims,
 } from './types';
-
-function roleOf(claims: Record<string, unknown> | undefined): Role | null {
-  const role = claims?.role;
-  return role === 'admin' || role === 'editor' ? role : null;
-}
 
 function toAccount(user: UserRecord): Account {
   return {
     uid: user.uid,
     email: user.email ?? null,
     displayName: user.displayName ?? null,
-    role: roleOf(user.customClaims),
+    role: roleOfClaims(user.customClaims),
     disabled: user.disabled,
     emailVerified: user.emailVerified,
     createdAt: user.metadata.creationTime ? new Date(user.metadata.creationTime).toISOString() : null,
@@ -93,7 +89,7 @@ export class FirebaseIdentity implements IdentityBackend {
       return {
         uid: decoded.uid,
         email: decoded.email ?? null,
-        role: roleOf(decoded),
+        role: roleOfClaims(decoded),
         authTime: decoded.auth_time,
       };
     }
@@ -108,7 +104,12 @@ export class FirebaseIdentity implements IdentityBackend {
     if (user.disabled) throw new InvalidTokenError(DISABLED_REASON);
     if (user.tokensValidAfterTime && decoded.auth_time * 1000 < new Date(user.tokensValidAfterTime).getTime())
       throw new InvalidTokenError('revoked');
-    return { uid: user.uid, email: user.email ?? null, role: roleOf(user.customClaims), authTime: decoded.auth_time };
+    return {
+      uid: user.uid,
+      email: user.email ?? null,
+      role: roleOfClaims(user.customClaims),
+      authTime: decoded.auth_time,
+    };
   }
 
   async listAccounts(opts: { search?: string; pageToken?: string; limit?: number }): Promise<AccountPage> {
@@ -166,12 +167,12 @@ export class FirebaseIdentity implements IdentityBackend {
 
   private async guardLastAdmin(uid: string): Promise<void> {
     const user = await this.auth.getUser(uid).catch(mapError);
-    if (roleOf(user.customClaims) !== 'admin' || user.disabled) return;
+    if (roleOfClaims(user.customClaims) !== 'admin' || user.disabled) return;
     let admins = 0;
     let token: string | undefined;
     do {
       const page = await this.auth.listUsers(1000, token);
-      admins += page.users.filter((u) => roleOf(u.customClaims) === 'admin' && !u.disabled).length;
+      admins += page.users.filter((u) => roleOfClaims(u.customClaims) === 'admin' && !u.disabled).length;
       token = page.pageToken;
     } while (token);
     if (admins <= 1) throw new AccountError('last-admin', 'Не можна позбавити доступу останнього адміністратора');
@@ -191,7 +192,7 @@ export class FirebaseIdentity implements IdentityBackend {
   async setDisabled(uid: string, disabled: boolean): Promise<Account> {
     if (disabled) await this.guardLastAdmin(uid);
     const user = await this.auth.updateUser(uid, { disabled }).catch(mapError);
-    await this.opts.staffAccess?.write(uid, roleOf(user.customClaims), disabled);
+    await this.opts.staffAccess?.write(uid, roleOfClaims(user.customClaims), disabled);
     if (disabled) await this.auth.revokeRefreshTokens(uid);
     return toAccount(user);
   }

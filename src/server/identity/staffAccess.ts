@@ -7,7 +7,7 @@
  */
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Role } from './types';
+import { roleOfClaims, type Role } from './types';
 
 export const STAFF_ACCESS_COLLECTION = '_staffAccess';
 
@@ -41,9 +41,8 @@ export class StaffAccessMirror {
       const page = await auth.listUsers(1000, token);
       const batch = this.db.batch();
       for (const user of page.users) {
-        const role: unknown = user.customClaims?.role;
         const doc: StaffAccess = {
-          role: role === 'admin' || role === 'editor' ? role : null,
+          role: roleOfClaims(user.customClaims),
           disabled: user.disabled,
           updatedAt: new Date().toISOString(),
         };
