@@ -11,6 +11,7 @@ import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'fireba
 import { firebaseAdminApp } from '../firebase/adminApp';
 import { WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
 import { emailActionLink } from './emailLink';
+import { userPages } from './firebaseUsers';
 import type { Mailer } from './mail';
 import { checkAccountPassword } from './passwords';
 import type { StaffAccessMirror } from './staffAccess';
@@ -121,14 +122,12 @@ export class FirebaseIdentity implements IdentityBackend {
     }
     // firebase-admin has no search: scan the (small) staff list.
     const found: Account[] = [];
-    let token: string | undefined;
-    do {
-      const page = await this.auth.listUsers(1000, token);
-      for (const u of page.users) {
+    for await (const users of userPages(this.auth)) {
+      for (const u of users) {
         if ([u.email, u.displayName, u.uid].some((v) => v?.toLowerCase().includes(search))) found.push(toAccount(u));
       }
-      token = page.pageToken;
-    } while (token && found.length < limit);
+      if (found.length >= limit) break;
+    }
     return { accounts: found.slice(0, limit), nextPageToken: null };
   }
 
@@ -169,12 +168,8 @@ export class FirebaseIdentity implements IdentityBackend {
     const user = await this.auth.getUser(uid).catch(mapError);
     if (roleOfClaims(user.customClaims) !== 'admin' || user.disabled) return;
     let admins = 0;
-    let token: string | undefined;
-    do {
-      const page = await this.auth.listUsers(1000, token);
-      admins += page.users.filter((u) => roleOfClaims(u.customClaims) === 'admin' && !u.disabled).length;
-      token = page.pageToken;
-    } while (token);
+    for await (const users of userPages(this.auth))
+      admins += users.filter((u) => roleOfClaims(u.customClaims) === 'admin' && !u.disabled).length;
     if (admins <= 1) throw new AccountError('last-admin', 'Не можна позбавити доступу останнього адміністратора');
   }
 
