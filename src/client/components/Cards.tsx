@@ -15,18 +15,24 @@ const CARD_IMAGE_SIZES = '(min-width: 1024px) 376px, (min-width: 688px) calc(50v
 /** The level of the cards' title headings: 3 under a section's h2 (the default), 2 right under the page's h1. */
 const CardHeadingLevel = createContext<2 | 3>(3);
 
-/** A list of cards, one per item (`children(item, index)` renders one). */
+/**
+ * A list of cards, one per item (`children(item, index)` renders one); with no items and an `empty`
+ * message, that message instead (EmptyState).
+ */
 export function CardList<T extends object>({
   items,
   children,
   label,
   headingLevel = 3,
+  empty,
 }: {
   items: readonly T[];
   children: (item: T, index: number) => ReactNode;
   label?: string;
   headingLevel?: 2 | 3;
+  empty?: ReactNode;
 }) {
+  if (!items.length && empty) return <EmptyState>{empty}</EmptyState>;
   return (
     <CardHeadingLevel.Provider value={headingLevel}>
       <ul className="card-list" aria-label={label}>
@@ -83,6 +89,12 @@ export function Card({
   );
 }
 
+/** A card's meta line from its parts: the non-empty ones, joined by « · ». */
+export function metaLine(...parts: Array<string | null | undefined | false>): string {
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** The message of a list, or a section, with nothing to show. */
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="empty-state">{children}</p>;
 }

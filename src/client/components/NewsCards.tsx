@@ -13,15 +13,18 @@ export function NewsCards({
   label,
   priorityFirst = false,
   headingLevel,
+  empty,
 }: {
   items: Array<Pick<PublicListItemFor<'news'>, 'id' | 'slug' | 'title' | 'summary' | 'cover' | 'date'>>;
   label: string;
   priorityFirst?: boolean;
   headingLevel?: 2 | 3;
+  /** Shown instead when there are no items. */
+  empty?: string;
 }) {
   const formats = useFormats();
   return (
-    <CardList label={label} headingLevel={headingLevel} items={items}>
+    <CardList label={label} headingLevel={headingLevel} items={items} empty={empty}>
       {(n, i) => (
         <Card
           key={n.id}

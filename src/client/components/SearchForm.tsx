@@ -12,14 +12,28 @@ import { SEARCH_INPUT_MAX } from '../../shared/searchResults';
  */
 const INPUT_ID = 'site-search-q';
 
-export function SearchForm() {
-  const id = INPUT_ID;
-  const location = useLocation();
-  const q = location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+/**
+ * The label and query field (`q`) of a search form. The input is remounted for each query (`key`), so
+ * it shows the query navigated to; `id` must be fixed (see INPUT_ID).
+ */
+export function SearchQueryField({
+  id,
+  q,
+  label,
+  hideLabel = false,
+  placeholder,
+}: {
+  id: string;
+  q: string;
+  label: string;
+  /** The label is for screen readers only. */
+  hideLabel?: boolean;
+  placeholder?: string;
+}) {
   return (
-    <Form method="get" action="/search" role="search" className="search-form">
-      <label htmlFor={id} className="visually-hidden">
-        Пошук по сайту
+    <>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
+        {label}
       </label>
       <input
         key={q}
@@ -28,9 +42,21 @@ export function SearchForm() {
         name="q"
         defaultValue={q}
         maxLength={SEARCH_INPUT_MAX}
-        placeholder="Пошук"
+        placeholder={placeholder}
         enterKeyHint="search"
       />
+    </>
+  );
+}
+
+/** The header's search form. */
+export function SearchForm() {
+  const id = INPUT_ID;
+  const location = useLocation();
+  const q = location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  return (
+    <Form method="get" action="/search" role="search" className="search-form">
+      <SearchQueryField id={id} q={q} label="Пошук по сайту" hideLabel placeholder="Пошук" />
       <button type="submit">
         <svg className="search-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
           <circle cx="6.5" cy="6.5" r="5" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -3,8 +3,8 @@
  * and one-time codes kept only as SHA-256 hashes.
  */
 import type Database from 'better-sqlite3';
-import { createHash, randomBytes } from 'node:crypto';
-import type { Role } from './types';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { roleOfClaims, type Role } from './types';
 
 export interface AccountRow {
   uid: string;
@@ -38,8 +38,28 @@ export function claimsOf(row: AccountRow): Record<string, unknown> {
 }
 
 export function roleOf(row: AccountRow): Role | null {
-  const role = claimsOf(row).role;
-  return role === 'admin' || role === 'editor' ? role : null;
+  return roleOfClaims(claimsOf(row));
+}
+
+/**
+ * The row of a new account: a Firebase-style uid of 28 characters, created now, enabled, tokens
+ * valid from a second ago; a given password hash counts as set now.
+ */
+export function newAccountRow(
+  fields: Pick<AccountRow, 'email' | 'display_name' | 'email_verified' | 'password_hash' | 'custom_claims'>,
+): AccountRow {
+  const now = Date.now();
+  return {
+    uid: randomUUID().replace(/-/g, '').slice(0, 28),
+    photo_url: null,
+    password_updated_at: fields.password_hash ? now : null,
+    disabled: 0,
+    valid_since: Math.floor(now / 1000) - 1,
+    created_at: now,
+    last_login_at: null,
+    last_refresh_at: null,
+    ...fields,
+  };
 }
 
 export class AccountStore {

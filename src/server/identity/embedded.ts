@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { AccountStore, claimsOf, roleOf, type AccountRow } from './accounts';
+import { AccountStore, claimsOf, newAccountRow, roleOf, type AccountRow } from './accounts';
 import { checkContinueUrl, EMAIL_ACTION_TYPES, EmailActions } from './emailLink';
 import { IdentityError } from './errors';
 import type { ResetRequestLimiter, SignInLimiter } from './limiter';
@@ -24,6 +24,7 @@ import {
   type AuthUser,
   type IdentityBackend,
   type Role,
+  roleOfClaims,
 } from './types';
 
 /** Sensitive changes (email, password, deletion) need a sign-in within this many seconds. */
@@ -447,7 +448,6 @@ export class EmbeddedIdentity implements IdentityBackend {
 
   async verifyIdToken(token: string, checkRevoked = true): Promise<AuthUser> {
     const claims = await this.opts.signer.verify(token);
-    const role = claims.claims.role === 'admin' || claims.claims.role === 'editor' ? claims.claims.role : null;
     if (checkRevoked) {
       const row = this.accounts.byUid(claims.uid);
       if (!row) throw new InvalidTokenError('user not found');
@@ -456,7 +456,7 @@ export class EmbeddedIdentity implements IdentityBackend {
       // The role in force is the stored one (a demotion takes effect at once, not at the next refresh).
       return { uid: row.uid, email: row.email, role: roleOf(row), authTime: claims.authTime };
     }
-    return { uid: claims.uid, email: claims.email, role, authTime: claims.authTime };
+    return { uid: claims.uid, email: claims.email, role: roleOfClaims(claims.claims), authTime: claims.authTime };
   }
 
   private async insertAccount(input: {
@@ -465,23 +465,14 @@ export class EmbeddedIdentity implements IdentityBackend {
     displayName?: string;
     role: Role | null;
   }): Promise<AccountRow> {
-    const now = Date.now();
-    const row: AccountRow = {
-      uid: randomUUID().replace(/-/g, '').slice(0, 28),
+    const row = newAccountRow({
       // Canonical lower case, as Firebase stores and reports addresses (lookups are case-insensitive anyway).
       email: input.email.trim().toLowerCase(),
       display_name: input.displayName?.trim() || null,
-      photo_url: null,
       email_verified: 0,
       password_hash: await hashPassword(input.password),
-      password_updated_at: now,
-      disabled: 0,
       custom_claims: JSON.stringify(input.role ? { role: input.role } : {}),
-      valid_since: Math.floor(now / 1000) - 1,
-      created_at: now,
-      last_login_at: null,
-      last_refresh_at: null,
-    };
+    });
     this.accounts.insert(row);
     return row;
   }

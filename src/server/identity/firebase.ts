@@ -11,6 +11,7 @@ import { getAuth, type Auth, type DecodedIdToken, type UserRecord } from 'fireba
 import { firebaseAdminApp } from '../firebase/adminApp';
 import { WEAK_PASSWORD_MESSAGE } from '../../shared/passwordRules';
 import { emailActionLink } from './emailLink';
+import { userPages } from './firebaseUsers';
 import type { Mailer } from './mail';
 import { checkAccountPassword } from './passwords';
 import type { StaffAccessMirror } from './staffAccess';
@@ -24,19 +25,15 @@ import {
   type AuthUser,
   type IdentityBackend,
   type Role,
+  roleOfClaims,
 } from './types';
-
-function roleOf(claims: Record<string, unknown> | undefined): Role | null {
-  const role = claims?.role;
-  return role === 'admin' || role === 'editor' ? role : null;
-}
 
 function toAccount(user: UserRecord): Account {
   return {
     uid: user.uid,
     email: user.email ?? null,
     displayName: user.displayName ?? null,
-    role: roleOf(user.customClaims),
+    role: roleOfClaims(user.customClaims),
     disabled: user.disabled,
     emailVerified: user.emailVerified,
     createdAt: user.metadata.creationTime ? new Date(user.metadata.creationTime).toISOString() : null,
@@ -93,7 +90,7 @@ export class FirebaseIdentity implements IdentityBackend {
       return {
         uid: decoded.uid,
         email: decoded.email ?? null,
-        role: roleOf(decoded),
+        role: roleOfClaims(decoded),
         authTime: decoded.auth_time,
       };
     }
@@ -108,7 +105,12 @@ export class FirebaseIdentity implements IdentityBackend {
     if (user.disabled) throw new InvalidTokenError(DISABLED_REASON);
     if (user.tokensValidAfterTime && decoded.auth_time * 1000 < new Date(user.tokensValidAfterTime).getTime())
       throw new InvalidTokenError('revoked');
-    return { uid: user.uid, email: user.email ?? null, role: roleOf(user.customClaims), authTime: decoded.auth_time };
+    return {
+      uid: user.uid,
+      email: user.email ?? null,
+      role: roleOfClaims(user.customClaims),
+      authTime: decoded.auth_time,
+    };
   }
 
   async listAccounts(opts: { search?: string; pageToken?: string; limit?: number }): Promise<AccountPage> {
@@ -120,14 +122,12 @@ export class FirebaseIdentity implements IdentityBackend {
     }
     // firebase-admin has no search: scan the (small) staff list.
     const found: Account[] = [];
-    let token: string | undefined;
-    do {
-      const page = await this.auth.listUsers(1000, token);
-      for (const u of page.users) {
+    for await (const users of userPages(this.auth)) {
+      for (const u of users) {
         if ([u.email, u.displayName, u.uid].some((v) => v?.toLowerCase().includes(search))) found.push(toAccount(u));
       }
-      token = page.pageToken;
-    } while (token && found.length < limit);
+      if (found.length >= limit) break;
+    }
     return { accounts: found.slice(0, limit), nextPageToken: null };
   }
 
@@ -166,14 +166,10 @@ export class FirebaseIdentity implements IdentityBackend {
 
   private async guardLastAdmin(uid: string): Promise<void> {
     const user = await this.auth.getUser(uid).catch(mapError);
-    if (roleOf(user.customClaims) !== 'admin' || user.disabled) return;
+    if (roleOfClaims(user.customClaims) !== 'admin' || user.disabled) return;
     let admins = 0;
-    let token: string | undefined;
-    do {
-      const page = await this.auth.listUsers(1000, token);
-      admins += page.users.filter((u) => roleOf(u.customClaims) === 'admin' && !u.disabled).length;
-      token = page.pageToken;
-    } while (token);
+    for await (const users of userPages(this.auth))
+      admins += users.filter((u) => roleOfClaims(u.customClaims) === 'admin' && !u.disabled).length;
     if (admins <= 1) throw new AccountError('last-admin', 'Не можна позбавити доступу останнього адміністратора');
   }
 
@@ -191,7 +187,7 @@ export class FirebaseIdentity implements IdentityBackend {
   async setDisabled(uid: string, disabled: boolean): Promise<Account> {
     if (disabled) await this.guardLastAdmin(uid);
     const user = await this.auth.updateUser(uid, { disabled }).catch(mapError);
-    await this.opts.staffAccess?.write(uid, roleOf(user.customClaims), disabled);
+    await this.opts.staffAccess?.write(uid, roleOfClaims(user.customClaims), disabled);
     if (disabled) await this.auth.revokeRefreshTokens(uid);
     return toAccount(user);
   }

@@ -7,7 +7,8 @@
  */
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Role } from './types';
+import { userPages } from './firebaseUsers';
+import { roleOfClaims, type Role } from './types';
 
 export const STAFF_ACCESS_COLLECTION = '_staffAccess';
 
@@ -32,27 +33,23 @@ export class StaffAccessMirror {
 
   /**
    * Writes the document of every account (start-up: accounts made before the mirror existed, or
-   * changed in the console). Staff lists are small; one listUsers page of 1000 at a time.
+   * changed in the console), a batch per page of userPages.
    */
   async syncAll(auth: Auth): Promise<number> {
     let count = 0;
-    let token: string | undefined;
-    do {
-      const page = await auth.listUsers(1000, token);
+    for await (const users of userPages(auth)) {
       const batch = this.db.batch();
-      for (const user of page.users) {
-        const role: unknown = user.customClaims?.role;
+      for (const user of users) {
         const doc: StaffAccess = {
-          role: role === 'admin' || role === 'editor' ? role : null,
+          role: roleOfClaims(user.customClaims),
           disabled: user.disabled,
           updatedAt: new Date().toISOString(),
         };
         batch.set(this.db.collection(STAFF_ACCESS_COLLECTION).doc(user.uid), doc);
         count += 1;
       }
-      if (page.users.length) await batch.commit();
-      token = page.pageToken;
-    } while (token);
+      if (users.length) await batch.commit();
+    }
     return count;
   }
 }

@@ -9,6 +9,12 @@ import type { StaffRole } from '../../shared/authUsers';
 export type Role = StaffRole;
 export const ROLES: readonly Role[] = ['admin', 'editor'];
 
+/** The staff role a set of custom claims gives (its `role` claim), or null for none or an unknown one. */
+export function roleOfClaims(claims: Record<string, unknown> | undefined): Role | null {
+  const role = claims?.role;
+  return role === 'admin' || role === 'editor' ? role : null;
+}
+
 /** A user whose ID token was verified (signature, expiry, revocation, not disabled). */
 export interface AuthUser {
   uid: string;

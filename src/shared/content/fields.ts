@@ -159,6 +159,11 @@ export const hrefSchema = z
   .meta({ widget: 'url' });
 
 /** An absolute http(s) URL (never javascript: or data:). */
+/** An optional link (hrefSchema): '' when none is given. */
+export function optionalHref(label: string) {
+  return hrefSchema.or(z.literal('')).default('').meta({ label });
+}
+
 export const webUrlSchema = z
   .url({ protocol: /^https?$/, error: 'Потрібна адреса, що починається з http:// або https://' })
   .max(2000, 'Адреса задовга (до 2000 символів)')
@@ -239,6 +244,11 @@ export const imageRefSchema = fileRefSchema
   })
   .meta({ widget: 'image' });
 export type ImageRef = z.infer<typeof imageRefSchema>;
+
+/** An optional image (a cover, a photo): null when none is chosen. */
+export function optionalImage(label: string) {
+  return imageRefSchema.nullable().default(null).meta({ label });
+}
 /** What a public list item carries of an image (server/content/publicView.ts's cut): no storage path, file name or size. */
 export type CardImage = Pick<ImageRef, 'url' | 'contentType' | 'alt' | 'width' | 'height'>;
 

@@ -12,6 +12,7 @@ import type {
   Dataset,
   Event,
   EventAttendanceModeEnumeration,
+  MediaObject,
   NewsArticle,
   Organization,
   Person,
@@ -68,6 +69,18 @@ function people(authors: Array<{ name: string; affiliation?: string }>): Person[
     name: a.name,
     ...(a.affiliation ? { affiliation: { '@type': 'Organization', name: a.affiliation } } : {}),
   }));
+}
+
+/** Authors named by name only as people; none: the institute (`institution`) is the author. */
+function authorsOrInstitute(names: string[], institution: Organization): Array<Person | Organization> {
+  return names.length ? names.map((name): Person => ({ '@type': 'Person', name })) : [institution];
+}
+
+/** The `encoding` of a work with a PDF (its URL made absolute); none without one. */
+function pdfEncoding(pdf: { url: string } | null | undefined, ctx: HeadContext): { encoding?: MediaObject } {
+  return pdf
+    ? { encoding: { '@type': 'MediaObject', contentUrl: absoluteUrl(pdf.url, ctx), encodingFormat: 'application/pdf' } }
+    : {};
 }
 
 const ATTENDANCE: Record<'offline' | 'online' | 'hybrid', EventAttendanceModeEnumeration> = {
@@ -170,50 +183,64 @@ function newsArticle(item: PublicDocument<'news'>, ctx: HeadContext): WithContex
   };
 }
 
-function trainingEvent(t: PublicListItemFor<'trainings'>, ctx: HeadContext): WithContext<Event> {
-  const url = absoluteUrl(trainingPermalink(t.slug), ctx);
+type AttendanceFormat = keyof typeof ATTENDANCE;
+
+/**
+ * An Event (a training or a conference): `format` and `place` make its location, `onlineUrl` the URL
+ * of its online part; `url` is the event's page.
+ */
+function event(
+  e: {
+    title: string;
+    summary: string;
+    body: string;
+    startDate: string;
+    endDate: string;
+    cover: { url: string } | null | undefined;
+  },
+  at: { format: AttendanceFormat; place: string; onlineUrl: string; url: string },
+  organizer: Organization | Organization[],
+  ctx: HeadContext,
+): WithContext<Event> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
-    name: t.title,
-    description: t.summary || plainText(t.body, 500),
-    startDate: t.startDate,
-    endDate: t.endDate,
-    eventAttendanceMode: ATTENDANCE[t.format],
+    name: e.title,
+    description: e.summary || plainText(e.body, 500),
+    startDate: e.startDate,
+    endDate: e.endDate,
+    eventAttendanceMode: ATTENDANCE[at.format],
     eventStatus: 'https://schema.org/EventScheduled',
-    location: eventLocation(t.format, t.location, t.registrationUrl || url, ctx),
-    organizer: institute(ctx),
-    image: imageOf(t.cover, ctx),
-    url,
+    location: eventLocation(at.format, at.place, at.onlineUrl, ctx),
+    organizer,
+    image: imageOf(e.cover, ctx),
+    url: at.url,
     inLanguage: 'uk',
   };
 }
 
+function trainingEvent(t: PublicListItemFor<'trainings'>, ctx: HeadContext): WithContext<Event> {
+  const url = absoluteUrl(trainingPermalink(t.slug), ctx);
+  return event(
+    t,
+    { format: t.format, place: t.location, onlineUrl: t.registrationUrl || url, url },
+    institute(ctx),
+    ctx,
+  );
+}
+
 function conferenceEvent(c: PublicDocument<'conferences'>, ctx: HeadContext): WithContext<Event> {
-  const format = conferenceAttendance(c.location);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Event',
-    name: c.title,
-    description: c.summary || plainText(c.body, 500),
-    startDate: c.startDate,
-    endDate: c.endDate,
-    eventAttendanceMode: ATTENDANCE[format],
-    eventStatus: 'https://schema.org/EventScheduled',
-    location: eventLocation(format, c.location, c.registrationUrl || ctx.url, ctx),
-    organizer: c.organizers
-      ? [
-          institute(ctx),
-          ...c.organizers
-            .split(/;\s*/)
-            .filter(Boolean)
-            .map((name): Organization => ({ '@type': 'Organization', name })),
-        ]
-      : institute(ctx),
-    image: imageOf(c.cover, ctx),
-    url: ctx.url,
-    inLanguage: 'uk',
-  };
+  const organizer = c.organizers
+    ? [
+        institute(ctx),
+        ...c.organizers
+          .split(/;\s*/)
+          .filter(Boolean)
+          .map((name): Organization => ({ '@type': 'Organization', name })),
+      ]
+    : institute(ctx);
+  const at = { format: conferenceAttendance(c.location), place: c.location, url: ctx.url };
+  return event(c, { ...at, onlineUrl: c.registrationUrl || ctx.url }, organizer, ctx);
 }
 
 function publicationArticle(p: PublicDocument<'publications'>, ctx: HeadContext): WithContext<ScholarlyArticle> {
@@ -224,22 +251,14 @@ function publicationArticle(p: PublicDocument<'publications'>, ctx: HeadContext)
     headline: p.title,
     name: p.title,
     description: p.summary || plainText(p.body, 500),
-    author: p.authors.length ? p.authors.map((name): Person => ({ '@type': 'Person', name })) : [institute(ctx)],
+    author: authorsOrInstitute(p.authors, institute(ctx)),
     datePublished: String(p.year),
     publisher: p.publisher ? { '@type': 'Organization', name: p.publisher } : institute(ctx),
     image: imageOf(p.cover, ctx),
     url: ctx.url,
     inLanguage: workLanguage(p),
     ...(p.doi ? { identifier: `https://doi.org/${p.doi}`, sameAs: `https://doi.org/${p.doi}` } : {}),
-    ...(pdf
-      ? {
-          encoding: {
-            '@type': 'MediaObject',
-            contentUrl: absoluteUrl(pdf.url, ctx),
-            encodingFormat: 'application/pdf',
-          },
-        }
-      : {}),
+    ...pdfEncoding(pdf, ctx),
   };
 }
 
@@ -260,7 +279,7 @@ function developmentWork(
     name: d.title,
     headline: d.title,
     description: d.summary || plainText(d.body, 500),
-    author: d.authors.length ? d.authors.map((name): Person => ({ '@type': 'Person', name })) : [institution],
+    author: authorsOrInstitute(d.authors, institution),
     creator: source.department
       ? {
           '@type': 'Organization',
@@ -301,15 +320,7 @@ function thesisArticle(
       url: absoluteUrl(`/conf/${conf.slug}`, ctx),
     },
     ...(t.keywords.length ? { keywords: t.keywords.join(', ') } : {}),
-    ...(t.pdf
-      ? {
-          encoding: {
-            '@type': 'MediaObject',
-            contentUrl: absoluteUrl(t.pdf.url, ctx),
-            encodingFormat: 'application/pdf',
-          },
-        }
-      : {}),
+    ...pdfEncoding(t.pdf, ctx),
   };
 }
 
@@ -335,15 +346,7 @@ function journalIssue(issue: PublicDocument<'journal'>, ctx: HeadContext): WithC
         url: absoluteUrl('/journal', ctx),
       },
     },
-    ...(issue.pdf
-      ? {
-          encoding: {
-            '@type': 'MediaObject',
-            contentUrl: absoluteUrl(issue.pdf.url, ctx),
-            encodingFormat: 'application/pdf',
-          },
-        }
-      : {}),
+    ...pdfEncoding(issue.pdf, ctx),
     hasPart: issue.toc.map((entry, i): ScholarlyArticle => ({
       '@type': 'ScholarlyArticle',
       url: `${ctx.url}#${articleAnchor(i + 1)}`,

@@ -6,7 +6,7 @@ import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article } from '../../components/Article';
-import { Card, CardList, EmptyState } from '../../components/Cards';
+import { Card, CardList } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
@@ -27,13 +27,9 @@ export const activityListPage = definePage({
           description="Основні напрями діяльності інституту: наукові дослідження, аспірантура, співпраця, прийом громадян."
         />
         <PageHeader title="Діяльність" crumbs={[{ label: 'Діяльність' }]} />
-        {list.items.length ? (
-          <CardList label="Напрями діяльності" headingLevel={2} items={list.items}>
-            {(a) => <Card key={a.id} to={`/activity/${a.slug}`} title={a.title} summary={a.summary} image={a.cover} />}
-          </CardList>
-        ) : (
-          <EmptyState>Розділ наповнюється.</EmptyState>
-        )}
+        <CardList label="Напрями діяльності" headingLevel={2} items={list.items} empty="Розділ наповнюється.">
+          {(a) => <Card key={a.id} to={`/activity/${a.slug}`} title={a.title} summary={a.summary} image={a.cover} />}
+        </CardList>
         <Pagination page={list.page} pageCount={list.pageCount} />
         <p>
           Див. також: <Link to="/Developments">Розробки</Link> — моделі, методики, вебресурси та атласи інституту.

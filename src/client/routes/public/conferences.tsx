@@ -10,7 +10,7 @@ import { pageInput, validPage } from '../../app/listParams';
 import { fieldList, withFields } from '../../app/listFields';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
-import { Card, CardList, EmptyState } from '../../components/Cards';
+import { Card, CardList, EmptyState, metaLine } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { CiteLinks } from '../../components/CiteLinks';
 import { EventLinks } from '../../components/EventLinks';
@@ -49,23 +49,19 @@ export const confListPage = definePage({
           description="Наукові конференції інституту: програми, тези доповідей, матеріали."
         />
         <PageHeader title="Конференції" crumbs={[{ label: 'Конференції' }]} />
-        {list.items.length ? (
-          <CardList label="Конференції" headingLevel={2} items={list.items}>
-            {(c, i) => (
-              <Card
-                key={c.id}
-                to={`/conf/${c.slug}`}
-                title={c.title}
-                summary={c.summary}
-                image={c.cover}
-                imagePriority={i === 0}
-                meta={`${formats.dateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
-              />
-            )}
-          </CardList>
-        ) : (
-          <EmptyState>Конференцій поки немає.</EmptyState>
-        )}
+        <CardList label="Конференції" headingLevel={2} items={list.items} empty="Конференцій поки немає.">
+          {(c, i) => (
+            <Card
+              key={c.id}
+              to={`/conf/${c.slug}`}
+              title={c.title}
+              summary={c.summary}
+              image={c.cover}
+              imagePriority={i === 0}
+              meta={metaLine(formats.dateRange(c.startDate, c.endDate), c.location)}
+            />
+          )}
+        </CardList>
         <Pagination page={list.page} pageCount={list.pageCount} />
       </>
     );

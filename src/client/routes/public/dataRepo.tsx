@@ -8,7 +8,7 @@ import { canonicalRedirect, definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
-import { Card, CardList, EmptyState } from '../../components/Cards';
+import { CardList } from '../../components/Cards';
 import { ContentLink } from '../../components/ContentLink';
 import { PageHeader } from '../../components/PageHeader';
 import { CiteLinks } from '../../components/CiteLinks';
@@ -17,6 +17,7 @@ import { DownloadAll } from '../../components/datasetPreview/DownloadAll';
 import { TableScroll } from '../../components/TableScroll';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
+import { DatasetCard } from '../../components/dataset/DatasetCard';
 import { DatasetVersionList, NewerVersionNotice } from '../../components/dataset/DatasetVersionList';
 import { FileChecksums } from '../../components/dataset/FileChecksums';
 import { sumsInput, versionView } from '../../components/dataset/versionView';
@@ -43,26 +44,14 @@ export const dataRepoListPage = definePage({
           crumbs={[{ label: 'Репозитарій даних' }]}
           lead="Відкриті кліматичні набори даних інституту: станційні ряди та сіткові масиви для території України."
         />
-        {list.items.length ? (
-          <CardList label="Набори даних" headingLevel={2} items={list.items}>
-            {(d) => (
-              <Card
-                key={d.id}
-                to={`/data_repo/${d.slug}`}
-                title={d.title}
-                summary={d.summary}
-                meta={[
-                  d.periodStart && d.periodEnd ? `${d.periodStart}–${d.periodEnd}` : '',
-                  d.datasetVersion ? `версія ${d.datasetVersion}` : '',
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              />
-            )}
-          </CardList>
-        ) : (
-          <EmptyState>Набори даних готуються до публікації.</EmptyState>
-        )}
+        <CardList
+          label="Набори даних"
+          headingLevel={2}
+          items={list.items}
+          empty="Набори даних готуються до публікації."
+        >
+          {(d) => <DatasetCard key={d.id} d={d} withPeriod />}
+        </CardList>
         <Pagination page={list.page} pageCount={list.pageCount} />
         <p className="catalog-links">
           Каталог репозитарію за стандартом DCAT-AP 3:{' '}

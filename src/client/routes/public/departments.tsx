@@ -101,15 +101,11 @@ export const departmentsListPage = definePage({
           description="Відділи та лабораторії інституту: напрями досліджень, керівники, контакти."
         />
         <PageHeader title="Наукові підрозділи" crumbs={[{ label: 'Наукові підрозділи' }]} />
-        {list.items.length ? (
-          <CardList label="Підрозділи" headingLevel={2} items={list.items}>
-            {(d) => (
-              <Card key={d.id} to={`/Departments/${d.slug}`} title={d.title} summary={d.summary} meta={d.shortName} />
-            )}
-          </CardList>
-        ) : (
-          <EmptyState>Розділ наповнюється.</EmptyState>
-        )}
+        <CardList label="Підрозділи" headingLevel={2} items={list.items} empty="Розділ наповнюється.">
+          {(d) => (
+            <Card key={d.id} to={`/Departments/${d.slug}`} title={d.title} summary={d.summary} meta={d.shortName} />
+          )}
+        </CardList>
         <Pagination page={list.page} pageCount={list.pageCount} />
       </>
     );

@@ -9,7 +9,7 @@ import { canonicalRedirect, definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { fieldList, withFields } from '../../app/listFields';
 import { Article, Facts } from '../../components/Article';
-import { Card, CardList, EmptyState } from '../../components/Cards';
+import { Card, CardList, metaLine } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
@@ -51,22 +51,18 @@ export const developmentsListPage = definePage({
           crumbs={[SECTION_CRUMBS[0]!, { label: 'Розробки' }]}
           lead="Моделі, методики, вебресурси та атласи, створені в інституті, і де їх застосовують."
         />
-        {list.items.length ? (
-          <CardList label="Розробки" headingLevel={2} items={list.items}>
-            {(d) => (
-              <Card
-                key={d.id}
-                to={`/Developments/${d.slug}`}
-                title={d.title}
-                image={d.cover}
-                summary={d.summary}
-                meta={[String(d.year), d.authors.join(', ')].filter(Boolean).join(' · ')}
-              />
-            )}
-          </CardList>
-        ) : (
-          <EmptyState>Розділ наповнюється.</EmptyState>
-        )}
+        <CardList label="Розробки" headingLevel={2} items={list.items} empty="Розділ наповнюється.">
+          {(d) => (
+            <Card
+              key={d.id}
+              to={`/Developments/${d.slug}`}
+              title={d.title}
+              image={d.cover}
+              summary={d.summary}
+              meta={metaLine(String(d.year), d.authors.join(', '))}
+            />
+          )}
+        </CardList>
         <Pagination page={list.page} pageCount={list.pageCount} />
       </>
     );

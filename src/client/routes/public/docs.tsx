@@ -6,7 +6,7 @@ import { itemInput, useItemInput } from '../../app/itemInput';
 import { canonicalRedirect, definePage } from '../../app/definePage';
 import { kindFilter } from '../../app/kindFilter';
 import { Article, Facts } from '../../components/Article';
-import { Card, CardList, EmptyState } from '../../components/Cards';
+import { Card, CardList } from '../../components/Cards';
 import { KindFilterBar } from '../../components/KindFilterBar';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
@@ -36,27 +36,23 @@ export const docsListPage = definePage({
         />
         <PageHeader title="Документи" crumbs={[{ label: 'Документи' }]} />
         <KindFilterBar path="/docs" kinds={DOC_KINDS} current={current} label="Вид документа" />
-        {list.items.length ? (
-          <CardList label="Документи" headingLevel={2} items={list.items}>
-            {(d) => (
-              <Card
-                key={d.id}
-                to={`/docs/${d.slug}`}
-                title={d.title}
-                summary={d.summary}
-                meta={
-                  <>
-                    {DOC_KINDS[d.kind]}
-                    {d.number ? ` № ${d.number}` : ''} ·{' '}
-                    <time dateTime={machineDate(d.date)}>{formats.date(d.date)}</time>
-                  </>
-                }
-              />
-            )}
-          </CardList>
-        ) : (
-          <EmptyState>Документів цього виду поки немає.</EmptyState>
-        )}
+        <CardList label="Документи" headingLevel={2} items={list.items} empty="Документів цього виду поки немає.">
+          {(d) => (
+            <Card
+              key={d.id}
+              to={`/docs/${d.slug}`}
+              title={d.title}
+              summary={d.summary}
+              meta={
+                <>
+                  {DOC_KINDS[d.kind]}
+                  {d.number ? ` № ${d.number}` : ''} ·{' '}
+                  <time dateTime={machineDate(d.date)}>{formats.date(d.date)}</time>
+                </>
+              }
+            />
+          )}
+        </CardList>
         <Pagination page={list.page} pageCount={list.pageCount} />
       </>
     );

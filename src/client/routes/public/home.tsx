@@ -3,7 +3,9 @@ import { useLoaderData } from 'react-router';
 import { Link } from 'react-router';
 import { definePage } from '../../app/definePage';
 import { fieldList, withFields } from '../../app/listFields';
-import { Card, CardList, EmptyState } from '../../components/Cards';
+import type { ReactNode } from 'react';
+import { Card, CardList, metaLine } from '../../components/Cards';
+import { DatasetCard } from '../../components/dataset/DatasetCard';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta, SITE_DEFAULT_DESCRIPTION } from '../../components/PageMeta';
 import { todayInKyiv } from '../../../shared/dates';
@@ -15,18 +17,16 @@ import { useFormats } from '../../lib/formats';
 // Only what the home page shows of each list (the list pages show more): the lists are also the page's state.
 // Read as page 1 (not by cursor): the answer then carries no cursor for a next page the home page never asks for.
 const newsInput = { page: 1, limit: 3, fields: fieldList('title', 'slug', 'summary', 'cover', 'date') };
-const upcomingTrainings = (today: string) => ({
+const upcoming = <F extends string>(today: string, fields: F[]) => ({
   sort: 'upcoming' as const,
   range: { field: 'endDate', gte: today },
   limit: 3,
-  fields: fieldList('title', 'slug', 'summary', 'startDate', 'endDate'),
+  fields,
 });
-const upcomingConferences = (today: string) => ({
-  sort: 'upcoming' as const,
-  range: { field: 'endDate', gte: today },
-  limit: 3,
-  fields: fieldList('title', 'slug', 'summary', 'startDate', 'endDate', 'location'),
-});
+const upcomingTrainings = (today: string) =>
+  upcoming(today, fieldList('title', 'slug', 'summary', 'startDate', 'endDate'));
+const upcomingConferences = (today: string) =>
+  upcoming(today, fieldList('title', 'slug', 'summary', 'startDate', 'endDate', 'location'));
 // A few datasets and departments; «Усі …» leads to their paginated lists.
 const repoInput = { page: 1, limit: 6, fields: fieldList('title', 'slug', 'summary', 'datasetVersion') };
 const departmentsInput = { page: 1, limit: 12, fields: fieldList('title', 'slug') };
@@ -34,12 +34,30 @@ const departmentsInput = { page: 1, limit: 12, fields: fieldList('title', 'slug'
 // which only crawlers read: the server writes it (`serverHead`), and it is not part of the page's state.
 const contactsInput = { limit: 20, fields: fieldList('title', 'address', 'phones', 'email') };
 
-function SectionHeading({ id, title, to, linkLabel }: { id: string; title: string; to: string; linkLabel: string }) {
+/** A section of the home page: its heading (`id`) with a link to the whole list (`to`), then `children`. */
+function HomeSection({
+  id,
+  title,
+  to,
+  linkLabel,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  to: string;
+  linkLabel: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="section-heading">
-      <h2 id={id}>{title}</h2>
-      <Link to={to}>{linkLabel} →</Link>
-    </div>
+    <section aria-labelledby={id} className={className}>
+      <div className="section-heading">
+        <h2 id={id}>{title}</h2>
+        <Link to={to}>{linkLabel} →</Link>
+      </div>
+      {children}
+    </section>
   );
 }
 
@@ -98,76 +116,56 @@ export const homePage = definePage({
           </p>
         </section>
 
-        <section aria-labelledby="home-news">
-          <SectionHeading id="home-news" title="Останні новини" to="/News" linkLabel="Усі новини" />
-          {news.items.length ? (
-            <NewsCards items={news.items} label="Останні новини" priorityFirst />
-          ) : (
-            <EmptyState>Новин поки немає.</EmptyState>
-          )}
-        </section>
+        <HomeSection id="home-news" title="Останні новини" to="/News" linkLabel="Усі новини">
+          <NewsCards items={news.items} label="Останні новини" priorityFirst empty="Новин поки немає." />
+        </HomeSection>
 
         <div className="two-columns">
-          <section aria-labelledby="home-trainings">
-            <SectionHeading id="home-trainings" title="Найближчі навчання" to="/Trainings" linkLabel="Усі навчання" />
-            {trainings.items.length ? (
-              <CardList label="Найближчі навчання" items={trainings.items}>
-                {(t) => (
-                  <Card
-                    key={t.id}
-                    to={`/Trainings#${t.slug}`}
-                    title={t.title}
-                    meta={formats.dateRange(t.startDate, t.endDate)}
-                    summary={t.summary}
-                  />
-                )}
-              </CardList>
-            ) : (
-              <EmptyState>Найближчих навчань не заплановано.</EmptyState>
-            )}
-          </section>
-          <section aria-labelledby="home-conf">
-            <SectionHeading id="home-conf" title="Конференції" to="/conf" linkLabel="Усі конференції" />
-            {conferences.items.length ? (
-              <CardList label="Найближчі конференції" items={conferences.items}>
-                {(c) => (
-                  <Card
-                    key={c.id}
-                    to={`/conf/${c.slug}`}
-                    title={c.title}
-                    meta={`${formats.dateRange(c.startDate, c.endDate)}${c.location ? ` · ${c.location}` : ''}`}
-                    summary={c.summary}
-                  />
-                )}
-              </CardList>
-            ) : (
-              <EmptyState>Найближчих конференцій не заплановано.</EmptyState>
-            )}
-          </section>
+          <HomeSection id="home-trainings" title="Найближчі навчання" to="/Trainings" linkLabel="Усі навчання">
+            <CardList label="Найближчі навчання" items={trainings.items} empty="Найближчих навчань не заплановано.">
+              {(t) => (
+                <Card
+                  key={t.id}
+                  to={`/Trainings#${t.slug}`}
+                  title={t.title}
+                  meta={formats.dateRange(t.startDate, t.endDate)}
+                  summary={t.summary}
+                />
+              )}
+            </CardList>
+          </HomeSection>
+          <HomeSection id="home-conf" title="Конференції" to="/conf" linkLabel="Усі конференції">
+            <CardList
+              label="Найближчі конференції"
+              items={conferences.items}
+              empty="Найближчих конференцій не заплановано."
+            >
+              {(c) => (
+                <Card
+                  key={c.id}
+                  to={`/conf/${c.slug}`}
+                  title={c.title}
+                  meta={metaLine(formats.dateRange(c.startDate, c.endDate), c.location)}
+                  summary={c.summary}
+                />
+              )}
+            </CardList>
+          </HomeSection>
         </div>
 
-        <section aria-labelledby="home-repo" className="band">
-          <SectionHeading
-            id="home-repo"
-            title="Репозитарій кліматичних даних"
-            to="/data_repo"
-            linkLabel="Усі набори даних"
-          />
+        <HomeSection
+          id="home-repo"
+          title="Репозитарій кліматичних даних"
+          to="/data_repo"
+          linkLabel="Усі набори даних"
+          className="band"
+        >
           <CardList label="Набори даних" items={repo.items}>
-            {(d) => (
-              <Card
-                key={d.id}
-                to={`/data_repo/${d.slug}`}
-                title={d.title}
-                summary={d.summary}
-                meta={d.datasetVersion ? `версія ${d.datasetVersion}` : undefined}
-              />
-            )}
+            {(d) => <DatasetCard key={d.id} d={d} />}
           </CardList>
-        </section>
+        </HomeSection>
 
-        <section aria-labelledby="home-deps">
-          <SectionHeading id="home-deps" title="Наукові підрозділи" to="/Departments" linkLabel="Усі підрозділи" />
+        <HomeSection id="home-deps" title="Наукові підрозділи" to="/Departments" linkLabel="Усі підрозділи">
           <ul className="chip-list">
             {departments.items.map((d) => (
               <li key={d.id}>
@@ -177,7 +175,7 @@ export const homePage = definePage({
               </li>
             ))}
           </ul>
-        </section>
+        </HomeSection>
       </>
     );
   },

@@ -7,7 +7,7 @@ import { canonicalRedirect, definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Article, Facts } from '../../components/Article';
 import { Attachments } from '../../components/Attachments';
-import { Card, CardList, EmptyState } from '../../components/Cards';
+import { Card, CardList } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { useHeadSource } from '../../lib/head/useHeadSource';
@@ -36,22 +36,18 @@ export const journalListPage = definePage({
           crumbs={[{ label: 'Журнал' }]}
           lead={`Науковий журнал ${JOURNAL_TITLE}: теоретична й прикладна метеорологія, кліматичні та гідрологічні дослідження, моніторинг води й повітря.`}
         />
-        {list.items.length ? (
-          <CardList label="Випуски журналу" headingLevel={2} items={list.items}>
-            {(j) => (
-              <Card
-                key={j.id}
-                to={`/journal/${j.slug}`}
-                title={j.title}
-                image={j.cover}
-                summary={j.summary}
-                meta={`${j.year} · Том ${j.volume}, № ${j.number}`}
-              />
-            )}
-          </CardList>
-        ) : (
-          <EmptyState>Випусків поки немає.</EmptyState>
-        )}
+        <CardList label="Випуски журналу" headingLevel={2} items={list.items} empty="Випусків поки немає.">
+          {(j) => (
+            <Card
+              key={j.id}
+              to={`/journal/${j.slug}`}
+              title={j.title}
+              image={j.cover}
+              summary={j.summary}
+              meta={`${j.year} · Том ${j.volume}, № ${j.number}`}
+            />
+          )}
+        </CardList>
         <Pagination page={list.page} pageCount={list.pageCount} />
       </>
     );

@@ -6,7 +6,6 @@ import { canonicalRedirect, definePage } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { fieldList, withFields } from '../../app/listFields';
 import { Article } from '../../components/Article';
-import { EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { NewsCards } from '../../components/NewsCards';
 import { PageMeta } from '../../components/PageMeta';
@@ -38,11 +37,7 @@ export const newsListPage = definePage({
           description="Новини Українського гідрометеорологічного інституту: події, семінари, нові дані та публікації."
         />
         <PageHeader title="Новини" crumbs={[{ label: 'Новини' }]} />
-        {list.items.length ? (
-          <NewsCards items={list.items} label="Новини" priorityFirst headingLevel={2} />
-        ) : (
-          <EmptyState>Новин поки немає.</EmptyState>
-        )}
+        <NewsCards items={list.items} label="Новини" priorityFirst headingLevel={2} empty="Новин поки немає." />
         <Pagination page={list.page} pageCount={list.pageCount} />
       </>
     );

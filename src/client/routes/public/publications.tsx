@@ -10,7 +10,7 @@ import { kindFilter } from '../../app/kindFilter';
 import { Article, Facts } from '../../components/Article';
 import { BookOrderForm } from '../../components/BookOrderForm';
 import { bookOrderAction } from '../../components/bookOrderSubmit';
-import { Card, CardList, EmptyState } from '../../components/Cards';
+import { Card, CardList, metaLine } from '../../components/Cards';
 import { KindFilterBar } from '../../components/KindFilterBar';
 import { PageHeader } from '../../components/PageHeader';
 import { CiteLinks } from '../../components/CiteLinks';
@@ -39,23 +39,19 @@ export const publicationsListPage = definePage({
         />
         <PageHeader title="Публікації" crumbs={[{ label: 'Публікації' }]} />
         <KindFilterBar path="/publications" kinds={PUBLICATION_KINDS} current={current} label="Вид публікації" />
-        {list.items.length ? (
-          <CardList label="Публікації" headingLevel={2} items={list.items}>
-            {(p) => (
-              <Card
-                key={p.id}
-                to={`/publications/${p.slug}`}
-                title={p.title}
-                image={p.cover}
-                summary={p.summary}
-                lang={langOf('publications', p, 'title')}
-                meta={[PUBLICATION_KINDS[p.kind], String(p.year), p.authors.join(', ')].filter(Boolean).join(' · ')}
-              />
-            )}
-          </CardList>
-        ) : (
-          <EmptyState>Публікацій цього виду поки немає.</EmptyState>
-        )}
+        <CardList label="Публікації" headingLevel={2} items={list.items} empty="Публікацій цього виду поки немає.">
+          {(p) => (
+            <Card
+              key={p.id}
+              to={`/publications/${p.slug}`}
+              title={p.title}
+              image={p.cover}
+              summary={p.summary}
+              lang={langOf('publications', p, 'title')}
+              meta={metaLine(PUBLICATION_KINDS[p.kind], String(p.year), p.authors.join(', '))}
+            />
+          )}
+        </CardList>
         <Pagination page={list.page} pageCount={list.pageCount} />
       </>
     );

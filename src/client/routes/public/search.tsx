@@ -3,13 +3,14 @@ import { Fragment } from 'react';
 import { Form, useLocation } from 'react-router';
 import { Link } from 'react-router';
 import { parsePageParam } from '../../../shared/routes';
-import { clipSearchQuery, SEARCH_INPUT_MAX, type SearchPage, type TextPart } from '../../../shared/searchResults';
+import { clipSearchQuery, type SearchPage, type TextPart } from '../../../shared/searchResults';
 import { definePage } from '../../app/definePage';
 import { EmptyState } from '../../components/Cards';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
 import { Pagination } from '../../components/Pagination';
 import { SearchTypeFilter } from '../../components/SearchTypeFilter';
+import { SearchQueryField } from '../../components/SearchForm';
 import { trpc } from '../../lib/trpc';
 
 /** What a `type=` value may look like to be passed on (a content type's key); the server checks it is one. */
@@ -102,16 +103,7 @@ function QueryForm({ q, type }: { q: string; type?: string | null }) {
   const id = 'search-page-q';
   return (
     <Form method="get" action="/search" className="search-page-form">
-      <label htmlFor={id}>Запит</label>
-      <input
-        key={q}
-        id={id}
-        type="search"
-        name="q"
-        defaultValue={q}
-        maxLength={SEARCH_INPUT_MAX}
-        enterKeyHint="search"
-      />
+      <SearchQueryField id={id} q={q} label="Запит" />
       {type && <input type="hidden" name="type" value={type} />}
       <button type="submit">Знайти</button>
     </Form>

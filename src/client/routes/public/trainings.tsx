@@ -10,7 +10,7 @@ import { TRAINING_FORMATS } from '../../../shared/content/constants';
 import { definePage, notFound } from '../../app/definePage';
 import { pageInput, validPage } from '../../app/listParams';
 import { Attachments } from '../../components/Attachments';
-import { Card, CardList, EmptyState } from '../../components/Cards';
+import { Card, CardList } from '../../components/Cards';
 import { EventLinks } from '../../components/EventLinks';
 import { PageHeader } from '../../components/PageHeader';
 import { PageMeta } from '../../components/PageMeta';
@@ -154,13 +154,9 @@ export const trainingsPage = definePage({
           return (
             <Fragment key={which}>
               <h2>{heading}</h2>
-              {items.length ? (
-                <CardList label={label} items={items}>
-                  {(t, i) => <TrainingCard key={t.id} t={t} priority={n === 0 && i === 0} />}
-                </CardList>
-              ) : (
-                <EmptyState>{empty}</EmptyState>
-              )}
+              <CardList label={label} items={items} empty={empty}>
+                {(t, i) => <TrainingCard key={t.id} t={t} priority={n === 0 && i === 0} />}
+              </CardList>
             </Fragment>
           );
         })}

@@ -3,10 +3,16 @@
  * `auth_provider_links` (migration 0008), custom tokens signed with the identity key.
  */
 import type Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
-import type { AccountRow, AccountStore } from '../accounts';
+import { newAccountRow, type AccountRow, type AccountStore } from '../accounts';
 import type { CustomTokens } from '../customTokens';
-import { OIDC_PROVIDER_ID, UnlinkError, type FederatedAccounts, type SignInMethod, type SsoAccount } from './types';
+import {
+  checkUnlinkable,
+  OIDC_PROVIDER_ID,
+  UnlinkError,
+  type FederatedAccounts,
+  type SignInMethod,
+  type SsoAccount,
+} from './types';
 
 interface LinkRow {
   provider_id: string;
@@ -47,22 +53,13 @@ export class EmbeddedFederatedAccounts implements FederatedAccounts {
   }
 
   createForSso(email: string, displayName: string | null): Promise<SsoAccount> {
-    const now = Date.now();
-    const row: AccountRow = {
-      uid: randomUUID().replace(/-/g, '').slice(0, 28),
+    const row = newAccountRow({
       email: email.toLowerCase(),
       display_name: displayName?.trim().slice(0, 256) || null,
-      photo_url: null,
       email_verified: 1,
       password_hash: null,
-      password_updated_at: null,
-      disabled: 0,
       custom_claims: '{}',
-      valid_since: Math.floor(now / 1000) - 1,
-      created_at: now,
-      last_login_at: null,
-      last_refresh_at: null,
-    };
+    });
     this.accounts.insert(row);
     return Promise.resolve(this.toSso(row));
   }
@@ -90,11 +87,7 @@ export class EmbeddedFederatedAccounts implements FederatedAccounts {
   }
 
   async unlink(uid: string, providerId: string): Promise<SignInMethod[]> {
-    const methods = await this.signInMethods(uid);
-    if (!methods.some((m) => m.providerId === providerId))
-      throw new UnlinkError('not-linked', 'Цей спосіб входу не прив’язано до облікового запису');
-    if (methods.length <= 1)
-      throw new UnlinkError('last-method', 'Не можна від’єднати єдиний спосіб входу облікового запису');
+    checkUnlinkable(await this.signInMethods(uid), providerId);
     if (providerId === 'password') {
       this.accounts.patch(uid, { password_hash: null, password_updated_at: Date.now() });
     } else {

@@ -10,7 +10,14 @@ import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createHash } from 'node:crypto';
 import { firebaseAdminApp, firebaseFirestore } from '../../firebase/adminApp';
-import { OIDC_PROVIDER_ID, UnlinkError, type FederatedAccounts, type SignInMethod, type SsoAccount } from './types';
+import {
+  checkUnlinkable,
+  OIDC_PROVIDER_ID,
+  UnlinkError,
+  type FederatedAccounts,
+  type SignInMethod,
+  type SsoAccount,
+} from './types';
 
 export const SSO_LINKS_COLLECTION = '_ssoLinks';
 
@@ -98,11 +105,7 @@ export class FirebaseFederatedAccounts implements FederatedAccounts {
   }
 
   async unlink(uid: string, providerId: string): Promise<SignInMethod[]> {
-    const methods = await this.signInMethods(uid);
-    if (!methods.some((m) => m.providerId === providerId))
-      throw new UnlinkError('not-linked', 'Цей спосіб входу не прив’язано до облікового запису');
-    if (methods.length <= 1)
-      throw new UnlinkError('last-method', 'Не можна від’єднати єдиний спосіб входу облікового запису');
+    checkUnlinkable(await this.signInMethods(uid), providerId);
     if (providerId === OIDC_PROVIDER_ID) {
       const batch = this.db.batch();
       for (const l of await this.linksOf(uid))

@@ -37,6 +37,14 @@ export class UnlinkError extends Error {
   }
 }
 
+/** Refuses to unlink a method the account does not have, or its last one (UnlinkError). */
+export function checkUnlinkable(methods: SignInMethod[], providerId: string): void {
+  if (!methods.some((m) => m.providerId === providerId))
+    throw new UnlinkError('not-linked', 'Цей спосіб входу не прив’язано до облікового запису');
+  if (methods.length <= 1)
+    throw new UnlinkError('last-method', 'Не можна від’єднати єдиний спосіб входу облікового запису');
+}
+
 export interface FederatedAccounts {
   /** The account an OIDC identity (`issuer subject`) is linked to. */
   findByOidc(federatedId: string): Promise<SsoAccount | null>;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { RECEPTION_SLUG } from '../constants';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, imageRefSchema, orderField, richTextSchema } from '../fields';
+import { attachmentsSchema, optionalImage, orderField, richTextSchema } from '../fields';
 
 export const activities = defineContentType({
   key: 'activities',
@@ -15,7 +15,7 @@ export const activities = defineContentType({
     ...publishableFields,
     order: orderField(),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
+    cover: optionalImage('Обкладинка'),
     attachments: attachmentsSchema,
   }),
   useAsTitle: 'title',

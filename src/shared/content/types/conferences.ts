@@ -4,8 +4,8 @@ import { defineContentType, publishableFields } from '../define';
 import {
   attachmentsSchema,
   dateSchema,
-  hrefSchema,
-  imageRefSchema,
+  optionalHref,
+  optionalImage,
   requiredDate,
   richTextSchema,
   text,
@@ -26,9 +26,9 @@ export const conferences = defineContentType({
     organizers: text(1000, 'Організатори').default(''),
     /** Last day to submit theses. */
     submissionDeadline: dateSchema.nullable().default(null).meta({ label: 'Прийом тез до' }),
-    registrationUrl: hrefSchema.or(z.literal('')).default('').meta({ label: 'Посилання на реєстрацію' }),
+    registrationUrl: optionalHref('Посилання на реєстрацію'),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
+    cover: optionalImage('Обкладинка'),
     attachments: attachmentsSchema,
   }),
   useAsTitle: 'title',

@@ -1,7 +1,7 @@
 /** Research departments and laboratories: /Departments and /Departments/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { emailSchema, idRefSchema, imageRefSchema, orderField, requiredText, richTextSchema, text } from '../fields';
+import { emailSchema, idRefSchema, optionalImage, orderField, requiredText, richTextSchema, text } from '../fields';
 
 export const departments = defineContentType({
   key: 'departments',
@@ -27,7 +27,7 @@ export const departments = defineContentType({
     email: emailSchema.or(z.literal('')).default(''),
     room: text(60, 'Кімната').default(''),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
+    cover: optionalImage('Обкладинка'),
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },

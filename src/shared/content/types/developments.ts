@@ -1,7 +1,7 @@
 /** Scientific developments (models, methods, software, atlases): /Developments and /Developments/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, idRefSchema, imageRefSchema, linkSchema, richTextSchema, text, year } from '../fields';
+import { attachmentsSchema, idRefSchema, linkSchema, optionalImage, richTextSchema, text, year } from '../fields';
 
 export const developments = defineContentType({
   key: 'developments',
@@ -19,7 +19,7 @@ export const developments = defineContentType({
     /** The department that made it (its page lists its developments). */
     departmentId: idRefSchema.nullable().default(null).meta({ label: 'Підрозділ' }),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
+    cover: optionalImage('Обкладинка'),
     attachments: attachmentsSchema,
     links: z.array(linkSchema).max(20).default([]).meta({ label: 'Посилання', widget: 'objectList' }),
   }),

@@ -4,8 +4,8 @@ import { defineContentType, publishableFields } from '../define';
 import {
   authorSchema,
   doiSchema,
-  imageRefSchema,
   integer,
+  optionalImage,
   pdfRefSchema,
   requiredText,
   richTextSchema,
@@ -39,7 +39,7 @@ export const journal = defineContentType({
     volume: integer('Том', 1, 10_000),
     number: integer('Номер випуску', 1, 100),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
+    cover: optionalImage('Обкладинка'),
     pdf: pdfRefSchema.meta({ label: 'Повний текст (PDF)' }),
     toc: z.array(tocEntrySchema).max(200).default([]).meta({ label: 'Зміст', widget: 'objectList' }),
   }),

@@ -1,7 +1,7 @@
 /** News items: /News and /News/{slug}. */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, imageRefSchema, requiredDateTime, richTextSchema, text } from '../fields';
+import { attachmentsSchema, optionalImage, requiredDateTime, richTextSchema, text } from '../fields';
 
 export const news = defineContentType({
   key: 'news',
@@ -15,7 +15,7 @@ export const news = defineContentType({
     /** The moment the news is dated by (shown on the site, sorts the list). */
     date: requiredDateTime('Дата'),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
+    cover: optionalImage('Обкладинка'),
     attachments: attachmentsSchema,
     tags: z.array(text(60, 'Мітка')).max(20).default([]).meta({ label: 'Мітки', widget: 'tags' }),
   }),

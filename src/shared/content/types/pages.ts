@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { builtInSectionOf } from '../../routes';
 import { FIXED_PAGE_SLUGS } from '../constants';
 import { defineContentType, legacyPublishableFields } from '../define';
-import { attachmentsSchema, imageRefSchema, legacySlugSchema, richTextSchema } from '../fields';
+import { attachmentsSchema, legacySlugSchema, optionalImage, richTextSchema } from '../fields';
 
 /** «Ця адреса зайнята розділом сайту «Новини»: оберіть іншу» (the section named when it has a name). */
 export function builtInSectionMessage(section: string): string {
@@ -33,7 +33,7 @@ export const pages = defineContentType({
     ...legacyPublishableFields,
     slug: pageSlugSchema,
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
+    cover: optionalImage('Обкладинка'),
     attachments: attachmentsSchema,
   }),
   useAsTitle: 'title',

@@ -5,10 +5,10 @@ import { defineContentType, publishableFields } from '../define';
 import {
   attachmentsSchema,
   doiSchema,
-  hrefSchema,
-  imageRefSchema,
   integer,
   languageSchema,
+  optionalHref,
+  optionalImage,
   richTextSchema,
   text,
   year,
@@ -40,13 +40,13 @@ export const publications = defineContentType({
     journalPages: text(40, 'Сторінки статті або її номер').default(''),
     isbn: text(40, 'ISBN').default(''),
     doi: doiSchema('DOI'),
-    url: hrefSchema.or(z.literal('')).default('').meta({ label: 'Посилання' }),
+    url: optionalHref('Посилання'),
     /** Whether visitors may order printed copies (book orders). */
     orderable: z.boolean().default(false).meta({ label: 'Можна замовити друкований примірник' }),
     /** The language of the work's title and publisher (an article in an English journal: `en`). */
     language: languageSchema.meta({ label: 'Мова тексту' }),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
+    cover: optionalImage('Обкладинка'),
     attachments: attachmentsSchema,
   }),
   useAsTitle: 'title',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { trainingPermalink } from '../../routes';
 import { TRAINING_FORMATS } from '../constants';
 import { defineContentType, publishableFields } from '../define';
-import { attachmentsSchema, hrefSchema, imageRefSchema, requiredDate, richTextSchema, text } from '../fields';
+import { attachmentsSchema, optionalHref, optionalImage, requiredDate, richTextSchema, text } from '../fields';
 
 export const trainings = defineContentType({
   key: 'trainings',
@@ -22,9 +22,9 @@ export const trainings = defineContentType({
       .default('offline'),
     location: text(300, 'Місце').default(''),
     audience: text(500, 'Для кого').default(''),
-    registrationUrl: hrefSchema.or(z.literal('')).default('').meta({ label: 'Посилання на реєстрацію' }),
+    registrationUrl: optionalHref('Посилання на реєстрацію'),
     body: richTextSchema,
-    cover: imageRefSchema.nullable().default(null).meta({ label: 'Обкладинка' }),
+    cover: optionalImage('Обкладинка'),
     attachments: attachmentsSchema,
   }),
   useAsTitle: 'title',

@@ -1,7 +1,7 @@
 /** The staff directory (people shown on the site; not sign-in accounts, which are AuthUsers). */
 import { z } from 'zod';
 import { defineContentType, publishableFields } from '../define';
-import { emailSchema, idRefSchema, imageRefSchema, orderField, requiredText, text } from '../fields';
+import { emailSchema, idRefSchema, optionalImage, orderField, requiredText, text } from '../fields';
 
 /**
  * Whether an ORCID iD could have been issued: its check character is right (ISO 7064 MOD 11-2, as
@@ -47,7 +47,7 @@ export const users = defineContentType({
       .or(z.literal(''))
       .default('')
       .meta({ label: 'ORCID' }),
-    photo: imageRefSchema.nullable().default(null).meta({ label: 'Фото' }),
+    photo: optionalImage('Фото'),
   }),
   useAsTitle: 'title',
   slug: { field: 'slug', from: 'title' },
