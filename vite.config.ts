@@ -188,6 +188,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
           testTimeout: 30_000,
+          // Set-ups that start a server and an emulator (useStorageEditor) outlast the default 10 s under load.
+          hookTimeout: 30_000,
         },
       },
       {

@@ -17,8 +17,7 @@ import { trpc } from '../../src/client/lib/trpc';
 import { contentTypes } from '../../src/shared/content/registry';
 import type { AppRouter } from '../../src/server/trpc/appRouter';
 import { disposeAuthClients } from '../integration/firebaseClient';
-import { startTestServer, type TestServer } from '../integration/helpers';
-import { sessionCookie } from '../security/helpers';
+import { signedInServer, type TestServer } from '../integration/helpers';
 import { renderAdmin } from './render';
 
 const STAFF = 105;
@@ -30,11 +29,8 @@ let origin: string;
 let cookie: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ SEED: 'false' });
-  origin = await server.listen();
   const admin = { email: 'related-panel-admin@uhmi.example.org', password: 'admin-password-1' };
-  await server.identity.createAccount({ ...admin, role: 'admin' });
-  cookie = await sessionCookie(server, admin.email, admin.password);
+  ({ server, origin, cookie } = await signedInServer(admin, 'admin'));
   await server.store.create(
     'departments',
     contentTypes.departments.schema.parse({ title: 'Відділ гідрології', slug: 'hidrolohiia', status: 'published' }),
@@ -64,9 +60,7 @@ function renderStaffPanel() {
   const relation = relatedTypesOf(contentTypes.departments).find((r) => r.type.key === 'users')!;
   const queryClient = createQueryClient();
   const client = createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({ url: `${origin}/api/trpc`, transformer: superjson, headers: { cookie: `__session=${cookie}` } }),
-    ],
+    links: [httpBatchLink({ url: `${origin}/api/trpc`, transformer: superjson, headers: { cookie } })],
   });
   renderAdmin(
     <trpc.Provider client={client} queryClient={queryClient}>

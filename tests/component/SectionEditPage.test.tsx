@@ -145,6 +145,28 @@ async function retitle(title: string) {
   return { user, field };
 }
 
+/**
+ * Saves over a stale version: `api.update` refuses the first save with `theirs` stored (and, with
+ * `savesAfter`, saves the next one as version 6); renders the editor, retitles it «Моя назва», pastes
+ * `address` when given, and saves. Returns the user and the conflict dialog.
+ */
+async function conflictOnSave(
+  theirs: AdminDoc,
+  { address, savesAfter = false }: { address?: string; savesAfter?: boolean } = {},
+) {
+  api.update.mockRejectedValueOnce(staleVersion(theirs));
+  if (savesAfter)
+    api.update.mockImplementationOnce((input: { data: object }) =>
+      Promise.resolve({ ...DOC, ...input.data, version: 6 }),
+    );
+  renderEditor();
+  const { user } = await retitle('Моя назва');
+  if (address !== undefined) await typeAddress(user, address);
+  await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+  return { user, dialog };
+}
+
 beforeEach(() => {
   sessionStub.state = SESSION_STATE as unknown as SessionState;
   sessionStorage.clear();
@@ -173,14 +195,7 @@ describe('SectionEditPage', () => {
   it('on a stale version saves only my changed fields over the stored version, asking only about fields both changed', async () => {
     // They changed the title and the hours; I changed the title and the address.
     const theirs = { ...DOC, version: 5, title: 'Приймальня (нова)', hours: 'пн–пт 9:00–18:00' };
-    api.update
-      .mockRejectedValueOnce(staleVersion(theirs))
-      .mockImplementationOnce((input: { data: object }) => Promise.resolve({ ...DOC, ...input.data, version: 6 }));
-    renderEditor();
-    const { user } = await retitle('Моя назва');
-    await typeAddress(user, 'вул. Наукова, 37');
-    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+    const { user, dialog } = await conflictOnSave(theirs, { address: 'вул. Наукова, 37', savesAfter: true });
     expect(within(dialog).getByText('Ви змінили: «Назва», «Адреса».')).toBeTruthy();
     expect(within(dialog).getByText('Інший користувач змінив: «Назва», «Години роботи».')).toBeTruthy();
     // Only the title needs a choice; mine by default.
@@ -203,14 +218,7 @@ describe('SectionEditPage', () => {
 
   it('on a stale version keeps the stored value of a field both changed when I choose it', async () => {
     const theirs = { ...DOC, version: 5, title: 'Приймальня (нова)' };
-    api.update
-      .mockRejectedValueOnce(staleVersion(theirs))
-      .mockImplementationOnce((input: { data: object }) => Promise.resolve({ ...DOC, ...input.data, version: 6 }));
-    renderEditor();
-    const { user } = await retitle('Моя назва');
-    await typeAddress(user, 'вул. Наукова, 37');
-    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+    const { user, dialog } = await conflictOnSave(theirs, { address: 'вул. Наукова, 37', savesAfter: true });
     const titleChoice = within(dialog).getByRole('radiogroup', { name: 'Назва' });
     await user.click(within(titleChoice).getByRole('radio', { name: 'Збережена версія' }));
     await user.click(within(dialog).getByRole('button', { name: 'Зберегти мої зміни поверх' }));
@@ -225,11 +233,7 @@ describe('SectionEditPage', () => {
 
   it('on a stale version merges my changes into the form on top of the stored version without saving', async () => {
     const theirs = { ...DOC, version: 5, hours: 'пн–пт 9:00–18:00' };
-    api.update.mockRejectedValueOnce(staleVersion(theirs));
-    renderEditor();
-    const { user } = await retitle('Моя назва');
-    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+    const { user, dialog } = await conflictOnSave(theirs);
     await user.click(within(dialog).getByRole('button', { name: 'Об’єднати у формі' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('textbox', { name: 'Назва' })).toHaveProperty('value', 'Моя назва');
@@ -241,11 +245,7 @@ describe('SectionEditPage', () => {
 
   it('asks before «Завантажити збережену версію» drops my changes', async () => {
     const theirs = { ...DOC, version: 5, title: 'Приймальня (нова)' };
-    api.update.mockRejectedValueOnce(staleVersion(theirs));
-    renderEditor();
-    const { user } = await retitle('Моя назва');
-    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Документ змінено іншим користувачем' });
+    const { user, dialog } = await conflictOnSave(theirs);
     await user.click(within(dialog).getByRole('button', { name: 'Завантажити збережену версію' }));
     const confirm = await screen.findByRole('dialog', { name: 'Відкинути ваші зміни?' });
     expect(confirm.textContent).toContain('Ваші незбережені зміни у полях «Назва» буде втрачено');

@@ -5,11 +5,11 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentTypes } from '../../src/shared/content/registry';
 import { ContentService } from '../../src/server/content/service';
 import { NEWS_FEED, EVENTS_FEED, SiteFeeds } from '../../src/server/site/feeds';
 import { Sitemap } from '../../src/server/site/sitemap';
 import type { DocumentStore } from '../../src/server/store/port';
+import { conferenceData, newsData, thesisData } from '../support/contentData';
 import { backends } from './stores';
 
 const ORIGIN = 'https://uhmi.example.org';
@@ -29,73 +29,30 @@ describe.each(backends)('sitemap and feeds: $name', (backend) => {
   beforeEach(async () => {
     ({ store, dispose } = await backend.open());
     content = new ContentService(store, () => NOW);
-    const conf = await store.create(
-      'conferences',
-      contentTypes.conferences.schema.parse({
-        title: 'Конференція',
-        slug: 'conf-a',
-        status: 'published',
-        startDate: '2026-03-22',
-        endDate: '2026-03-23',
-        body: '',
-      }),
-    );
+    const conf = await store.create('conferences', conferenceData('conf-a', 'Конференція'));
     const hidden = await store.create(
       'conferences',
-      contentTypes.conferences.schema.parse({
-        title: 'Чернетка',
-        slug: 'conf-b',
-        status: 'draft',
-        startDate: '2026-04-22',
-        endDate: '2026-04-23',
-        body: '',
-      }),
+      conferenceData('conf-b', 'Чернетка', { status: 'draft', startDate: '2026-04-22', endDate: '2026-04-23' }),
     );
     for (const [slug, conferenceId] of [
       ['t-a', conf.id],
       ['t-b', hidden.id],
-    ] as const) {
-      await store.create(
-        'theses',
-        contentTypes.theses.schema.parse({
-          title: slug,
-          slug,
-          status: 'published',
-          conferenceId,
-          authors: [{ name: 'А' }],
-        }),
-      );
-    }
-    for (let i = 0; i < 5; i += 1) {
+    ] as const)
+      await store.create('theses', thesisData(slug, slug, conferenceId));
+    for (let i = 0; i < 5; i += 1)
       await store.create(
         'news',
-        contentTypes.news.schema.parse({
-          title: `Новина ${i}`,
-          slug: `n-${i}`,
-          status: 'published',
+        newsData(`n-${i}`, `Новина ${i}`, '<p><img src="/v0/b/x/o/a.png" alt=""></p>', {
           date: `2026-05-0${i + 1}T09:00:00.000Z`,
-          body: '<p><img src="/v0/b/x/o/a.png" alt=""></p>',
         }),
       );
-    }
     await store.create(
       'news',
-      contentTypes.news.schema.parse({
-        title: 'Чернетка',
-        slug: 'n-draft',
-        status: 'draft',
-        date: '2026-05-09T09:00:00.000Z',
-      }),
+      newsData('n-draft', 'Чернетка', '', { status: 'draft', date: '2026-05-09T09:00:00.000Z' }),
     );
     await store.create(
       'news',
-      contentTypes.news.schema.parse({
-        title: 'Пізніше',
-        slug: 'n-later',
-        status: 'published',
-        publishedAt: '2026-07-01T00:00:00.000Z',
-        date: '2026-05-10T09:00:00.000Z',
-      }),
+      newsData('n-later', 'Пізніше', '', { publishedAt: '2026-07-01T00:00:00.000Z', date: '2026-05-10T09:00:00.000Z' }),
     );
   });
   afterEach(async () => {

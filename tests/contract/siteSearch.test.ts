@@ -10,20 +10,10 @@ import { SiteSearchService } from '../../src/server/search/service';
 import { queryTerms } from '../../src/server/search/stem';
 import type { DocumentStore } from '../../src/server/store/port';
 import { siteSearchCollections } from '../../src/server/search/siteIndex';
+import { conferenceData, newsData as news, thesisData } from '../support/contentData';
 import { backends, firestoreBackend, sqliteBackend } from './stores';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
-
-function news(slug: string, title: string, body: string, extra: Record<string, unknown> = {}) {
-  return contentTypes.news.schema.parse({
-    title,
-    slug,
-    status: 'published',
-    date: '2026-05-01T09:00:00.000Z',
-    body,
-    ...extra,
-  });
-}
 
 describe.each(backends)('visitor search: $name', (backend) => {
   let store: DocumentStore;
@@ -99,25 +89,10 @@ describe.each(backends)('visitor search: $name', (backend) => {
   });
 
   it('links a thesis under its visible conference, with the type label and marked parts', async () => {
-    const conf = await store.create(
-      'conferences',
-      contentTypes.conferences.schema.parse({
-        title: 'Конференція',
-        slug: 'conf-a',
-        status: 'published',
-        startDate: '2026-03-22',
-        endDate: '2026-03-23',
-        body: '',
-      }),
-    );
+    const conf = await store.create('conferences', conferenceData('conf-a', 'Конференція'));
     await store.create(
       'theses',
-      contentTypes.theses.schema.parse({
-        title: 'Гомогенізація рядів',
-        slug: 'thesis-a',
-        status: 'published',
-        conferenceId: conf.id,
-        authors: [{ name: 'Автор' }],
+      thesisData('thesis-a', 'Гомогенізація рядів', conf.id, {
         body: '<p>Методи гомогенізації &lt;script&gt; температурних рядів.</p>',
       }),
     );

@@ -5,31 +5,24 @@
  * bucket, the reason and the remedy, exit status 1 and no stack trace; no seed document is written,
  * no archive is left behind and an import (even with --replace) changes nothing.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBackend } from '../../src/server/backup/backend';
 import { exportArchive } from '../../src/server/backup/export';
 import { loadConfig } from '../../src/server/config';
 import { firebaseFirestore } from '../../src/server/firebase/adminApp';
+import { firebaseModeEnv } from '../integration/authEmulator';
 import { freePort } from '../support/freePort';
+import { newDataDir, removeDataDirs, ROOT, runToExit, TSX } from '../support/serverProcess';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const PROJECT = 'demo-unreachable';
 const BUCKET = `${PROJECT}.appspot.com`;
 const REMEDY =
   'set STORAGE_EMULATOR_HOST to a Storage emulator, or FIREBASE_STORAGE_BUCKET to a real bucket with credentials (GOOGLE_APPLICATION_CREDENTIALS)';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-unreachable-'));
-  dirs.push(dir);
-  return dir;
-};
+const tempDir = () => newDataDir('uhmi-unreachable-');
 let storageOrigin: string;
 let env: NodeJS.ProcessEnv;
 
@@ -42,10 +35,7 @@ beforeAll(async () => {
     PATH: process.env.PATH,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
-    BACKEND: 'firebase',
-    FIREBASE_API_KEY: `${PROJECT}-web-api-key`,
-    FIREBASE_PROJECT_ID: PROJECT,
-    FIREBASE_APP_ID: `1:000000000000:web:${PROJECT}`,
+    ...firebaseModeEnv(PROJECT),
     FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
     STORAGE_EMULATOR_HOST: storageOrigin,
@@ -54,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await clearFirestore();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  removeDataDirs();
 });
 
 /** The one line every caller prints about the unreachable bucket (without its caller's words around it). */
@@ -85,14 +75,13 @@ function runCli(cli: 'export' | 'import', args: string[]) {
 describe('Cloud Storage that cannot be reached', () => {
   it("stops the first start's seed with one line, exit 1, and no document in Firestore", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src/server/main.ts')], {
-      cwd: tempDir(),
-      env: { ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: tempDir(), SEED: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { code, stderr } = await runToExit('src/server/main.ts', tempDir(), {
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: tempDir(),
+      SEED: 'true',
     });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([
       `Cannot store the seed's files: ${unreachable()}, or SEED=false to start without the seed content`,

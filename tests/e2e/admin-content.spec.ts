@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { parse as parseDisposition } from 'content-disposition';
 import { onePagePdf } from '../../src/server/seed/files';
 import { ALT_REQUIRED_MESSAGE } from '../../src/shared/content/fields';
-import { expect, signIn, test } from './fixtures';
+import { expect, openSection, signIn, test } from './fixtures';
 
 const EDITOR = { email: 'content.editor@uhmi.org.ua', password: 'content-editor-pass' };
 
@@ -34,12 +34,16 @@ async function ensureEditor(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test('an editor creates, publishes, edits a news item and restores its first version', async ({ page }) => {
-  test.setTimeout(120_000);
+/** Makes sure the editor exists, signs in as the editor and opens the admin's section `name`. */
+async function editorOpens(page: Page, name: string) {
   await ensureEditor(page);
   await signIn(page, EDITOR);
+  await openSection(page, name);
+}
 
-  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name: 'Новини' }).click();
+test('an editor creates, publishes, edits a news item and restores its first version', async ({ page }) => {
+  test.setTimeout(120_000);
+  await editorOpens(page, 'Новини');
   await page.getByRole('link', { name: 'Створити' }).click();
   const form = page.getByRole('form');
   // The slug may stay empty: the field itself says so.
@@ -183,12 +187,7 @@ test('an editor creates, publishes, edits a news item and restores its first ver
 
 test('an editor uploads to the media library with pause and resume, and the file is public', async ({ page }) => {
   test.setTimeout(120_000);
-  await ensureEditor(page);
-  await signIn(page, EDITOR);
-  await page
-    .getByRole('navigation', { name: 'Розділи адміністрування' })
-    .getByRole('link', { name: 'Медіатека' })
-    .click();
+  await editorOpens(page, 'Медіатека');
   await expect(page.getByRole('heading', { name: 'Медіатека' })).toBeVisible();
 
   // Slow the upload down so there is time to pause it.
@@ -254,12 +253,7 @@ test('an editor replaces a data-repository archive from the media library, and i
   page,
 }) => {
   test.setTimeout(90_000);
-  await ensureEditor(page);
-  await signIn(page, EDITOR);
-  await page
-    .getByRole('navigation', { name: 'Розділи адміністрування' })
-    .getByRole('link', { name: 'Медіатека' })
-    .click();
+  await editorOpens(page, 'Медіатека');
   await page.getByRole('button', { name: 'Усі файли сайту' }).click();
   await page.getByRole('button', { name: /Архіви репозиторію даних/ }).click();
   const card = page.locator('.mantine-Card-root', { hasText: 'ClimUAsd-stn.v2.zip' });
@@ -281,12 +275,7 @@ test('an editor replaces a data-repository archive from the media library, and i
 
 test('an editor deletes a document and brings it back as a draft from «Видалені»', async ({ page }) => {
   test.setTimeout(90_000);
-  await ensureEditor(page);
-  await signIn(page, EDITOR);
-  await page
-    .getByRole('navigation', { name: 'Розділи адміністрування' })
-    .getByRole('link', { name: 'Розробки' })
-    .click();
+  await editorOpens(page, 'Розробки');
   const table = page.getByRole('table', { name: 'Розробки' });
   const firstLink = table.getByRole('row').nth(1).getByRole('link');
   const title = (await firstLink.innerText()).trim();
@@ -308,10 +297,7 @@ test('an editor deletes a document and brings it back as a draft from «Вида
 test('the audit log names the changed document and links to it', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page);
-  await page
-    .getByRole('navigation', { name: 'Розділи адміністрування' })
-    .getByRole('link', { name: 'Розробки' })
-    .click();
+  await openSection(page, 'Розробки');
   await page.getByRole('table', { name: 'Розробки' }).getByRole('row').nth(1).getByRole('link').click();
   await expect(page).toHaveURL(/\/edit\/admin\/config\/[^/]+\/[^/]+$/);
   const editUrl = page.url();

@@ -77,37 +77,35 @@ test('a list of 60 news: «Сторінка N з 3», «Перша», «Оста
   }
   await page.goto('/edit/admin/config/News');
   const pager = page.getByRole('navigation', { name: 'Сторінки списку' });
+  /** Presses the pager's `button` and waits for «Сторінка `to` з 3». */
+  const turn = async (button: string, to: number) => {
+    await pager.getByRole('button', { name: button }).click();
+    await expect(pager.getByText(`Сторінка ${to} з 3`)).toBeVisible();
+  };
   const rows = page.getByRole('table', { name: 'Новини' }).getByRole('row');
   await expect(pager.getByText('Сторінка 1 з 3')).toBeVisible();
   await expect(rows.nth(1).getByRole('link')).toHaveText('Новина 060');
 
   // The last page: the oldest ten, in the list's order, without 40 clicks of «Наступна».
-  await pager.getByRole('button', { name: 'Остання »' }).click();
-  await expect(pager.getByText('Сторінка 3 з 3')).toBeVisible();
+  await turn('Остання »', 3);
   await expect(rows).toHaveCount(11);
   await expect(rows.nth(1).getByRole('link')).toHaveText('Новина 010');
   await expect(rows.nth(10).getByRole('link')).toHaveText('Новина 001');
   await expect(pager.getByRole('button', { name: 'Наступна →' })).toBeDisabled();
   // From the last page back one page, and forward again.
-  await pager.getByRole('button', { name: '← Попередня' }).click();
-  await expect(pager.getByText('Сторінка 2 з 3')).toBeVisible();
+  await turn('← Попередня', 2);
   await expect(rows).toHaveCount(26);
   await expect(rows.nth(1).getByRole('link')).toHaveText('Новина 035');
   await expect(rows.nth(25).getByRole('link')).toHaveText('Новина 011');
-  await pager.getByRole('button', { name: '← Попередня' }).click();
-  await expect(pager.getByText('Сторінка 1 з 3')).toBeVisible();
+  await turn('← Попередня', 1);
   await expect(rows.nth(1).getByRole('link')).toHaveText('Новина 060');
   await expect(pager.getByRole('button', { name: '← Попередня' })).toBeDisabled();
-  await pager.getByRole('button', { name: 'Наступна →' }).click();
-  await expect(pager.getByText('Сторінка 2 з 3')).toBeVisible();
-  await pager.getByRole('button', { name: 'Наступна →' }).click();
-  await expect(pager.getByText('Сторінка 3 з 3')).toBeVisible();
+  await turn('Наступна →', 2);
+  await turn('Наступна →', 3);
   await expect(rows.nth(10).getByRole('link')).toHaveText('Новина 001');
   await expect(pager.getByRole('button', { name: 'Наступна →' })).toBeDisabled();
-  await pager.getByRole('button', { name: '« Перша' }).click();
-  await expect(pager.getByText('Сторінка 1 з 3')).toBeVisible();
-  await pager.getByRole('button', { name: 'Наступна →' }).click();
-  await expect(pager.getByText('Сторінка 2 з 3')).toBeVisible();
+  await turn('« Перша', 1);
+  await turn('Наступна →', 2);
   await expect(rows.nth(1).getByRole('link')).toHaveText('Новина 035');
 
   // Publishing page 2 moves its rows to the top (newest change first): the list follows them and marks them.

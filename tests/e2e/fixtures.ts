@@ -35,6 +35,11 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await expect(page).toHaveURL(/\/edit\/admin$/);
 }
 
+/** Opens the admin's section `name` (its link in «Розділи адміністрування») as a signed-in user would. */
+export async function openSection(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Розділи адміністрування' }).getByRole('link', { name }).click();
+}
+
 /** axe's WCAG 2.1 AA violations on the page, one line each, prefixed with `where`. */
 export async function axeViolations(page: Page, where: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })

@@ -11,8 +11,8 @@ import { disposeAuthClients } from './firebaseClient';
 import { ref, uploadBytes, getDownloadURL, type FirebaseStorage } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadDisposition } from '../../src/shared/contentDisposition';
-import { sessionCookie, storageClient, type TrpcErrorBody } from '../security/helpers';
-import { startTestServer, type TestServer } from './helpers';
+import { storageClient } from '../security/helpers';
+import { fetchTrpc, signedInServer, type TestServer, type TrpcErrorBody } from './helpers';
 
 const EDITOR = { email: 'files-editor@uhmi.example.org', password: 'editor-password-1' };
 let server: TestServer;
@@ -21,10 +21,7 @@ let cookie: string;
 let storage: FirebaseStorage;
 
 beforeAll(async () => {
-  server = await startTestServer({ SEED: 'false' });
-  origin = await server.listen();
-  await server.identity.createAccount({ ...EDITOR, role: 'editor' });
-  cookie = `__session=${await sessionCookie(server, EDITOR.email, EDITOR.password)}`;
+  ({ server, origin, cookie } = await signedInServer(EDITOR, 'editor'));
   storage = await storageClient(origin, server.config.firebase.storageBucket, EDITOR);
 });
 
@@ -35,19 +32,8 @@ afterAll(async () => {
 });
 
 /** A tRPC call over HTTP as the admin's browser makes it (superjson envelope), with the editor's cookie. */
-async function call(kind: 'query' | 'mutation', procedure: string, input: unknown) {
-  const res =
-    kind === 'query'
-      ? await fetch(`${origin}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, {
-          headers: { cookie },
-        })
-      : await fetch(`${origin}/api/trpc/${procedure}`, {
-          method: 'POST',
-          headers: { cookie, 'content-type': 'application/json' },
-          body: JSON.stringify({ json: input }),
-        });
-  return { status: res.status, body: (await res.json()) as TrpcErrorBody };
-}
+const call = (kind: 'query' | 'mutation', procedure: string, input: unknown) =>
+  fetchTrpc(origin, kind, procedure, input, { cookie });
 
 /** A file reference as the admin stores it after an upload of `name` to `path`. */
 const fileRef = (path: string, name: string, contentType: string) => ({

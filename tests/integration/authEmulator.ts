@@ -12,13 +12,17 @@ import { freePort } from '../support/freePort';
 export const PROJECT = 'demo-uhmi';
 /** The emulator accepts any API key; our firebase-mode server is configured with this one. */
 export const API_KEY = 'demo-uhmi-web-api-key';
-/** The environment of our server in firebase mode against this project (with the emulators' hosts added by each test). */
-export const FIREBASE_MODE_ENV = {
-  BACKEND: 'firebase',
-  FIREBASE_API_KEY: API_KEY,
-  FIREBASE_PROJECT_ID: PROJECT,
-  FIREBASE_APP_ID: '1:000000000000:web:demo-uhmi',
-} as const;
+/** The environment of our server (or a CLI) in firebase mode against `project`; the emulators' hosts are added by each test. */
+export function firebaseModeEnv(project: string) {
+  return {
+    BACKEND: 'firebase',
+    FIREBASE_API_KEY: `${project}-web-api-key`,
+    FIREBASE_PROJECT_ID: project,
+    FIREBASE_APP_ID: `1:000000000000:web:${project}`,
+  } as const;
+}
+/** firebaseModeEnv of this project (its API key is API_KEY). */
+export const FIREBASE_MODE_ENV = firebaseModeEnv(PROJECT);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIREBASE_CLI = path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
 export const STARTUP_TIMEOUT_MS = 60_000;

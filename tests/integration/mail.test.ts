@@ -21,9 +21,8 @@ import { AUDIT_COLLECTION, type AuditEntry } from '../../src/server/content/hist
 import { freePort } from '../support/freePort';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtpServer';
 import { disposeAuthClients, errorCode, newAuthClient } from './firebaseClient';
-import { startTestServer, trpc, type TestServer } from './helpers';
+import { FIRST_ADMIN as ADMIN, sessionCookie, startTestServer, trpc, type TestServer } from './helpers';
 
-const ADMIN = { email: 'admin@uhmi.example.org', password: 'admin-password-1' };
 const STAFF_INBOX = 'orders@uhmi.example.org';
 const OLD_PASSWORD = 'editor-password-1';
 
@@ -33,21 +32,8 @@ let origin: string;
 let adminCookie: string;
 let publicationId: string;
 
-async function cookieOf(email: string, password: string): Promise<string> {
-  const signIn = await server.app.inject({
-    method: 'POST',
-    url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${server.config.firebase.apiKey}`,
-    payload: { email, password, returnSecureToken: true },
-  });
-  expect(signIn.statusCode, signIn.body).toBe(200);
-  const session = await server.app.inject({
-    method: 'POST',
-    url: '/api/__session',
-    payload: { token: signIn.json<{ idToken: string }>().idToken },
-  });
-  expect(session.statusCode, session.body).toBe(200);
-  return `__session=${/__session=([^;]+)/.exec(String(session.headers['set-cookie']))![1]}`;
-}
+/** Signs in as a browser does; the Cookie header of its session. */
+const cookieOf = async (email: string, password: string) => `__session=${await sessionCookie(server, email, password)}`;
 
 /** The audit entries of one document, oldest first. */
 async function auditOf(documentId: string): Promise<AuditEntry[]> {

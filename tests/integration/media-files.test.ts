@@ -6,8 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_AN_IMAGE_MESSAGE } from '../../src/shared/imageFiles';
-import { sessionCookie, type TrpcErrorBody } from '../security/helpers';
-import { startTestServer, type TestServer } from './helpers';
+import { fetchTrpc, signedInServer, type TestServer } from './helpers';
 
 const EDITOR = { email: 'media-editor@uhmi.example.org', password: 'editor-password-1' };
 let server: TestServer;
@@ -15,10 +14,7 @@ let origin: string;
 let cookie: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ SEED: 'false' });
-  origin = await server.listen();
-  await server.identity.createAccount({ ...EDITOR, role: 'editor' });
-  cookie = `__session=${await sessionCookie(server, EDITOR.email, EDITOR.password)}`;
+  ({ server, origin, cookie } = await signedInServer(EDITOR, 'editor'));
 });
 
 afterAll(async () => {
@@ -26,20 +22,8 @@ afterAll(async () => {
 });
 
 /** A tRPC call over HTTP as the admin's browser makes it (superjson envelope), with the editor's cookie unless `as` is ''. */
-async function call(kind: 'query' | 'mutation', procedure: string, input: unknown, as = cookie) {
-  const headers: Record<string, string> = as ? { cookie: as } : {};
-  const res =
-    kind === 'query'
-      ? await fetch(`${origin}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, {
-          headers,
-        })
-      : await fetch(`${origin}/api/trpc/${procedure}`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ json: input }),
-        });
-  return { status: res.status, body: (await res.json()) as TrpcErrorBody };
-}
+const call = (kind: 'query' | 'mutation', procedure: string, input: unknown, as = cookie) =>
+  fetchTrpc(origin, kind, procedure, input, as ? { cookie: as } : {});
 
 const cover = (path: string, contentType: string) => ({
   path,

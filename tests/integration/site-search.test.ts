@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
+import { newsData as news } from '../support/contentData';
 import { startTestServer, textOf, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -13,17 +14,6 @@ let server: TestServer;
 const q = (query: string, extra = '') => `/search?q=${encodeURIComponent(query)}${extra}`;
 /** The page's HTML without the JSON data block (so assertions see what is rendered). */
 const rendered = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
-
-function news(slug: string, title: string, body: string, extra: Record<string, unknown> = {}) {
-  return contentTypes.news.schema.parse({
-    title,
-    slug,
-    status: 'published',
-    date: '2026-05-01T09:00:00.000Z',
-    body,
-    ...extra,
-  });
-}
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -20,7 +20,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseAdminApp } from '../../src/server/firebase/adminApp';
 import { STAFF_ACCESS_COLLECTION } from '../../src/server/identity/staffAccess';
-import { startTestIdp, type TestIdp } from '../support/oidcProvider';
+import { followToCallback, startTestIdp, type TestIdp } from '../support/oidcProvider';
 import { API_KEY, FIREBASE_MODE_ENV, PROJECT, STARTUP_TIMEOUT_MS } from './authEmulator';
 import { newAuthClient } from './firebaseClient';
 import { useFirebaseEmulators } from './firebaseEmulators';
@@ -56,22 +56,8 @@ afterAll(async () => {
   await idp?.close();
 }, 20_000);
 
-async function atProvider(url: string): Promise<string> {
-  const jar = new Map<string, string>();
-  for (let i = 0; i < 10; i += 1) {
-    const res = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      jar.set(pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1));
-    }
-    url = new URL(res.headers.get('location') ?? '', url).href;
-    if (url.startsWith(CALLBACK)) return url;
-  }
-  throw new Error('Too many redirects at the provider');
-}
+/** Follows the provider's redirects as a browser would until it sends us back. */
+const atProvider = (url: string) => followToCallback(url, CALLBACK);
 
 /** Signs on as the provider's `account` and answers the custom token the callback hands the page. */
 async function customTokenFor(account: string): Promise<string> {

@@ -11,7 +11,7 @@ import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_TOKEN_AUDIENCE, CustomTokens, embeddedServiceAccount } from '../../src/server/identity/customTokens';
 import { loadOrCreateSigningKey } from '../../src/server/identity/keys';
-import { startTestIdp, type TestIdp } from '../support/oidcProvider';
+import { followToCallback, startTestIdp, type TestIdp } from '../support/oidcProvider';
 import { disposeAuthClients, errorCode, newAuthClient } from './firebaseClient';
 import { startTestServer, trpc, type TestServer } from './helpers';
 
@@ -61,26 +61,8 @@ function cookieOf(setCookie: unknown): string {
   return first.split(';')[0]!;
 }
 
-/** Follows the provider's redirects as a browser would (keeping its cookies) until it sends us back. */
-async function atProvider(url: string): Promise<string> {
-  const jar = new Map<string, string>();
-  for (let i = 0; i < 10; i += 1) {
-    const res = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`The provider answered ${res.status} at ${url}: ${await res.text()}`);
-    url = new URL(location, url).href;
-    if (url.startsWith(CALLBACK)) return url;
-  }
-  throw new Error('Too many redirects at the provider');
-}
+/** Follows the provider's redirects as a browser would until it sends us back. */
+const atProvider = (url: string) => followToCallback(url, CALLBACK);
 
 interface Flow {
   callbackPath: string;

@@ -17,6 +17,7 @@ import {
   startEmulatorWithRetry,
   type Emulator,
 } from '../integration/authEmulator';
+import { fetchTrpcAnswer, type TrpcAnswer } from '../support/trpcHttp';
 import { startStorageEmulatorInProcess, type InProcessStorageEmulator } from '../support/storageEmulator';
 import {
   ADMIN,
@@ -33,41 +34,16 @@ import {
 /** What "shows on every other instance within 2 s" allows. */
 const PROPAGATION_MS = 2000;
 
-/** `T` is what the test expects the procedure to answer with (on success). */
-interface TrpcAnswer<T> {
-  status: number;
-  data: T;
-  code?: string;
-  message?: string;
-}
-
-/** A tRPC call over HTTP (superjson envelope), with the session cookie when given. */
+/** A tRPC call over HTTP, with the session cookie when given; `T` is what the test expects the procedure to answer with (on success). */
 async function trpc<T = unknown>(
   origin: string,
   procedure: string,
   input: unknown,
   opts: { cookie?: string; query?: boolean } = {},
-): Promise<TrpcAnswer<T>> {
+): Promise<TrpcAnswer & { data: T }> {
   const headers: Record<string, string> = opts.cookie ? { cookie: `__session=${opts.cookie}` } : {};
-  const res = opts.query
-    ? await fetch(`${origin}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, {
-        headers,
-      })
-    : await fetch(`${origin}/api/trpc/${procedure}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ json: input }),
-      });
-  const body = (await res.json()) as {
-    result?: { data?: { json?: unknown } };
-    error?: { json?: { message?: string; data?: { code?: string } } };
-  };
-  return {
-    status: res.status,
-    data: body.result?.data?.json as T,
-    code: body.error?.json?.data?.code,
-    message: body.error?.json?.message,
-  };
+  const answer = await fetchTrpcAnswer(origin, opts.query ? 'query' : 'mutation', procedure, input, headers);
+  return { ...answer, data: answer.data as T };
 }
 
 describe('two firebase-mode instances sharing one Firestore and one Auth emulator', () => {

@@ -4,8 +4,7 @@
  * site with the session cookie is refused with 403 and has no effect; same-origin requests work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../integration/helpers';
-import { sessionCookie } from './helpers';
+import { signedInServer, type TestServer } from '../integration/helpers';
 
 const EDITOR = { email: 'editor@uhmi.example.org', password: 'editor-password-1' };
 let server: TestServer;
@@ -13,10 +12,7 @@ let origin: string;
 let cookie: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ SEED: 'false' });
-  origin = await server.listen();
-  await server.identity.createAccount({ email: EDITOR.email, password: EDITOR.password, role: 'editor' });
-  cookie = await sessionCookie(server, EDITOR.email, EDITOR.password);
+  ({ server, origin, cookie } = await signedInServer(EDITOR, 'editor'));
 });
 
 afterAll(async () => {
@@ -51,7 +47,7 @@ describe('cross-site state-changing requests', () => {
         const res = await server.app.inject({
           method: 'POST',
           url,
-          headers: { 'content-type': 'application/json', cookie: `__session=${cookie}`, ...headers },
+          headers: { 'content-type': 'application/json', cookie, ...headers },
           payload: body('/csrf-inject'),
         });
         expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
@@ -66,7 +62,7 @@ describe('cross-site state-changing requests', () => {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          cookie: `__session=${cookie}`,
+          cookie,
           origin: 'https://evil.example',
           'sec-fetch-site': 'cross-site',
         },
@@ -77,7 +73,7 @@ describe('cross-site state-changing requests', () => {
     // The session route and the identity endpoints are covered as well.
     const session = await fetch(`${origin}/%61pi/__session`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `__session=${cookie}`, origin: 'https://evil.example' },
+      headers: { 'content-type': 'application/json', cookie, origin: 'https://evil.example' },
       body: JSON.stringify({ token: '' }),
     });
     expect(session.status).toBe(403);
@@ -97,7 +93,7 @@ describe('cross-site state-changing requests', () => {
       n += 1;
       const res = await fetch(`${origin}/api/trpc/adminContent.redirects.create`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: `__session=${cookie}`, ...headers },
+        headers: { 'content-type': 'application/json', cookie, ...headers },
         body: body(`/same-origin-${n}`),
       });
       expect(res.status, JSON.stringify(headers)).toBe(200);

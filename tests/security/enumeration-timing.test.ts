@@ -11,7 +11,7 @@ import { fetchSignInMethodsForEmail } from 'firebase/auth';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { disposeAuthClients, newAuthClient } from '../integration/firebaseClient';
-import { startTestServer, type TestServer } from '../integration/helpers';
+import { FIRST_ADMIN_ENV, listeningServer, type TestServer } from '../integration/helpers';
 import { rest, type RestAnswer } from './helpers';
 
 const SMTP_DELAY_MS = 300;
@@ -33,15 +33,12 @@ let server: TestServer;
 let origin: string;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    SEED: 'false',
-    ADMIN_EMAIL: 'admin@uhmi.example.org',
-    ADMIN_PASSWORD: 'admin-password-1',
+  ({ server, origin } = await listeningServer({
+    ...FIRST_ADMIN_ENV,
     AUTH_MAX_FAILURES: '100',
     AUTH_RESET_MAX_PER_HOUR: '1000',
     SMTP_URL: 'smtp://127.0.0.1:2525',
-  });
-  origin = await server.listen();
+  }));
   await server.identity.createAccount({ email: KNOWN, password: PASSWORD, role: 'editor' });
 });
 afterAll(async () => {

@@ -7,38 +7,27 @@ import type { FastifyRequest } from 'fastify';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
 import net from 'node:net';
-import { expect } from 'vitest';
 import { EMBEDDED_API_KEY as API_KEY } from '../../src/server/config';
 import { appRouter } from '../../src/server/trpc/appRouter';
 import { createContextFactory } from '../../src/server/trpc/context';
 import { createCallerFactory } from '../../src/server/trpc/init';
 import { newAuthClient } from '../integration/firebaseClient';
-import type { TestServer } from '../integration/helpers';
+import { postSession, type TestServer, type TrpcErrorBody } from '../integration/helpers';
 
 export { disposeAuthClients } from '../integration/firebaseClient';
-export { startTestServer, trpc, type TestServer, type TrpcAnswer } from '../integration/helpers';
+export {
+  idTokenOf,
+  postSession,
+  sessionCookie,
+  startTestServer,
+  trpc,
+  type TestServer,
+  type TrpcAnswer,
+  type TrpcErrorBody,
+} from '../integration/helpers';
 
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
-
-/** An ID token of an account, from the embedded identity endpoints (for raw storage requests). */
-export async function idTokenOf(server: TestServer, email: string, password: string): Promise<string> {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${server.config.firebase.apiKey}`,
-    payload: { email, password, returnSecureToken: true },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ idToken: string }>().idToken;
-}
-
-/** Signs in through the identity endpoint and the session route; returns the `__session` cookie value. */
-export async function sessionCookie(server: TestServer, email: string, password: string): Promise<string> {
-  const token = await idTokenOf(server, email, password);
-  const session = await server.app.inject({ method: 'POST', url: '/api/__session', payload: { token } });
-  expect(session.statusCode, session.body).toBe(200);
-  return /__session=([^;]+)/.exec(String(session.headers['set-cookie']))![1]!;
-}
 
 /** A storage client of its own app (like another browser); signed in when credentials are given. */
 export async function storageClient(
@@ -75,17 +64,6 @@ export function errnoError(code: string, syscall: string): NodeJS.ErrnoException
     EFBIG: 'file too large',
   };
   return Object.assign(new Error(`${code}: ${text[code] ?? 'error'}, ${syscall}`), { code, syscall, errno: -28 });
-}
-
-export interface TrpcErrorBody {
-  error?: {
-    json: {
-      message: string;
-      code: number;
-      data: { code: string; httpStatus: number; zodError?: { fieldErrors: Record<string, string[]> } | null };
-    };
-  };
-  result?: { data: { json: unknown } };
 }
 
 /** A tRPC mutation over HTTP (superjson body), as the browser's httpBatchLink sends it unbatched. */
@@ -137,11 +115,6 @@ export function rawRequest(port: number, request: string): Promise<RawResponse> 
   });
 }
 
-/** The port a listening test server is on. */
-export function portOf(origin: string): number {
-  return Number(new URL(origin).port);
-}
-
 // Identity helpers: the REST endpoints, tRPC calls and a staff session made with the firebase/auth SDK.
 
 /** The embedded mode's web API key (config.ts). */
@@ -170,12 +143,17 @@ export async function sdkSession(server: TestServer, origin: string, email: stri
   const auth = await newAuthClient(origin);
   await signInWithEmailAndPassword(auth, email, password);
   const token = await auth.currentUser!.getIdToken();
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/__session',
-    payload: { token },
-    headers: { 'content-type': 'application/json' },
-  });
+  const res = await postSession(server, token);
   if (res.statusCode !== 200) throw new Error(`session refused: ${res.statusCode}`);
   return { cookie: `__session=${token}`, auth, token };
+}
+
+/** Exchanges a refresh token at `origin`'s securetoken endpoint (with `apiKey`): the status and the body. */
+export async function refreshIdToken(origin: string, refreshToken: string, apiKey: string = API_KEY) {
+  const res = await fetch(`${origin}/securetoken.googleapis.com/v1/token?key=${apiKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }).toString(),
+  });
+  return { status: res.status, body: (await res.json()) as { error?: { message?: string }; id_token?: string } };
 }

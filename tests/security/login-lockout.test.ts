@@ -8,7 +8,7 @@
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { disposeAuthClients, errorCode, newAuthClient } from '../integration/firebaseClient';
-import { startTestServer, type TestServer } from '../integration/helpers';
+import { FIRST_ADMIN_ENV, listeningServer, type TestServer } from '../integration/helpers';
 import { rest } from './helpers';
 
 const counter = vi.hoisted(() => ({ verifications: 0 }));
@@ -28,12 +28,7 @@ let server: TestServer;
 let origin: string;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    SEED: 'false',
-    ADMIN_EMAIL: 'admin@uhmi.example.org',
-    ADMIN_PASSWORD: 'admin-password-1',
-  });
-  origin = await server.listen();
+  ({ server, origin } = await listeningServer(FIRST_ADMIN_ENV));
 });
 afterEach(() => vi.useRealTimers());
 afterAll(async () => {
@@ -80,13 +75,8 @@ describe('sign-in lock under parallel guesses', () => {
 
   it('checks at most 20 (4 x 5) of 100 simultaneous guesses from one address at different accounts', async () => {
     // A server of its own: a fresh address count.
-    const fresh = await startTestServer({
-      SEED: 'false',
-      ADMIN_EMAIL: 'admin@uhmi.example.org',
-      ADMIN_PASSWORD: 'admin-password-1',
-    });
+    const { server: fresh, origin: freshOrigin } = await listeningServer(FIRST_ADMIN_ENV);
     try {
-      const freshOrigin = await fresh.listen();
       await fresh.identity.createAccount({ email: 'other@uhmi.example.org', password: PASSWORD, role: 'editor' });
       // 25 real accounts (their checks take scrypt's time) guessed 4 times each, below the per-account limit.
       await Promise.all(

@@ -4,15 +4,14 @@
  * methods 405 with an Allow header; the server keeps serving afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../integration/helpers';
-import { portOf, rawRequest } from './helpers';
+import { listeningServer, type TestServer } from '../integration/helpers';
+import { rawRequest } from './helpers';
 
 let server: TestServer;
 let port: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  port = portOf(await server.listen());
+  ({ server, port } = await listeningServer());
 });
 
 afterAll(async () => {

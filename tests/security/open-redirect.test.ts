@@ -5,15 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeLocalPath, sameSiteLocation } from '../../src/server/http/safePath';
-import { startTestServer, type TestServer } from '../integration/helpers';
-import { portOf, rawRequest } from './helpers';
+import { listeningServer, type TestServer } from '../integration/helpers';
+import { rawRequest } from './helpers';
 
 let server: TestServer;
 let port: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  port = portOf(await server.listen());
+  ({ server, port } = await listeningServer());
 });
 
 afterAll(async () => {

@@ -19,10 +19,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountError } from '../../src/server/identity/types';
 import { disposeAuthClients, errorCode, newAuthClient } from '../integration/firebaseClient';
-import { startTestServer, type TestServer } from '../integration/helpers';
+import { FIRST_ADMIN as ADMIN, FIRST_ADMIN_ENV, listeningServer, type TestServer } from '../integration/helpers';
 import { rest, sdkSession, trpc } from './helpers';
 
-const ADMIN = { email: 'admin@uhmi.example.org', password: 'admin-password-1' };
 const SEVEN = 'abc4567';
 const EIGHT = 'abc45678';
 const WEAK = 'WEAK_PASSWORD : Password should be at least 8 characters';
@@ -30,13 +29,7 @@ let server: TestServer;
 let origin: string;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    SEED: 'false',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    AUTH_ALLOW_SIGNUP: 'true',
-  });
-  origin = await server.listen();
+  ({ server, origin } = await listeningServer({ ...FIRST_ADMIN_ENV, AUTH_ALLOW_SIGNUP: 'true' }));
 });
 afterAll(async () => {
   await disposeAuthClients();
@@ -98,22 +91,18 @@ describe('self-service (the SDK-facing endpoints)', () => {
 describe('administrators', () => {
   it('AuthUsers create and setPassword refuse 7 characters with a Ukrainian message', async () => {
     const { cookie } = await sdkSession(server, origin, ADMIN.email, ADMIN.password);
-    const created = await trpc(
-      server,
-      'mutation',
-      'authUsers.create',
-      { email: 'made@uhmi.example.org', password: SEVEN, role: 'editor' },
-      cookie,
-    );
+    const create = (password: string) =>
+      trpc(
+        server,
+        'mutation',
+        'authUsers.create',
+        { email: 'made@uhmi.example.org', password, role: 'editor' },
+        cookie,
+      );
+    const created = await create(SEVEN);
     expect(created).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
     expect(created.message).toContain('Пароль має містити щонайменше 8 символів');
-    const ok = await trpc(
-      server,
-      'mutation',
-      'authUsers.create',
-      { email: 'made@uhmi.example.org', password: EIGHT, role: 'editor' },
-      cookie,
-    );
+    const ok = await create(EIGHT);
     expect(ok.status).toBe(200);
     const uid = (ok.data as { uid: string }).uid;
     const set = await trpc(server, 'mutation', 'authUsers.setPassword', { uid, password: SEVEN }, cookie);

@@ -13,7 +13,7 @@ import { API_KEY, FIREBASE_MODE_ENV, PROJECT, STARTUP_TIMEOUT_MS } from '../inte
 import { newAuthClient } from '../integration/firebaseClient';
 import { useFirebaseEmulators } from '../integration/firebaseEmulators';
 import { startTestServer, type TestServer } from '../integration/helpers';
-import { trpc } from './helpers';
+import { postSession, refreshIdToken, trpc } from './helpers';
 
 const ADMIN = { email: 'webmaster@uhmi.example.org', password: 'firebase-admin-pass-1' };
 const emulators = useFirebaseEmulators();
@@ -37,12 +37,7 @@ describe('server-side sign-out in firebase mode', () => {
     await signInWithEmailAndPassword(auth, ADMIN.email, ADMIN.password);
     const token = await auth.currentUser!.getIdToken();
     const refreshToken = auth.currentUser!.refreshToken;
-    const posted = await server.app.inject({
-      method: 'POST',
-      url: '/api/__session',
-      payload: { token },
-      headers: { 'content-type': 'application/json' },
-    });
+    const posted = await postSession(server, token);
     expect(posted.statusCode).toBe(200);
     const cookie = `__session=${token}`;
     expect((await trpc(server, 'query', 'authUsers.list', {}, cookie)).status).toBe(200);
@@ -59,19 +54,10 @@ describe('server-side sign-out in firebase mode', () => {
       status: 401,
       code: 'UNAUTHORIZED',
     });
-    const refreshed = await fetch(`${emulators.auth.origin}/securetoken.googleapis.com/v1/token?key=${API_KEY}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }).toString(),
-    });
-    const body = (await refreshed.json()) as { error?: { message?: string }; id_token?: string };
+    const refreshed = await refreshIdToken(emulators.auth.origin, refreshToken, API_KEY);
+    const { body } = refreshed;
     if (refreshed.status === 200) {
-      const again = await server.app.inject({
-        method: 'POST',
-        url: '/api/__session',
-        payload: { token: body.id_token },
-        headers: { 'content-type': 'application/json' },
-      });
+      const again = await postSession(server, body.id_token);
       expect(again.statusCode).toBe(401);
       expect((await trpc(server, 'query', 'authUsers.list', {}, `__session=${body.id_token}`)).code).toBe(
         'UNAUTHORIZED',

@@ -9,7 +9,7 @@ import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disposeAuthClients, newAuthClient } from '../integration/firebaseClient';
 import { startTestServer, type TestServer } from '../integration/helpers';
-import { API_KEY, sdkSession, trpc } from './helpers';
+import { postSession, refreshIdToken, sdkSession, trpc } from './helpers';
 
 const ADMIN = { email: 'admin@uhmi.example.org', password: 'admin-password-1' };
 let server: TestServer;
@@ -31,14 +31,7 @@ const signOut = (cookie: string, headers: Record<string, string> = {}) =>
     headers: { cookie, 'sec-fetch-site': 'same-origin', ...headers },
   });
 
-async function refresh(refreshToken: string) {
-  const res = await fetch(`${origin}/securetoken.googleapis.com/v1/token?key=${API_KEY}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }).toString(),
-  });
-  return { status: res.status, body: (await res.json()) as { error?: { message?: string }; id_token?: string } };
-}
+const refresh = (refreshToken: string) => refreshIdToken(origin, refreshToken);
 
 describe('server-side sign-out', () => {
   it('refuses the captured cookie and refresh token afterwards', async () => {
@@ -59,12 +52,7 @@ describe('server-side sign-out', () => {
     expect((await trpc(server, 'query', 'session.me', undefined, cookie)).data).toBeNull();
     // Nor can it be turned into a new cookie.
     const token = cookie.slice('__session='.length);
-    const again = await server.app.inject({
-      method: 'POST',
-      url: '/api/__session',
-      payload: { token },
-      headers: { 'content-type': 'application/json' },
-    });
+    const again = await postSession(server, token);
     expect(again.statusCode).toBe(401);
     // And the refresh token captured before the sign-out gets no new ID token.
     const refreshed = await refresh(refreshToken);

@@ -107,3 +107,28 @@ async function interact(
     { mergeWithLastSubmission: true },
   );
 }
+
+/**
+ * Follows the provider's redirects from `url` as a browser would (keeping its cookies) until it sends
+ * the browser back to `callback`; returns that callback address (with its query). Throws when the
+ * provider answers without a redirect or after 10 redirects.
+ */
+export async function followToCallback(url: string, callback: string): Promise<string> {
+  const jar = new Map<string, string>();
+  for (let i = 0; i < 10; i += 1) {
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    const location = res.headers.get('location');
+    if (!location) throw new Error(`The provider answered ${res.status} at ${url}: ${await res.text()}`);
+    url = new URL(location, url).href;
+    if (url.startsWith(callback)) return url;
+  }
+  throw new Error('Too many redirects at the provider');
+}

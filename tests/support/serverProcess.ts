@@ -2,7 +2,7 @@
  * Server processes for the multi-instance suite: `node --import tsx src/server/main.ts` on a free
  * loopback port with its own DATA_DIR, only the environment the test gives (no developer `.env`, no
  * inherited emulators), ready once `/__/firebase/init.json` answers. Used by
- * tests/multi-instance/*.test.ts.
+ * tests/multi-instance/*.test.ts and the tests of how the server and CLIs stop (runToExit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -96,10 +96,29 @@ export async function spawnServer(dataDir: string, extra: Record<string, string>
   }
 }
 
+/**
+ * Runs a TypeScript entry point (`src/server/main.ts`, a CLI…) in `cwd` (a folder without `.env`) with
+ * exactly `env`, until it exits; resolves with its exit code and what it wrote to stderr.
+ */
+export function runToExit(
+  entry: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, entry)], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+}
+
 const dirs: string[] = [];
-/** A new empty DATA_DIR under the system's temporary folder (removed by removeDataDirs). */
-export function newDataDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'uhmi-multi-'));
+/** A new empty folder (a DATA_DIR, a working folder) under the system's temporary folder (removed by removeDataDirs). */
+export function newDataDir(prefix = 'uhmi-multi-'): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   dirs.push(dir);
   return dir;
 }
