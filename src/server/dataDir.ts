@@ -37,8 +37,8 @@ function tighten(p: string, mode: number): void {
 }
 
 /**
- * DATA_DIR cannot be created or used (a ConfigError: reported as one line wherever those are); the message is one line naming the path, the reason and the
- * remedy, e.g. `Invalid configuration: DATA_DIR: cannot create /srv/data (permission denied); …`.
+ * DATA_DIR cannot be created or used (a ConfigError: reported as one line wherever those are); the
+ * message is one line naming the path, the reason and the remedy, e.g. `Invalid configuration: DATA_DIR: cannot create /srv/data (permission denied); …`.
  */
 export class DataDirError extends ConfigError {
   constructor(dir: string, err: NodeJS.ErrnoException) {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
-import { LIST_PAGE_SIZE } from '../../src/client/app/listParams';
+import { LIST_PAGE_SIZE } from '../../src/shared/routes';
 import { startTestServer, textOf, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import { parse as parseDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../src/shared/content/registry';
 import { seedSet } from '../../src/server/seed/content/index';
-import { LIST_PAGE_SIZE } from '../../src/client/app/listParams';
+import { LIST_PAGE_SIZE } from '../../src/shared/routes';
 import { previousDay, todayInKyiv } from '../../src/shared/dates';
 import { startTestServer, textOf, trpc, type TestServer } from './helpers';
 import { readPage } from './pageStateReader';

@@ -5,7 +5,7 @@
  * address, and the sitemap names the list page once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_PAGE_SIZE } from '../../src/client/app/listParams';
+import { LIST_PAGE_SIZE } from '../../src/shared/routes';
 import { contentTypes } from '../../src/shared/content/registry';
 import { todayInKyiv } from '../../src/shared/dates';
 import { startTestServer, type TestServer } from './helpers';

@@ -1,8 +1,6 @@
-/** Reading a list page's URL: `?page=N` (validated) and the page size of public lists. */
+/** Reading a list page's URL: `?page=N` (validated), as the list input of LIST_PAGE_SIZE items. */
 import { LIST_PAGE_SIZE, parsePageParam } from '../../shared/routes';
 import type { PageArgs } from './definePage';
-
-export { LIST_PAGE_SIZE };
 
 /** Whether the URL's page parameter is valid (else the route's validation fails: 404). */
 export function validPage({ url }: PageArgs): boolean {

@@ -1,10 +1,11 @@
 /**
  * The visitor search (`search.query`, the /search page): the query's stemmed terms are looked up in
  * the store's site index (both backends), and each hit of the page gets its address on the site (a
- * contact's: the /Contacts page that shows it, with its anchor), its type's label and highlighted title and snippet. Visibility follows ContentService: only
- * published, due documents are indexed and found, and a hit shown under a parent (a thesis under its
- * conference) is left out when that parent is not visible. `type` narrows the hits to one content
- * type; the answer counts the hits of each type either way (the page's filter links).
+ * contact's: the /Contacts page that shows it, with its anchor), its type's label and highlighted
+ * title and snippet. Visibility follows ContentService: only published, due documents are indexed
+ * and found, and a hit shown under a parent (a thesis under its conference) is left out when that
+ * parent is not visible. `type` narrows the hits to one content type; the answer counts the hits of
+ * each type either way (the page's filter links).
  */
 import { TRPCError } from '@trpc/server';
 import { parentRelationOf, placeOf } from '../../shared/content/places';

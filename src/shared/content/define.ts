@@ -87,7 +87,8 @@ export interface ContentTypeConfig<Shape extends z.ZodRawShape = z.ZodRawShape> 
    * there) and the sitemap (which lists it when it is a page of its own): under the page of the
    * document its `relation` field points at (`path` builds the address from the parent's), or on
    * one fixed `page` (which lists them all in the type's first sort, `LIST_PAGE_SIZE` a page, each
-   * with its slug as element id). A public type with neither is not on the site (not searched, not listed).
+   * with its slug as element id). A public type with neither is not on the site (not searched, not
+   * listed).
    */
   publicPlace?:
     | {
